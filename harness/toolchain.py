@@ -1,0 +1,242 @@
+"""g++ calls, the build cache and compiler diagnostics.
+
+Every object is a shared library built from one translation unit:
+
+* driver.so    - ``cpp/include/harness/driver.hpp`` + the problem's ``driver.cpp``
+* baseline.so  - the problem's ``baseline.cpp`` + ``glue.cpp``
+* candidate.so - prelude (standard headers, ``omp.h`` in omp mode, the spec's structs and
+  helpers the candidate lacks) + ``#line 1 "candidate.cpp"`` + the candidate +
+  ``#line 1 "harness_glue.cpp"`` + ``glue.cpp``
+
+Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -shared -Wl,-z,defs`` plus
+``-fopenmp`` in omp mode (all objects of a mode share the flags). Builds are cached by
+the SHA-256 of everything that changes the object: the translation unit's text, the
+problem folder's hash, the flags, the resolved target options of ``-march`` and the
+compiler's version. Compiles of untrusted code run in the sandbox.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import sandbox
+from .errors import HarnessError
+from .extract import extract_candidate
+from .suite import ROOT, Problem
+
+INCLUDE_DIR = ROOT / "cpp" / "include"
+PRELUDE_HEADERS = (
+    "algorithm", "array", "atomic", "bitset", "cassert", "cfloat", "climits", "cmath",
+    "complex", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "deque", "functional",
+    "iostream", "iterator", "limits", "list", "map", "memory", "numeric", "queue", "random",
+    "set", "stack", "string", "thread", "tuple", "type_traits", "unordered_map",
+    "unordered_set", "utility", "vector", "execution",
+)
+
+
+def cache_root() -> Path:
+    """The cache folder: ``$HARNESS_CACHE`` or ``~/.cache/harness``."""
+    return Path(os.environ.get("HARNESS_CACHE") or Path.home() / ".cache" / "harness")
+
+
+@dataclass(frozen=True)
+class Compiler:
+    """The C++ compiler and the flags of one mode.
+
+    path: absolute path of g++; version: its first ``--version`` line; march: the
+    ``-march`` value given (``native`` by default); resolved_march: what ``native``
+    resolved to (e.g. ``znver3``); target_hash: SHA-256 of all resolved target options.
+    """
+
+    path: str
+    version: str
+    march: str
+    resolved_march: str
+    target_hash: str
+
+    def flags(self, mode: str) -> list[str]:
+        """The compile flags of ``mode`` ("serial" or "omp")."""
+        f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-shared", "-Wl,-z,defs"]
+        return f + (["-fopenmp"] if mode == "omp" else [])
+
+    def describe(self, mode: str) -> dict:
+        """What a results folder records about the compiler."""
+        return {"compiler": self.path, "compiler_version": self.version,
+                "flags": " ".join(self.flags(mode)), "march": self.march,
+                "resolved_march": self.resolved_march}
+
+
+@lru_cache(maxsize=None)
+def find_compiler(march: str = "native") -> Compiler:
+    """Locates g++ (``$CXX`` or ``g++`` on PATH) and resolves ``-march``.
+
+    Raises HarnessError if there is no compiler or it rejects the ``-march`` value.
+    """
+    cxx = os.environ.get("CXX") or "g++"
+    path = shutil.which(cxx)
+    if not path:
+        raise HarnessError(f"C++ compiler '{cxx}' not found on PATH: install g++ "
+                           "(apt-get install g++) or set CXX")
+    version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+    version = version.splitlines()[0] if version else "unknown"
+    q = subprocess.run([path, f"-march={march}", "-Q", "--help=target"],
+                       capture_output=True, text=True)
+    if q.returncode != 0:
+        raise HarnessError(f"{cxx} rejects -march={march}: {q.stderr.strip().splitlines()[-1]}")
+    m = re.search(r"^\s*-march=\s*(\S+)", q.stdout, re.M)
+    resolved = m.group(1) if m else march
+    return Compiler(path, version, march, resolved, hashlib.sha256(q.stdout.encode()).hexdigest())
+
+
+@dataclass
+class BuildResult:
+    """A compiled shared object, or why it failed.
+
+    ok: the object exists at ``path``; status: "ok", "compile_error" or "link_error";
+    diagnostics: trimmed compiler output; seconds: compile wall time (0 when cached);
+    cached: taken from the build cache; key: the cache key (SHA-256).
+    """
+
+    ok: bool
+    status: str
+    path: str
+    diagnostics: str
+    seconds: float
+    cached: bool
+    key: str
+
+
+def _key(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def trim_diagnostics(text: str, max_lines: int = 40, max_chars: int = 4000) -> str:
+    """Compiler output reduced to what a person (or a model) needs: errors and their notes.
+
+    Drops "In file included from" chains and template backtraces beyond ``max_lines``.
+    """
+    keep = [ln for ln in text.splitlines()
+            if ln.strip() and not ln.startswith("In file included from")
+            and not ln.lstrip().startswith("from ")]
+    out = "\n".join(keep[:max_lines])
+    if len(keep) > max_lines:
+        out += f"\n... ({len(keep) - max_lines} more lines)"
+    return out[:max_chars]
+
+
+def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Path],
+             sandboxed: bool) -> BuildResult:
+    out_dir = cache_root() / "builds" / key[:2] / key
+    lib = out_dir / "lib.so"
+    meta = out_dir / "build.json"
+    if lib.exists() and meta.exists():
+        info = json.loads(meta.read_text())
+        return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key)
+    (cache_root() / "builds").mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=cache_root() / "builds"))
+    try:
+        (work / "tu.cpp").write_text(tu)
+        argv = [comp.path, *comp.flags(mode)]
+        for d in include_dirs:
+            argv += ["-I", str(d)]
+        argv += ["-o", str(work / "lib.so"), str(work / "tu.cpp")]
+        t0 = time.monotonic()
+        res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs],
+                          rw=[str(work)], timeout_s=300.0,
+                          limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
+                          env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+        seconds = time.monotonic() - t0
+        diag = (res.stderr_tail + res.stdout_tail).replace(str(work) + "/", "")
+        if res.returncode != 0 or not (work / "lib.so").exists():
+            why = "compiler timed out (300 s)" if res.timed_out else diag
+            status = "link_error" if _is_link_error(why) else "compile_error"
+            return BuildResult(False, status, "", trim_diagnostics(why), seconds, False, key)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        os.replace(work / "lib.so", lib)
+        tmp = meta.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"diagnostics": trim_diagnostics(diag), "seconds": seconds}))
+        os.replace(tmp, meta)
+        return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _is_link_error(diag: str) -> bool:
+    # Errors in the glue mean the candidate lacks the target function with the right
+    # signature; "undefined reference" means a declared function was never defined.
+    return ("undefined reference" in diag or "harness_glue.cpp" in diag.split("error")[0]
+            or re.search(r"harness_glue\.cpp:\d+:\d+: error", diag) is not None)
+
+
+def candidate_tu(problem: Problem, source: str, mode: str) -> str:
+    """The candidate's translation unit (see the module docstring), from extracted code."""
+    lines = ["// prelude added by the harness"]
+    lines += [f"#include <{h}>" for h in PRELUDE_HEADERS]
+    if mode == "omp":
+        lines.append("#include <omp.h>")
+    lines.append("using std::size_t;")
+    missing = [h for h in problem.helpers if not h.defined_in(source)]
+    if missing:
+        lines.append('#line 1 "harness_helpers.cpp"')
+        lines += [h.code for h in missing]
+    lines.append('#line 1 "candidate.cpp"')
+    lines.append(source)
+    lines.append('#line 1 "harness_glue.cpp"')
+    lines.append(problem.source("glue.cpp"))
+    return "\n".join(lines) + "\n"
+
+
+def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
+                    sandboxed: bool = True) -> tuple[BuildResult, str]:
+    """Extracts and compiles a candidate (a model reply or a source file's text).
+
+    Returns (BuildResult, the extracted source). Compile failures are results, not errors.
+    """
+    source = extract_candidate(text, problem.function)
+    tu = candidate_tu(problem, source, mode)
+    key = _key("candidate", tu, problem.folder_hash, " ".join(comp.flags(mode)),
+               comp.target_hash, comp.version)
+    return _compile(tu, key, comp, mode, [problem.path], sandboxed), source
+
+
+def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> BuildResult:
+    """Builds the problem's ``driver`` or ``baseline`` object (our code, not sandboxed).
+
+    Raises HarnessError if it does not compile (a broken problem folder).
+    """
+    if kind == "driver":
+        tu = f'#line 1 "driver.cpp"\n{problem.source("driver.cpp")}'
+    elif kind == "baseline":
+        tu = (f'#line 1 "baseline.cpp"\n{problem.source("baseline.cpp")}\n'
+              f'#line 1 "harness_glue.cpp"\n{problem.source("glue.cpp")}')
+    else:
+        raise ValueError(kind)
+    header = (INCLUDE_DIR / "harness" / "driver.hpp").read_text()
+    # the driver always uses OpenMP, for parallel input generation
+    build_mode = "omp" if kind == "driver" else mode
+    key = _key(kind, tu, header, problem.folder_hash, " ".join(comp.flags(build_mode)),
+               comp.target_hash, comp.version)
+    res = _compile(tu, key, comp, build_mode, [problem.path, INCLUDE_DIR], sandboxed=False)
+    if not res.ok:
+        raise HarnessError(f"{problem.id}: {kind} does not build: "
+                           f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
+    return res
+
+
+def build_record(res: BuildResult) -> dict:
+    """A BuildResult as a plain dict (for JSON)."""
+    return asdict(res)

@@ -1,0 +1,66 @@
+"""The sandboxed worker: loads driver, baseline and candidate, validates, then times.
+
+Runs as ``python -m harness.worker --protocol-fd N`` inside the sandbox (never in the
+orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
+notices (from harness._bench), one ``validated`` event per validation case, and a final
+``result`` event. Its own stdout/stderr are the candidate's too and are only kept as
+tails by the orchestrator, never parsed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def _send(fd: int, obj: dict) -> None:
+    os.write(fd, (json.dumps(obj) + "\n").encode())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--protocol-fd", type=int, required=True)
+    fd = ap.parse_args().protocol_fd
+    job = json.loads(sys.stdin.read())
+    from harness import _bench  # noqa: PLC0415 - after the job is read
+
+    try:
+        bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], fd,
+                             job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"])
+    except RuntimeError as e:  # dlopen / dlsym failure of the candidate
+        _send(fd, {"event": "result", "status": "link_error", "why": str(e)})
+        return 0
+    for size, seed in job["validate"]:
+        r = bench.validate(size, seed)
+        _send(fd, {"event": "validated", "size": size, "seed": seed, "status": r["status"],
+                   "baseline_ns": r["baseline_ns"], "candidate_ns": r["candidate_ns"]})
+        if r["status"] != "ok":
+            _send(fd, {"event": "result", "status": r["status"], "why": r["why"],
+                       "size": size, "seed": seed, "phase": "validation"})
+            return 0
+    if not job.get("measure", True):
+        _send(fd, {"event": "result", "status": "ok", "phase": "validation"})
+        return 0
+    m = bench.measure(job["size"], job["seed0"], job["min_pairs"], job["max_pairs"],
+                      job["budget_s"], job["min_measure_ns"], True)
+    out = {"event": "result", "status": m["status"], "why": m["why"], "phase": "timing",
+           "size": job["size"], "seed0": job["seed0"],
+           "baseline_ns": m["baseline_ns"].tolist(), "candidate_ns": m["candidate_ns"].tolist(),
+           "baseline_iters": m["baseline_iters"], "candidate_iters": m["candidate_iters"],
+           "clock_resolution_ns": m["clock_resolution_ns"],
+           "cpus": sorted(os.sched_getaffinity(0)),
+           "omp_max_threads": _omp_threads(),
+           "process_threads": _bench.thread_count()}
+    _send(fd, out)
+    return 0
+
+
+def _omp_threads() -> int:
+    v = os.environ.get("OMP_NUM_THREADS")
+    return int(v) if v and v.isdigit() else len(os.sched_getaffinity(0))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
