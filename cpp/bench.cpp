@@ -18,6 +18,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <sched.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -107,6 +108,29 @@ int thread_count() {
   return -1;
 }
 
+// Processes this worker can see: in the sandbox's own pid namespace every process
+// (`all`); without a sandbox only its direct children.
+int process_count(bool all) {
+  int n = 0;
+  const long self = long(getpid());
+  if (DIR* d = opendir("/proc")) {
+    while (dirent* e = readdir(d)) {
+      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+      if (all) { ++n; continue; }
+      std::ifstream f(std::string("/proc/") + e->d_name + "/stat");
+      std::string stat;
+      std::getline(f, stat);
+      size_t rp = stat.rfind(')');
+      if (rp == std::string::npos) continue;
+      long ppid = 0;
+      char state = 0;
+      if (std::sscanf(stat.c_str() + rp + 1, " %c %ld", &state, &ppid) == 2 && ppid == self) ++n;
+    }
+    closedir(d);
+  }
+  return n;
+}
+
 struct ProcState {
   unsigned mxcsr = 0;
   unsigned short x87 = 0;
@@ -115,8 +139,9 @@ struct ProcState {
   omp_sched_t omp_kind{};
   cpu_set_t affinity;
   int threads = 0;
+  int processes = 0;
 
-  static ProcState take() {
+  static ProcState take(bool all_processes) {
     ProcState s;
 #ifdef HARNESS_X86
     s.mxcsr = _mm_getcsr() & ~0x3Fu;  // control bits only; bits 0-5 are sticky flags
@@ -130,6 +155,7 @@ struct ProcState {
     CPU_ZERO(&s.affinity);
     sched_getaffinity(0, sizeof(cpu_set_t), &s.affinity);
     s.threads = thread_count();
+    s.processes = process_count(all_processes);
     return s;
   }
 
@@ -152,6 +178,9 @@ struct ProcState {
       return "left threads running or used more threads than granted (the process had " +
              std::to_string(threads) + " threads before the call and " +
              std::to_string(after.threads) + " after)";
+    if (processes != after.processes)
+      return "left processes running (" + std::to_string(processes) + " before the call, " +
+             std::to_string(after.processes) + " after)";
     return "";
   }
 };
@@ -207,13 +236,15 @@ class Bench {
   // driver/baseline/candidate: paths of the three shared objects.
   // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
-        int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s)
+        int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
+        bool sandboxed)
       : drv_(driver),
         fd_(protocol_fd),
         rtol_(rtol),
         atol_(atol),
         tfactor_(timeout_factor),
-        tmin_(timeout_min_s) {
+        tmin_(timeout_min_s),
+        sandboxed_(sandboxed) {
     // Start the OpenMP pool before any candidate runs, so that a candidate's first
     // parallel region does not look like "threads left running".
 #pragma omp parallel
@@ -330,6 +361,7 @@ class Bench {
   CallFn base_call_ = nullptr, cand_call_ = nullptr;
   int fd_;
   double rtol_, atol_, tfactor_, tmin_;
+  bool sandboxed_;  // in a pid namespace: every visible process counts
 
   // Tells the orchestrator how long the next candidate call may take before it is
   // killed: max(timeout_min_s, timeout_factor x the baseline's time for the same work).
@@ -380,11 +412,11 @@ class Bench {
 
   Verdict one_candidate_call(Instance& c, int64_t* ns) {
     void* a = drv_.args(c.p);
-    ProcState before = ProcState::take();
+    ProcState before = ProcState::take(sandboxed_);
     int64_t t0 = now_ns();
     cand_call_(a);
     *ns = now_ns() - t0;
-    ProcState after = ProcState::take();
+    ProcState after = ProcState::take(sandboxed_);
     Verdict v;
     std::string why = before.diff(after);
     if (!why.empty()) return Verdict{"rejected", "the candidate " + why};
@@ -406,10 +438,11 @@ PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
       .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
-                    double, double, double>(),
+                    double, double, double, bool>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
-           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0)
+           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
+           py::arg("sandboxed") = true)
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
       .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,

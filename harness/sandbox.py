@@ -79,12 +79,14 @@ def require_sandbox(unsafe: bool) -> bool:
 
 
 def _python_dirs() -> list[str]:
-    dirs = {sys.base_prefix, sys.prefix, sys.exec_prefix}
-    for p in sys.path:
-        if p and os.path.isdir(p):
-            dirs.add(os.path.realpath(p))
+    """The interpreter, its site-packages and the harness package: nothing else of the
+    user's (not the repository root, where a .env file may live)."""
+    import site
+
     import harness
 
+    dirs = {os.path.realpath(d) for d in (sys.base_prefix, sys.prefix, sys.exec_prefix)}
+    dirs |= {os.path.realpath(d) for d in site.getsitepackages() if os.path.isdir(d)}
     dirs.add(str(Path(harness.__file__).resolve().parent))
     # keep only outermost directories
     out = []
@@ -105,6 +107,9 @@ def bwrap_argv(ro: list[str], rw: list[str], with_python: bool) -> list[str]:
             argv += ["--symlink", os.readlink(d), d]
         elif os.path.isdir(d):
             argv += ["--ro-bind", d, d]
+    # CPU topology, read by libgomp for OMP_PLACES=cores
+    if os.path.isdir("/sys/devices/system/cpu"):
+        argv += ["--ro-bind", "/sys/devices/system/cpu", "/sys/devices/system/cpu"]
     if os.path.exists("/etc/ld.so.cache"):
         argv += ["--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"]
     extra = list(ro) + (_python_dirs() if with_python else [])

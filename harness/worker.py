@@ -28,7 +28,8 @@ def main() -> int:
 
     try:
         bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], fd,
-                             job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"])
+                             job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
+                             job["sandboxed"])
     except RuntimeError as e:  # dlopen / dlsym failure of the candidate
         _send(fd, {"event": "result", "status": "link_error", "why": str(e)})
         return 0

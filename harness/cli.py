@@ -1,0 +1,162 @@
+"""Command line: ``python -m harness {list,eval,...}``.
+
+User errors end with one line on stderr and exit code 2 (never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import HarnessError
+
+
+def _add_eval_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mode", default="omp", help="serial or omp (default: omp)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="CPUs given to both sides in omp mode (default: all this process may use)")
+    p.add_argument("--size", type=int, default=None, help="timed problem size S (default: the problem's)")
+    p.add_argument("--quick", action="store_true", help="use the problem's quick size")
+    p.add_argument("--seed", type=int, default=20240521, help="first input seed (default: 20240521)")
+    p.add_argument("--march", default="native",
+                   help="-march for every object (default: native; pin e.g. x86-64-v3 to compare machines)")
+    p.add_argument("--no-cache", action="store_true", help="measure again even if a stored verdict exists")
+    p.add_argument("--unsafe-no-sandbox", action="store_true",
+                   help="run candidates without bubblewrap (only if you trust the code)")
+
+
+def _config(args) -> "EvalConfig":
+    from .evaluate import EvalConfig
+
+    if args.size is not None and args.size < 0:
+        raise HarnessError(f"--size must be >= 0 (got {args.size})")
+    return EvalConfig(threads=args.threads, size=args.size, quick=args.quick, seed=args.seed,
+                      march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox)
+
+
+def cmd_list(args) -> int:
+    from .suite import MODES, load_suite
+
+    problems = load_suite(args.suite)
+    rows = [p for p in problems.values() if not args.category or p.category == args.category]
+    if args.category and not rows:
+        cats = sorted({p.category for p in problems.values()})
+        raise HarnessError(f"unknown category '{args.category}' (known: {', '.join(cats)})")
+    if args.json:
+        print(json.dumps([{"id": p.id, "category": p.category, "function": p.function,
+                           "modes": list(MODES), "bound": p.bound, "sizes": p.sizes}
+                          for p in rows], indent=1))
+        return 0
+    print(f"{'problem id':58} {'category':10} {'bound':8} {'serial S':>10} {'omp S':>10}")
+    for p in rows:
+        print(f"{p.id:58} {p.category:10} {p.bound:8} {p.sizes['serial']:>10} {p.sizes['omp']:>10}")
+    print(f"{len(rows)} problems in suite {args.suite}; modes: {', '.join(MODES)}; "
+          "S is the problem's size parameter (see problem.toml)")
+    return 0
+
+
+def _read_candidate(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise HarnessError(f"cannot read candidate file '{path}': {e.strerror if isinstance(e, OSError) else e}")
+
+
+def _fmt_ns(ns: float) -> str:
+    for unit, f in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
+        if ns >= f:
+            return f"{ns / f:.3f} {unit}"
+    return f"{ns:.0f} ns"
+
+
+def print_result(r) -> None:
+    """Human-readable verdict of one EvalResult."""
+    print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size}, "
+          f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
+    print(f"status    {r.status}" + (f"   [{', '.join(r.flags)}]" if r.flags else "")
+          + ("   (stored verdict; --no-cache to measure again)" if r.cached else ""))
+    if r.correct and r.speedup is not None:
+        print(f"speedup   {r.speedup:.3f}x  ({int(r.ci_level * 100)}% CI {r.ci_low:.3f} - {r.ci_high:.3f}, "
+              f"{r.pairs} interleaved pairs)")
+        print(f"baseline  median {_fmt_ns(r.baseline_median_ns)}  MdAPE {r.baseline_mdape:.1f}%")
+        print(f"candidate median {_fmt_ns(r.candidate_median_ns)}  MdAPE {r.candidate_mdape:.1f}%")
+    ev = r.evidence or {}
+    if r.status in ("compile_error", "link_error"):
+        print("diagnostics (line numbers are the candidate's):")
+        print("  " + ev.get("diagnostics", "").replace("\n", "\n  "))
+    elif r.status in ("incorrect", "rejected"):
+        print(f"why       {ev.get('why')}")
+        print(f"input     size {ev.get('size')}, seed {ev.get('seed')} ({ev.get('phase')})")
+    elif r.status in ("runtime_error", "timeout"):
+        print(f"why       {ev.get('why')}")
+        if ev.get("stderr_tail"):
+            print("stderr (tail):\n  " + ev["stderr_tail"].strip()[-1500:].replace("\n", "\n  "))
+    print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, "
+          f"timed {r.timing_s:.2f} s, wall {r.wall_s:.2f} s")
+
+
+def cmd_eval(args) -> int:
+    from .evaluate import evaluate
+    from .suite import check_mode, get_problem
+
+    check_mode(args.mode)
+    problem = get_problem(args.problem, args.suite)
+    text = _read_candidate(args.candidate)
+    res = evaluate(problem, text, args.mode, _config(args))
+    if args.json:
+        d = res.to_dict()
+        if not args.samples:
+            d.pop("baseline_ns")
+            d.pop("candidate_ns")
+        print(json.dumps(d, indent=1))
+    else:
+        print_result(res)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m harness",
+        description="Benchmark harness for LLM code optimization (ParEval, serial and OpenMP).")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")
+    p.add_argument("--suite", default="pareval")
+    p.add_argument("--category", default=None, help="only this category")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(fn=cmd_list)
+
+    p = sub.add_parser("eval", help="evaluate one candidate (file, or - for a model reply on stdin)",
+                       description="Compile, sandbox, validate and time one candidate against the "
+                                   "problem's baseline; prints status, speedup with CI, medians, "
+                                   "and the evidence of a failure.")
+    p.add_argument("candidate", help="C++ source or model reply (markdown); - reads stdin")
+    p.add_argument("--problem", required=True, help="problem id (see `list`)")
+    p.add_argument("--suite", default="pareval")
+    _add_eval_options(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--samples", action="store_true", help="with --json: include per-pair samples (ns)")
+    p.set_defaults(fn=cmd_eval)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point. Returns the exit code: 0 ok, 2 user error, 130 interrupted."""
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    try:
+        return args.fn(args)
+    except HarnessError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,754 @@
+"""Model layer: teams of agents, model calls through litellm, response cache, cost.
+
+Every model call of the harness goes through :func:`complete`, which calls
+``litellm.completion``.  litellm is imported lazily, only inside functions that talk to a
+model (its import takes seconds, and commands such as ``list``/``eval``/``report`` must
+not pay for it).  Before that import ``LITELLM_LOCAL_MODEL_COST_MAP=True`` is set unless
+the user set it: otherwise litellm tries to fetch its cost map from the internet.
+
+Teams
+-----
+A :class:`Team` is a list of :class:`Agent` s, built from ``--models a,b,c``
+(:meth:`Team.from_models`) or from a TOML team file (:meth:`Team.from_toml`)::
+
+    # team.toml
+    [defaults]                 # optional; applied to every agent below
+    temperature = 0.7
+    max_tokens = 2048
+
+    [[agents]]
+    model = "openai/gpt-4o-mini"
+    name = "mini"              # optional; default agent-<i>
+    temperature = 0.2          # optional
+    top_p = 0.95               # optional
+    max_tokens = 4096          # optional, tokens
+    seed = 7                   # optional sampling seed; default <i> (1-based)
+
+    [[agents]]
+    model = "hosted_vllm/Qwen/Qwen2.5-Coder-7B-Instruct"
+    api_base = "http://127.0.0.1:8000/v1"
+
+Model names are litellm's (``openai/...``, ``anthropic/...``, ``ollama/...``,
+``hosted_vllm/...`` with ``api_base``) plus the embedded provider ``local/...`` (see
+:mod:`harness.local_model` for its naming rule).  :func:`validate_team` checks, before
+any work starts, that every provider is known, that remote models have their API key in
+the environment, that local endpoints (``api_base``) accept connections, and that local
+GGUF files exist and verify; it raises :class:`ModelConfigError` with a one-line message.
+
+Response cache
+--------------
+With ``cache_dir`` set, :func:`complete` stores each reply as one JSON file
+``<cache_dir>/<k[:2]>/<k>.json`` where ``k`` is the SHA-256 (hex) of the canonical JSON
+(sorted keys, no whitespace, UTF-8) of the *request key*::
+
+    {"v": 1, "model": ..., "api_base": ..., "messages": [...], "temperature": ...,
+     "top_p": ..., "max_tokens": ..., "seed": ..., "model_sha256": <local GGUF hash or null>,
+     "mock_response": <scripted reply or null>}
+
+The file holds ``{"key": <request key>, "record": <CallRecord fields>}`` and is written
+atomically (temporary file + rename), so a killed run never leaves a half-written entry.
+A hit returns the stored record with ``cache_hit=True``: same text, tokens, cost and the
+latency measured when the call was made.  Unreadable or mismatching files are misses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import random
+import socket
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+from urllib.parse import urlparse
+
+from harness.errors import HarnessError
+
+CACHE_FORMAT = 1
+
+DEFAULT_TEMPERATURE = 0.7
+DEFAULT_TOP_P = 0.8
+DEFAULT_MAX_TOKENS = 2048  # tokens
+DEFAULT_TEAM_SIZE = 3
+
+#: exceptions (by litellm class name) that are retried with exponential backoff
+RETRYABLE = ("RateLimitError", "APIConnectionError", "Timeout", "ServiceUnavailableError", "InternalServerError")
+DEFAULT_RETRIES = 5
+BACKOFF_BASE_S = 1.0  # seconds; doubles per attempt
+BACKOFF_MAX_S = 60.0  # seconds
+
+_AGENT_KEYS = {"name", "model", "temperature", "top_p", "max_tokens", "api_base", "seed"}
+
+
+class ModelConfigError(HarnessError, ValueError):
+    """A user-fixable model configuration problem: bad team file, unknown provider,
+    missing API key, unreachable endpoint, missing local model.  One-line message;
+    as a :class:`~harness.errors.HarnessError` the CLI turns it into exit code 2."""
+
+
+class ModelCallError(RuntimeError):
+    """A model call failed for good (non-retryable error, or retries exhausted).
+    One-line message naming the model and the litellm error class."""
+
+
+class CostLimitReached(RuntimeError):
+    """Raised by :meth:`CostTracker.check` when the run's cost reached ``--max-cost``."""
+
+
+# --------------------------------------------------------------------------- agents
+
+
+@dataclass(frozen=True)
+class Agent:
+    """One agent of a team.
+
+    Attributes:
+        name: label used in logs and results (unique in a team).
+        model: litellm model name (``provider/model``), e.g. ``local/qwen2.5-coder-0.5b``.
+        temperature: sampling temperature (0 = greedy).
+        top_p: nucleus sampling mass in (0, 1].
+        max_tokens: maximum completion length in tokens.
+        api_base: endpoint URL for self-hosted providers (``ollama``, ``hosted_vllm``…), or None.
+        seed: base sampling seed; :func:`complete` uses it unless given another.
+    """
+
+    name: str
+    model: str
+    temperature: float = DEFAULT_TEMPERATURE
+    top_p: float = DEFAULT_TOP_P
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    api_base: str | None = None
+    seed: int = 1
+
+    @property
+    def provider(self) -> str:
+        """The provider prefix of :attr:`model` (``local``, ``openai``…), or ``""``."""
+        return self.model.split("/", 1)[0] if "/" in self.model else ""
+
+    @property
+    def is_local(self) -> bool:
+        """True for the in-process llama.cpp provider (served one request at a time)."""
+        return self.provider == "local"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (for the run's config file)."""
+        return dataclasses.asdict(self)
+
+
+def _agent_from_mapping(raw: Mapping[str, Any], index: int, defaults: Mapping[str, Any], where: str) -> Agent:
+    unknown = set(raw) - _AGENT_KEYS
+    if unknown:
+        raise ModelConfigError(f"{where}: unknown key(s) {sorted(unknown)} (allowed: {sorted(_AGENT_KEYS)})")
+    merged = {**defaults, **raw}
+    model = merged.get("model")
+    if not isinstance(model, str) or not model.strip():
+        raise ModelConfigError(f"{where}: 'model' must be a non-empty string")
+
+    def num(key: str, default: float, lo: float, hi: float, lo_open: bool = False) -> float:
+        v = merged.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ModelConfigError(f"{where}: {key!r} must be a number, got {v!r}")
+        if (v <= lo if lo_open else v < lo) or v > hi:
+            raise ModelConfigError(f"{where}: {key!r} = {v} is outside {'(' if lo_open else '['}{lo}, {hi}]")
+        return float(v)
+
+    def integer(key: str, default: int, lo: int) -> int:
+        v = merged.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise ModelConfigError(f"{where}: {key!r} must be an integer >= {lo}, got {v!r}")
+        return int(v)
+
+    api_base = merged.get("api_base")
+    if api_base is not None and (not isinstance(api_base, str) or not urlparse(api_base).scheme):
+        raise ModelConfigError(f"{where}: 'api_base' must be a URL such as http://127.0.0.1:8000/v1, got {api_base!r}")
+    name = merged.get("name", f"agent-{index + 1}")
+    if not isinstance(name, str) or not name.strip():
+        raise ModelConfigError(f"{where}: 'name' must be a non-empty string")
+    return Agent(
+        name=name.strip(),
+        model=model.strip(),
+        temperature=num("temperature", DEFAULT_TEMPERATURE, 0.0, 2.0),
+        top_p=num("top_p", DEFAULT_TOP_P, 0.0, 1.0, lo_open=True),
+        max_tokens=integer("max_tokens", DEFAULT_MAX_TOKENS, 1),
+        api_base=api_base,
+        seed=integer("seed", index + 1, 0),
+    )
+
+
+@dataclass(frozen=True)
+class Team:
+    """An ordered list of agents (see the module docstring for the TOML format)."""
+
+    agents: tuple[Agent, ...]
+    source: str = "default"
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise ModelConfigError(f"{self.source}: a team needs at least one agent")
+        names = [a.name for a in self.agents]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise ModelConfigError(f"{self.source}: agent names must be unique, repeated: {dup}")
+
+    def __len__(self) -> int:
+        return len(self.agents)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.agents)
+
+    @property
+    def all_local(self) -> bool:
+        """True when every agent runs on the in-process model (calls must be serialised)."""
+        return all(a.is_local for a in self.agents)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (for the run's config file)."""
+        return {"source": self.source, "agents": [a.to_dict() for a in self.agents]}
+
+    @classmethod
+    def default(cls, n: int = DEFAULT_TEAM_SIZE, *, max_tokens: int | None = None) -> "Team":
+        """``n`` agents on the embedded model, sampling seeds 1..n (``max_tokens`` in tokens)."""
+        from harness.local_model import EMBEDDED_MODEL
+
+        agents = tuple(
+            Agent(name=f"agent-{i + 1}", model=EMBEDDED_MODEL, seed=i + 1, max_tokens=max_tokens or DEFAULT_MAX_TOKENS)
+            for i in range(n)
+        )
+        return cls(agents=agents, source="default")
+
+    @classmethod
+    def from_models(cls, spec: str | Sequence[str], **overrides: Any) -> "Team":
+        """Team from ``--models a,b,c``: one agent per name, seeds 1..n, default sampling.
+
+        ``overrides`` (e.g. ``max_tokens=512``) apply to every agent.
+
+        Raises:
+            ModelConfigError: empty list, empty name, or bad override.
+        """
+        names = [m.strip() for m in (spec.split(",") if isinstance(spec, str) else spec)]
+        if not names or any(not m for m in names):
+            raise ModelConfigError(f"--models: expected a comma-separated list of model names, got {spec!r}")
+        agents = tuple(
+            _agent_from_mapping({"model": m}, i, overrides, f"--models entry {i + 1} ({m})") for i, m in enumerate(names)
+        )
+        return cls(agents=agents, source="--models")
+
+    @classmethod
+    def from_toml(cls, path: str | os.PathLike[str], **overrides: Any) -> "Team":
+        """Team from a TOML file with ``[[agents]]`` tables and optional ``[defaults]``.
+
+        ``overrides`` apply to every agent, after the file's own values.
+
+        Raises:
+            ModelConfigError: unreadable file, TOML syntax error, no ``[[agents]]``,
+                unknown key, value of the wrong type or out of range, duplicate names.
+        """
+        try:
+            import tomllib  # type: ignore[import-not-found]
+        except ModuleNotFoundError:  # Python < 3.11
+            import tomli as tomllib  # type: ignore[no-redef]
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise ModelConfigError(f"cannot read team file {p}: {e.strerror or e}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            raise ModelConfigError(f"team file {p} is not valid TOML: {str(e).splitlines()[0]}") from None
+        unknown = set(data) - {"agents", "defaults"}
+        if unknown:
+            raise ModelConfigError(f"team file {p}: unknown top-level key(s) {sorted(unknown)} (expected [[agents]] and optional [defaults])")
+        agents_raw = data.get("agents")
+        if not isinstance(agents_raw, list) or not agents_raw or not all(isinstance(a, dict) for a in agents_raw):
+            raise ModelConfigError(f"team file {p}: needs one or more [[agents]] tables")
+        defaults = data.get("defaults", {})
+        if not isinstance(defaults, dict) or set(defaults) - (_AGENT_KEYS - {"name", "model"}):
+            raise ModelConfigError(f"team file {p}: [defaults] may only set {sorted(_AGENT_KEYS - {'name', 'model'})}")
+        agents = tuple(
+            _agent_from_mapping({**a, **overrides}, i, defaults, f"team file {p}, agent {i + 1}") for i, a in enumerate(agents_raw)
+        )
+        return cls(agents=agents, source=str(p))
+
+    @classmethod
+    def load(cls, *, models: str | None = None, team_file: str | os.PathLike[str] | None = None, **overrides: Any) -> "Team":
+        """The CLI's rule: ``--team FILE`` or ``--models a,b,c`` (not both), else the default team.
+
+        Raises:
+            ModelConfigError: both given, or the chosen source is invalid.
+        """
+        if models and team_file:
+            raise ModelConfigError("give either --models or --team, not both")
+        if team_file:
+            return cls.from_toml(team_file, **overrides)
+        if models:
+            return cls.from_models(models, **overrides)
+        return cls.default(**({"max_tokens": overrides["max_tokens"]} if "max_tokens" in overrides else {}))
+
+
+# --------------------------------------------------------------------------- litellm
+
+
+_litellm_lock = threading.Lock()
+_litellm_ready = False
+
+
+def import_litellm() -> Any:
+    """Import and configure litellm (once): offline cost map, quiet, ``local`` provider.
+
+    Takes seconds the first time; call it only when a model will be called.
+    """
+    global _litellm_ready
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    if not _litellm_ready:
+        with _litellm_lock:
+            if not _litellm_ready:
+                litellm.suppress_debug_info = True
+                litellm.telemetry = False
+                from harness import local_model
+
+                local_model.register_provider()
+                _litellm_ready = True
+    return litellm
+
+
+def _known_providers(litellm: Any) -> set[str]:
+    provs = set()
+    for p in litellm.provider_list:
+        provs.add(getattr(p, "value", p))
+    return provs
+
+
+def check_provider(agent: Agent) -> str:
+    """The agent's litellm provider name.
+
+    Raises:
+        ModelConfigError: the model name has a provider prefix litellm does not know.
+    """
+    litellm = import_litellm()
+    if agent.is_local:
+        return "local"
+    prefix = agent.provider
+    if prefix and prefix not in _known_providers(litellm):
+        raise ModelConfigError(f"agent {agent.name}: unknown model provider {prefix!r} in {agent.model!r} (litellm providers: openai, anthropic, ollama, hosted_vllm, … or local)")
+    try:
+        _, provider, _, _ = litellm.get_llm_provider(model=agent.model, api_base=agent.api_base)
+    except Exception as e:  # litellm raises BadRequestError for names it cannot route
+        raise ModelConfigError(f"agent {agent.name}: litellm cannot route model {agent.model!r}: {_one_line(e)}") from None
+    return str(provider)
+
+
+def _probe(url: str, timeout_s: float = 3.0) -> str | None:
+    """None if a TCP connection to ``url``'s host:port succeeds, else the reason."""
+    u = urlparse(url)
+    if not u.hostname:
+        return "no host in URL"
+    port = u.port or (443 if u.scheme == "https" else 80)
+    try:
+        with socket.create_connection((u.hostname, port), timeout=timeout_s):
+            return None
+    except OSError as e:
+        return e.strerror or str(e)
+
+
+def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
+    """Check, before any work starts, that every agent can be called.
+
+    For each agent: the provider is known; a remote model's API key is in the
+    environment (``litellm.validate_environment``); an ``api_base`` (or the
+    default ``ollama`` endpoint) accepts TCP connections (3 s timeout) when
+    ``probe_endpoints``; a ``local/…`` model resolves to a verified GGUF file (this
+    assembles the embedded model on first use, about 2 s) and llama-cpp-python is
+    installed.  No model is called and nothing is paid.
+
+    Raises:
+        ModelConfigError: one line naming the agent and what to fix.
+    """
+    litellm = import_litellm()
+    from harness import local_model
+
+    for agent in team:
+        provider = check_provider(agent)
+        if provider == "local":
+            local_model.resolve(agent.model)
+            if not local_model.llama_available():
+                raise ModelConfigError(f"agent {agent.name}: llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
+            continue
+        try:
+            env = litellm.validate_environment(model=agent.model, api_base=agent.api_base)
+        except Exception as e:
+            raise ModelConfigError(f"agent {agent.name}: cannot check the environment for {agent.model!r}: {_one_line(e)}") from None
+        missing = [k for k in env.get("missing_keys", []) if k]
+        if not env.get("keys_in_environment", True) and missing:
+            raise ModelConfigError(f"agent {agent.name}: model {agent.model!r} needs {', '.join(missing)} in the environment")
+        base = agent.api_base or (os.environ.get("OLLAMA_API_BASE", "http://localhost:11434") if provider == "ollama" else None)
+        if probe_endpoints and base:
+            why = _probe(base)
+            if why:
+                raise ModelConfigError(f"agent {agent.name}: endpoint {base} for {agent.model!r} is unreachable: {why}")
+
+
+def _one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass
+class CallRecord:
+    """One model call.
+
+    Attributes:
+        text: the reply's content.
+        model: litellm model name that was called.
+        prompt_tokens / completion_tokens: usage in tokens (provider-reported).
+        latency_s: seconds the model took when the call was really made (replayed from
+            the cache on a hit, so tokens/s stays meaningful).
+        cost_usd: cost in USD from litellm's cost table (0 for local and unknown prices).
+        cache_hit: served from the response cache (nothing paid, no model time spent now).
+        seed: sampling seed sent with the request.
+        agent: the agent's name.
+        finish_reason: ``stop``, ``length``…
+        cost_known: False when litellm had no price for the model (cost_usd is then 0).
+        key: the response-cache key (hex SHA-256 of the request key).
+    """
+
+    text: str
+    model: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_s: float
+    cost_usd: float
+    cache_hit: bool = False
+    seed: int | None = None
+    agent: str = ""
+    finish_reason: str | None = None
+    cost_known: bool = True
+    key: str = ""
+
+    @property
+    def tokens_per_s(self) -> float:
+        """Completion tokens per second of model latency (0 if unknown)."""
+        return self.completion_tokens / self.latency_s if self.latency_s > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (for the event log)."""
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class CostTracker:
+    """Accumulates tokens and cost over a run; :meth:`check` enforces ``--max-cost``.
+
+    ``cost_usd`` counts every recorded call, cache hits included (the run's cost as if
+    paid once, so a resumed run counts its earlier calls and the same limit applies to the
+    whole run); ``paid_usd`` counts only calls actually made by this process.
+    """
+
+    max_cost_usd: float | None = None
+    calls: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    paid_usd: float = 0.0
+    latency_s: float = 0.0
+    unknown_cost_calls: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def add(self, rec: CallRecord) -> None:
+        """Account one call (thread-safe)."""
+        with self._lock:
+            self.calls += 1
+            self.prompt_tokens += rec.prompt_tokens
+            self.completion_tokens += rec.completion_tokens
+            self.cost_usd += rec.cost_usd
+            self.latency_s += rec.latency_s
+            if rec.cache_hit:
+                self.cache_hits += 1
+            else:
+                self.paid_usd += rec.cost_usd
+            if not rec.cost_known:
+                self.unknown_cost_calls += 1
+
+    @property
+    def exceeded(self) -> bool:
+        """True when ``max_cost_usd`` is set and ``cost_usd`` reached it."""
+        return self.max_cost_usd is not None and self.cost_usd >= self.max_cost_usd
+
+    def check(self) -> None:
+        """Raises:
+        CostLimitReached: the run's cost (USD) reached ``max_cost_usd``.
+        """
+        if self.exceeded:
+            raise CostLimitReached(f"cost limit reached: ${self.cost_usd:.4f} >= --max-cost ${self.max_cost_usd:.4f}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict of the totals (tokens, USD, seconds)."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if not k.startswith("_")}
+
+
+# --------------------------------------------------------------------------- cache
+
+
+def canonical_json(obj: Any) -> str:
+    """Canonical JSON: sorted keys, no whitespace, non-ASCII kept (hash input)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int | None, *, mock_response: str | None = None) -> dict[str, Any]:
+    """The response-cache key for a request (see the module docstring).
+
+    For a ``local/…`` model the GGUF file's SHA-256 is part of the key (resolving it
+    may assemble the embedded model).  With ``mock_response`` no model file is needed.
+
+    Raises:
+        ModelConfigError: a local model cannot be resolved.
+    """
+    model_sha = None
+    if agent.is_local and mock_response is None:
+        from harness import local_model
+
+        model_sha = local_model.resolve(agent.model).sha256
+    return {
+        "v": CACHE_FORMAT,
+        "model": agent.model,
+        "api_base": agent.api_base,
+        "messages": [dict(m) for m in messages],
+        "temperature": agent.temperature,
+        "top_p": agent.top_p,
+        "max_tokens": agent.max_tokens,
+        "seed": seed,
+        "model_sha256": model_sha,
+        "mock_response": mock_response,
+    }
+
+
+def key_digest(key: Mapping[str, Any]) -> str:
+    """Hex SHA-256 of the canonical JSON of ``key`` (the cache file's name)."""
+    return hashlib.sha256(canonical_json(key).encode("utf-8")).hexdigest()
+
+
+def cache_path(cache_dir: str | os.PathLike[str], digest: str) -> Path:
+    """``<cache_dir>/<digest[:2]>/<digest>.json``."""
+    return Path(cache_dir) / digest[:2] / f"{digest}.json"
+
+
+def cache_get(cache_dir: str | os.PathLike[str], key: Mapping[str, Any]) -> CallRecord | None:
+    """The cached record for ``key`` (with ``cache_hit=True``) or None on a miss.
+
+    Unreadable files, or files whose stored key differs from ``key``, are misses.
+    """
+    digest = key_digest(key)
+    try:
+        data = json.loads(cache_path(cache_dir, digest).read_text(encoding="utf-8"))
+        if canonical_json(data["key"]) != canonical_json(key):
+            return None
+        fields = {f.name for f in dataclasses.fields(CallRecord)}
+        rec = CallRecord(**{k: v for k, v in data["record"].items() if k in fields})
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    rec.cache_hit = True
+    rec.key = digest
+    return rec
+
+
+def cache_put(cache_dir: str | os.PathLike[str], key: Mapping[str, Any], rec: CallRecord) -> Path:
+    """Store ``rec`` under ``key`` atomically (temporary file + rename); returns the path.
+
+    Raises:
+        OSError: the cache folder cannot be written.
+    """
+    digest = key_digest(key)
+    path = cache_path(cache_dir, digest)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    record = rec.to_dict()
+    record["cache_hit"] = False
+    payload = json.dumps({"key": key, "record": record}, sort_keys=True, ensure_ascii=False, indent=1)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{digest[:16]}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+# --------------------------------------------------------------------------- calls
+
+
+def derive_seed(base: int, *parts: Any) -> int:
+    """A stable 31-bit sampling seed from ``base`` and labels (problem id, round, repeat…).
+
+    Same inputs → same seed in every process (no use of Python's salted ``hash``).
+    """
+    h = hashlib.sha256(canonical_json([base, *[str(p) for p in parts]]).encode()).digest()
+    return int.from_bytes(h[:4], "big") & 0x7FFFFFFF
+
+
+#: sleep function used between retries (tests replace it)
+_sleep = time.sleep
+
+
+def _backoff_s(attempt: int) -> float:
+    """Seconds to wait before retry ``attempt`` (1-based): base·2^(attempt-1), capped, ±10 % jitter."""
+    d = min(BACKOFF_MAX_S, BACKOFF_BASE_S * 2 ** (attempt - 1))
+    return d * (0.9 + 0.2 * random.random())
+
+
+def _response_cost(litellm: Any, agent: Agent, resp: Any) -> tuple[float, bool]:
+    if agent.is_local:
+        return 0.0, True
+    hidden = getattr(resp, "_hidden_params", None) or {}
+    cost = hidden.get("response_cost")
+    if cost is None:
+        try:
+            cost = litellm.completion_cost(completion_response=resp, model=agent.model)
+        except Exception:
+            return 0.0, False
+    return float(cost or 0.0), True
+
+
+def complete(
+    agent: Agent,
+    messages: Sequence[Mapping[str, Any]],
+    *,
+    cache_dir: str | os.PathLike[str] | None,
+    seed: int | None = None,
+    tracker: CostTracker | None = None,
+    mock_response: str | None = None,
+    retries: int = DEFAULT_RETRIES,
+    timeout_s: float | None = 600.0,
+) -> CallRecord:
+    """Call ``agent``'s model on ``messages`` (OpenAI chat format) through litellm.
+
+    Args:
+        agent: model and sampling parameters (temperature, top_p, max_tokens in tokens).
+        messages: ``[{"role": "system"|"user"|"assistant", "content": str}, …]``.
+        cache_dir: response-cache folder, or None for no caching.
+        seed: sampling seed for this call; default ``agent.seed``.  Sent to the provider
+            (litellm drops it silently for providers without seed support) and always
+            part of the cache key.
+        tracker: cost accumulator to add this call to (cache hits included).
+        mock_response: scripted reply (litellm's ``mock_response``; tests) — no network,
+            usage still accounted.
+        retries: retries after the first attempt for rate limits and transient errors
+            (RateLimitError, APIConnectionError, Timeout, ServiceUnavailableError,
+            InternalServerError), waiting 1, 2, 4 … s (max 60 s) between attempts.
+        timeout_s: per-request timeout in seconds (remote providers).
+
+    Returns:
+        A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
+    Raises:
+        ModelCallError: non-retryable failure or retries exhausted (one line).
+        ModelConfigError: a local model cannot be resolved or loaded.
+    """
+    seed = agent.seed if seed is None else int(seed)
+    key = request_key(agent, messages, seed, mock_response=mock_response)
+    digest = key_digest(key)
+    if cache_dir is not None:
+        hit = cache_get(cache_dir, key)
+        if hit is not None:
+            hit.agent = agent.name
+            if tracker:
+                tracker.add(hit)
+            return hit
+
+    litellm = import_litellm()
+    kwargs: dict[str, Any] = {
+        "model": agent.model,
+        "messages": [dict(m) for m in messages],
+        "temperature": agent.temperature,
+        "top_p": agent.top_p,
+        "max_tokens": agent.max_tokens,
+        "seed": seed,
+        "drop_params": True,
+    }
+    if agent.api_base:
+        kwargs["api_base"] = agent.api_base
+    if timeout_s is not None and not agent.is_local:
+        kwargs["timeout"] = timeout_s
+    if mock_response is not None:
+        kwargs["mock_response"] = mock_response
+    retryable = tuple(getattr(litellm, n) for n in RETRYABLE if hasattr(litellm, n))
+
+    attempt = 0
+    while True:
+        t0 = time.perf_counter()
+        try:
+            resp = litellm.completion(**kwargs)
+            break
+        except ModelConfigError:
+            raise
+        except retryable as e:
+            attempt += 1
+            if attempt > retries:
+                raise ModelCallError(f"{agent.model}: giving up after {retries + 1} attempts: {_one_line(e)}") from None
+            _sleep(_backoff_s(attempt))
+        except Exception as e:
+            cause = e.__cause__ or e.__context__
+            if isinstance(cause, ModelConfigError):  # raised inside the local provider
+                raise cause from None
+            if isinstance(e, ModelConfigError):
+                raise
+            raise ModelCallError(f"{agent.model}: {_one_line(e)}") from None
+    latency = time.perf_counter() - t0
+
+    choice = resp.choices[0]
+    usage = getattr(resp, "usage", None)
+    cost, known = _response_cost(litellm, agent, resp)
+    rec = CallRecord(
+        text=choice.message.content or "",
+        model=agent.model,
+        prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+        completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+        latency_s=latency,
+        cost_usd=cost,
+        cache_hit=False,
+        seed=seed,
+        agent=agent.name,
+        finish_reason=getattr(choice, "finish_reason", None),
+        cost_known=known,
+        key=digest,
+    )
+    if cache_dir is not None:
+        cache_put(cache_dir, key, rec)
+    if tracker:
+        tracker.add(rec)
+    return rec
+
+
+def complete_many(
+    calls: Iterable[tuple[Agent, Sequence[Mapping[str, Any]], int | None]],
+    *,
+    cache_dir: str | os.PathLike[str] | None,
+    tracker: CostTracker | None = None,
+    max_parallel: int = 4,
+    **kwargs: Any,
+) -> list[CallRecord]:
+    """Run several ``(agent, messages, seed)`` calls; results in input order.
+
+    Remote calls run concurrently (at most ``max_parallel`` threads); calls to the
+    in-process model are serialised anyway by its lock.  The first exception is raised
+    after all calls finished.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = list(calls)
+    if not items:
+        return []
+    workers = 1 if all(a.is_local for a, _, _ in items) else max(1, min(max_parallel, len(items)))
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        futs = [ex.submit(complete, a, m, cache_dir=cache_dir, seed=s, tracker=tracker, **kwargs) for a, m, s in items]
+        return [f.result() for f in futs]

@@ -1,0 +1,225 @@
+"""Hostile candidates: each is classified right, the harness survives, nothing is left behind.
+
+All use 30_scan_prefix_sum at a small size, validation only (the checks run around
+every candidate call, timed or not).
+"""
+import os
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+import shutil
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+PID = "30_scan_prefix_sum"
+CORRECT_BODY = """
+  double s = 0.0;
+  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }
+"""
+
+
+def cand(prefix: str = "", before: str = "", after: str = "") -> str:
+    return (f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, "
+            f"std::vector<double>& output) {{\n{before}\n{CORRECT_BODY}\n{after}\n}}\n")
+
+
+def _descendants(root: int) -> list[int]:
+    parent = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            parent[int(d.name)] = int(stat[stat.rfind(")") + 2:].split()[1])
+    out, frontier = [], [root]
+    while frontier:
+        p = frontier.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += kids
+        frontier += kids
+    return out
+
+
+@pytest.fixture(autouse=True)
+def no_leftovers():
+    yield
+    assert _descendants(os.getpid()) == []
+    for ctl in ("pids", "memory", "cpuset"):
+        d = Path("/sys/fs/cgroup") / ctl
+        if d.is_dir():
+            assert not [p for p in d.iterdir() if p.name.startswith(f"harness-{os.getpid()}-")]
+
+
+def ev(run_eval, text, **kw):
+    kw.setdefault("size", 20000)
+    kw.setdefault("validate_only", True)
+    return run_eval(PID, text, "omp", **kw)
+
+
+CASES = {
+    "does_not_compile": (cand(before="this is not C++;"), "compile_error"),
+    "wrong_signature": ("#include <vector>\nvoid prefixSum(std::vector<float> const& x, std::vector<float>& o) {}\n",
+                        "link_error"),
+    "declared_not_defined": ("#include <vector>\nvoid helper(double*);\n" + cand(before="helper(nullptr);"),
+                             "link_error"),
+    "segfault": (cand(before="volatile int* p = nullptr; *p = 1;"), "runtime_error"),
+    "abort": (cand(prefix="#include <cstdlib>", before="std::abort();"), "runtime_error"),
+    "infinite_loop": (cand(before="for (volatile int k = 0; ; ) { (void)k; }"), "timeout"),
+    "exit_before_return": (cand(prefix="#include <cstdlib>", before="std::exit(0);"), "runtime_error"),
+    "allocates_64GiB": (cand(prefix="#include <cstring>",
+                             before="char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);"),
+                        "runtime_error"),
+    "fork_loop": (cand(prefix="#include <unistd.h>", before="for (int k = 0; k < 100000; ++k) fork();"),
+                  ("rejected", "timeout", "runtime_error")),
+    "setsid_then_loops": (cand(prefix="#include <unistd.h>",
+                               before="if (fork() == 0) { setsid(); for (;;) {} }"), "rejected"),
+    "caches_in_static": (cand(prefix="#include <map>", before="""
+        static std::vector<double> memo;
+        if (!memo.empty() && memo.size() == x.size()) { output = memo; return; }"""
+                              , after="memo = output;"), "incorrect"),
+    "writes_const_input": (cand(before="if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;"),
+                           "rejected"),
+    "detached_thread": (cand(prefix="#include <thread>\n#include <chrono>",
+                             before="std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();"),
+                        "rejected"),
+    "rounding_mode": (cand(prefix="#include <cfenv>", after="std::fesetround(FE_UPWARD);"), "rejected"),
+    "flush_denormals": (cand(prefix="#include <xmmintrin.h>", after="_mm_setcsr(_mm_getcsr() | 0x8040);"),
+                        "rejected"),
+    "omp_set_num_threads_64": (cand(prefix="#include <omp.h>", after="omp_set_num_threads(64);"), "rejected"),
+    "floods_stdout": (cand(prefix="#include <cstdio>",
+                           before="for (int k = 0; k < 200000; ++k) std::printf(\"flood flood flood flood %d\\n\", k);"),
+                      "correct"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile(run_eval, name):
+    text, expected = CASES[name]
+    r = ev(run_eval, text, timeout_min_s=2.0)
+    allowed = expected if isinstance(expected, tuple) else (expected,)
+    assert r.status in allowed, (name, r.status, r.evidence)
+    if r.status in ("compile_error", "link_error"):
+        assert r.evidence["diagnostics"]
+    if r.status in ("rejected", "incorrect"):
+        assert r.evidence["why"]
+
+
+def test_writes_const_input_is_rejected_with_reason(run_eval):
+    r = ev(run_eval, cand(before="if (!x.empty()) const_cast<std::vector<double>&>(x)[x.size() / 2] = 7.0;"))
+    assert r.status == "rejected"
+    assert "const input 'x'" in r.evidence["why"]
+
+
+def test_segfault_names_the_signal(run_eval):
+    r = ev(run_eval, CASES["segfault"][0])
+    assert "SIGSEGV" in r.evidence["why"]
+
+
+SECRET = "sk-harness-test-secret-0123456789"
+
+
+def test_api_key_env_not_visible(run_eval, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
+    r = ev(run_eval, cand(prefix="#include <cstdlib>",
+                          before='if (std::getenv("OPENAI_API_KEY") || std::getenv("ANTHROPIC_API_KEY")) std::abort();'))
+    assert r.status == "correct", r.evidence
+
+
+def test_parent_environ_not_readable(run_eval, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    probe = f"""
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+static bool leaks(const std::string& path) {{
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char buf[65536]; size_t n = std::fread(buf, 1, sizeof buf - 1, f); std::fclose(f);
+  return memmem(buf, n, "{SECRET}", {len(SECRET)}) != nullptr;
+}}
+static void probe() {{
+  for (int pid = 1; pid < 4096; ++pid)
+    if (leaks("/proc/" + std::to_string(pid) + "/environ")) std::abort();
+  if (leaks("/proc/" + std::to_string(getppid()) + "/environ")) std::abort();
+}}
+"""
+    r = ev(run_eval, cand(prefix=probe, before="probe();"))
+    assert r.status == "correct", r.evidence
+
+
+def test_dotenv_in_working_directory_not_readable(run_eval, tmp_path, monkeypatch):
+    (tmp_path / ".env").write_text(f"OPENAI_API_KEY={SECRET}\n")
+    monkeypatch.chdir(tmp_path)
+    probe = f"""
+#include <cstdio>
+#include <cstdlib>
+static void probe() {{
+  const char* paths[] = {{".env", "../.env", "{tmp_path}/.env"}};
+  for (const char* p : paths) if (FILE* f = std::fopen(p, "r")) {{ std::fclose(f); std::abort(); }}
+}}
+"""
+    r = ev(run_eval, cand(prefix=probe, before="probe();"))
+    assert r.status == "correct", r.evidence
+
+
+def test_no_network_to_loopback_listener(run_eval):
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(5)
+    srv.settimeout(0.2)
+    port = srv.getsockname()[1]
+    accepted = []
+
+    def accept():
+        try:
+            accepted.append(srv.accept())
+        except OSError:
+            pass
+    t = threading.Thread(target=accept)
+    t.start()
+    probe = f"""
+#include <arpa/inet.h>
+#include <cstdlib>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+static void probe() {{
+  int s = socket(AF_INET, SOCK_STREAM, 0);
+  if (s < 0) return;
+  sockaddr_in a{{}}; a.sin_family = AF_INET; a.sin_port = htons({port});
+  inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+  if (connect(s, (sockaddr*)&a, sizeof a) == 0) std::abort();
+  close(s);
+}}
+"""
+    try:
+        r = ev(run_eval, cand(prefix=probe, before="probe();"))
+    finally:
+        t.join()
+        srv.close()
+    assert r.status == "correct", r.evidence
+    assert accepted == []
+
+
+def test_cannot_write_home_directory(run_eval):
+    marker = Path.home() / "harness_pwned_marker"
+    marker.unlink(missing_ok=True)
+    probe = f"""
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+static void probe() {{
+  const char* home = std::getenv("HOME");
+  for (std::string p : {{std::string(home ? home : "/tmp") + "/harness_pwned_marker", std::string("{marker}")}})
+    if (FILE* f = std::fopen(p.c_str(), "w")) {{ std::fputs("pwned", f); std::fclose(f); }}
+}}
+"""
+    r = ev(run_eval, cand(prefix=probe, before="probe();"))
+    assert r.status == "correct", r.evidence
+    assert not marker.exists()
