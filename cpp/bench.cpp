@@ -259,9 +259,10 @@ class Bench {
   // Returns {status, why, baseline_ns, candidate_ns}.
   py::dict validate(uint64_t size, uint64_t seed) {
     notify_trusted();
-    Instance b(&drv_, size), c(&drv_, size);
-    drv_.generate(b.p, seed);
-    drv_.generate(c.p, seed);
+    auto [bp, cp] = pair(size);
+    Instance &b = *bp, &c = *cp;
+    generate(b, seed);
+    generate(c, seed);
     drv_.reset(b.p, 1);
     drv_.reset(c.p, 1);
     int64_t t0 = now_ns();
@@ -285,13 +286,14 @@ class Bench {
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs,
                    double budget_s, double min_measure_ns, bool check_outputs) {
     notify_trusted();
-    Instance b(&drv_, size), c(&drv_, size);
+    auto [bp, cp] = pair(size);
+    Instance &b = *bp, &c = *cp;
     const double res = clock_resolution_ns();
     const double target = std::max(min_measure_ns, 1000.0 * res);
     Verdict v;
     // Warm-up (discarded) and calibration: one call per side on the first seed.
-    drv_.generate(b.p, seed0);
-    drv_.generate(c.p, seed0);
+    generate(b, seed0);
+    generate(c, seed0);
     int64_t tb1 = timed_call(b, base_call_, 1, true);
     notify_deadline(double(tb1) * 1e-9);
     int64_t tc1 = 0;
@@ -305,8 +307,8 @@ class Bench {
       if (p >= min_pairs && double(spent) * 1e-9 >= budget_s) break;
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       notify_trusted();
-      drv_.generate(b.p, seed);
-      drv_.generate(c.p, seed);
+      generate(b, seed);
+      generate(c, seed);
       int64_t tb = 0, tc = 0;
       for (int k = 0; k < 2 && v.status == "ok"; ++k) {
         const bool base_turn = (k == 0) == (p % 2 == 0);
@@ -349,6 +351,9 @@ class Bench {
     return d;
   }
 
+  // Nanoseconds spent generating inputs so far (both sides, all calls).
+  int64_t generation_ns() const { return gen_ns_; }
+
   // Bytes one instance of `size` holds (both sides hold one each).
   uint64_t instance_bytes(uint64_t size) {
     Instance inst(&drv_, size);
@@ -362,6 +367,28 @@ class Bench {
   int fd_;
   double rtol_, atol_, tfactor_, tmin_;
   bool sandboxed_;  // in a pid namespace: every visible process counts
+  int64_t gen_ns_ = 0;
+  // The instances of the most recent size, kept so that validation at the timed size and
+  // timing share buffers that were allocated and first-touched once.
+  uint64_t pair_size_ = UINT64_MAX;
+  std::unique_ptr<Instance> pair_b_, pair_c_;
+
+  std::pair<Instance*, Instance*> pair(uint64_t size) {
+    if (size != pair_size_) {
+      pair_b_.reset();
+      pair_c_.reset();
+      pair_b_.reset(new Instance(&drv_, size));
+      pair_c_.reset(new Instance(&drv_, size));
+      pair_size_ = size;
+    }
+    return {pair_b_.get(), pair_c_.get()};
+  }
+
+  void generate(Instance& inst, uint64_t seed) {
+    int64_t t0 = now_ns();
+    drv_.generate(inst.p, seed);
+    gen_ns_ += now_ns() - t0;
+  }
 
   // Tells the orchestrator how long the next candidate call may take before it is
   // killed: max(timeout_min_s, timeout_factor x the baseline's time for the same work).
@@ -448,7 +475,8 @@ PYBIND11_MODULE(_bench, m) {
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
            py::arg("min_measure_ns") = 2e6, py::arg("check_outputs") = true)
       .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
-      .def("instance_bytes", &Bench::instance_bytes, py::arg("size"));
+      .def("instance_bytes", &Bench::instance_bytes, py::arg("size"))
+      .def("generation_ns", &Bench::generation_ns);
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");

@@ -263,7 +263,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     res.evidence = {"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
                     "candidate_iters": final["candidate_iters"],
                     "clock_resolution_ns": final["clock_resolution_ns"],
-                    "process_threads": final["process_threads"]}
+                    "process_threads": final["process_threads"],
+                    "generation_s": final["generation_ns"] * 1e-9}
 
 
 def flag_suspicious(res: EvalResult, reference_speedup: float | None) -> EvalResult:

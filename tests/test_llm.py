@@ -157,6 +157,19 @@ def test_unreachable_endpoint():
     assert "unreachable" in str(ei.value) and one_line(ei.value)
 
 
+def test_self_hosted_needs_api_base(monkeypatch):
+    monkeypatch.delenv("HOSTED_VLLM_API_BASE", raising=False)
+    with pytest.raises(ModelConfigError, match="needs api_base") as ei:
+        llm.validate_team(Team.from_models("hosted_vllm/Qwen/Qwen2.5-Coder-7B-Instruct"))
+    assert one_line(ei.value)
+
+
+def test_no_provider_prefix_unroutable():
+    with pytest.raises(ModelConfigError, match="provider/model") as ei:
+        llm.validate_team(Team.from_models("definitely-not-a-model"))
+    assert one_line(ei.value)
+
+
 def test_local_model_names(tmp_path, isolated_cache):
     with pytest.raises(LocalModelError, match="unknown local model 'nope'"):
         local_model.resolve("local/nope")

@@ -1,0 +1,87 @@
+"""Evaluator overhead, A/A honesty and CI coverage (prints figures; not a test).
+
+For each problem: an A/A evaluation (the baseline's source through the candidate path)
+from a cold cache, with compile s, validation s, timed s, input generation s, total wall
+and overhead = wall / (compile + all kernel time of both sides, validation included);
+the A/A speedup with its MdAPE; then the same evaluation again from the cache (cold /
+cached wall). Finally, repeated A/A runs on a few problems: how often the 95 % CI of
+the speedup covers 1.0.
+
+usage: python benchmarks/eval_overhead.py [--mode omp] [--problems a,b] [--coverage-runs 50]
+       [--coverage-problems a,b,c] [--quick]
+Run it on a quiet machine: it measures the machine as much as the harness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+from harness.evaluate import EvalConfig, evaluate
+from harness.suite import load_suite
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mode", default="omp")
+    ap.add_argument("--problems", default=None, help="comma-separated ids (default: all)")
+    ap.add_argument("--quick", action="store_true", help="quick sizes")
+    ap.add_argument("--coverage-runs", type=int, default=50)
+    ap.add_argument("--coverage-problems", default="30_scan_prefix_sum,02_dense_la_gemm,13_geometry_closest_pair_2d")
+    args = ap.parse_args()
+    os.environ["HARNESS_CACHE"] = tempfile.mkdtemp(prefix="harness-bench-")
+    suite = load_suite("pareval")
+    ids = args.problems.split(",") if args.problems else list(suite)
+
+    print(f"mode {args.mode}; cold cache in {os.environ['HARNESS_CACHE']}")
+    hdr = (f"{'problem':56} {'compile':>7} {'valid':>6} {'timed':>6} {'gen':>6} {'wall':>6} "
+           f"{'ovh':>5} {'A/A':>6} {'MdAPE%':>6} {'|A/A-1|%':>8} {'ok?':>4} {'cold/cached':>11}")
+    print(hdr)
+    devs, overheads = [], []
+    for pid in ids:
+        p = suite[pid]
+        cfg = EvalConfig(quick=args.quick)
+        r = evaluate(p, p.source("baseline.cpp"), args.mode, cfg)
+        t0 = time.monotonic()
+        evaluate(p, p.source("baseline.cpp"), args.mode, cfg)
+        cached_wall = time.monotonic() - t0
+        if not r.correct:
+            print(f"{pid:56} {r.status}: {r.evidence}")
+            continue
+        kernel = r.compile_s + r.validation_s + r.timing_s
+        ovh = r.wall_s / kernel
+        dev = abs(r.speedup - 1) * 100
+        mdape = max(r.baseline_mdape, r.candidate_mdape)
+        ok = dev <= max(3.0, 2 * mdape)
+        devs.append(dev)
+        overheads.append(ovh)
+        print(f"{pid:56} {r.compile_s:7.2f} {r.validation_s:6.2f} {r.timing_s:6.2f} "
+              f"{r.evidence.get('generation_s', 0):6.2f} {r.wall_s:6.2f} {ovh:5.2f} {r.speedup:6.3f} "
+              f"{mdape:6.1f} {dev:8.2f} {'yes' if ok else 'NO':>4} {r.wall_s / cached_wall:11.0f}x")
+    if devs:
+        print(f"median |A/A - 1| = {statistics.median(devs):.2f} %   "
+              f"median overhead = {statistics.median(overheads):.2f}   max overhead = {max(overheads):.2f}")
+
+    if args.coverage_runs:
+        print(f"\nCI coverage of 1.0 over {args.coverage_runs} A/A runs (fresh seeds each run):")
+        for pid in args.coverage_problems.split(","):
+            p = suite[pid]
+            hits, speedups = 0, []
+            for k in range(args.coverage_runs):
+                r = evaluate(p, p.source("baseline.cpp"), args.mode,
+                             EvalConfig(quick=args.quick, seed=1000 + 97 * k, use_cache=False))
+                speedups.append(r.speedup)
+                hits += r.ci_low <= 1.0 <= r.ci_high
+                print(f"  {pid}: run {k + 1}/{args.coverage_runs}", end="\r", file=sys.stderr)
+            print(f"  {pid:56} covers 1.0 in {100 * hits / args.coverage_runs:5.1f} % of runs; "
+                  f"A/A speedup median {statistics.median(speedups):.3f}, "
+                  f"min {min(speedups):.3f}, max {max(speedups):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

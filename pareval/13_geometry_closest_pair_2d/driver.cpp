@@ -1,0 +1,74 @@
+#include <harness/driver.hpp>
+
+struct Point {
+  double x, y;
+};
+#include "args.hpp"
+
+// 13_geometry_closest_pair_2d. The seed picks one of four point distributions so that
+// the closest pair lands anywhere and the answer is not always of one kind:
+//   0: uniform in [-1000, 1000)^2;
+//   1: 1..16 clusters of random spread (0.5..50) around random centres;
+//   2: uniform, plus on average two exact duplicates of other points at random
+//      positions (answer 0 in most but not all seeds of this kind);
+//   3: integer x in [0, sqrt(n)] (many exact ties in x, which trip sweeps and splits
+//      that mishandle equal keys), y uniform.
+// Coordinates are never denormal or NaN.
+struct Instance {
+  size_t n;
+  std::vector<Point> points, points0;
+  double result = 0;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size) : n(size), points(size), points0(size) {
+    a = {&points, &result};
+  }
+
+  static Point base_point(uint64_t seed, int kind, size_t n, size_t i) {
+    using namespace harness;
+    switch (kind) {
+      case 1: {
+        const int64_t k = rand_int(seed, 3, 0, 1, 16);
+        const int64_t c = rand_int(seed, 4, i, 0, k - 1);
+        const double spread = rand_uniform(seed, 5, uint64_t(c), 0.5, 50.0);
+        const double cx = rand_uniform(seed, 6, uint64_t(c), -1000.0, 1000.0);
+        const double cy = rand_uniform(seed, 7, uint64_t(c), -1000.0, 1000.0);
+        return {cx + rand_uniform(seed, 1, i, -spread, spread),
+                cy + rand_uniform(seed, 2, i, -spread, spread)};
+      }
+      case 3: {
+        const int64_t w = int64_t(std::sqrt(double(n)));
+        return {double(rand_int(seed, 1, i, 0, w)), rand_uniform(seed, 2, i, -1000.0, 1000.0)};
+      }
+      default:
+        return {rand_uniform(seed, 1, i, -1000.0, 1000.0), rand_uniform(seed, 2, i, -1000.0, 1000.0)};
+    }
+  }
+
+  void generate(uint64_t seed) {
+    const int kind = int(harness::rand_u64(seed, 0, 0) % 4);
+    const size_t nn = n;
+#pragma omp parallel for schedule(static) if (nn > 100000)
+    for (size_t i = 0; i < nn; ++i) {
+      Point p = base_point(seed, kind, nn, i);
+      if (kind == 2 && harness::rand_unit(seed, 8, i) * double(nn) < 2.0) {
+        const size_t j = size_t(harness::rand_int(seed, 9, i, 0, int64_t(nn) - 1));
+        p = base_point(seed, kind, nn, j);
+      }
+      points[i] = points0[i] = p;
+    }
+  }
+  void reset(bool poison) {
+    if (poison) result = harness::kPoison;
+  }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) {
+    return harness::intact("points", points, points0, why);
+  }
+  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
+    return harness::scalar_close("result", e.result, result, rtol, atol, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("result", harness::F64, &result, 1); }
+  size_t bytes() const { return 2 * n * sizeof(Point) + sizeof(double); }
+};
+HARNESS_DRIVER(Instance)

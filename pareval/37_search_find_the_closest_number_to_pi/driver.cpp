@@ -1,0 +1,61 @@
+#include <harness/driver.hpp>
+#include "args.hpp"
+
+// 37_search_find_the_closest_number_to_pi.
+// Background values are uniform in [-10, 10). In 80 % of the seeds a window of +-1e-3
+// around pi is kept free of them and the answer is planted: the value pi + s*delta
+// (delta log-uniform in [1e-7, 5e-4], s = +-1) at 1 to 4 positions (exact ties: the
+// smallest index wins), the first of them at index 0, at index n-1 or anywhere; and 1 or
+// 2 decoys on the other side of pi that are 8 ulps farther away (they catch a truncated
+// pi or float arithmetic). In the other 20 % the answer is wherever the uniform draw
+// puts it. No NaN, no infinities, no denormals.
+struct Instance {
+  size_t n;
+  std::vector<double> x, x0;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 0}; }
+
+  void generate(uint64_t seed) {
+    using harness::rand_int;
+    using harness::rand_unit;
+    const bool planted = n > 0 && rand_unit(seed, 1, 0) >= 0.2;
+    const double gap = planted ? 1e-3 : 0.0;
+#pragma omp parallel for schedule(static) if (n > 100000)
+    for (size_t i = 0; i < n; ++i) {
+      double v = harness::rand_uniform(seed, 0, i, -10.0, 10.0);
+      if (std::fabs(v - M_PI) < gap) v += v >= M_PI ? gap : -gap;
+      x[i] = v;
+    }
+    if (planted) {
+      const double ulp = std::nextafter(M_PI, 4.0) - M_PI;
+      const double delta = std::exp(harness::rand_uniform(seed, 1, 1, std::log(1e-7), std::log(5e-4)));
+      const double s = rand_unit(seed, 1, 2) < 0.5 ? -1.0 : 1.0;
+      const double best = M_PI + s * delta;
+      const double decoy = M_PI - s * (delta + 8 * ulp);
+      const int decoys = int(rand_int(seed, 1, 3, 1, 2));
+      for (int k = 0; k < decoys; ++k) x[size_t(rand_int(seed, 1, 4 + k, 0, int64_t(n) - 1))] = decoy;
+      const int copies = rand_unit(seed, 1, 10) < 0.5 ? 1 : int(rand_int(seed, 1, 11, 2, 4));
+      for (int k = 0; k < copies; ++k) {
+        size_t pos = size_t(rand_int(seed, 1, 20 + k, 0, int64_t(n) - 1));
+        if (k == 0) {
+          const int64_t where = rand_int(seed, 1, 12, 0, 4);  // 0: front, 1: back, else anywhere
+          if (where == 0) pos = 0;
+          if (where == 1) pos = n - 1;
+        }
+        x[pos] = best;
+      }
+    }
+#pragma omp parallel for schedule(static) if (n > 100000)
+    for (size_t i = 0; i < n; ++i) x0[i] = x[i];
+  }
+  void reset(bool poison) { a.result = poison ? std::numeric_limits<size_t>::max() : 0; }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) { return harness::intact("x", x, x0, why); }
+  bool matches(const Instance& e, double, double, std::string* why) const {
+    return harness::scalar_equal("result", e.a.result, a.result, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("result", harness::U64, &a.result, 1); }
+  size_t bytes() const { return 2 * n * sizeof(double) + sizeof(*this); }
+};
+HARNESS_DRIVER(Instance)

@@ -1,0 +1,83 @@
+#include <harness/driver.hpp>
+
+struct COOElement {
+  size_t row, column;
+  double value;
+};
+#include "args.hpp"
+
+// 47_sparse_la_spmv: size S gives M = S rows and N = S - S/4 columns (M != N, so code
+// that mixes them up fails). Row lengths vary: 12% of rows are empty (beta*y must still
+// be applied to them), 3% are long (20..200 entries), the rest have 1..15 entries; each
+// row's columns are spread over [0, N) (one per equal stratum: distinct, ascending).
+// Entries, x and y are uniform in [-1, 1); alpha and beta are drawn per seed in
+// [-2, 2] and [-1.5, 1.5]. A's length depends on the seed; its capacity is reserved once.
+struct Instance {
+  size_t M, N, cap;
+  std::vector<COOElement> A, A0;
+  std::vector<double> x, x0, y, y0;
+  std::vector<size_t> start;  // row offsets (scratch for generation)
+  HarnessArgs a;
+
+  static size_t length(uint64_t seed, size_t r, size_t N) {
+    const double u = harness::rand_unit(seed, 1, r);
+    size_t len;
+    if (u < 0.12) len = 0;
+    else if (u < 0.15) len = size_t(harness::rand_int(seed, 2, r, 20, 200));
+    else len = size_t(harness::rand_int(seed, 2, r, 1, 15));
+    return std::min(len, N);
+  }
+  explicit Instance(uint64_t size)
+      : M(size), N(size - size / 4),
+        cap(std::min<size_t>(M * std::min<size_t>(200, N), 23 * M / 2 + 4096)),
+        x(N), x0(N), y(M), y0(M), start(M + 1) {
+    A.resize(cap);
+    A0.resize(cap);
+    a = {0.0, &A, &x, 0.0, &y, M, N};
+  }
+  void generate(uint64_t seed) {
+    start[0] = 0;
+    for (size_t r = 0; r < M; ++r) {
+      const size_t len = std::min(length(seed, r, N), cap - start[r]);  // cap: never hit in practice
+      start[r + 1] = start[r] + len;
+    }
+    const size_t nnz = start[M];
+    A.resize(nnz);  // within the reserved capacity: no reallocation
+    A0.resize(nnz);
+#pragma omp parallel for schedule(dynamic, 1024) if (M > 10000)
+    for (size_t r = 0; r < M; ++r) {
+      const size_t len = start[r + 1] - start[r];
+      for (size_t j = 0; j < len; ++j) {
+        const size_t lo = j * N / len, hi = (j + 1) * N / len;
+        const size_t e = start[r] + j;
+        const size_t col = lo + size_t(harness::rand_u64(seed, 3, e) % (hi - lo));
+        A[e] = A0[e] = COOElement{r, col, harness::rand_uniform(seed, 4, e, -1.0, 1.0)};
+      }
+    }
+#pragma omp parallel for schedule(static) if (N > 100000)
+    for (size_t i = 0; i < N; ++i) x[i] = x0[i] = harness::rand_uniform(seed, 5, i, -1.0, 1.0);
+#pragma omp parallel for schedule(static) if (M > 100000)
+    for (size_t i = 0; i < M; ++i) y[i] = y0[i] = harness::rand_uniform(seed, 6, i, -1.0, 1.0);
+    a.alpha = harness::rand_uniform(seed, 7, 0, -2.0, 2.0);
+    a.beta = harness::rand_uniform(seed, 7, 1, -1.5, 1.5);
+  }
+  // y is both input and output: it is restored from its pristine copy (never poisoned).
+  void reset(bool) {
+    if (y.size() == y0.size())
+      std::copy(y0.begin(), y0.end(), y.begin());
+    else
+      y = y0;
+  }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) {
+    return harness::intact("A", A, A0, why) && harness::intact("x", x, x0, why);
+  }
+  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
+    return harness::all_close("y", e.y, y, rtol, atol, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("y", harness::F64, y.data(), y.size()); }
+  size_t bytes() const {
+    return 2 * cap * sizeof(COOElement) + 2 * (N + M) * sizeof(double) + (M + 1) * sizeof(size_t);
+  }
+};
+HARNESS_DRIVER(Instance)

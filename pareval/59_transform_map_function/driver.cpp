@@ -1,0 +1,52 @@
+#include <harness/driver.hpp>
+#include <climits>
+#include "args.hpp"
+
+// 59_transform_map_function. Values are drawn so every branch of the test matters:
+// 30% exact powers of two 2^k (k in 0..30), 10% 2^k - 1 and 2^k + 1 (which include 0, 1,
+// 2 and 3), 10% negated powers of two -2^k (k in 0..31, so INT_MIN too, which a test on
+// the unsigned bit pattern wrongly accepts), 5% zero, 3% INT_MIN or INT_MAX, the rest
+// uniform over all ints. The mask is poisoned with all-true, so a candidate that only
+// writes the true entries fails.
+struct Instance {
+  size_t n;
+  std::vector<int> x, x0;
+  std::vector<bool> mask;
+  mutable std::vector<uint8_t> mask_u8;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size) : n(size), x(size), x0(size), mask(size) { a = {&x, &mask}; }
+
+  static int value(uint64_t seed, size_t i) {
+    using namespace harness;
+    const double u = rand_unit(seed, 0, i);
+    const int k = int(rand_int(seed, 1, i, 0, 30));
+    if (u < 0.30) return int(1u << k);
+    if (u < 0.35) return int((1u << k) - 1u);
+    if (u < 0.40) return int((1u << k) + 1u);  // 2^30 + 1 still fits
+    if (u < 0.50) {
+      const int k31 = int(rand_int(seed, 1, i, 0, 31));
+      return k31 == 31 ? INT_MIN : -int(1u << k31);
+    }
+    if (u < 0.55) return 0;
+    if (u < 0.58) return (rand_u64(seed, 2, i) & 1) ? INT_MIN : INT_MAX;
+    return int(int32_t(uint32_t(rand_u64(seed, 2, i))));
+  }
+  void generate(uint64_t seed) {
+    const size_t nn = n;
+#pragma omp parallel for schedule(static) if (nn > 100000)
+    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(seed, i);
+  }
+  void reset(bool poison) { harness::reset_output(mask, n, poison, true); }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) { return harness::intact("x", x, x0, why); }
+  bool matches(const Instance& e, double, double, std::string* why) const {
+    return harness::all_equal("mask", e.mask, mask, why);
+  }
+  void outputs(harness::Outputs& o) const {
+    mask_u8.assign(mask.begin(), mask.end());
+    o.add("mask", harness::U8, mask_u8.data(), mask_u8.size());
+  }
+  size_t bytes() const { return 2 * n * sizeof(int) + (n + 63) / 64 * 8; }
+};
+HARNESS_DRIVER(Instance)

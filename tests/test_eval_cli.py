@@ -1,0 +1,121 @@
+"""`harness eval` and `harness list` as a user runs them: real subprocesses."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.suite import get_problem
+
+PID = "30_scan_prefix_sum"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def harness(*args, stdin=None, env=None):
+    return subprocess.run([sys.executable, "-m", "harness", *args], input=stdin, capture_output=True,
+                          text=True, env=env or os.environ.copy(), cwd=ROOT, timeout=600)
+
+
+def test_list_shows_problems():
+    r = harness("list")
+    assert r.returncode == 0
+    assert PID in r.stdout and "scan" in r.stdout
+    rows = json.loads(harness("list", "--json").stdout)
+    assert {"id", "category", "modes", "bound", "sizes"} <= set(rows[0])
+
+
+def test_list_category_filter():
+    r = harness("list", "--category", "scan", "--json")
+    assert all(row["category"] == "scan" for row in json.loads(r.stdout))
+    bad = harness("list", "--category", "nope")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["eval", "--problem", "no_such_problem", "x.cpp"], "unknown problem id"),
+    (["eval", "--problem", PID, "--mode", "cuda", "x.cpp"], "unknown mode"),
+    (["eval", "--problem", PID, "/nonexistent/candidate.cpp"], "cannot read candidate file"),
+    (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
+])
+def test_user_errors_one_line_exit_2(args, needle):
+    r = harness(*args, stdin="")
+    assert r.returncode == 2, r.stderr
+    assert needle in r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("tools,needle", [(["bwrap"], "C++ compiler 'g++' not found on PATH"),
+                                          (["g++"], "bubblewrap (bwrap) not found")])
+def test_missing_tool_on_path(tmp_path, tools, needle):
+    # a PATH with python and only some of the tools
+    (tmp_path / "python").symlink_to(sys.executable)
+    for t in tools:
+        (tmp_path / t).symlink_to(shutil.which(t))
+    env = os.environ.copy()
+    env["PATH"] = str(tmp_path)
+    env.pop("CXX", None)
+    r = harness("eval", "--problem", PID, "--mode", "serial", str(ROOT / "pareval" / PID / "baseline.cpp"),
+                env=env)
+    assert r.returncode == 2
+    assert needle in r.stderr and r.stderr.count("\n") == 1
+
+
+REPLY = """Here is a faster version.
+
+```cpp
+#pragma once
+#include <vector>
+inline void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+    double s = 0.0;
+    for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }
+}
+
+int main() {
+    std::vector<double> x{1, 2, 3}, o(3);
+    prefixSum(x, o);
+    return 0;
+}
+```
+This keeps the running sum in a register.
+"""
+
+
+def test_eval_model_reply_on_stdin_json():
+    r = harness("eval", "--problem", PID, "--mode", "serial", "--quick", "--json", "-", stdin=REPLY)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["status"] == "correct"
+    assert d["speedup"] > 0 and d["ci_low"] <= d["ci_high"]
+    assert d["threads"] == 1 and len(d["cpus"]) == 1
+    assert "int main" not in d["source"] and "#pragma once" not in d["source"]
+
+
+def test_eval_human_output_shows_failure_evidence(tmp_path):
+    f = tmp_path / "bad.cpp"
+    f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
+                 "  for (size_t i = 0; i < x.size(); ++i) o[i] = x[i];\n}\n")
+    r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
+    assert r.returncode == 0
+    assert "status    incorrect" in r.stdout
+    assert "expected" in r.stdout and "seed" in r.stdout
+    f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
+                 "  undefined_thing(x);\n}\n")
+    r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
+    assert "status    compile_error" in r.stdout
+    assert "candidate.cpp:3" in r.stdout  # line numbers are the candidate's own
+
+
+def test_cache_compiles_once_and_reuses_verdict(run_eval):
+    p = get_problem(PID)
+    text = p.reference("serial")
+    first = run_eval(PID, text, "serial", quick=True)
+    assert first.status == "correct" and not first.cached and first.compile_s > 0
+    again = run_eval(PID, text, "serial", quick=True)
+    assert again.cached and again.compile_s == 0.0
+    assert again.speedup == first.speedup
+    fresh = run_eval(PID, text, "serial", quick=True, use_cache=False)
+    assert not fresh.cached and fresh.compile_s == 0.0  # object reused, measured again
+    assert fresh.baseline_ns != first.baseline_ns
