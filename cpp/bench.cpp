@@ -480,4 +480,6 @@ PYBIND11_MODULE(_bench, m) {
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");
+  m.def("omp_max_threads", [] { return omp_get_max_threads(); },
+        "Threads an OpenMP parallel region gets here (omp_get_max_threads).");
 }

@@ -84,6 +84,8 @@ def print_result(r) -> None:
               f"{r.pairs} interleaved pairs)")
         print(f"baseline  median {_fmt_ns(r.baseline_median_ns)}  MdAPE {r.baseline_mdape:.1f}%")
         print(f"candidate median {_fmt_ns(r.candidate_median_ns)}  MdAPE {r.candidate_mdape:.1f}%")
+        if r.evidence.get("reference_speedup"):
+            print(f"reference {r.evidence['reference_speedup']:.3f}x (the expert solution, same protocol)")
     ev = r.evidence or {}
     if r.status in ("compile_error", "link_error"):
         print("diagnostics (line numbers are the candidate's):")
@@ -100,13 +102,19 @@ def print_result(r) -> None:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate import evaluate
+    from .evaluate import evaluate, flag_suspicious
     from .suite import check_mode, get_problem
 
     check_mode(args.mode)
     problem = get_problem(args.problem, args.suite)
     text = _read_candidate(args.candidate)
-    res = evaluate(problem, text, args.mode, _config(args))
+    cfg = _config(args)
+    res = evaluate(problem, text, args.mode, cfg)
+    if res.correct and not args.no_reference:
+        ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)
+        if ref.correct:
+            res.evidence["reference_speedup"] = ref.speedup
+            flag_suspicious(res, ref.speedup)
     if args.json:
         d = res.to_dict()
         if not args.samples:
@@ -140,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_eval_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--samples", action="store_true", help="with --json: include per-pair samples (ns)")
+    p.add_argument("--no-reference", action="store_true",
+                   help="do not time the expert reference (used to flag suspicious speedups)")
     p.set_defaults(fn=cmd_eval)
     return ap
 

@@ -208,8 +208,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "measure": not cfg.validate_only, "sandboxed": sandboxed}
     n = len(cpus)
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
-                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
-                             "OMP_WAIT_POLICY": "passive"})
+                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
                       limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=64, cpus=tuple(cpus)),

@@ -24,6 +24,8 @@ def main() -> int:
     ap.add_argument("--protocol-fd", type=int, required=True)
     fd = ap.parse_args().protocol_fd
     job = json.loads(sys.stdin.read())
+    # the CPUs granted; read before OpenMP binds this (master) thread to its place
+    cpus = sorted(os.sched_getaffinity(0))
     from harness import _bench  # noqa: PLC0415 - after the job is read
 
     try:
@@ -51,17 +53,12 @@ def main() -> int:
            "baseline_ns": m["baseline_ns"].tolist(), "candidate_ns": m["candidate_ns"].tolist(),
            "baseline_iters": m["baseline_iters"], "candidate_iters": m["candidate_iters"],
            "clock_resolution_ns": m["clock_resolution_ns"],
-           "cpus": sorted(os.sched_getaffinity(0)),
-           "omp_max_threads": _omp_threads(),
+           "cpus": cpus,
+           "omp_max_threads": _bench.omp_max_threads(),
            "process_threads": _bench.thread_count(),
            "generation_ns": bench.generation_ns()}
     _send(fd, out)
     return 0
-
-
-def _omp_threads() -> int:
-    v = os.environ.get("OMP_NUM_THREADS")
-    return int(v) if v and v.isdigit() else len(os.sched_getaffinity(0))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,79 @@
+"""Candidate extraction rules and the statistics of paired samples."""
+import numpy as np
+import pytest
+
+from harness.extract import extract_candidate, fenced_blocks
+from harness.stats import mdape, order_stat_ci, summarize
+from harness.suite import Helper
+
+F = "prefixSum"
+BODY = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) { output = x; }"
+
+
+def test_no_fence_is_whole_text():
+    assert extract_candidate(BODY, F).strip() == BODY
+
+
+@pytest.mark.parametrize("tag", ["cpp", "c++", "C++", "cc", "cxx", "", "c"])
+def test_fence_tags(tag):
+    assert extract_candidate(f"Sure:\n```{tag}\n{BODY}\n```\nDone.", F).strip() == BODY
+
+
+def test_last_defining_block_wins():
+    text = f"Original:\n```cpp\n{BODY.replace('output = x;', '/*old*/')}\n```\nMine:\n```cpp\n{BODY}\n```\n"
+    assert "/*old*/" not in extract_candidate(text, F)
+
+
+def test_blocks_without_the_function_are_joined():
+    text = "```cpp\n#include <vector>\n```\n```cpp\nint helper() { return 1; }\n```"
+    out = extract_candidate(text, F)
+    assert "#include <vector>" in out and "helper" in out
+
+
+def test_non_cpp_blocks_are_ignored():
+    text = f"```bash\ng++ -O3 x.cpp\n```\n```cpp\n{BODY}\n```"
+    assert "g++" not in extract_candidate(text, F)
+
+
+def test_unterminated_fence_runs_to_end():
+    assert fenced_blocks("```cpp\nint x;\n")[0] == ("cpp", "int x;\n")
+
+
+def test_pragma_once_and_main_are_removed():
+    text = f"#pragma once\n{BODY}\nint main(int argc, char** argv) {{\n  if (argc) {{ return 1; }}\n  return 0;\n}}\n// tail\n"
+    out = extract_candidate(text, F)
+    assert "pragma once" not in out and "main" not in out and "// tail" in out and BODY in out
+
+
+def test_helper_detection():
+    point = Helper("Point", "struct", "struct Point { double x, y; };")
+    dist = Helper("distance", "function", "double distance(Point const& a, Point const& b) { return 0; }")
+    assert point.defined_in("struct Point {\n double x, y;\n};")
+    assert not point.defined_in("struct Point;")
+    assert dist.defined_in("inline double distance(Point const& p1, Point const& p2) {\n return 1; }")
+    assert not dist.defined_in("double distance(Point const&, Point const&);")
+
+
+def test_mdape():
+    assert mdape([100, 100, 100]) == 0
+    assert mdape([90, 100, 110]) == pytest.approx(10.0)
+
+
+def test_order_stat_ci_coverage_is_at_least_nominal():
+    rng = np.random.default_rng(1)
+    hits = 0
+    for _ in range(2000):
+        lo, hi = order_stat_ci(rng.lognormal(0.0, 0.05, size=15))
+        hits += lo <= 1.0 <= hi
+    assert 0.95 <= hits / 2000 <= 0.995
+
+
+def test_summarize_speedup_and_ci():
+    b = np.full(12, 200.0) * (1 + 0.01 * np.sin(np.arange(12)))
+    c = np.full(12, 100.0)
+    s = summarize(b, c)
+    assert s["speedup"] == pytest.approx(2.0, rel=0.02)
+    assert s["ci_low"] <= s["speedup"] <= s["ci_high"]
+    assert s["pairs"] == 12
+    with pytest.raises(ValueError):
+        summarize([], [])
