@@ -67,15 +67,29 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+_PROBED: dict = {}
+
+
 def require_sandbox(unsafe: bool) -> bool:
-    """True if bubblewrap is usable. Raises HarnessError when it is missing and ``unsafe``
-    was not given (the user must opt in to running untrusted code without a sandbox)."""
-    if bwrap_path():
-        return True
+    """True if bubblewrap is usable; False with ``unsafe`` (run without isolation).
+
+    Raises HarnessError when bubblewrap is missing or cannot create its namespaces here
+    (e.g. unprivileged user namespaces disabled) and ``unsafe`` was not given: the user
+    must opt in to running untrusted code without a sandbox.
+    """
     if unsafe:
         return False
-    raise HarnessError("bubblewrap (bwrap) not found: install it (apt-get install bubblewrap) "
-                       "or pass --unsafe-no-sandbox to run candidates without isolation")
+    if not bwrap_path():
+        raise HarnessError("bubblewrap (bwrap) not found: install it (apt-get install bubblewrap) "
+                           "or pass --unsafe-no-sandbox to run candidates without isolation")
+    if "error" not in _PROBED:
+        probe = subprocess.run(bwrap_argv([], [], with_python=False) + ["/bin/true"],
+                               capture_output=True, text=True, env=clean_env())
+        _PROBED["error"] = probe.stderr.strip().splitlines()[-1] if probe.returncode else ""
+    if _PROBED["error"]:
+        raise HarnessError(f"bubblewrap cannot create a sandbox here ({_PROBED['error']}); "
+                           "fix that, or pass --unsafe-no-sandbox")
+    return True
 
 
 def _python_dirs() -> list[str]:
