@@ -22,6 +22,7 @@ import signal
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from . import sandbox, stats, toolchain
@@ -30,7 +31,8 @@ from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
             "rejected", "correct")
-# Bumped whenever the measurement protocol changes, so cached verdicts are not reused.
+# Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
+# the code that measures is also part of every verdict key (see _measurer_hash).
 PROTOCOL_VERSION = "1"
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
@@ -145,9 +147,21 @@ def _signal_name(rc: int) -> str:
         return f"signal {-rc}"
 
 
+@lru_cache(maxsize=1)
+def _measurer_hash() -> str:
+    """SHA-256 of the code that measures (the _bench extension, worker, statistics and
+    this module), so a changed harness never reuses a verdict measured by an older one."""
+    from . import _bench, worker
+
+    h = hashlib.sha256()
+    for mod in (_bench, worker, stats, sys.modules[__name__]):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()
+
+
 def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, mode: str,
                  size: int, cpus: list, cfg: EvalConfig) -> str:
-    parts = [PROTOCOL_VERSION, problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
+    parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
              str(cfg.validate_only)]
