@@ -88,6 +88,8 @@ def print_result(r) -> None:
             print(f"reference {r.evidence['reference_speedup']:.3f}x (the expert solution, same protocol)")
     ev = r.evidence or {}
     if r.status in ("compile_error", "link_error"):
+        if ev.get("expected_signature"):
+            print(f"expected  {ev['expected_signature']}")
         print("diagnostics (line numbers are the candidate's):")
         print("  " + ev.get("diagnostics", "").replace("\n", "\n  "))
     elif r.status in ("incorrect", "rejected"):

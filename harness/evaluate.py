@@ -190,6 +190,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if not build.ok:
         res.status = build.status
         res.evidence = {"diagnostics": build.diagnostics}
+        if build.status == "link_error":
+            res.evidence["expected_signature"] = problem.signature
         res.wall_s = time.monotonic() - t_start
         return res
     key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
@@ -256,7 +258,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         return
     if status == "link_error":
         res.status = "link_error"
-        res.evidence = {"diagnostics": final["why"]}
+        res.evidence = {"diagnostics": final["why"], "expected_signature": problem.signature}
         return
     if cfg.validate_only:
         res.status = "correct"

@@ -176,10 +176,12 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
 
 
 def _is_link_error(diag: str) -> bool:
-    # Errors in the glue mean the candidate lacks the target function with the right
-    # signature; "undefined reference" means a declared function was never defined.
-    return ("undefined reference" in diag or "harness_glue.cpp" in diag.split("error")[0]
-            or re.search(r"harness_glue\.cpp:\d+:\d+: error", diag) is not None)
+    """A missing or wrong-signature target function: the first error is in the glue (the
+    call does not match), or the linker reports an undefined reference."""
+    first = re.search(r"^(\S+?):\d+:(\d+:)? (fatal )?error", diag, re.M)
+    if first:
+        return first.group(1).endswith("harness_glue.cpp")
+    return "undefined reference" in diag
 
 
 def candidate_tu(problem: Problem, source: str, mode: str) -> str:
