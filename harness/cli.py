@@ -153,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-reference", action="store_true",
                    help="do not time the expert reference (used to flag suspicious speedups)")
     p.set_defaults(fn=cmd_eval)
+
+    from .run import add_run_parser
+
+    add_run_parser(sub)
     return ap
 
 

@@ -1,0 +1,166 @@
+"""Prompt templates (our own text, in ``harness/prompts/*.txt``) and their filling.
+
+Templates use :class:`string.Template` syntax (``$name``), so C++ braces need no
+escaping.  Two prompts serve LessonL (Liu et al., arXiv 2505.23946, §3 and appendix C):
+
+* the optimization prompt (``optimize.txt``): task, signature, the real compiler,
+  flags, mode and thread count, the baseline code, and in rounds >= 1 the selected
+  lessons each labelled with its outcome (``lessons_section.txt``);
+* the lesson prompt (``lesson.txt``): the original code, the attempt, and the evidence
+  taken from the attempt's EvalResult object (status, speedup with CI, trimmed compiler
+  diagnostics, mismatch, rejection reason, runtime error, profiler signals).
+"""
+
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+HERE = Path(__file__).resolve().parent / "prompts"  # the templates (data, not a package)
+MAX_DIAGNOSTICS_CHARS = 3000  # compiler output shown in a lesson prompt
+MAX_STDERR_CHARS = 1200
+MAX_LESSON_CHARS = 1200  # a lesson's text in an optimization prompt (short prompts: small local models)
+# evidence keys that carry profiler signals, when the evaluator provides them
+PROFILER_KEYS = ("profiler", "opt_remarks", "opt_info", "vectorization", "thread_scaling",
+                 "scaling", "counters", "perf", "perf_counters", "hardware_counters")
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> str:
+    """The text of template ``name`` (without ``.txt``). Raises FileNotFoundError."""
+    return (HERE / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def render(name: str, **fields: Any) -> str:
+    """Template ``name`` with ``fields`` substituted. Raises KeyError naming a field the
+    template needs and ``fields`` lacks."""
+    try:
+        return string.Template(load(name)).substitute(**{k: str(v) for k, v in fields.items()})
+    except KeyError as e:
+        raise KeyError(f"prompt template {name!r} needs field {e.args[0]!r}") from None
+
+
+def mode_text(mode: str, threads: int) -> str:
+    """How the mode runs, in words: serial = one CPU without OpenMP; omp = OpenMP on
+    ``threads`` CPUs while the original runs as written."""
+    if mode == "serial":
+        return ("serial: one CPU, compiled without -fopenmp (OpenMP pragmas are ignored, "
+                "do not start threads)")
+    return (f"OpenMP: your code runs with OMP_NUM_THREADS={threads} on {threads} CPU"
+            f"{'s' if threads != 1 else ''} (OMP_PLACES=cores, OMP_PROC_BIND=close); the "
+            "original runs as written on the same CPUs")
+
+
+def system_message() -> dict:
+    """The system message shared by all prompts."""
+    return {"role": "system", "content": load("system").strip()}
+
+
+def messages(user_text: str) -> list[dict]:
+    """OpenAI-style chat messages: the system message and one user message."""
+    return [system_message(), {"role": "user", "content": user_text}]
+
+
+def _fmt_speedup(speedup, ci_low, ci_high, level=0.95) -> str:
+    if speedup is None:
+        return "not timed"
+    s = f"{speedup:.2f}x"
+    if ci_low is not None and ci_high is not None:
+        s += f" ({round(level * 100)} % CI {ci_low:.2f}x-{ci_high:.2f}x)"
+    return s
+
+
+def format_lessons(lessons: Sequence) -> str:
+    """Numbered lessons, each with its outcome label, speedup and CI (Lesson objects)."""
+    out = []
+    for i, l in enumerate(lessons, 1):
+        head = f"[{i}] outcome: {l.outcome}"
+        if l.status == "correct":
+            head += f", speedup {_fmt_speedup(l.speedup, l.ci_low, l.ci_high)}"
+        text = l.text.strip()
+        if len(text) > MAX_LESSON_CHARS:
+            text = text[:MAX_LESSON_CHARS].rsplit(" ", 1)[0] + " [...]"
+        out.append(f"{head}\n{text}")
+    return "\n\n".join(out)
+
+
+def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
+                        lessons: Sequence = ()) -> str:
+    """The optimization prompt (user message) for ``problem`` (a suite.Problem).
+
+    build: {"compiler_version", "flags", "threads"} of the evaluator; size: the timed
+    problem size S; lessons: the selected Lesson objects (empty in round 0).
+    """
+    helpers = ""
+    if problem.helpers:
+        helpers = ("\nThese definitions are available (you may redefine them):\n```cpp\n"
+                   + "\n\n".join(h.code for h in problem.helpers) + "\n```\n")
+    lessons_text = render("lessons_section", ci_level_pct=95,
+                          lessons=format_lessons(lessons)) if lessons else ""
+    return render("optimize", description=problem.description, signature=problem.signature,
+                  helpers_text=helpers, compiler_version=build["compiler_version"],
+                  flags=build["flags"], mode_text=mode_text(mode, build["threads"]),
+                  rtol=problem.rtol, atol=problem.atol,
+                  size_meaning=problem.size_meaning or "size", size=size,
+                  baseline=problem.source("baseline.cpp").strip(), lessons_text=lessons_text,
+                  function=problem.function)
+
+
+def _tail(text: str, n: int) -> str:
+    text = (text or "").strip()
+    return text if len(text) <= n else "[...]\n" + text[-n:]
+
+
+def format_evidence(result) -> str:
+    """The evidence of an EvalResult as a markdown list (read from the object's fields,
+    never parsed from printed text): status, speedup with CI and medians, compiler
+    diagnostics (trimmed), mismatch (size, seed, phase, first mismatching index with
+    expected vs got), rejection reason, runtime error and stderr tail, timeout, flags
+    and profiler signals."""
+    ev = dict(result.evidence or {})
+    lines = [f"- status: {result.status}"]
+    if result.status == "correct":
+        lines.append(f"- measured speedup: {_fmt_speedup(result.speedup, result.ci_low, result.ci_high, result.ci_level)}"
+                     f" over {result.pairs} interleaved pairs, {result.threads} thread(s), size {result.size}")
+        if result.baseline_median_ns and result.candidate_median_ns:
+            lines.append(f"- median time: original {result.baseline_median_ns / 1e6:.3f} ms, "
+                         f"attempt {result.candidate_median_ns / 1e6:.3f} ms")
+    elif result.status in ("compile_error", "link_error"):
+        what = "compiler" if result.status == "compile_error" else "compiler/linker"
+        lines.append(f"- {what} output (line numbers refer to your attempt):\n```\n"
+                     f"{_tail(ev.get('diagnostics', ''), MAX_DIAGNOSTICS_CHARS)}\n```")
+    elif result.status == "incorrect":
+        lines.append(f"- mismatch: {ev.get('why', 'output differs from the original')}")
+        lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
+                     + (f", found during {ev['phase']}" if ev.get("phase") else ""))
+    elif result.status == "rejected":
+        lines.append(f"- rejected because: {ev.get('why', '?')}")
+    elif result.status in ("runtime_error", "timeout"):
+        lines.append(f"- what happened: {ev.get('why', '?')}")
+        if ev.get("stderr_tail"):
+            lines.append(f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```")
+    if result.flags:
+        lines.append(f"- flags: {', '.join(result.flags)}")
+    prof = {k: ev[k] for k in PROFILER_KEYS if k in ev and ev[k] not in (None, "", {}, [])}
+    if prof:
+        lines.append("- profiler signals:")
+        for k, v in prof.items():
+            if isinstance(v, Mapping):
+                for kk, vv in v.items():
+                    lines.append(f"  - {k}.{kk}: {_tail(str(vv), 1500)}")
+            else:
+                lines.append(f"  - {k}: {_tail(str(v), 1500)}")
+    return "\n".join(lines)
+
+
+def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
+                  outcome: str) -> str:
+    """The lesson prompt (user message): original code, the attempt (the extracted
+    source the evaluator compiled), the evidence from ``result`` (an EvalResult) and the
+    attempt's outcome label."""
+    return render("lesson", outcome=outcome, baseline=problem.source("baseline.cpp").strip(),
+                  attempt=(attempt or "(no code found in the reply)").strip(),
+                  evidence=format_evidence(result), mode_text=mode_text(mode, build["threads"]),
+                  compiler_version=build["compiler_version"], flags=build["flags"])

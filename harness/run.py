@@ -1,0 +1,387 @@
+"""``python -m harness run``: a team optimizes a suite's problems with a strategy.
+
+:func:`add_run_parser` adds the subcommand to the CLI; :func:`cmd_run` runs it;
+:func:`execute` is the same run without argparse (tests and scripts).  The run writes
+``results/<run-id>/`` (see harness.runstore), prints one progress line per step (problem
+i/n, round, agent, ETA) -- plain lines, never a live display, so nothing refreshes the
+terminal while code is timed -- and ends with the per-category table (harness.report).
+
+Budgets: ``--max-cost`` (USD, counted over every recorded call including cache hits)
+and ``--time-budget`` (seconds of wall time of this session) stop the run cleanly
+between steps: finished problems are kept, and ``--resume`` continues the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .errors import HarnessError
+
+# --preset quick: 6 problems from 6 categories, 2 rounds, 3 agents, short replies, no
+# lessons after the last round, quick sizes (DESIGN.md; issue "LessonL on a model team")
+PRESETS = {"quick": {"n_problems": 6, "rounds": 2, "agents": 3, "max_tokens": 512,
+                     "final_lessons": False, "quick": True}}
+
+
+@dataclass
+class RunOptions:
+    """Everything a run needs (recorded in config.json and reused by --resume).
+
+    max_cost in USD, time_budget in seconds, max_tokens in tokens; eval_overrides: extra
+    EvalConfig fields (e.g. {"min_pairs": 3}); embedding_model: litellm embedding model
+    for lesson relevance (None: BM25).
+    """
+
+    mode: str = "omp"
+    suite: str = "pareval"
+    problems: list | None = None
+    category: str | None = None
+    models: str | None = None
+    team_file: str | None = None
+    strategy: str = "lessonl"
+    rounds: int = 4
+    agents: int = 3
+    k: int = 4
+    final_lessons: bool = False
+    preset: str | None = None
+    repeats: int = 1
+    max_cost: float | None = None
+    time_budget: float | None = None
+    output: str = "results"
+    threads: int | None = None
+    unsafe: bool = False
+    quick: bool = False
+    max_tokens: int | None = None
+    reference: bool = True
+    max_parallel: int = 4
+    seed: int = 20240521
+    march: str = "native"
+    embedding_model: str | None = None
+    eval_overrides: dict = field(default_factory=dict)
+    n_problems: int | None = None
+
+    def check(self) -> "RunOptions":
+        """Raises HarnessError for values a user can get wrong."""
+        from .suite import check_mode
+
+        check_mode(self.mode)
+        for name, lo in (("rounds", 1), ("agents", 1), ("k", 0), ("repeats", 1), ("max_parallel", 1)):
+            if getattr(self, name) < lo:
+                flag = {"k": "--lessons", "max_parallel": "--max-parallel"}.get(name, f"--{name}")
+                raise HarnessError(f"{flag} must be >= {lo} (got {getattr(self, name)})")
+        for name in ("max_cost", "time_budget"):
+            v = getattr(self, name)
+            if v is not None and v <= 0:
+                raise HarnessError(f"--{name.replace('_', '-')} must be > 0 (got {v})")
+        if self.max_tokens is not None and self.max_tokens < 1:
+            raise HarnessError(f"--max-tokens must be >= 1 (got {self.max_tokens})")
+        if self.preset is not None and self.preset not in PRESETS:
+            raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
+        return self
+
+    def with_preset(self) -> "RunOptions":
+        """A copy with the preset's values applied (explicit values set by the CLI win,
+        see cmd_run)."""
+        if not self.preset:
+            return self
+        return dataclasses.replace(self, **PRESETS[self.preset])
+
+
+def select_problems(opts: RunOptions) -> list:
+    """The problems of the run: --problems, else the suite (filtered by --category);
+    the quick preset takes the first problem (by id) of each category, at most
+    ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
+    from .suite import get_problem, load_suite
+
+    suite = load_suite(opts.suite)
+    if opts.problems:
+        probs = [get_problem(pid.strip(), opts.suite) for pid in opts.problems if pid.strip()]
+    else:
+        probs = list(suite.values())
+    if opts.category:
+        cats = {c.strip() for c in opts.category.split(",")}
+        known = {p.category for p in suite.values()}
+        bad = cats - known
+        if bad:
+            raise HarnessError(f"unknown category '{sorted(bad)[0]}' (known: {', '.join(sorted(known))})")
+        probs = [p for p in probs if p.category in cats]
+    if opts.n_problems and not opts.problems:
+        seen, picked = set(), []
+        for p in probs:
+            if p.category not in seen:
+                seen.add(p.category)
+                picked.append(p)
+        probs = picked[:opts.n_problems]
+    if not probs:
+        raise HarnessError("no problems selected (check --problems / --category)")
+    return probs
+
+
+def build_team(opts: RunOptions, config_team: dict | None = None):
+    """The team: from config.json (resume), --team, --models, or the default team;
+    --max-tokens applies to every agent. Raises ModelConfigError (a HarnessError)."""
+    from .llm import Agent, Team
+
+    if config_team:
+        return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
+                    source=config_team.get("source", "config.json"))
+    overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
+    return Team.load(models=opts.models, team_file=opts.team_file, **overrides)
+
+
+def _fmt_s(s: float) -> str:
+    s = int(max(0, s))
+    return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
+
+
+def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
+            evaluate_fn: Callable | None = None, console=None, validate: bool = True,
+            command: list | None = None):
+    """Run ``opts`` and write the results folder; returns (RunStore, rows, summary).
+
+    store: an opened RunStore to resume (None: a new folder under opts.output);
+    complete_fn(agent, messages, seed) -> CallRecord replaces the model layer (tests);
+    evaluate_fn replaces harness.evaluate.evaluate; validate: check the team (keys,
+    endpoints, local model) before any work. Raises HarnessError for the user's errors
+    (nothing measured is lost: the tables are written before it propagates).
+    """
+    from rich.console import Console
+
+    from .evaluate import EvalConfig
+    from .lessons import EmbeddingRelevance
+    from .llm import CostTracker
+    from .runstore import RunStore, git_revision, machine_info, new_run_id, suite_hash
+    from .strategies import BudgetExceeded, RunContext, get_strategy
+    from .toolchain import cache_root, find_compiler
+
+    console = console or Console(highlight=False, soft_wrap=True)
+    opts.check()
+    problems = select_problems(opts)
+    relevance = EmbeddingRelevance(opts.embedding_model) if opts.embedding_model else None
+    strategy = get_strategy(opts.strategy, rounds=opts.rounds, agents=opts.agents, k=opts.k,
+                            final_lessons=opts.final_lessons, relevance=relevance)
+    team = None
+    if opts.strategy != "null":
+        team = build_team(opts, store.config.get("team") if store else None)
+        if validate and complete_fn is None:
+            from .llm import validate_team
+
+            console.print(f"checking the team ({len(team)} agent(s)) ...")
+            validate_team(team)
+    cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
+                     unsafe=opts.unsafe, **opts.eval_overrides)
+    comp = find_compiler(opts.march)
+    if store is None:
+        from .evaluate import cpus_for
+
+        config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
+                  "strategy_options": strategy.options(), "mode": opts.mode,
+                  "team": team.to_dict() if team else None,
+                  "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
+                  "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
+                  "machine": machine_info(), "git_revision": git_revision(),
+                  "suite": opts.suite, "suite_hash": suite_hash(problems),
+                  "problems": [p.id for p in problems], "command": command or sys.argv,
+                  "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+        store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
+    console.print(f"results folder: {store.root}")
+    tracker = CostTracker(max_cost_usd=opts.max_cost)
+    raw_complete = complete_fn
+    if raw_complete is None:
+        from .llm import complete
+
+        def raw_complete(agent, messages, seed):
+            return complete(agent, messages, cache_dir=cache_root() / "llm", seed=seed)
+
+    def counted_complete(agent, messages, seed):
+        rec = raw_complete(agent, messages, seed)
+        tracker.add(rec)
+        return rec
+
+    done = store.finished()
+    t_start = time.monotonic()
+    deadline = t_start + opts.time_budget if opts.time_budget else None
+    total = len(problems) * opts.repeats
+    state = {"idx": 0, "times": []}
+
+    def progress(text: str) -> None:
+        eta = ""
+        left = total - state["idx"] + 1
+        if state["times"]:
+            eta = f"  ETA {_fmt_s(sum(state['times']) / len(state['times']) * left)}"
+        console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] "
+                      f"[bold][{state['idx']}/{total}][/bold] {text}{eta}")
+
+    ctx = RunContext(complete_fn=counted_complete, evaluate_fn=evaluate_fn, eval_config=cfg,
+                     store=store, tracker=tracker, deadline=deadline,
+                     max_parallel=opts.max_parallel, progress=progress,
+                     recorded=store.recorded_evaluations())
+    ctx.mode = opts.mode
+    rows, stopped = [], None
+    try:
+        for rep in range(opts.repeats):
+            for p in problems:
+                state["idx"] += 1
+                if (p.id, rep) in done:
+                    rows.append(done[(p.id, rep)])
+                    store.event("problem_skipped", problem=p.id, repeat=rep, why="finished before resume")
+                    progress(f"{p.id}: finished in an earlier session, skipped")
+                    continue
+                t0 = time.monotonic()
+                ctx.repeat = rep
+                store.event("problem_started", problem=p.id, repeat=rep, category=p.category)
+                progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
+                ref = None
+                if opts.reference:
+                    ref = _measure_reference(p, ctx, progress)
+                outcome = strategy.run(p, opts.mode, team, ctx)
+                outcome.reference_speedup = ref
+                if ref and ref > 1.0 and outcome.remeasured is not None:  # a slow reference proves nothing
+                    from .evaluate import flag_suspicious
+
+                    flag_suspicious(outcome.remeasured, ref)
+                row = outcome.row()
+                rows.append(row)
+                store.event("problem_done", problem=p.id, repeat=rep, row=row)
+                state["times"].append(time.monotonic() - t0)
+                msg = (f"{p.id}: {outcome.status}" + (f", speedup {row['speedup']:.2f}x "
+                       f"(CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
+                       if row["speedup"] is not None else ""))
+                progress(msg)
+                store.write_table(rows)
+    except BudgetExceeded as e:
+        stopped = str(e)
+        store.event("run_stopped", reason=stopped)
+        console.print(f"[yellow]stopped: {stopped}; finished problems are kept, continue with "
+                      f"--resume {store.root}[/yellow]")
+    except BaseException as e:
+        store.event("run_interrupted", error=f"{type(e).__name__}: {e}")
+        _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console, print_table=False)
+        raise
+    summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
+    store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
+    return store, rows, summary
+
+
+def _measure_reference(problem, ctx, progress) -> float | None:
+    """The expert reference's speedup (evaluated like a candidate; cached across
+    repeats), or None if it is not correct."""
+    try:
+        src = problem.reference(ctx.mode)
+    except OSError:
+        return None
+    progress(f"{problem.id}: measuring the expert reference")
+    res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference")
+    ctx.log("reference", problem=problem.id, status=res.status, speedup=res.speedup,
+            ci_low=res.ci_low, ci_high=res.ci_high)
+    return res.speedup if res.correct else None
+
+
+def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True) -> list:
+    from . import report
+
+    model_s = sum(r.get("model_s") or 0.0 for r in rows)
+    ctok = sum(r.get("completion_tokens") or 0 for r in rows)
+    breakdown = {
+        "model calls": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
+        "tokens": f"{tracker.prompt_tokens} prompt + {tracker.completion_tokens} completion",
+        "generation speed": (f"{ctok / model_s:.1f} completion tokens/s over {model_s:.1f} s of model time "
+                             "(uncached calls)") if model_s > 0 else "-",
+        "cost": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
+        "evaluation": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
+        "wall time (this session)": f"{wall_s:.1f} s",
+    }
+    store.write_table(rows)
+    store.write_report(report.render_markdown(rows, store.config, breakdown))
+    summary = report.summarize(rows)
+    if print_table and rows:
+        report.print_table(summary, console)
+        for k, v in breakdown.items():
+            console.print(f"  {k}: {v}")
+        console.print(f"report: {store.root / 'report.md'}")
+    return summary
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def add_run_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the ``run`` subcommand to ``subparsers`` (an argparse subparsers action)."""
+    p = subparsers.add_parser(
+        "run", help="a team of model agents optimizes the suite (LessonL by default)",
+        description="Run a strategy (lessonl, single, null) with a model team on a suite's "
+                    "problems; writes results/<run-id>/ and prints the per-category table.")
+    p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
+    p.add_argument("--suite", default=None, help="problem suite (default: pareval)")
+    p.add_argument("--problems", default=None, help="comma-separated problem ids")
+    p.add_argument("--category", default=None, help="only these categories (comma-separated)")
+    p.add_argument("--models", default=None, help="comma-separated litellm model names, one agent each")
+    p.add_argument("--team", dest="team_file", default=None, help="team TOML file (see harness.llm)")
+    p.add_argument("--strategy", default=None, choices=["lessonl", "single", "null"],
+                   help="collaboration strategy (default: lessonl)")
+    p.add_argument("--rounds", type=int, default=None, help="LessonL rounds T (default: 4)")
+    p.add_argument("--agents", type=int, default=None, help="agents per round (default: 3)")
+    p.add_argument("--lessons", dest="k", type=int, default=None, help="lessons per prompt k (default: 4)")
+    p.add_argument("--final-lessons", action="store_true", default=None,
+                   help="also ask for lessons after the last round (nobody reads them)")
+    p.add_argument("--preset", default=None, choices=sorted(PRESETS),
+                   help="quick: 6 problems of 6 categories, 2 rounds, 3 agents, 512 max tokens, quick sizes")
+    p.add_argument("--repeats", type=int, default=None, help="independent replicates (sampling seeds)")
+    p.add_argument("--resume", default=None, metavar="DIR", help="continue the run in results folder DIR")
+    p.add_argument("--max-cost", type=float, default=None, metavar="USD", help="stop cleanly at this cost")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="stop cleanly after this time")
+    p.add_argument("--output", default=None, help="results folder (default: results)")
+    p.add_argument("--threads", type=int, default=None, help="CPUs in omp mode (default: all usable)")
+    p.add_argument("--max-tokens", type=int, default=None, help="max completion tokens per call")
+    p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")
+    p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
+                   help="do not measure the expert reference")
+    p.add_argument("--embedding-model", default=None,
+                   help="litellm embedding model for lesson relevance (default: BM25)")
+    p.add_argument("--max-parallel", type=int, default=None, help="concurrent remote model calls (default: 4)")
+    p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
+                   help="run candidates without bubblewrap (only if you trust the models)")
+    p.set_defaults(fn=cmd_run)
+    return p
+
+
+_CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy", "rounds",
+               "agents", "k", "final_lessons", "preset", "repeats", "max_cost", "time_budget",
+               "output", "threads", "max_tokens", "quick", "reference", "embedding_model",
+               "max_parallel", "unsafe")
+
+
+def options_from_args(args) -> RunOptions:
+    """RunOptions from parsed arguments: defaults, then the preset, then what the user
+    gave explicitly. Raises HarnessError for bad values."""
+    given = {k: getattr(args, k) for k in _CLI_FIELDS if getattr(args, k, None) is not None}
+    if isinstance(given.get("problems"), str):
+        given["problems"] = [s.strip() for s in given["problems"].split(",") if s.strip()]
+    opts = RunOptions(preset=given.get("preset")).check().with_preset()
+    return dataclasses.replace(opts, **given).check()
+
+
+def cmd_run(args) -> int:
+    """``python -m harness run``. Returns 0; raises HarnessError (exit 2) for the user's
+    errors. With --resume the options come from the folder's config.json (budgets and
+    --output given now still apply)."""
+    from .runstore import RunStore
+
+    if args.resume:
+        store = RunStore.open(Path(args.resume))
+        saved = store.config.get("options", {})
+        fields = {f.name for f in dataclasses.fields(RunOptions)}
+        opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
+        for k in ("max_cost", "time_budget", "max_parallel"):
+            if getattr(args, k, None) is not None:
+                setattr(opts, k, getattr(args, k))
+        execute(opts, store=store, command=sys.argv)
+        return 0
+    execute(options_from_args(args), command=sys.argv)
+    return 0

@@ -1,0 +1,353 @@
+"""The interface every collaboration strategy shares, and the run context it works in.
+
+A :class:`Strategy` turns one problem into a :class:`ProblemOutcome`: every candidate
+it produced (with its model call and EvalResult), the chosen best and that best's
+re-measurement.  Strategies never call litellm or the evaluator directly: they go
+through the :class:`RunContext`, which logs every call and evaluation to the run's
+event log, enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuses
+evaluations recorded before a kill (``--resume``), and keeps the concurrency rules of
+DESIGN.md: model calls of one phase may run concurrently (bounded; one at a time on the
+in-process model), every phase ends with a barrier, and evaluations run one at a time
+with no model call in flight.
+
+Honest selection (DESIGN.md "LessonL", Result): the best correct candidate is chosen on
+its first measurement and reported only from a re-measurement on fresh seeds
+(:meth:`Strategy.choose_and_remeasure`); with no correct candidate the problem's result
+is "no correct candidate"; a best whose re-measurement is not correct is reported as
+"failed re-measurement". Both count as 1x in the geomean and 0 in the arithmetic mean.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import threading
+import time
+from abc import ABC, abstractmethod
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from ..evaluate import EvalConfig, EvalResult, cpus_for
+from ..evaluate import evaluate as _evaluate
+from ..lessons import Lesson, outcome_label
+
+NO_CORRECT = "no correct candidate"
+FAILED_REMEASURE = "failed re-measurement"
+REMEASURE_SEED_OFFSET = 7_777_777  # fresh seeds for the re-measurement: cfg.seed + this
+NOT_COMPILED = ("compile_error", "link_error")
+
+
+class BudgetExceeded(Exception):
+    """The run reached ``--max-cost`` (USD) or ``--time-budget`` (s); the message says
+    which. The runner stops cleanly: finished problems are kept, the rest resumable."""
+
+
+@dataclass
+class Candidate:
+    """One attempt: id (``<problem>-r<round>-a<agent>``), round, agent name and model,
+    lessons shown in its prompt (ids), the model call (CallRecord fields without the
+    text: tokens, latency s, cost USD, cache hit), the reply text, the extracted source
+    and its EvalResult (None if the model call failed)."""
+
+    id: str
+    problem: str
+    round: int
+    agent: str
+    model: str
+    reply: str = ""
+    source: str = ""
+    lesson_ids: list = field(default_factory=list)
+    call: dict = field(default_factory=dict)
+    result: EvalResult | None = None
+
+    @property
+    def status(self) -> str:
+        return self.result.status if self.result else "model_error"
+
+    @property
+    def speedup(self) -> float | None:
+        return self.result.speedup if self.result and self.result.correct else None
+
+    @property
+    def outcome(self) -> str:
+        if self.result is None:
+            return "no reply"
+        r = self.result
+        return outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
+
+    def summary(self) -> dict:
+        """A small dict for tables and events (no source, no samples)."""
+        r = self.result
+        return {"id": self.id, "round": self.round, "agent": self.agent, "model": self.model,
+                "status": self.status, "outcome": self.outcome,
+                "speedup": r.speedup if r else None, "ci_low": r.ci_low if r else None,
+                "ci_high": r.ci_high if r else None, "lesson_ids": list(self.lesson_ids)}
+
+
+@dataclass
+class ProblemOutcome:
+    """What a strategy returns for one problem.
+
+    status: "correct", "no correct candidate" or "failed re-measurement"; best_id: the
+    chosen candidate (None if none correct); first: its first EvalResult; remeasured:
+    its re-measurement on fresh seeds (the reported numbers); lessons: the bank at the
+    end; wall_s: seconds spent on the problem; reference_speedup: the expert reference's
+    measured speedup (filled by the runner, None if not measured).
+    """
+
+    problem: str
+    category: str
+    strategy: str
+    mode: str
+    candidates: list = field(default_factory=list)
+    best_id: str | None = None
+    first: EvalResult | None = None
+    remeasured: EvalResult | None = None
+    status: str = NO_CORRECT
+    lessons: list = field(default_factory=list)
+    wall_s: float = 0.0
+    reference_speedup: float | None = None
+    repeat: int = 0
+
+    @property
+    def speedup(self) -> float | None:
+        """The reported speedup (re-measurement), None unless status is "correct"."""
+        return self.remeasured.speedup if self.status == "correct" and self.remeasured else None
+
+    def row(self) -> dict:
+        """One row of the per-problem table (see harness.report for the columns)."""
+        cands = [c for c in self.candidates if c.result is not None]
+        calls = [c.call for c in self.candidates] + [l.call for l in self.lessons]
+        rem = self.remeasured if self.status == "correct" else None
+        return {
+            "problem": self.problem, "category": self.category, "strategy": self.strategy,
+            "mode": self.mode, "repeat": self.repeat, "status": self.status,
+            "compiled": any(c.status not in NOT_COMPILED for c in cands),
+            "correct": self.status == "correct",
+            "speedup": rem.speedup if rem else None,
+            "ci_low": rem.ci_low if rem else None, "ci_high": rem.ci_high if rem else None,
+            "first_speedup": self.first.speedup if self.first else None,
+            "best_id": self.best_id,
+            "reference_speedup": self.reference_speedup,
+            "candidates": len(self.candidates),
+            "candidates_compiled": sum(c.status not in NOT_COMPILED for c in cands),
+            "candidates_correct": sum(c.status == "correct" for c in cands),
+            "lessons": len(self.lessons),
+            "prompt_tokens": sum(int(c.get("prompt_tokens", 0)) for c in calls),
+            "completion_tokens": sum(int(c.get("completion_tokens", 0)) for c in calls),
+            "cost_usd": sum(float(c.get("cost_usd", 0.0)) for c in calls),
+            "model_s": sum(float(c.get("latency_s", 0.0)) for c in calls if not c.get("cache_hit")),
+            "eval_s": sum(c.result.wall_s for c in cands),
+            "wall_s": self.wall_s,
+            "flags": ",".join(rem.flags) if rem else "",
+        }
+
+
+def text_sha(text: str) -> str:
+    """SHA-256 (hex) of a text: identifies what was evaluated, for resume."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def call_summary(rec: Any) -> dict:
+    """CallRecord fields without the reply text (tokens, latency s, cost USD, hit)."""
+    d = rec.to_dict() if hasattr(rec, "to_dict") else dict(rec)
+    d.pop("text", None)
+    return d
+
+
+class RunContext:
+    """Everything a strategy may use besides the problem, mode and team.
+
+    complete_fn(agent, messages, seed) -> CallRecord: the model layer (default
+    :func:`harness.llm.complete` with the run's cache and cost tracker); evaluate_fn(
+    problem, text, mode, EvalConfig) -> EvalResult (default :func:`harness.evaluate.
+    evaluate`); eval_config: the base EvalConfig (threads, quick, seed, sandbox);
+    store: a RunStore (event log, candidates, lessons) or None; tracker: a
+    llm.CostTracker or None; deadline: time.monotonic() value after which work stops
+    (from --time-budget, seconds) or None; max_parallel: concurrent remote calls;
+    repeat: replicate index (changes sampling seeds); progress(text): one status line;
+    recorded: {key: EvalResult dict} from an interrupted run (resume).
+    """
+
+    def __init__(self, *, complete_fn: Callable | None = None, evaluate_fn: Callable | None = None,
+                 eval_config: EvalConfig | None = None, store=None, tracker=None,
+                 deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
+                 progress: Callable[[str], None] | None = None,
+                 recorded: Mapping[str, dict] | None = None, cache_dir=None):
+        self.eval_config = eval_config or EvalConfig()
+        self.tracker = tracker
+        self.cache_dir = cache_dir
+        self.complete_fn = complete_fn or self._llm_complete
+        self.evaluate_fn = evaluate_fn or _evaluate
+        self.store = store
+        self.deadline = deadline
+        self.max_parallel = max(1, int(max_parallel))
+        self.repeat = repeat
+        self.progress = progress or (lambda text: None)
+        self.recorded = dict(recorded or {})
+        self.eval_s = 0.0
+        self.evaluations = 0
+        self._build: dict[str, dict] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ plumbing
+    def _llm_complete(self, agent, messages, seed):
+        from ..llm import complete
+
+        return complete(agent, messages, cache_dir=self.cache_dir, seed=seed, tracker=self.tracker)
+
+    def log(self, kind: str, **fields: Any) -> None:
+        """Append one event to the run's event log (no-op without a store)."""
+        if self.store is not None:
+            self.store.event(kind, **fields)
+
+    def check_budget(self) -> None:
+        """Raises BudgetExceeded when the cost (USD) or time (s) budget is used up."""
+        if self.tracker is not None and self.tracker.exceeded:
+            raise BudgetExceeded(f"cost limit reached: ${self.tracker.cost_usd:.4f} >= "
+                                 f"--max-cost ${self.tracker.max_cost_usd:.4f}")
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise BudgetExceeded("time budget reached (--time-budget)")
+
+    def build_info(self, mode: str) -> dict:
+        """{"compiler_version", "flags", "threads", ...} of the evaluator in ``mode``:
+        what the prompts state. Raises HarnessError without a compiler."""
+        if mode not in self._build:
+            from ..toolchain import find_compiler
+
+            d = dict(find_compiler(self.eval_config.march).describe(mode))
+            d["threads"] = len(cpus_for(mode, self.eval_config.threads))
+            self._build[mode] = d
+        return self._build[mode]
+
+    def timed_size(self, problem) -> int:
+        """The timed size S the evaluator will use for ``problem``."""
+        c = self.eval_config
+        return c.size if c.size is not None else problem.default_size(self.mode, c.quick)
+
+    mode = "omp"  # set by the runner before a problem starts
+
+    # ------------------------------------------------------------------ model calls
+    def generate(self, calls: Sequence[tuple], *, purpose: str, problem: str,
+                 round_: int) -> list:
+        """Run model calls ``[(agent, messages, seed, label), ...]`` and wait for all of
+        them (the barrier). Remote calls run concurrently, at most ``max_parallel`` at a
+        time; calls to in-process (``local/``) models run one at a time. Returns
+        CallRecords in input order, None for a call that failed for good
+        (ModelCallError, logged). Raises BudgetExceeded before starting if over budget,
+        and ModelConfigError (a HarnessError) for configuration errors."""
+        from ..llm import ModelCallError
+
+        self.check_budget()
+        calls = list(calls)
+        if not calls:
+            return []
+        local = any(getattr(a, "is_local", False) for a, *_ in calls)
+        workers = 1 if local else min(self.max_parallel, len(calls))
+
+        def one(item):
+            agent, msgs, seed, label = item
+            try:
+                rec = self.complete_fn(agent, msgs, seed)
+            except ModelCallError as e:
+                self.log("llm_error", purpose=purpose, problem=problem, round=round_,
+                         agent=agent.name, model=agent.model, label=label, error=str(e))
+                return None
+            self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
+                                    "round": round_, "agent": agent.name, "label": label,
+                                    "prompt": msgs[-1]["content"], "reply": rec.text})
+            return rec
+
+        if workers == 1:
+            return [one(c) for c in calls]
+        with ThreadPoolExecutor(max_workers=workers) as ex:
+            return list(ex.map(one, calls))
+
+    # ------------------------------------------------------------------ evaluation
+    def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False) -> EvalResult:
+        """Evaluate ``text`` (a reply or source) as candidate ``candidate_id``; one at a
+        time, after the phase's model calls finished. fresh=True: re-measurement on
+        fresh seeds (cfg.seed + REMEASURE_SEED_OFFSET) with the verdict cache off.
+        Reuses a verdict recorded under the same id and text before a kill (resume),
+        logging "evaluation_reused". Raises BudgetExceeded if over budget, HarnessError
+        for the user's errors (no compiler, no sandbox)."""
+        self.check_budget()
+        key = f"{candidate_id}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
+        if key in self.recorded:
+            res = EvalResult.from_dict(self.recorded[key])
+            self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
+                     fresh=fresh, key=key, status=res.status, speedup=res.speedup)
+            return res
+        cfg = self.eval_config
+        if fresh:
+            cfg = dataclasses.replace(cfg, seed=cfg.seed + REMEASURE_SEED_OFFSET, use_cache=False)
+        with self._lock:  # evaluations never overlap each other
+            res = self.evaluate_fn(problem, text, self.mode, cfg)
+        self.eval_s += res.wall_s
+        self.evaluations += 1
+        d = res.to_dict()
+        self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
+                 key=key, result=d)
+        self.recorded[key] = d
+        return res
+
+    def save_candidate(self, cand: Candidate) -> None:
+        """Store the candidate's source (and prompt-free metadata) in the run folder."""
+        if self.store is not None:
+            self.store.save_candidate(cand.problem, cand.id, cand.source or cand.reply)
+
+    def save_lesson(self, lesson: Lesson) -> None:
+        """Append a lesson (with provenance) to lessons.jsonl and the event log."""
+        if self.store is not None:
+            self.store.save_lesson(lesson)
+
+
+class Strategy(ABC):
+    """A collaboration method: (problem, mode, team, run context) -> ProblemOutcome.
+
+    Subclasses implement :meth:`run`; they share the evaluator, the run store and
+    :meth:`choose_and_remeasure`, so strategies compare fairly on the same problems.
+    """
+
+    name = "strategy"
+
+    def options(self) -> dict:
+        """The strategy's parameters (recorded in config.json)."""
+        return {}
+
+    @abstractmethod
+    def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
+        """Optimize ``problem`` (suite.Problem) in ``mode`` with ``team`` (llm.Team).
+
+        Raises BudgetExceeded when the run's budget is used up mid-problem and
+        HarnessError for the user's errors.
+        """
+
+    def evaluate_candidate(self, problem, cand: Candidate, ctx: RunContext) -> Candidate:
+        """Evaluate ``cand.reply``, fill result and source, store the source, log."""
+        cand.result = ctx.evaluate(problem, cand.reply, candidate_id=cand.id)
+        cand.source = cand.result.source or cand.reply
+        ctx.save_candidate(cand)
+        ctx.log("candidate", problem=problem.id, **cand.summary())
+        return cand
+
+    def choose_and_remeasure(self, problem, outcome: ProblemOutcome, ctx: RunContext) -> ProblemOutcome:
+        """Honest selection: the correct candidate with the highest *first* speedup
+        (ties: the earliest) is re-measured on fresh seeds with the verdict cache off;
+        the outcome reports that re-measurement. Sets status, best_id, first, remeasured."""
+        correct = [c for c in outcome.candidates if c.result is not None and c.result.correct
+                   and c.result.speedup is not None]
+        if not correct:
+            outcome.status = NO_CORRECT
+            return outcome
+        best = max(correct, key=lambda c: c.result.speedup)  # max keeps the first of ties
+        outcome.best_id = best.id
+        outcome.first = best.result
+        ctx.progress(f"re-measuring the best candidate {best.id} on fresh seeds")
+        rem = ctx.evaluate(problem, best.source, candidate_id=best.id, fresh=True)
+        outcome.remeasured = rem
+        outcome.status = "correct" if rem.correct and rem.speedup is not None else FAILED_REMEASURE
+        ctx.log("best", problem=problem.id, candidate_id=best.id, first_speedup=best.result.speedup,
+                status=outcome.status, speedup=rem.speedup, ci_low=rem.ci_low, ci_high=rem.ci_high)
+        return outcome

@@ -1,0 +1,150 @@
+"""LessonL: agents that learn from each other's lessons (Liu et al., arXiv 2505.23946, §3).
+
+Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
+
+1. Generation (concurrent, then a barrier). Round 0: every agent gets the original code
+   and the task. Rounds >= 1: the bank selects at most k lessons for the original code
+   (half by adjusted speedup, the rest by relevance; :meth:`LessonBank.select`) and
+   every agent writes a new candidate from the original code plus those lessons, each
+   labelled with its outcome.
+2. Evaluation, one candidate at a time, no model call in flight.
+3. Effectiveness adjustment of the lessons shown in this round
+   (:meth:`LessonBank.update_factors`; every candidate of the round read every selected
+   lesson).
+4. Lesson solicitation (concurrent, then a barrier): each candidate's author explains
+   its outcome from the original code, the attempt and the evidence of its EvalResult
+   (status, speedup and CI, compiler diagnostics, mismatch, rejection, runtime error,
+   profiler signals). Skipped after the last round unless ``final_lessons`` (nobody
+   reads them). Lesson ids are ``<problem>-r<t>-a<i>-c<n>``, unique across rounds.
+
+Result: the best correct candidate over all rounds, chosen on its first measurement and
+reported from a re-measurement on fresh seeds (:meth:`Strategy.choose_and_remeasure`).
+
+Sampling seeds: agent i in round t, replicate r uses
+``derive_seed(agent.seed, problem, t, r, "candidate")`` (``"lesson"`` for lessons), so a
+re-run reproduces and the response cache serves a resumed run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from .. import prompting as prompts
+from ..lessons import BM25Relevance, Lesson, LessonBank, outcome_label
+from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+
+
+def expand_team(team, n: int) -> list:
+    """``n`` agents from ``team``: the team's agents in order, repeated cyclically when
+    ``n`` exceeds the team size (a repeat gets name ``<name>#<j>`` and seed +1000*j, so
+    it samples differently). Raises ValueError for n < 1."""
+    if n < 1:
+        raise ValueError("a strategy needs at least one agent")
+    base = list(team.agents)
+    out = []
+    for i in range(n):
+        a = base[i % len(base)]
+        j = i // len(base)
+        out.append(a if j == 0 else dataclasses.replace(a, name=f"{a.name}#{j}", seed=a.seed + 1000 * j))
+    return out
+
+
+class LessonL(Strategy):
+    """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
+    prompt; ``final_lessons``: also ask for lessons after the last round; ``relevance``:
+    the lesson bank's relevance function (default BM25; see harness.lessons);
+    lesson_max_tokens: cap on a lesson reply's length (tokens; the agent's own max_tokens
+    if smaller)."""
+
+    name = "lessonl"
+
+    def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
+                 relevance=None, lesson_max_tokens: int = 300):
+        if rounds < 1 or agents < 1 or k < 0:
+            raise ValueError("rounds and agents must be >= 1, k >= 0")
+        self.rounds, self.agents, self.k = rounds, agents, k
+        self.final_lessons = final_lessons
+        self.relevance = relevance
+        self.lesson_max_tokens = lesson_max_tokens
+
+    def options(self) -> dict:
+        return {"rounds": self.rounds, "agents": self.agents, "k": self.k,
+                "final_lessons": self.final_lessons, "lesson_max_tokens": self.lesson_max_tokens,
+                "relevance": getattr(self.relevance or BM25Relevance(), "name", "custom")}
+
+    def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
+        from ..llm import derive_seed
+
+        t0 = time.monotonic()
+        ctx.mode = mode
+        build = ctx.build_info(mode)
+        size = ctx.timed_size(problem)
+        agents = expand_team(team, self.agents)
+        bank = LessonBank(problem.id, self.relevance)
+        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat)
+        baseline = problem.source("baseline.cpp")
+        for t in range(self.rounds):
+            # 1. generation
+            selected = bank.select(self.k, baseline, round_=t) if t >= 1 else []
+            if selected:
+                ctx.log("lessons_selected", problem=problem.id, round=t,
+                        lesson_ids=[l.id for l in selected],
+                        adjusted=[l.adjusted_speedup for l in selected])
+            text = prompts.optimization_prompt(problem, mode, build, size, selected)
+            calls = [(a, prompts.messages(text), derive_seed(a.seed, problem.id, t, ctx.repeat, "candidate"),
+                      f"{problem.id}-r{t}-a{i}") for i, a in enumerate(agents)]
+            ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(agents)} agent(s) "
+                         f"write candidates ({len(selected)} lesson(s) shown)")
+            recs = ctx.generate(calls, purpose="candidate", problem=problem.id, round_=t)
+            # 2. evaluation (after the barrier, one at a time)
+            round_cands = []
+            for i, (a, rec) in enumerate(zip(agents, recs)):
+                if rec is None:
+                    continue
+                cand = Candidate(f"{problem.id}-r{t}-a{i}", problem.id, t, a.name, a.model,
+                                 reply=rec.text, lesson_ids=[l.id for l in selected],
+                                 call=call_summary(rec))
+                ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: evaluating {cand.id} ({a.name})")
+                self.evaluate_candidate(problem, cand, ctx)
+                ctx.progress(f"{problem.id}: {cand.id}: {cand.outcome}"
+                             + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+                round_cands.append((i, a, cand))
+                out.candidates.append(cand)
+            # 3. effectiveness adjustment of the lessons shown this round
+            if selected and round_cands:
+                users = [(c.status, c.speedup) for _, _, c in round_cands]
+                changes = bank.update_factors({l.id: users for l in selected})
+                ctx.log("factors_updated", problem=problem.id, round=t,
+                        changes={k: list(v) for k, v in changes.items()})
+            # 4. lessons (nobody reads those of the last round unless final_lessons)
+            if t == self.rounds - 1 and not self.final_lessons:
+                continue
+            lcalls, meta = [], []
+            for i, a, cand in round_cands:
+                r = cand.result
+                label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
+                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label)
+                lid = bank.next_id(t, i)  # agent indices are unique within a round
+                la = dataclasses.replace(a, max_tokens=min(a.max_tokens, self.lesson_max_tokens))
+                lcalls.append((la, prompts.messages(ltext),
+                               derive_seed(a.seed, problem.id, t, ctx.repeat, "lesson"), lid))
+                meta.append((a, cand, lid, label))
+            if lcalls:
+                ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(lcalls)} lesson(s) requested")
+            for (a, cand, lid, label), rec in zip(meta, ctx.generate(
+                    lcalls, purpose="lesson", problem=problem.id, round_=t)):
+                if rec is None:
+                    continue
+                r = cand.result
+                lesson = bank.add(Lesson(
+                    id=lid, problem=problem.id, round=t, agent=a.name, model=a.model,
+                    candidate_id=cand.id, status=r.status, text=rec.text.strip(),
+                    speedup=r.speedup if r.correct else None,
+                    ci_low=r.ci_low if r.correct else None, ci_high=r.ci_high if r.correct else None,
+                    outcome=label, call=call_summary(rec)))
+                ctx.save_lesson(lesson)
+        out.lessons = list(bank)
+        self.choose_and_remeasure(problem, out, ctx)
+        out.wall_s = time.monotonic() - t0
+        return out
