@@ -341,6 +341,32 @@ class Bench {
     return d;
   }
 
+  // Thread scaling evidence: the candidate's median time (ns) over `reps` calls with
+  // OpenMP limited to `threads`, on (size, seed); the thread count is restored after.
+  // Returns {status, why, median_ns}; a state change or input write is `rejected`.
+  py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
+    notify_trusted();
+    auto [bp, cp] = pair(size);
+    (void)bp;
+    generate(*cp, seed);
+    const int saved = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    std::vector<double> ts;
+    Verdict v;
+    for (int r = 0; r < reps && v.status == "ok"; ++r) {
+      notify_deadline(60.0 / tfactor_);
+      drv_.reset(cp->p, 0);
+      int64_t t = 0;
+      v = one_candidate_call(*cp, &t);
+      ts.push_back(double(t));
+    }
+    omp_set_num_threads(saved);
+    std::sort(ts.begin(), ts.end());
+    py::dict d = verdict_dict(v);
+    d["median_ns"] = ts.empty() ? 0.0 : ts[ts.size() / 2];
+    return d;
+  }
+
   // Runs one side ("baseline" or "candidate") once on (size, seed) without checks and
   // returns its outputs as {name: numpy array}. For tests and diagnostics.
   py::dict outputs(const std::string& side, uint64_t size, uint64_t seed) {
@@ -480,7 +506,9 @@ PYBIND11_MODULE(_bench, m) {
            py::arg("min_measure_ns") = 2e6, py::arg("check_outputs") = true)
       .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
       .def("instance_bytes", &Bench::instance_bytes, py::arg("size"))
-      .def("generation_ns", &Bench::generation_ns);
+      .def("generation_ns", &Bench::generation_ns)
+      .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
+           py::arg("threads"), py::arg("reps") = 3);
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");

@@ -48,7 +48,8 @@ class EvalConfig:
     once min_pairs are done; min_measure_ns: shortest single measurement (ns);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
     timeout_factor x baseline time); use_cache: reuse stored verdicts; unsafe: run
-    without bubblewrap; march: the -march value.
+    without bubblewrap; march: the -march value; validate_only: no timing;
+    scaling: in omp mode also time the candidate at 1 thread (profiler evidence).
     """
 
     threads: int | None = None
@@ -66,6 +67,7 @@ class EvalConfig:
     unsafe: bool = False
     march: str = "native"
     validate_only: bool = False
+    scaling: bool = False
 
 
 @dataclass
@@ -164,7 +166,7 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
     parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
-             str(cfg.validate_only)]
+             str(cfg.validate_only), str(cfg.scaling)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -194,6 +196,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
             res.evidence["expected_signature"] = problem.signature
         res.wall_s = time.monotonic() - t_start
         return res
+    if build.remarks:
+        res.evidence["opt_remarks"] = build.remarks
     key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
     res.key = key
     store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
@@ -221,7 +225,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
            "budget_s": cfg.budget_s, "min_measure_ns": cfg.min_measure_ns,
-           "measure": not cfg.validate_only, "sandboxed": sandboxed}
+           "measure": not cfg.validate_only, "sandboxed": sandboxed, "scaling": cfg.scaling}
     n = len(cpus)
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
@@ -236,9 +240,9 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     tail = out.stderr_tail[-2000:]
     if out.timed_out:
         res.status = "timeout"
-        res.evidence = {"why": "a candidate call exceeded max("
+        res.evidence.update({"why": "a candidate call exceeded max("
                         f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) "
-                        "and was killed", "stderr_tail": tail}
+                        "and was killed", "stderr_tail": tail})
         return
     if final is None:
         if out.returncode < 0 or out.returncode >= 128:
@@ -248,21 +252,21 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
             why = (f"the process exited with code {out.returncode} before returning "
                    "(exit() or abort inside the candidate?)")
         res.status = "runtime_error"
-        res.evidence = {"why": why, "exit_code": out.returncode, "stderr_tail": tail}
+        res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
         return
     status = final["status"]
     if status in ("incorrect", "rejected"):
         res.status = status
-        res.evidence = {"why": final["why"], "size": final.get("size", size),
-                        "seed": final.get("seed"), "phase": final.get("phase")}
+        res.evidence.update({"why": final["why"], "size": final.get("size", size),
+                        "seed": final.get("seed"), "phase": final.get("phase")})
         return
     if status == "link_error":
         res.status = "link_error"
-        res.evidence = {"diagnostics": final["why"], "expected_signature": problem.signature}
+        res.evidence.update({"diagnostics": final["why"], "expected_signature": problem.signature})
         return
     if cfg.validate_only:
         res.status = "correct"
-        res.evidence = {"validated_cases": len(val), "timed": False}
+        res.evidence.update({"validated_cases": len(val), "timed": False})
         return
     s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
     res.status = "correct"
@@ -275,11 +279,13 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                     + sum(final["candidate_ns"]) * final["candidate_iters"]) * 1e-9
     res.cpus = final["cpus"]
     res.threads = final["omp_max_threads"] if mode == "omp" else 1
-    res.evidence = {"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
+    res.evidence.update({"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
                     "candidate_iters": final["candidate_iters"],
                     "clock_resolution_ns": final["clock_resolution_ns"],
                     "process_threads": final["process_threads"],
-                    "generation_s": final["generation_ns"] * 1e-9}
+                    "generation_s": final["generation_ns"] * 1e-9})
+    if "thread_scaling" in final:
+        res.evidence["thread_scaling"] = final["thread_scaling"]
 
 
 def flag_suspicious(res: EvalResult, reference_speedup: float | None) -> EvalResult:

@@ -62,6 +62,7 @@ import socket
 import tempfile
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -303,6 +304,8 @@ def import_litellm() -> Any:
     """
     global _litellm_ready
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    # litellm's pydantic types warn about ReadOnly TypedDict items (noise, not actionable)
+    warnings.filterwarnings("ignore", message=r".*is using the `ReadOnly` qualifier", category=UserWarning)
     import litellm
 
     if not _litellm_ready:

@@ -34,7 +34,9 @@ Serving
 -------
 One ``llama_cpp.Llama`` per model file and process, loaded lazily on first use, with
 ``n_ctx`` = :data:`DEFAULT_N_CTX` tokens (override: ``$HARNESS_LOCAL_N_CTX``) and
-``n_threads`` = number of usable CPUs.  A process-wide lock serves one request at a time
+``n_threads`` = number of usable CPUs (override: ``$HARNESS_LOCAL_THREADS``; on a
+2-core machine generation slows down several-fold when anything else runs on the
+cores, because llama.cpp's threads wait for each other).  A process-wide lock serves one request at a time
 (inference is CPU-bound; overlapping requests would only slow each other and make
 timings meaningless).  Per request: ``temperature``, ``top_p``, ``max_tokens`` (tokens)
 and ``seed`` are honoured.  Usage (prompt and completion tokens) is returned; cost is 0.
@@ -288,15 +290,16 @@ def assemble_chunks(
 def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
     """Locate each distribution's ``data/partNN.bin`` through ``importlib.metadata``.
 
-    The packages are never imported.  Returns absolute paths, in the order of ``dists``.
+    The packages are never imported.  Returns absolute paths, in the order of ``dists``;
+    the i-th distribution (1-based) must hold ``data/part{i:02d}.bin``.
 
     Raises:
         LocalModelError: a distribution is not installed, lists no chunk file, or its
             chunk file is missing on disk (the message says ``pip install -e '.[local]'``).
     """
     found: list[Path] = []
-    pattern = re.compile(r"(^|/)data/part\d+\.bin$")
-    for name in dists:
+    pattern = re.compile(r"(^|/)data/part(\d+)\.bin$")
+    for index, name in enumerate(dists, start=1):
         try:
             dist = md.distribution(name)
         except md.PackageNotFoundError:
@@ -310,6 +313,9 @@ def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
                 f"package {name!r} {dist.version} does not list exactly one data/partNN.bin "
                 f"(found {len(files)}); reinstall with {INSTALL_HINT}"
             )
+        number = int(pattern.search(str(files[0]).replace("\\", "/")).group(2))  # type: ignore[union-attr]
+        if number != index:
+            raise LocalModelError(f"package {name!r} holds chunk {number}, expected chunk {index}; reinstall with {INSTALL_HINT}")
         path = Path(str(dist.locate_file(files[0]))).resolve()
         if not path.is_file():
             raise LocalModelError(f"model chunk {path} from {name!r} is missing on disk; reinstall with {INSTALL_HINT}")
@@ -403,6 +409,14 @@ def usable_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def n_threads() -> int:
+    """Threads for llama.cpp: ``$HARNESS_LOCAL_THREADS`` or :func:`usable_cpus`."""
+    try:
+        return max(1, int(os.environ.get("HARNESS_LOCAL_THREADS", 0)) or usable_cpus())
+    except ValueError:
+        raise LocalModelError(f"HARNESS_LOCAL_THREADS must be an integer, got {os.environ['HARNESS_LOCAL_THREADS']!r}") from None
+
+
 def n_ctx() -> int:
     """Context window in tokens: ``$HARNESS_LOCAL_N_CTX`` or :data:`DEFAULT_N_CTX`."""
     try:
@@ -445,8 +459,8 @@ def get_llama(path: Path) -> Any:
             llm = llama_cpp.Llama(
                 model_path=str(path),
                 n_ctx=n_ctx(),
-                n_threads=usable_cpus(),
-                n_threads_batch=usable_cpus(),
+                n_threads=n_threads(),
+                n_threads_batch=n_threads(),
                 verbose=False,
             )
         except (ValueError, RuntimeError) as e:

@@ -174,8 +174,10 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
             console.print(f"checking the team ({len(team)} agent(s)) ...")
             validate_team(team)
+    # thread scaling is profiler evidence for the lessons (omp mode only)
+    overrides = {"scaling": opts.strategy == "lessonl", **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, **opts.eval_overrides)
+                     unsafe=opts.unsafe, **overrides)
     comp = find_compiler(opts.march)
     if store is None:
         from .evaluate import cpus_for

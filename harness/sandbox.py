@@ -230,7 +230,7 @@ def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
 
 
 def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] = (),
-        env: dict | None = None, limits: Limits | None = None, stdin_bytes: bytes = b"",
+        cwd: str | None = None, env: dict | None = None, limits: Limits | None = None, stdin_bytes: bytes = b"",
         timeout_s: float = 60.0, protocol: bool = False, with_python: bool = False,
         tail_bytes: int = 8192) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
@@ -243,7 +243,10 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
-    cmd = (bwrap_argv(list(ro), list(rw), with_python) if sandboxed else []) + list(argv)
+    prefix = bwrap_argv(list(ro), list(rw), with_python) if sandboxed else []
+    if sandboxed and cwd:
+        prefix += ["--chdir", cwd]
+    cmd = prefix + list(argv)
     pass_fds = ()
     proto_r = proto_w = None
     if protocol:
@@ -255,6 +258,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
             cmd = cmd + ["--protocol-fd", str(proto_w)]
         proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=cwd if not sandboxed else None,
             env=env if env is not None else clean_env(), pass_fds=pass_fds,
             preexec_fn=_preexec(limits, cg.procs_files(), use_rlimits=not cg.active))
         if proto_w is not None:

@@ -104,7 +104,8 @@ class BuildResult:
 
     ok: the object exists at ``path``; status: "ok", "compile_error" or "link_error";
     diagnostics: trimmed compiler output; seconds: compile wall time (0 when cached);
-    cached: taken from the build cache; key: the cache key (SHA-256).
+    cached: taken from the build cache; key: the cache key (SHA-256); remarks: g++
+    optimization remarks (vectorization, OpenMP) on the candidate's own lines.
     """
 
     ok: bool
@@ -114,6 +115,7 @@ class BuildResult:
     seconds: float
     cached: bool
     key: str
+    remarks: str = ""
 
 
 def _key(*parts: str) -> str:
@@ -138,29 +140,46 @@ def trim_diagnostics(text: str, max_lines: int = 40, max_chars: int = 4000) -> s
     return out[:max_chars]
 
 
+# Optimization remarks do not change the generated code; they feed the lessons.
+REMARKS_FLAG = "-fopt-info-vec-omp-optimized-missed=remarks.txt"
+
+
+def _remarks(path: Path, max_lines: int = 25) -> str:
+    """The remarks on candidate.cpp lines, deduplicated, in line order."""
+    if not path.exists():
+        return ""
+    seen = []
+    for ln in path.read_text(errors="replace").splitlines():
+        if (ln.startswith("candidate.cpp:") and "statement clobbers memory" not in ln
+                and ln not in seen):
+            seen.append(ln)
+    return "\n".join(seen[:max_lines])
+
+
 def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Path],
-             sandboxed: bool) -> BuildResult:
+             sandboxed: bool, remarks: bool = False) -> BuildResult:
     out_dir = cache_root() / "builds" / key[:2] / key
     lib = out_dir / "lib.so"
     meta = out_dir / "build.json"
     if lib.exists() and meta.exists():
         info = json.loads(meta.read_text())
-        return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key)
+        return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key,
+                           info.get("remarks", ""))
     (cache_root() / "builds").mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache_root() / "builds"))
     try:
         (work / "tu.cpp").write_text(tu)
-        argv = [comp.path, *comp.flags(mode)]
+        argv = [comp.path, *comp.flags(mode)] + ([REMARKS_FLAG] if remarks else [])
         for d in include_dirs:
             argv += ["-I", str(d)]
-        argv += ["-o", str(work / "lib.so"), str(work / "tu.cpp")]
+        argv += ["-o", "lib.so", "tu.cpp"]
         t0 = time.monotonic()
         res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs],
-                          rw=[str(work)], timeout_s=300.0,
+                          rw=[str(work)], cwd=str(work), timeout_s=300.0,
                           limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
                           env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
         seconds = time.monotonic() - t0
-        diag = (res.stderr_tail + res.stdout_tail).replace(str(work) + "/", "")
+        diag = res.stderr_tail + res.stdout_tail
         if res.returncode != 0 or not (work / "lib.so").exists():
             why = "compiler timed out (300 s)" if res.timed_out else diag
             status = "link_error" if _is_link_error(why) else "compile_error"
@@ -168,9 +187,11 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
         out_dir.mkdir(parents=True, exist_ok=True)
         os.replace(work / "lib.so", lib)
         tmp = meta.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"diagnostics": trim_diagnostics(diag), "seconds": seconds}))
+        notes = _remarks(work / "remarks.txt")
+        tmp.write_text(json.dumps({"diagnostics": trim_diagnostics(diag), "seconds": seconds,
+                                   "remarks": notes}))
         os.replace(tmp, meta)
-        return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key)
+        return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key, notes)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -210,9 +231,9 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     """
     source = extract_candidate(text, problem.function)
     tu = candidate_tu(problem, source, mode)
-    key = _key("candidate", tu, problem.folder_hash, " ".join(comp.flags(mode)),
+    key = _key("candidate", tu, problem.folder_hash, " ".join(comp.flags(mode)), REMARKS_FLAG,
                comp.target_hash, comp.version)
-    return _compile(tu, key, comp, mode, [problem.path], sandboxed), source
+    return _compile(tu, key, comp, mode, [problem.path], sandboxed, remarks=True), source
 
 
 def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> BuildResult:

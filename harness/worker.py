@@ -57,6 +57,15 @@ def main() -> int:
            "omp_max_threads": _bench.omp_max_threads(),
            "process_threads": _bench.thread_count(),
            "generation_ns": bench.generation_ns()}
+    if m["status"] == "ok" and job.get("scaling") and _bench.omp_max_threads() > 1:
+        n = _bench.omp_max_threads()
+        one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1)
+        many = bench.time_at_threads(job["size"], job["seed0"] + 5000, n)
+        if one["status"] == "ok" and many["status"] == "ok" and many["median_ns"] > 0:
+            out["thread_scaling"] = {
+                "threads_1_ms": round(one["median_ns"] / 1e6, 3),
+                f"threads_{n}_ms": round(many["median_ns"] / 1e6, 3),
+                f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3)}
     _send(fd, out)
     return 0
 

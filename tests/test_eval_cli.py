@@ -111,6 +111,7 @@ def test_eval_human_output_shows_failure_evidence(tmp_path):
 def test_cache_compiles_once_and_reuses_verdict(run_eval):
     p = get_problem(PID)
     text = p.reference("serial")
+    text += "// a comment no other test uses: a fresh object and verdict\n"
     first = run_eval(PID, text, "serial", quick=True)
     assert first.status == "correct" and not first.cached and first.compile_s > 0
     again = run_eval(PID, text, "serial", quick=True)

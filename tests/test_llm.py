@@ -5,11 +5,9 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -266,7 +264,7 @@ def test_retries_with_backoff_then_success(monkeypatch, openai_agent):
             raise litellm.RateLimitError("slow down", llm_provider="openai", model="gpt-4o-mini")
         if len(calls) == 2:
             raise litellm.ServiceUnavailableError("busy", llm_provider="openai", model="gpt-4o-mini")
-        return real(**kw, )
+        return real(**kw)
 
     monkeypatch.setattr(litellm, "completion", flaky)
     monkeypatch.setattr(llm, "_sleep", sleeps.append)
@@ -411,3 +409,27 @@ def test_real_embedded_model(tmp_path):
     stored = json.loads(llm.cache_path(tmp_path, r1.key).read_text())
     assert stored["key"]["model_sha256"] == local_model.EMBEDDED_SHA256
     assert tracker.calls == 2 and tracker.cost_usd == 0.0
+
+
+def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
+    """The embedded path logic on fake chunks: assemble, then fast re-verify by stamp."""
+    chunks, blob = make_chunks(tmp_path, n=6, size=300)
+    monkeypatch.setattr(local_model, "EMBEDDED_SHA256", hashlib.sha256(blob).hexdigest())
+    monkeypatch.setattr(local_model, "EMBEDDED_SIZE", len(blob))
+    found = []
+    monkeypatch.setattr(local_model, "find_chunk_files", lambda: found.append(1) or chunks)
+    dest = local_model.embedded_model_path(tmp_path / "models")
+    assert dest.read_bytes() == blob and len(found) == 1
+    assert local_model.embedded_model_path(tmp_path / "models") == dest
+    assert len(found) == 1  # second time: the stamp sufficed, chunk packages not consulted
+
+
+def test_thread_and_context_settings(monkeypatch):
+    monkeypatch.setenv("HARNESS_LOCAL_THREADS", "1")
+    monkeypatch.setenv("HARNESS_LOCAL_N_CTX", "4096")
+    assert local_model.n_threads() == 1 and local_model.n_ctx() == 4096
+    monkeypatch.delenv("HARNESS_LOCAL_THREADS")
+    assert local_model.n_threads() == local_model.usable_cpus() >= 1
+    monkeypatch.setenv("HARNESS_LOCAL_N_CTX", "big")
+    with pytest.raises(LocalModelError, match="HARNESS_LOCAL_N_CTX"):
+        local_model.n_ctx()
