@@ -14,6 +14,8 @@ For each category and for all problems (one row per problem and repeat):
 * ``reference`` / ``% of ref``: geometric mean of the expert reference's measured
   speedups, and geomean / that reference geomean over the problems that have one
   (blank when no reference was measured);
+* ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
+  source measured like a result (the null strategy); what noise alone would report;
 * ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds).
 """
 
@@ -23,7 +25,7 @@ import math
 from typing import Iterable, Mapping, Sequence
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
-           "geomean CI>1", "reference", "% of ref", "tokens", "cost $", "wall s")
+           "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
 
 
 def _num(v) -> float | None:
@@ -74,6 +76,9 @@ def _summary(cat: str, rs: list) -> dict:
         ref = _num(r.get("reference_speedup"))
         if ref is not None and ref > 0:
             ref_pairs.append((counted, ref))
+    nulls = [_num(r.get("null_speedup")) for r in rs]
+    null_g = _geomean([max(x, 1.0) for x in nulls if x is not None]) if any(
+        x is not None for x in nulls) else None
     g = _geomean(speed)
     ref_g = _geomean([r for _, r in ref_pairs]) if ref_pairs else None
     reached = (_geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g else None
@@ -82,7 +87,7 @@ def _summary(cat: str, rs: list) -> dict:
         "% compiled": 100.0 * sum(_truthy(r.get("compiled")) for r in rs) / n,
         "% correct": 100.0 * sum(_truthy(r.get("correct")) for r in rs) / n,
         "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
-        "geomean CI>1": _geomean(speed_ci), "reference": ref_g,
+        "geomean CI>1": _geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
         "% of ref": 100.0 * reached if reached is not None else None,
         "tokens": int(sum((_num(r.get("prompt_tokens")) or 0) + (_num(r.get("completion_tokens")) or 0)
                           for r in rs)),
@@ -94,7 +99,7 @@ def _summary(cat: str, rs: list) -> dict:
 def _fmt(col: str, v) -> str:
     if v is None:
         return "-"
-    if col in ("geomean", "mean", "geomean CI>1", "reference"):
+    if col in ("geomean", "mean", "geomean CI>1", "null geomean", "reference"):
         return f"{v:.2f}x"
     if col.startswith("%"):
         return f"{v:.0f}%"
@@ -150,7 +155,8 @@ def render_markdown(rows: Sequence[Mapping], config: Mapping | None = None,
     out.append("\ngeomean: incorrect and slower count as 1x; mean: incorrect counts as 0; "
                "geomean CI>1: a speedup counts only where its 95 % CI's lower bound is above 1; "
                "speedups are re-measurements on fresh seeds of the best candidate chosen on its "
-               "first measurement; % of ref: geomean / the expert reference's geomean.\n")
+               "first measurement; null geomean: the noise floor (the baseline's own source "
+               "measured the same way); % of ref: geomean / the expert reference's geomean.\n")
     out.append("\n## Per problem\n\n" + problem_table(rows))
     if breakdown:
         out.append("\n## Where the time went\n\n" + "\n".join(f"- {k}: {v}" for k, v in breakdown.items()) + "\n")

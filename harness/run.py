@@ -242,8 +242,10 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                 ref = None
                 if opts.reference:
                     ref = _measure_reference(p, ctx, progress)
+                floor = _measure_noise_floor(p, ctx, progress) if opts.strategy != "null" else None
                 outcome = strategy.run(p, opts.mode, team, ctx)
                 outcome.reference_speedup = ref
+                outcome.noise_floor = floor
                 if ref and ref > 1.0 and outcome.remeasured is not None:  # a slow reference proves nothing
                     from .evaluate import flag_suspicious
 
@@ -283,6 +285,18 @@ def _measure_reference(problem, ctx, progress) -> float | None:
     ctx.log("reference", problem=problem.id, status=res.status, speedup=res.speedup,
             ci_low=res.ci_low, ci_high=res.ci_high)
     return res.speedup if res.correct else None
+
+
+def _measure_noise_floor(problem, ctx, progress):
+    """The null strategy on this problem: the baseline's own source through the
+    candidate path, measured like a reported result (fresh seeds, no verdict cache).
+    Its speedup is what noise alone would report; an EvalResult, or None if not correct."""
+    progress(f"{problem.id}: measuring the noise floor (baseline as a candidate)")
+    res = ctx.evaluate(problem, problem.source("baseline.cpp"), candidate_id=f"{problem.id}-null",
+                       fresh=True)
+    ctx.log("noise_floor", problem=problem.id, status=res.status, speedup=res.speedup,
+            ci_low=res.ci_low, ci_high=res.ci_high)
+    return res if res.correct else None
 
 
 def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True) -> list:

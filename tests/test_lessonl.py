@@ -252,7 +252,9 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
     assert set(correct) == {f"{PID}-r0-a0", f"{PID}-r1-a1"}
     [best] = [e for e in events if e["kind"] == "best"]
     assert best["candidate_id"] == max(correct, key=correct.get)
-    [fresh] = [e for e in evals if e["fresh"]]
+    [null] = [e for e in evals if e["candidate_id"] == f"{PID}-null"]
+    assert null["fresh"] and null["result"]["status"] == "correct"  # the noise floor
+    [fresh] = [e for e in evals if e["fresh"] and e is not null]
     assert fresh["candidate_id"] == best["candidate_id"]
     assert fresh["result"]["cached"] is False and fresh["result"]["key"] != first[best["candidate_id"]]["key"]
     [row] = rows
@@ -260,6 +262,7 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
     assert row["speedup"] == fresh["result"]["speedup"] and row["first_speedup"] == correct[best["candidate_id"]]
     assert row["candidates"] == 4 and row["candidates_compiled"] == 3 and row["candidates_correct"] == 2
     assert row["lessons"] == 2 and row["cost_usd"] == pytest.approx(0.006)
+    assert row["null_speedup"] == null["result"]["speedup"]
     assert any(e["kind"] == "factors_updated" for e in events)
     assert sum(e["kind"] == "llm_call" for e in events) == 6
 
@@ -294,7 +297,7 @@ def test_resume_after_interrupt_reuses_evaluations(tmp_path):
     [root] = list((tmp_path / "results").iterdir())
     before = [json.loads(l) for l in (root / "events.jsonl").read_text().splitlines()]
     measured = {e["candidate_id"] for e in before if e["kind"] == "evaluation"}
-    assert measured == {f"{PID}-r0-a0", f"{PID}-r0-a1"}
+    assert measured == {f"{PID}-null", f"{PID}-r0-a0", f"{PID}-r0-a1"}
     assert any(e["kind"] == "run_interrupted" for e in before)
 
     store, rows, _ = execute(_opts(tmp_path), store=RunStore.open(root), complete_fn=Script(cands))

@@ -108,6 +108,7 @@ class ProblemOutcome:
     lessons: list = field(default_factory=list)
     wall_s: float = 0.0
     reference_speedup: float | None = None
+    noise_floor: EvalResult | None = None
     repeat: int = 0
 
     @property
@@ -130,6 +131,9 @@ class ProblemOutcome:
             "first_speedup": self.first.speedup if self.first else None,
             "best_id": self.best_id,
             "reference_speedup": self.reference_speedup,
+            "null_speedup": self.noise_floor.speedup if self.noise_floor else None,
+            "null_ci_low": self.noise_floor.ci_low if self.noise_floor else None,
+            "null_ci_high": self.noise_floor.ci_high if self.noise_floor else None,
             "candidates": len(self.candidates),
             "candidates_compiled": sum(c.status not in NOT_COMPILED for c in cands),
             "candidates_correct": sum(c.status == "correct" for c in cands),
