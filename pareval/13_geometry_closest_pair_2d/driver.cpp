@@ -7,13 +7,16 @@ struct Point {
 
 // 13_geometry_closest_pair_2d. The seed picks one of four point distributions so that
 // the closest pair lands anywhere and the answer is not always of one kind:
-//   0: uniform in [-1000, 1000)^2;
-//   1: 1..16 clusters of random spread (0.5..50) around random centres;
-//   2: uniform, plus on average two exact duplicates of other points at random
-//      positions (answer 0 in most but not all seeds of this kind);
-//   3: integer x in [0, sqrt(n)] (many exact ties in x, which trip sweeps and splits
-//      that mishandle equal keys), y uniform.
-// Coordinates are never denormal or NaN.
+//   0: uniform in a tall thin rectangle [-w, w) x [-1000, 1000), w = 1000 * 10^u with u
+//      in [-7, -2] (nearly collinear points: the x order says little about closeness);
+//   1: 1..16 clusters around random centres, each with spread s in [0.5, 50) in y and
+//      s * 10^u in x (u in [-3, 0]);
+//   2: as 0, plus on average one exact duplicate of another point at a random position
+//      (answer 0 in about 60% of the seeds of this kind);
+//   3: integer x in [0, n^(1/4)] (many exact ties in x, which trip sweeps and splits
+//      that mishandle equal keys), y uniform in [-1000, 1000).
+// Heuristics that only compare neighbours in x order fail on 0 and 3. Coordinates are
+// never denormal or NaN.
 struct Instance {
   size_t n;
   std::vector<Point> points, points0;
@@ -26,6 +29,8 @@ struct Instance {
 
   static Point base_point(uint64_t seed, int kind, size_t n, size_t i) {
     using namespace harness;
+    const double squeeze = kind == 1 ? std::pow(10.0, rand_uniform(seed, 10, 0, -3.0, 0.0))
+                                     : std::pow(10.0, rand_uniform(seed, 10, 0, -7.0, -2.0));
     switch (kind) {
       case 1: {
         const int64_t k = rand_int(seed, 3, 0, 1, 16);
@@ -33,15 +38,16 @@ struct Instance {
         const double spread = rand_uniform(seed, 5, uint64_t(c), 0.5, 50.0);
         const double cx = rand_uniform(seed, 6, uint64_t(c), -1000.0, 1000.0);
         const double cy = rand_uniform(seed, 7, uint64_t(c), -1000.0, 1000.0);
-        return {cx + rand_uniform(seed, 1, i, -spread, spread),
+        return {cx + squeeze * rand_uniform(seed, 1, i, -spread, spread),
                 cy + rand_uniform(seed, 2, i, -spread, spread)};
       }
       case 3: {
-        const int64_t w = int64_t(std::sqrt(double(n)));
+        const int64_t w = int64_t(std::sqrt(std::sqrt(double(n))));
         return {double(rand_int(seed, 1, i, 0, w)), rand_uniform(seed, 2, i, -1000.0, 1000.0)};
       }
       default:
-        return {rand_uniform(seed, 1, i, -1000.0, 1000.0), rand_uniform(seed, 2, i, -1000.0, 1000.0)};
+        return {squeeze * rand_uniform(seed, 1, i, -1000.0, 1000.0),
+                rand_uniform(seed, 2, i, -1000.0, 1000.0)};
     }
   }
 
@@ -51,7 +57,7 @@ struct Instance {
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
       Point p = base_point(seed, kind, nn, i);
-      if (kind == 2 && harness::rand_unit(seed, 8, i) * double(nn) < 2.0) {
+      if (kind == 2 && harness::rand_unit(seed, 8, i) * double(nn) < 1.0) {
         const size_t j = size_t(harness::rand_int(seed, 9, i, 0, int64_t(nn) - 1));
         p = base_point(seed, kind, nn, j);
       }

@@ -1,6 +1,7 @@
 #include <omp.h>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -16,7 +17,7 @@ void dfs_helper(std::vector<int> const& A, int node, size_t N, std::vector<bool>
 // OpenMP reference: the serial reference's method (read only the upper triangle, pack it
 // into bits, mirror it by 64x64 bit-block transposes, BFS on the bit matrix) with the
 // packing pass (the only pass over the N^2 ints, bandwidth-bound) split across threads in
-// cyclic chunks of 64 rows for balance, and the transposes split by block row. Every
+// cyclic chunks of 64 rows for balance, and the transposes split by destination block row. Every
 // thread writes only its own words, so there are no races; the BFS (about N^2/64 word
 // operations) runs on one thread. Correct for any thread count.
 namespace {
@@ -90,9 +91,11 @@ int largestComponent(std::vector<int> const& A, size_t N) {
   if (N == 0) return 0;
   const size_t W = (N + 63) / 64;
   const long n = long(N), nw = long(W);
-  std::vector<uint64_t> bits(N * W);
+  // Every word is written below (upper part by the packing, lower by the mirror), so the
+  // matrix is left uninitialised: its pages are first touched by the threads that fill them.
+  std::unique_ptr<uint64_t[]> bits(new uint64_t[N * W]);
   const int* a = A.data();
-  uint64_t* b = bits.data();
+  uint64_t* b = bits.get();
   // (1) Pack the upper triangle: row i, from the 64-column word holding the diagonal on.
 #pragma omp parallel for schedule(static, 64) if (N >= 512)
   for (long il = 0; il < n; ++il) {
@@ -102,15 +105,16 @@ int largestComponent(std::vector<int> const& A, size_t N) {
     for (size_t w = i / 64; w < W; ++w)
       brow[w] = edge_bits(row + w * 64, (w + 1 == W && N % 64) ? N % 64 : 64);
   }
-  // (2) Mirror: block (w, rb) below the diagonal is the transpose of block (rb, w).
+  // (2) Mirror: block (wb, rb) below the diagonal is the transpose of block (rb, wb).
+  //     Loop over destination block rows, so each thread writes only its own rows.
 #pragma omp parallel for schedule(dynamic, 1) if (N >= 512)
-  for (long rbl = 0; rbl < nw; ++rbl) {
-    const size_t rb = size_t(rbl);
+  for (long wbl = 1; wbl < nw; ++wbl) {
+    const size_t wb = size_t(wbl);
     uint64_t blk[64];
-    for (size_t w = rb + 1; w < W; ++w) {
-      for (size_t r = 0; r < 64; ++r) blk[r] = rb * 64 + r < N ? b[(rb * 64 + r) * W + w] : 0;
+    for (size_t rb = 0; rb < wb; ++rb) {
+      for (size_t r = 0; r < 64; ++r) blk[r] = b[(rb * 64 + r) * W + wb];
       transpose64(blk);
-      for (size_t r = 0; r < 64 && w * 64 + r < N; ++r) b[(w * 64 + r) * W + rb] = blk[r];
+      for (size_t r = 0; r < 64 && wb * 64 + r < N; ++r) b[(wb * 64 + r) * W + rb] = blk[r];
     }
   }
   // (3) Search the bit matrix.

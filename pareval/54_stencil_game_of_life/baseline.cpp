@@ -1,3 +1,4 @@
+#include <cstddef>
 #include <vector>
 
 /* Simulate one generation of Conway's Game of Life on an N x N grid.

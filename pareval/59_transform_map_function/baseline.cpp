@@ -1,3 +1,4 @@
+#include <cstddef>
 #include <vector>
 
 bool isPowerOfTwo(int x) {
