@@ -74,8 +74,8 @@ class EvalConfig:
 class EvalResult:
     """The verdict on one candidate. Times in ns unless the name says s.
 
-    status: one of STATUSES; speedup/ci_low/ci_high: baseline median / candidate median
-    with the paired 95 % CI (correct only); evidence: diagnostics, mismatch, signal or
+    status: one of STATUSES; speedup/ci_low/ci_high: median of the per-pair ratios
+    T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.stats); evidence: diagnostics, mismatch, signal or
     reason for the other statuses; flags: e.g. ["suspicious speedup"].
     """
 
@@ -90,6 +90,7 @@ class EvalResult:
     ci_low: float | None = None
     ci_high: float | None = None
     ci_level: float = 0.95
+    ratio_of_medians: float | None = None
     baseline_median_ns: float | None = None
     candidate_median_ns: float | None = None
     baseline_mdape: float | None = None
@@ -270,7 +271,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         return
     s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
     res.status = "correct"
-    for k in ("speedup", "ci_low", "ci_high", "ci_level", "baseline_median_ns",
+    for k in ("speedup", "ci_low", "ci_high", "ci_level", "ratio_of_medians", "baseline_median_ns",
               "candidate_median_ns", "baseline_mdape", "candidate_mdape", "pairs"):
         setattr(res, k, s[k])
     res.baseline_ns = final["baseline_ns"]
