@@ -105,9 +105,9 @@ struct Instance {
           if (!bit_equal(ge[k], gg[k])) {
             if (why)
               *why = "x[" + std::to_string(lo) + ".." + std::to_string(hi - 1) + "] (of " +
-                     std::to_string(m) + ", elements of equal magnitude " + harness::fmt(mag[lo]) +
-                     "): not a permutation of the expected elements; expected " +
-                     harness::fmt(ge[k]) + ", missing from the output";
+                     std::to_string(m) + ", magnitude " + harness::fmt(mag[lo]) +
+                     "): not a permutation of the expected elements (first difference in bit "
+                     "order: expected " + harness::fmt(ge[k]) + ", got " + harness::fmt(gg[k]) + ")";
             return false;
           }
       }

@@ -24,15 +24,17 @@ void sortComplexByMagnitude(std::vector<std::complex<double>>& x) {
   const size_t n = x.size();
   if (n < 2) return;
   std::vector<Rec> a(n), b(n);
-  std::vector<size_t> count(kPasses * kBuckets, 0);
+  std::vector<std::complex<double>> copy(x);
   for (size_t i = 0; i < n; ++i) {
-    const double re = x[i].real(), im = x[i].imag();
+    const double re = copy[i].real(), im = copy[i].imag();
     const double k = re * re + im * im;
     uint64_t bits;
     std::memcpy(&bits, &k, sizeof bits);
     a[i] = {bits, i};
-    for (int p = 0; p < kPasses; ++p) ++count[p * kBuckets + ((bits >> (p * kBits)) & (kBuckets - 1))];
   }
+  std::vector<size_t> count(kPasses * kBuckets, 0);  // all passes' digit counts at once
+  for (size_t i = 0; i < n; ++i)
+    for (int p = 0; p < kPasses; ++p) ++count[p * kBuckets + ((a[i].key >> (p * kBits)) & (kBuckets - 1))];
   Rec* src = a.data();
   Rec* dst = b.data();
   for (int p = 0; p < kPasses; ++p) {
@@ -48,6 +50,5 @@ void sortComplexByMagnitude(std::vector<std::complex<double>>& x) {
     for (size_t i = 0; i < n; ++i) dst[c[(src[i].key >> shift) & (kBuckets - 1)]++] = src[i];
     std::swap(src, dst);
   }
-  std::vector<std::complex<double>> copy(x);
   for (size_t i = 0; i < n; ++i) x[i] = copy[src[i].idx];
 }
