@@ -445,8 +445,9 @@ class CallRecord:
         text: the reply's content.
         model: litellm model name that was called.
         prompt_tokens / completion_tokens: usage in tokens (provider-reported).
-        latency_s: seconds the model took when the call was really made (replayed from
-            the cache on a hit, so tokens/s stays meaningful).
+        latency_s: seconds the call took when it was really made, litellm overhead
+            included (replayed from the cache on a hit, so tokens/s stays meaningful);
+            for the local model it includes waiting for the one-request-at-a-time lock.
         cost_usd: cost in USD from litellm's cost table (0 for local and unknown prices).
         cache_hit: served from the response cache (nothing paid, no model time spent now).
         seed: sampling seed sent with the request.
@@ -687,7 +688,8 @@ def complete(
     Returns:
         A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     Raises:
-        ModelCallError: non-retryable failure or retries exhausted (one line).
+        ModelCallError: non-retryable failure, retries exhausted, or a local request
+            that does not fit the context window (one line).
         ModelConfigError: a local model cannot be resolved or loaded.
     """
     seed = agent.seed if seed is None else int(seed)
@@ -727,11 +729,11 @@ def complete(
         try:
             resp = litellm.completion(**kwargs)
             break
-        except ModelConfigError:
+        except (ModelConfigError, ModelCallError):
             raise
         except retryable as e:
             cause = e.__cause__ or e.__context__
-            if isinstance(cause, ModelConfigError):  # raised inside the local provider
+            if isinstance(cause, (ModelConfigError, ModelCallError)):  # raised inside the local provider
                 raise cause from None
             attempt += 1
             if attempt > retries:
@@ -739,10 +741,8 @@ def complete(
             _sleep(_backoff_s(attempt))
         except Exception as e:
             cause = e.__cause__ or e.__context__
-            if isinstance(cause, ModelConfigError):  # raised inside the local provider
+            if isinstance(cause, (ModelConfigError, ModelCallError)):  # raised inside the local provider
                 raise cause from None
-            if isinstance(e, ModelConfigError):
-                raise
             raise ModelCallError(f"{agent.model}: {_one_line(e)}") from None
     latency = time.perf_counter() - t0
 

@@ -34,9 +34,9 @@ Serving
 -------
 One ``llama_cpp.Llama`` per model file and process, loaded lazily on first use, with
 ``n_ctx`` = :data:`DEFAULT_N_CTX` tokens (override: ``$HARNESS_LOCAL_N_CTX``) and
-``n_threads`` = number of usable CPUs (override: ``$HARNESS_LOCAL_THREADS``; on a
-2-core machine generation slows down several-fold when anything else runs on the
-cores, because llama.cpp's threads wait for each other).  A process-wide lock serves one request at a time
+``n_threads`` = half the usable CPUs, at least 1, at most 8 (override:
+``$HARNESS_LOCAL_THREADS``; see :func:`n_threads`: with every core busy, llama.cpp's
+threads wait for each other and generation slows down several-fold).  A process-wide lock serves one request at a time
 (inference is CPU-bound; overlapping requests would only slow each other and make
 timings meaningless).  Per request: ``temperature``, ``top_p``, ``max_tokens`` (tokens)
 and ``seed`` are honoured.  Usage (prompt and completion tokens) is returned; cost is 0.
@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from harness.llm import ModelConfigError
+from harness.llm import ModelCallError, ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
@@ -410,9 +410,13 @@ def usable_cpus() -> int:
 
 
 def n_threads() -> int:
-    """Threads for llama.cpp: ``$HARNESS_LOCAL_THREADS`` or :func:`usable_cpus`."""
+    """Threads for llama.cpp generation: ``$HARNESS_LOCAL_THREADS``, else half the usable
+    CPUs (at least 1, at most 8). Token generation is memory-bound: measured on the
+    2-core dev machine, 1 thread gave 37-44 tokens/s while 2 threads gave 3.5-24 under
+    any other load (the threads wait for each other) and ~39 at best when idle."""
     try:
-        return max(1, int(os.environ.get("HARNESS_LOCAL_THREADS", 0)) or usable_cpus())
+        default = max(1, min(8, usable_cpus() // 2))
+        return max(1, int(os.environ.get("HARNESS_LOCAL_THREADS", 0)) or default)
     except ValueError:
         raise LocalModelError(f"HARNESS_LOCAL_THREADS must be an integer, got {os.environ['HARNESS_LOCAL_THREADS']!r}") from None
 
@@ -497,8 +501,9 @@ def chat(
     reproducible for the same prompt and parameters.
 
     Raises:
-        LocalModelError: the model cannot be loaded, or the prompt does not fit in
-            the context window (``n_ctx`` tokens).
+        LocalModelError: the model cannot be loaded.
+        ModelCallError: the request failed, e.g. the prompt does not fit in the context
+            window (``n_ctx`` tokens; raise it with ``$HARNESS_LOCAL_N_CTX``).
     """
     kwargs: dict[str, Any] = {"messages": messages}
     if temperature is not None:
@@ -516,7 +521,8 @@ def chat(
         try:
             return llm.create_chat_completion(**kwargs)
         except ValueError as e:  # e.g. "Requested tokens (9000) exceed context window of 8192"
-            raise LocalModelError(f"local model request failed: {str(e).splitlines()[0]}") from None
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise ModelCallError(f"local model request failed: {first} (context window: HARNESS_LOCAL_N_CTX={n_ctx()} tokens)") from None
 
 
 # --------------------------------------------------------------------------- litellm glue

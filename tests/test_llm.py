@@ -433,3 +433,37 @@ def test_thread_and_context_settings(monkeypatch):
     monkeypatch.setenv("HARNESS_LOCAL_N_CTX", "big")
     with pytest.raises(LocalModelError, match="HARNESS_LOCAL_N_CTX"):
         local_model.n_ctx()
+
+
+def test_local_provider_errors_pass_through_litellm(monkeypatch, isolated_cache, tmp_path):
+    """Errors raised inside the `local` provider reach the caller unwrapped and unretried."""
+    gguf = tmp_path / "fake.gguf"
+    gguf.write_bytes(b"GGUF" + b"\0" * 32)
+    agent = Agent(name="l", model=f"local/{gguf}", max_tokens=8, seed=3)
+    seen = {}
+
+    def fake_chat(path, messages, **kw):
+        seen.update(kw, path=path)
+        return {"choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}}
+
+    monkeypatch.setattr(local_model, "chat", fake_chat)
+    rec = llm.complete(agent, MESSAGES, cache_dir=tmp_path / "c")
+    assert rec.text == "hi" and (rec.prompt_tokens, rec.completion_tokens, rec.cost_usd) == (5, 1, 0.0)
+    # sampling parameters reach llama.cpp through litellm's custom-provider plumbing
+    assert seen["path"] == gguf and seen["seed"] == 3 and seen["max_tokens"] == 8
+    assert seen["temperature"] == agent.temperature and seen["top_p"] == agent.top_p
+    stored = json.loads(llm.cache_path(tmp_path / "c", rec.key).read_text())
+    assert stored["key"]["model_sha256"] == hashlib.sha256(gguf.read_bytes()).hexdigest()
+
+    calls = []
+
+    def too_long(path, messages, **kw):
+        calls.append(1)
+        raise ModelCallError("local model request failed: Requested tokens exceed context window")
+
+    monkeypatch.setattr(local_model, "chat", too_long)
+    monkeypatch.setattr(llm, "_sleep", lambda s: pytest.fail("local calls are not retried"))
+    with pytest.raises(ModelCallError, match="context window"):
+        llm.complete(agent, MESSAGES, cache_dir=None, seed=4)
+    assert len(calls) == 1
