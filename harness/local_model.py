@@ -464,7 +464,7 @@ def get_llama(path: Path) -> Any:
                 model_path=str(path),
                 n_ctx=n_ctx(),
                 n_threads=n_threads(),
-                n_threads_batch=n_threads(),
+                n_threads_batch=max(n_threads(), usable_cpus()),  # prompt processing is compute-bound
                 verbose=False,
             )
         except (ValueError, RuntimeError) as e:
