@@ -1,0 +1,82 @@
+"""`python -m harness run` end to end on the real embedded model, and resume after a
+real kill. These drive llama.cpp on this machine (marked `model`); CI installs
+`.[local]` so they run there (outside CI they skip when llama-cpp-python is missing)."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.model
+
+if not os.environ.get("CI"):
+    pytest.importorskip("llama_cpp", reason="llama-cpp-python not installed (pip install -e '.[local]')")
+
+
+def _events(run_dir: Path) -> list[dict]:
+    return [json.loads(l) for l in (run_dir / "events.jsonl").read_text().splitlines() if l.strip()]
+
+
+def _run(args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "harness", "run", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+
+
+def test_lessonl_on_embedded_model_one_problem(tmp_path):
+    out = tmp_path / "results"
+    p = _run(["--mode", "omp", "--problems", "30_scan_prefix_sum", "--rounds", "1", "--agents", "1",
+              "--quick", "--max-tokens", "200", "--output", str(out)])
+    stdout, _ = p.communicate(timeout=900)
+    assert p.returncode == 0, stdout[-3000:]
+    [run_dir] = list(out.iterdir())
+    cfg = json.loads((run_dir / "config.json").read_text())
+    assert cfg["strategy"] == "lessonl" and cfg["team"]["agents"][0]["model"].startswith("local/")
+    events = _events(run_dir)
+    calls = [e for e in events if e["kind"] == "llm_call"]
+    assert len(calls) == 1 and calls[0]["completion_tokens"] > 0 and calls[0]["cost_usd"] == 0
+    assert any(e["kind"] == "evaluation" and e["candidate_id"].endswith("-r0-a0") for e in events)
+    df = pd.read_csv(run_dir / "problems.csv")
+    assert list(df["problem"]) == ["30_scan_prefix_sum"]
+    assert "## Per category" in (run_dir / "report.md").read_text()
+    assert "Per-category results" in stdout and "scan" in stdout
+
+
+def test_resume_after_kill_repeats_nothing(tmp_path):
+    out = tmp_path / "results"
+    args = ["--mode", "serial", "--strategy", "single", "--agents", "1", "--quick", "--no-reference",
+            "--max-tokens", "48", "--problems", "30_scan_prefix_sum,26_reduce_product_of_inverses",
+            "--output", str(out)]
+    p = _run(args, start_new_session=True)
+    deadline = time.monotonic() + 600
+    run_dir = None
+    while time.monotonic() < deadline:  # kill it once the first problem is done
+        dirs = list(out.iterdir()) if out.exists() else []
+        if dirs and (dirs[0] / "events.jsonl").exists() and any(
+                e["kind"] == "problem_done" for e in _events(dirs[0])):
+            run_dir = dirs[0]
+            break
+        time.sleep(0.2)
+    assert run_dir is not None, "the first problem never finished"
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    before = _events(run_dir)
+    done_before = [e["problem"] for e in before if e["kind"] == "problem_done"]
+
+    r = _run(["--resume", str(run_dir)])
+    stdout, _ = r.communicate(timeout=900)
+    assert r.returncode == 0, stdout[-3000:]
+    after = _events(run_dir)[len(before):]
+    assert {e["problem"] for e in after if e["kind"] == "problem_skipped"} == set(done_before)
+    # nothing finished before the kill is evaluated again, and no model call is paid twice
+    evaluated_before = {e["key"] for e in before if e["kind"] == "evaluation"}
+    assert not [e for e in after if e["kind"] == "evaluation" and e["key"] in evaluated_before]
+    paid = [e["key"] for e in before + after if e["kind"] == "llm_call" and not e["cache_hit"]]
+    assert len(paid) == len(set(paid))
+    df = pd.read_csv(run_dir / "problems.csv")
+    assert sorted(df["problem"]) == ["26_reduce_product_of_inverses", "30_scan_prefix_sum"]
