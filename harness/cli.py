@@ -27,7 +27,8 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
                    help="run candidates without bubblewrap (only if you trust the code)")
 
 
-def _config(args) -> "EvalConfig":
+def _config(args):
+    """The EvalConfig of the eval options."""
     from .evaluate import EvalConfig
 
     if args.size is not None and args.size < 0:

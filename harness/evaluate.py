@@ -27,6 +27,7 @@ from pathlib import Path
 
 from . import sandbox, stats, toolchain
 from .errors import HarnessError
+from .fsutil import atomic_write_text
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
@@ -211,10 +212,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)
     res.wall_s = time.monotonic() - t_start
     if res.status in ("correct", "incorrect", "rejected"):  # deterministic enough to reuse
-        store.parent.mkdir(parents=True, exist_ok=True)
-        tmp = store.with_suffix(".tmp")
-        tmp.write_text(json.dumps(res.to_dict()))
-        os.replace(tmp, store)
+        atomic_write_text(store, json.dumps(res.to_dict()))
     return res
 
 

@@ -59,7 +59,6 @@ import json
 import os
 import random
 import socket
-import tempfile
 import threading
 import time
 import warnings
@@ -69,6 +68,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlparse
 
 from harness.errors import HarnessError
+from harness.fsutil import atomic_write_text
 
 CACHE_FORMAT = 1
 
@@ -608,17 +608,8 @@ def cache_put(cache_dir: str | os.PathLike[str], key: Mapping[str, Any], rec: Ca
     path.parent.mkdir(parents=True, exist_ok=True)
     record = rec.to_dict()
     record["cache_hit"] = False
-    payload = json.dumps({"key": key, "record": record}, sort_keys=True, ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{digest[:16]}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, json.dumps({"key": key, "record": record}, sort_keys=True,
+                                       ensure_ascii=False, indent=1))
     return path
 
 

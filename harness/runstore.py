@@ -32,31 +32,14 @@ import os
 import platform
 import secrets
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .errors import HarnessError
+from .fsutil import atomic_write_text
 from .suite import ROOT
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temp file in the same folder + rename).
-    Raises OSError if the folder cannot be written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def new_run_id(strategy: str, mode: str) -> str:

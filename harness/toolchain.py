@@ -31,6 +31,7 @@ from pathlib import Path
 
 from . import sandbox
 from .errors import HarnessError
+from .fsutil import atomic_write_text
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -186,11 +187,9 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
             return BuildResult(False, status, "", trim_diagnostics(why), seconds, False, key)
         out_dir.mkdir(parents=True, exist_ok=True)
         os.replace(work / "lib.so", lib)
-        tmp = meta.with_suffix(".tmp")
         notes = _remarks(work / "remarks.txt")
-        tmp.write_text(json.dumps({"diagnostics": trim_diagnostics(diag), "seconds": seconds,
-                                   "remarks": notes}))
-        os.replace(tmp, meta)
+        atomic_write_text(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
+                                            "seconds": seconds, "remarks": notes}))
         return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key, notes)
     finally:
         shutil.rmtree(work, ignore_errors=True)

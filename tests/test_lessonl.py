@@ -14,7 +14,7 @@ from harness import prompting as prompts, report
 from harness.evaluate import EvalResult
 from harness.lessons import (BM25Relevance, Lesson, LessonBank, lesson_id, outcome_label,
                              tokenize)
-from harness.llm import CallRecord, Team
+from harness.llm import CallRecord
 from harness.run import RunOptions, execute
 from harness.runstore import RunStore
 from harness.suite import get_problem
