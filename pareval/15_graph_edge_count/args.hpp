@@ -1,0 +1,9 @@
+// Arguments of edgeCount, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <cstddef>
+#include <vector>
+struct HarnessArgs {
+  const std::vector<int>* A;
+  size_t N;
+  int* result;
+};

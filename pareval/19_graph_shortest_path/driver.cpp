@@ -1,0 +1,101 @@
+#include <harness/driver.hpp>
+#include <climits>
+#include <numeric>
+#include "args.hpp"
+
+// 19_graph_shortest_path. Symmetric 0/1 adjacency matrix, zero diagonal; entry (i, j) is
+// drawn from the pair (min(i,j), max(i,j)). The seed picks a regime so that path lengths
+// range from 1 to thousands and dest is sometimes unreachable:
+//   0: Erdos-Renyi, mean degree in [0.8, 4] (short paths in the giant component, or no
+//      path at all);
+//   1: band graph: the vertices in a random order (affine permutation of the labels),
+//      each linked to the vertices at most w positions away (w in [1, 48]) with
+//      probability p (mean band degree 2wp in [1.5, 8]): long paths (up to ~N/w hops)
+//      between scattered labels, occasionally cut;
+//   2: 2..6 dense groups (p_in in [0.02, 0.4]) joined by 0..3 expected random bridges:
+//      paths of a few hops that must find a bridge, or none.
+// source and dest are uniform over all vertices (equal with probability 1/20, answer 0).
+// The result is compared as a hop count; any negative value and INT_MAX both mean
+// "unreachable".
+struct Instance {
+  size_t N;
+  std::vector<int> A, A0;
+  std::vector<int> group;
+  std::vector<uint32_t> pos;
+  int result = 0;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size)
+      : N(size), A(size * size), A0(size * size), group(size), pos(size) {
+    a = {&A, N, 0, 0, &result};
+  }
+
+  void generate(uint64_t seed) {
+    using namespace harness;
+    const int kind = int(rand_u64(seed, 0, 0) % 3);
+    const double n = double(std::max<size_t>(N, 1));
+    int64_t G = 1, w = 0;
+    double p_in = 0, p_out = 0, pb = 0;
+    if (kind == 0) {
+      p_in = p_out = rand_uniform(seed, 3, 0, 0.8, 4.0) / n;
+    } else if (kind == 1) {
+      w = rand_int(seed, 3, 1, 1, 48);
+      pb = std::min(1.0, rand_uniform(seed, 3, 2, 1.5, 8.0) / double(2 * w));
+      uint64_t mul = 1;
+      for (uint64_t t = 0; N > 1; ++t) {
+        mul = rand_u64(seed, 3, 10 + t) % N;
+        if (std::gcd<uint64_t>(mul, N) == 1) break;
+      }
+      const uint64_t off = N ? rand_u64(seed, 3, 5) % N : 0;
+      for (size_t v = 0; v < N; ++v) pos[v] = uint32_t((mul * v + off) % N);
+    } else {
+      G = rand_int(seed, 3, 1, 2, 6);
+      p_in = rand_uniform(seed, 3, 2, 0.02, 0.4);
+      p_out = rand_uniform(seed, 3, 3, 0.0, 3.0) / (n * n / 2);
+    }
+    for (size_t v = 0; v < N; ++v) group[v] = int(rand_int(seed, 2, v, 0, G - 1));
+    const long nn = long(N);
+    const size_t NN = N;
+#pragma omp parallel for schedule(static) if (NN >= 256)
+    for (long il = 0; il < nn; ++il) {
+      const size_t i = size_t(il);
+      int* row = A.data() + i * NN;
+      int* row0 = A0.data() + i * NN;
+      const int gi = group[i];
+      for (size_t j = 0; j < NN; ++j) {
+        const size_t lo = std::min(i, j), hi = std::max(i, j);
+        double p;
+        if (kind == 1) {
+          const uint32_t d = pos[i] > pos[j] ? pos[i] - pos[j] : pos[j] - pos[i];
+          p = d <= uint32_t(w) ? pb : 0.0;
+        } else {
+          p = group[j] == gi ? p_in : p_out;
+        }
+        const int e = (i != j && rand_unit(seed, 1, lo * NN + hi) < p) ? 1 : 0;
+        row[j] = row0[j] = e;
+      }
+    }
+    if (N > 0) {
+      a.source = int(rand_int(seed, 4, 0, 0, int64_t(N) - 1));
+      a.dest = rand_unit(seed, 4, 1) < 0.05 ? a.source : int(rand_int(seed, 4, 2, 0, int64_t(N) - 1));
+    }
+  }
+  void reset(bool poison) {
+    if (poison) result = -12345;
+  }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) { return harness::intact("A", A, A0, why); }
+  static int canonical(int r) { return r < 0 ? INT_MAX : r; }
+  bool matches(const Instance& e, double, double, std::string* why) const {
+    if (canonical(e.result) == canonical(result)) return true;
+    if (why)
+      *why = "result (source " + std::to_string(a.source) + ", dest " + std::to_string(a.dest) +
+             "): expected " + (canonical(e.result) == INT_MAX ? std::string("unreachable")
+                                                            : std::to_string(e.result)) +
+             ", got " + std::to_string(result);
+    return false;
+  }
+  void outputs(harness::Outputs& o) const { o.add("result", harness::I32, &result, 1); }
+  size_t bytes() const { return 2 * N * N * sizeof(int) + N * (sizeof(int) + sizeof(uint32_t)) + sizeof(int); }
+};
+HARNESS_DRIVER(Instance)
