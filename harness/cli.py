@@ -17,7 +17,8 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mode", default="omp", help="serial or omp (default: omp)")
     p.add_argument("--threads", type=int, default=None,
                    help="CPUs given to both sides in omp mode (default: all this process may use)")
-    p.add_argument("--size", type=int, default=None, help="timed problem size S (default: the problem's)")
+    p.add_argument("--size", default=None,
+                   help="timed problem size S (default: the problem's); PolyBench: a dataset name, e.g. LARGE")
     p.add_argument("--quick", action="store_true", help="use the problem's quick size")
     p.add_argument("--seed", type=int, default=20240521, help="first input seed (default: 20240521)")
     p.add_argument("--march", default="native",
@@ -27,13 +28,12 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
                    help="run candidates without bubblewrap (only if you trust the code)")
 
 
-def _config(args):
-    """The EvalConfig of the eval options."""
+def _config(args, problem):
+    """The EvalConfig of the eval options for ``problem``."""
     from .evaluate import EvalConfig
 
-    if args.size is not None and args.size < 0:
-        raise HarnessError(f"--size must be >= 0 (got {args.size})")
-    return EvalConfig(threads=args.threads, size=args.size, quick=args.quick, seed=args.seed,
+    size = problem.parse_size(args.size) if args.size is not None else None
+    return EvalConfig(threads=args.threads, size=size, quick=args.quick, seed=args.seed,
                       march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox)
 
 
@@ -52,7 +52,8 @@ def cmd_list(args) -> int:
         return 0
     print(f"{'problem id':58} {'category':10} {'bound':8} {'serial S':>10} {'omp S':>10}")
     for p in rows:
-        print(f"{p.id:58} {p.category:10} {p.bound:8} {p.sizes['serial']:>10} {p.sizes['omp']:>10}")
+        print(f"{p.id:58} {p.category:10} {p.bound:8} {p.size_label(p.sizes['serial']):>10} "
+              f"{p.size_label(p.sizes['omp']):>10}")
     print(f"{len(rows)} problems in suite {args.suite}; modes: {', '.join(MODES)}; "
           "S is the problem's size parameter (see problem.toml)")
     return 0
@@ -76,7 +77,7 @@ def _fmt_ns(ns: float) -> str:
 
 def print_result(r) -> None:
     """Human-readable verdict of one EvalResult."""
-    print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size}, "
+    print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
           f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
     print(f"status    {r.status}" + (f"   [{', '.join(r.flags)}]" if r.flags else "")
           + ("   (stored verdict; --no-cache to measure again)" if r.cached else ""))
@@ -111,7 +112,7 @@ def cmd_eval(args) -> int:
     check_mode(args.mode)
     problem = get_problem(args.problem, args.suite)
     text = _read_candidate(args.candidate)
-    cfg = _config(args)
+    cfg = _config(args, problem)
     res = evaluate(problem, text, args.mode, cfg)
     if res.correct and not args.no_reference:
         ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)
@@ -136,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")
-    p.add_argument("--suite", default="pareval")
+    p.add_argument("--suite", default="pareval", help="pareval or polybench")
     p.add_argument("--category", default=None, help="only this category")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(fn=cmd_list)

@@ -87,6 +87,7 @@ class EvalResult:
     size: int
     threads: int
     cpus: list = field(default_factory=list)
+    size_label: str = ""
     speedup: float | None = None
     ci_low: float | None = None
     ci_high: float | None = None
@@ -190,7 +191,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     base = toolchain.build_trusted(problem, "baseline", mode, comp)
     build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
-                     source=source, compiler=comp.describe(mode), compile_s=build.seconds)
+                     size_label=problem.size_label(size), source=source,
+                     compiler=comp.describe(mode), compile_s=build.seconds)
     if not build.ok:
         res.status = build.status
         res.evidence = {"diagnostics": build.diagnostics}

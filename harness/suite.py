@@ -24,8 +24,10 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-SUITES = {"pareval": ROOT / "pareval"}
+SUITES = {"pareval": ROOT / "pareval", "polybench": ROOT / "polybench"}
 MODES = ("serial", "omp")
+# PolyBench's dataset names; a PolyBench problem's size S is the index of one of them
+DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
 
@@ -69,6 +71,17 @@ class Problem:
     helpers: tuple = field(default_factory=tuple)
     path: Path = Path()
 
+    def size_label(self, size: int) -> str:
+        """How people name a size: the dataset name for PolyBench, else the number."""
+        if self.suite == "polybench" and 0 <= size < len(DATASETS):
+            return DATASETS[size]
+        return str(size)
+
+    def parse_size(self, text: str | int) -> int:
+        """A size from the command line: an integer S, or for PolyBench a dataset name
+        (MINI ... EXTRALARGE). Raises HarnessError for anything else."""
+        return _size_value(self.suite, text, f"--size for {self.id}")
+
     def default_size(self, mode: str, quick: bool = False) -> int:
         """The timed size S for ``mode`` ("serial" or "omp"); ``quick`` for short runs."""
         if quick and "quick" in self.sizes:
@@ -99,13 +112,27 @@ def _folder_hash(path: Path) -> str:
     return h.hexdigest()
 
 
+def _size_value(suite: str, v, where: str) -> int:
+    if suite == "polybench" and isinstance(v, str) and v.upper() in DATASETS:
+        return DATASETS.index(v.upper())
+    try:
+        n = int(v)
+    except (TypeError, ValueError):
+        names = f" or a dataset name ({', '.join(DATASETS)})" if suite == "polybench" else ""
+        raise HarnessError(f"{where}: '{v}' is not a size (an integer >= 0{names})") from None
+    if n < 0 or (suite == "polybench" and n >= len(DATASETS)):
+        raise HarnessError(f"{where}: size {n} is out of range")
+    return n
+
+
 def _load(suite: str, folder: Path) -> Problem:
     try:
         spec = tomllib.loads((folder / "problem.toml").read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise HarnessError(f"{folder}/problem.toml: {e}") from None
-    sizes = dict(spec["sizes"])
-    validate = tuple(int(s) for s in sizes.pop("validate"))
+    where = f"{folder}/problem.toml"
+    sizes = {k: _size_value(suite, v, where) for k, v in spec["sizes"].items() if k != "validate"}
+    validate = tuple(_size_value(suite, s, where) for s in spec["sizes"]["validate"])
     tol = spec.get("tolerance", {})
     return Problem(
         suite=suite,
@@ -133,7 +160,8 @@ def load_suite(suite: str = "pareval") -> dict:
     """
     if suite not in SUITES:
         raise HarnessError(f"unknown suite '{suite}' (known: {', '.join(SUITES)})")
-    folders = sorted(p for p in SUITES[suite].iterdir() if (p / "problem.toml").exists())
+    root = SUITES[suite]
+    folders = sorted(p for p in root.iterdir() if (p / "problem.toml").exists()) if root.is_dir() else []
     problems = {}
     for f in folders:
         p = _load(suite, f)

@@ -39,6 +39,8 @@ def test_list_category_filter():
     (["eval", "--problem", PID, "--mode", "cuda", "x.cpp"], "unknown mode"),
     (["eval", "--problem", PID, "/nonexistent/candidate.cpp"], "cannot read candidate file"),
     (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
+    (["eval", "--problem", PID, "--size", "LARGE", "-"], "is not a size"),
+    (["list", "--suite", "nosuch"], "unknown suite"),
 ])
 def test_user_errors_one_line_exit_2(args, needle):
     r = harness(*args, stdin="")
