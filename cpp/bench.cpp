@@ -74,6 +74,7 @@ struct Driver {
   int (*inputs_intact)(void*, char*, size_t);
   int (*matches)(void*, void*, double, double, char*, size_t);
   int (*outputs)(void*, harness::OutputView*, int);
+  int (*inputs)(void*, harness::OutputView*, int);  // optional (nullptr)
   uint64_t (*bytes)(void*);
 
   explicit Driver(const std::string& path) : lib(new Library(path)) {
@@ -86,6 +87,7 @@ struct Driver {
     matches = reinterpret_cast<decltype(matches)>(lib->sym("harness_matches"));
     outputs = reinterpret_cast<decltype(outputs)>(lib->sym("harness_outputs"));
     bytes = reinterpret_cast<decltype(bytes)>(lib->sym("harness_bytes"));
+    inputs = reinterpret_cast<decltype(inputs)>(lib->sym("harness_inputs", false));
   }
 };
 
@@ -379,10 +381,23 @@ class Bench {
     drv_.generate(inst.p, seed);
     drv_.reset(inst.p, 1);
     (side == "baseline" ? base_call_ : cand_call_)(drv_.args(inst.p));
-    harness::OutputView views[16];
-    int n = drv_.outputs(inst.p, views, 16);
+    return views_dict(drv_.outputs, inst.p);
+  }
+
+  // The inputs of (size, seed) as {name: numpy array}, for drivers that expose them
+  // (HARNESS_INPUTS); an empty dict otherwise.
+  py::dict inputs(uint64_t size, uint64_t seed) {
+    if (!drv_.inputs) return py::dict();
+    Instance inst(&drv_, size);
+    drv_.generate(inst.p, seed);
+    return views_dict(drv_.inputs, inst.p);
+  }
+
+  static py::dict views_dict(int (*fn)(void*, harness::OutputView*, int), void* p) {
+    harness::OutputView views[32];
+    int n = fn(p, views, 32);
     py::dict d;
-    for (int i = 0; i < n && i < 16; ++i) d[py::str(views[i].name)] = output_array(views[i]);
+    for (int i = 0; i < n && i < 32; ++i) d[py::str(views[i].name)] = output_array(views[i]);
     return d;
   }
 
@@ -510,6 +525,7 @@ PYBIND11_MODULE(_bench, m) {
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
            py::arg("min_measure_ns") = 2e6, py::arg("check_outputs") = true)
       .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
+      .def("inputs", &Bench::inputs, py::arg("size"), py::arg("seed"))
       .def("instance_bytes", &Bench::instance_bytes, py::arg("size"))
       .def("generation_ns", &Bench::generation_ns)
       .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),

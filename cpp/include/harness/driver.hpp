@@ -22,6 +22,10 @@
 //     size_t bytes() const;                      // memory held by this instance (bytes)
 //   };
 //   HARNESS_DRIVER(MyInstance)
+//
+// Optionally a driver also exposes its inputs (after generate) for tests that check they
+// are not degenerate (constant, all zero): a member `void inputs(harness::Outputs& o)`
+// and HARNESS_INPUTS(MyInstance) after HARNESS_DRIVER.
 #pragma once
 
 #include <algorithm>
@@ -226,4 +230,13 @@ inline constexpr double kPoison = std::numeric_limits<double>::quiet_NaN();
     return n;                                                                             \
   }                                                                                       \
   uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
+  }
+
+#define HARNESS_INPUTS(Instance)                                                          \
+  extern "C" int harness_inputs(void* p, harness::OutputView* out, int max) {             \
+    harness::Outputs o;                                                                   \
+    static_cast<Instance*>(p)->inputs(o);                                                 \
+    int n = int(o.views.size());                                                          \
+    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                           \
+    return n;                                                                             \
   }

@@ -1,0 +1,33 @@
+#include <harness/driver.hpp>
+#include "args.hpp"
+
+// 04_dense_la_gemv: size S gives M = S/2 rows and N = S columns (M != N, so code that
+// mixes up the dimensions or the row stride fails). A and x are uniform in [-1, 1); y
+// arrives filled with NaN when poisoned, so rows left unwritten fail.
+struct Instance {
+  size_t M, N;
+  std::vector<double> A, A0, x, x0, y;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size)
+      : M(size / 2), N(size), A(M * N), A0(M * N), x(N), x0(N), y(M) {
+    a = {&A, &x, &y, M, N};
+  }
+  void generate(uint64_t seed) {
+    const size_t n = A.size();
+#pragma omp parallel for schedule(static) if (n > 100000)
+    for (size_t i = 0; i < n; ++i) A[i] = A0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+    for (size_t j = 0; j < N; ++j) x[j] = x0[j] = harness::rand_uniform(seed, 1, j, -1.0, 1.0);
+  }
+  void reset(bool poison) { harness::reset_output(y, M, poison, harness::kPoison); }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) {
+    return harness::intact("A", A, A0, why) && harness::intact("x", x, x0, why);
+  }
+  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
+    return harness::all_close("y", e.y, y, rtol, atol, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("y", harness::F64, y.data(), y.size()); }
+  size_t bytes() const { return (2 * M * N + 2 * N + M) * sizeof(double); }
+};
+HARNESS_DRIVER(Instance)

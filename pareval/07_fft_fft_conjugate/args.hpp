@@ -1,0 +1,7 @@
+// Arguments of fftConjugate, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <complex>
+#include <vector>
+struct HarnessArgs {
+  std::vector<std::complex<double>>* x;
+};
