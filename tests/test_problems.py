@@ -1,4 +1,4 @@
-"""Every problem, both modes: verdicts, not timings.
+"""Every problem of every suite, both modes: verdicts, not timings.
 
 Validation only at each problem's quick size: the baseline through the candidate path
 and the reference are correct; every plausible wrong variant in tests/variants/<id>/ is
@@ -7,40 +7,74 @@ slow and run on one problem per category.
 """
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from harness.suite import load_suite
+from harness import toolchain
+from harness.evaluate import EvalConfig, evaluate
+from harness.suite import get_problem, load_suite
 
 VARIANTS = Path(__file__).parent / "variants"
-PROBLEMS = sorted(load_suite("pareval"))
+PROBLEMS = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]
+
+
+def _ids(items):
+    return [f"{s}/{pid}" for s, pid in items]
 
 
 def _variants():
-    for pid in PROBLEMS:
+    for suite, pid in PROBLEMS:
         for f in sorted((VARIANTS / pid).glob("wrong_*.cpp")):
-            yield pytest.param(pid, f, id=f"{pid}/{f.stem}")
+            yield pytest.param(suite, pid, f, id=f"{pid}/{f.stem}")
+
+
+def _eval(suite, pid, text, mode, **kw):
+    return evaluate(get_problem(pid, suite), text, mode, EvalConfig(**kw))
 
 
 @pytest.mark.parametrize("mode", ["serial", "omp"])
-@pytest.mark.parametrize("pid", PROBLEMS)
-def test_baseline_and_reference_validate(run_eval, pid, mode):
-    from harness.suite import get_problem
-    p = get_problem(pid)
+@pytest.mark.parametrize("suite,pid", PROBLEMS, ids=_ids(PROBLEMS))
+def test_baseline_and_reference_validate(suite, pid, mode):
+    p = get_problem(pid, suite)
     for name, text in (("baseline", p.source("baseline.cpp")), ("reference", p.reference(mode))):
-        r = run_eval(pid, text, mode, quick=True, validate_only=True)
+        r = _eval(suite, pid, text, mode, quick=True, validate_only=True)
         assert r.status == "correct", (name, r.status, r.evidence)
 
 
-@pytest.mark.parametrize("pid", PROBLEMS)
-def test_at_least_two_wrong_variants(pid):
+@pytest.mark.parametrize("suite,pid", PROBLEMS, ids=_ids(PROBLEMS))
+def test_at_least_two_wrong_variants(suite, pid):
     assert len(list((VARIANTS / pid).glob("wrong_*.cpp"))) >= 2
 
 
-@pytest.mark.parametrize("pid,path", list(_variants()))
-def test_wrong_variant_is_caught(run_eval, pid, path):
-    r = run_eval(pid, path.read_text(), "omp", quick=True, validate_only=True)
+@pytest.mark.parametrize("suite,pid,path", list(_variants()))
+def test_wrong_variant_is_caught(suite, pid, path):
+    r = _eval(suite, pid, path.read_text(), "omp", quick=True, validate_only=True)
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["why"] and r.evidence["seed"] is not None
+
+
+POLYBENCH = [pid for s, pid in PROBLEMS if s == "polybench"]
+
+
+@pytest.mark.parametrize("pid", POLYBENCH)
+def test_polybench_inputs_carry_signal(pid):
+    """No input array is constant or all zero, and every output changes with the inputs
+    (the upstream port's integer initialisation made gemm's inputs all zero)."""
+    from harness import _bench
+
+    p = get_problem(pid, "polybench")
+    comp = toolchain.find_compiler()
+    drv = toolchain.build_trusted(p, "driver", "serial", comp)
+    base = toolchain.build_trusted(p, "baseline", "serial", comp)
+    bench = _bench.Bench(drv.path, base.path, base.path)
+    size = p.sizes["quick"]
+    inputs = bench.inputs(size, 1)
+    assert inputs, "the driver exposes no inputs (HARNESS_INPUTS)"
+    for name, a in inputs.items():
+        assert a.size > 1 and np.ptp(a.astype(float)) > 0, f"input {name} is constant"
+    one, two = bench.outputs("baseline", size, 1), bench.outputs("baseline", size, 2)
+    for name in one:
+        assert not np.array_equal(one[name], two[name]), f"output {name} ignores the inputs"
 
 
 # one problem per category, timed at default size (the first 12 ParEval problems)
@@ -58,7 +92,6 @@ TIMED = ["02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d",
 def test_timed_aa_and_reference(run_eval, pid, mode):
     """A/A within a loose sanity band; the reference at least 0.9x (faster when the spec
     says compute-bound: a real ceiling). Timing on a shared machine: loose bounds."""
-    from harness.suite import get_problem
     p = get_problem(pid)
     aa = run_eval(pid, p.source("baseline.cpp"), mode)
     assert aa.status == "correct", aa.evidence
