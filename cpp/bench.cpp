@@ -511,6 +511,26 @@ class Bench {
 
 }  // namespace
 
+// Memory bandwidth (GB/s) of a STREAM-style triad a[i] = b[i] + 3 c[i] over three arrays
+// of `bytes_per_array` bytes on `threads` OpenMP threads: best of `reps` (counting 3
+// arrays moved per pass, i.e. without write-allocate traffic, as STREAM does).
+double triad_bandwidth(uint64_t bytes_per_array, int threads, int reps) {
+  const size_t n = bytes_per_array / sizeof(double);
+  std::vector<double> a(n), b(n), c(n);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (size_t i = 0; i < n; ++i) { a[i] = 0.0; b[i] = 1.0 + double(i % 7); c[i] = 0.5; }
+  double best = 1e300;
+  for (int r = 0; r < reps; ++r) {
+    const int64_t t0 = now_ns();
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t i = 0; i < n; ++i) a[i] = b[i] + 3.0 * c[i];
+    best = std::min(best, double(now_ns() - t0));
+  }
+  volatile double sink = a[n / 2];
+  (void)sink;
+  return 3.0 * double(n) * sizeof(double) / best;  // bytes per ns = GB/s
+}
+
 PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
@@ -533,6 +553,8 @@ PYBIND11_MODULE(_bench, m) {
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");
+  m.def("triad_bandwidth", &triad_bandwidth, py::arg("bytes_per_array"), py::arg("threads"),
+        py::arg("reps") = 5, "STREAM-style triad bandwidth in GB/s (best of reps).");
   m.def("omp_max_threads", [] { return omp_get_max_threads(); },
         "Threads an OpenMP parallel region gets here (omp_get_max_threads).");
 }

@@ -1,0 +1,81 @@
+#include <harness/driver.hpp>
+
+struct COOElement {
+  size_t row, column;
+  double value;
+};
+#include "args.hpp"
+
+// 46_sparse_la_spmm: size S gives M = S, K = S - S/4, N = S - S/3 (all different for
+// S >= 4, so code that mixes up the dimensions fails). A (MxK) and X (KxN) are drawn
+// alike: 12% of rows are empty, 3% are long (20..100 entries), the rest have 1..10;
+// each row's columns are spread over the whole width (one per equal stratum: distinct,
+// ascending), so A's entries meet empty and long rows of X. Values are uniform in
+// [-1, 1). Y is poisoned (NaN) before every checked call, so code that leaves the
+// entries without products unwritten fails. Lengths depend on the seed (mean ~6.5 per
+// row); the capacity (7 per row + 4096) is reserved once; should a draw ever exceed
+// it, the last rows are left empty (still a valid input).
+struct Sparse {
+  size_t rows, cols, cap;
+  std::vector<COOElement> v, v0;
+  std::vector<size_t> start;  // row offsets (scratch for generation)
+
+  Sparse(size_t r, size_t c)
+      : rows(r), cols(c), cap(std::min<size_t>(r * std::min<size_t>(100, c), 7 * r + 4096)),
+        v(cap), v0(cap), start(r + 1) {}
+  static size_t length(uint64_t seed, uint64_t s, size_t r, size_t cols) {
+    const double u = harness::rand_unit(seed, s, r);
+    size_t len;
+    if (u < 0.12) len = 0;
+    else if (u < 0.15) len = size_t(harness::rand_int(seed, s + 1, r, 20, 100));
+    else len = size_t(harness::rand_int(seed, s + 1, r, 1, 10));
+    return std::min(len, cols);
+  }
+  void generate(uint64_t seed, uint64_t s) {
+    start[0] = 0;
+    for (size_t r = 0; r < rows; ++r)
+      start[r + 1] = start[r] + std::min(length(seed, s, r, cols), cap - start[r]);
+    const size_t nnz = start[rows];
+    v.resize(nnz);  // within the reserved capacity: no reallocation
+    v0.resize(nnz);
+    const size_t R = rows, C = cols;
+#pragma omp parallel for schedule(dynamic, 1024) if (R > 10000)
+    for (size_t r = 0; r < R; ++r) {
+      const size_t len = start[r + 1] - start[r];
+      for (size_t j = 0; j < len; ++j) {
+        const size_t lo = j * C / len, hi = (j + 1) * C / len;
+        const size_t e = start[r] + j;
+        const size_t col = lo + size_t(harness::rand_u64(seed, s + 2, e) % (hi - lo));
+        v[e] = v0[e] = COOElement{r, col, harness::rand_uniform(seed, s + 3, e, -1.0, 1.0)};
+      }
+    }
+  }
+  size_t bytes() const { return 2 * cap * sizeof(COOElement) + (rows + 1) * sizeof(size_t); }
+};
+
+struct Instance {
+  size_t M, K, N;
+  Sparse A, X;
+  std::vector<double> Y;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size)
+      : M(size), K(size - size / 4), N(size - size / 3), A(M, K), X(K, N), Y(M * N) {
+    a = {&A.v, &X.v, &Y, M, K, N};
+  }
+  void generate(uint64_t seed) {
+    A.generate(seed, 0);
+    X.generate(seed, 10);
+  }
+  void reset(bool poison) { harness::reset_output(Y, M * N, poison, harness::kPoison); }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) {
+    return harness::intact("A", A.v, A.v0, why) && harness::intact("X", X.v, X.v0, why);
+  }
+  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
+    return harness::all_close("Y", e.Y, Y, rtol, atol, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("Y", harness::F64, Y.data(), Y.size()); }
+  size_t bytes() const { return A.bytes() + X.bytes() + M * N * sizeof(double); }
+};
+HARNESS_DRIVER(Instance)

@@ -1,0 +1,14 @@
+// WRONG (only right when x holds the largest index): after the merge, only the rest of
+// x is added; entries of y past x's last index are dropped.
+#include <vector>
+struct Element { size_t index; double value; };
+void sparseAxpy(double alpha, std::vector<Element> const& x, std::vector<Element> const& y,
+                std::vector<double>& z) {
+  size_t i = 0, j = 0;
+  while (i < x.size() && j < y.size()) {
+    if (x[i].index < y[j].index) { z[x[i].index] += alpha * x[i].value; ++i; }
+    else if (y[j].index < x[i].index) { z[y[j].index] += y[j].value; ++j; }
+    else { z[x[i].index] += alpha * x[i].value + y[j].value; ++i; ++j; }
+  }
+  for (; i < x.size(); ++i) z[x[i].index] += alpha * x[i].value;
+}
