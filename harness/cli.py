@@ -130,6 +130,24 @@ def cmd_eval(args) -> int:
     return 0
 
 
+def cmd_selftest(args) -> int:
+    from .selftest import run_cli
+    from .suite import check_mode, load_suite
+
+    check_mode(args.mode)
+    problems = list(load_suite(args.suite).values())
+    if args.problems:
+        from .suite import get_problem
+        problems = [get_problem(pid, args.suite) for pid in args.problems.split(",")]
+    if args.category:
+        problems = [p for p in problems if p.category == args.category]
+    if not problems:
+        raise HarnessError(f"no problems selected in suite {args.suite}")
+    if args.size is not None:
+        raise HarnessError("selftest measures each problem at its own size; drop --size")
+    return run_cli(problems, args.suite, args.mode, _config(args, problems[0]))
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="python -m harness",
@@ -155,6 +173,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-reference", action="store_true",
                    help="do not time the expert reference (used to flag suspicious speedups)")
     p.set_defaults(fn=cmd_eval)
+
+    p = sub.add_parser("selftest", help="A/A and reference speedups with their noise, and memory "
+                                        "bandwidth: does the suite measure sanely on this machine?",
+                       description="For each problem: A/A speedup (baseline through the candidate "
+                                   "path), expert reference speedup, each one's MdAPE; memory "
+                                   "bandwidth at 1 and N threads. Stores the A/A results as this "
+                                   "machine's noise floor.")
+    p.add_argument("--suite", default="pareval", help="pareval or polybench")
+    p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")
+    p.add_argument("--category", default=None)
+    _add_eval_options(p)
+    p.set_defaults(fn=cmd_selftest)
 
     from .run import add_run_parser
 

@@ -1,0 +1,97 @@
+"""Does the suite measure sanely on this machine? (``python -m harness selftest``)
+
+For each problem: the A/A speedup (the baseline's own source through the candidate
+path), the expert reference's speedup, and each one's noise (MdAPE, %); plus the memory
+bandwidth at 1 and N threads (STREAM-style triad). The per-problem A/A results are
+stored as this machine's noise floor (``<cache>/selftest/<suite>-<mode>.json``) for
+comparisons between runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from typing import Callable
+
+from .evaluate import EvalConfig, cpus_for, evaluate
+from .fsutil import atomic_write_text
+from .suite import Problem
+from .toolchain import cache_root
+
+
+def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
+    """Triad memory bandwidth in GB/s on ``threads`` threads (best of 5)."""
+    from . import _bench
+
+    return _bench.triad_bandwidth(bytes_per_array, threads)
+
+
+def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
+             progress: Callable[[str], None] = print) -> list[dict]:
+    """One row per problem: id, category, bound, size, A/A speedup with CI and MdAPE (%),
+    reference speedup with CI and MdAPE (%), baseline median (ms), statuses."""
+    rows = []
+    for i, p in enumerate(problems, 1):
+        progress(f"[{i}/{len(problems)}] {p.id}")
+        aa = evaluate(p, p.source("baseline.cpp"), mode, cfg)
+        ref = evaluate(p, p.reference(mode), mode, cfg)
+        row = {"problem": p.id, "category": p.category, "bound": p.bound, "mode": mode,
+               "size": aa.size_label or aa.size, "aa_status": aa.status, "ref_status": ref.status}
+        if aa.correct:
+            row.update(aa_speedup=aa.speedup, aa_ci_low=aa.ci_low, aa_ci_high=aa.ci_high,
+                       aa_mdape=max(aa.baseline_mdape, aa.candidate_mdape),
+                       baseline_ms=aa.baseline_median_ns / 1e6)
+        if ref.correct:
+            row.update(ref_speedup=ref.speedup, ref_ci_low=ref.ci_low, ref_ci_high=ref.ci_high,
+                       ref_mdape=max(ref.baseline_mdape, ref.candidate_mdape))
+        rows.append(row)
+    return rows
+
+
+def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> str:
+    """Stores the A/A results as this machine's noise floor; returns the file's path."""
+    path = cache_root() / "selftest" / f"{suite}-{mode}.json"
+    atomic_write_text(path, json.dumps({
+        "suite": suite, "mode": mode, "threads": threads, "machine": platform.node(),
+        "cpu": _cpu_model(), "when": time.strftime("%Y-%m-%dT%H:%M:%S"), "problems": rows},
+        indent=1))
+    return str(path)
+
+
+def _cpu_model() -> str:
+    try:
+        for ln in open("/proc/cpuinfo"):
+            if ln.startswith("model name"):
+                return ln.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def format_table(rows: list[dict]) -> str:
+    """The selftest rows as a fixed-width text table."""
+    def f(v, fmt):
+        return format(v, fmt) if isinstance(v, (int, float)) else "-"
+    out = [f"{'problem':56} {'bound':7} {'size':>10} {'base ms':>8} {'A/A':>6} {'A/A CI':>13} "
+           f"{'MdAPE%':>6} {'ref':>7} {'ref MdAPE%':>10}"]
+    for r in rows:
+        ci = (f"{r['aa_ci_low']:.3f}-{r['aa_ci_high']:.3f}" if "aa_ci_low" in r else r["aa_status"])
+        out.append(f"{r['problem']:56} {r['bound']:7} {str(r['size']):>10} {f(r.get('baseline_ms'), '8.1f')} "
+                   f"{f(r.get('aa_speedup'), '6.3f')} {ci:>13} {f(r.get('aa_mdape'), '6.1f')} "
+                   f"{f(r.get('ref_speedup'), '7.2f')} {f(r.get('ref_mdape'), '10.1f')}")
+    return "\n".join(out)
+
+
+def run_cli(problems: list[Problem], suite: str, mode: str, cfg: EvalConfig) -> int:
+    """``harness selftest``: prints bandwidth, the table, and where the floor was saved."""
+    n = len(cpus_for(mode, cfg.threads))
+    one = bandwidth(1)
+    many = bandwidth(n) if n > 1 else one
+    print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread, {many:.1f} GB/s on {n} threads "
+          f"({os.cpu_count()} CPUs, {_cpu_model()})")
+    rows = selftest(problems, mode, cfg)
+    print(format_table(rows))
+    print(f"noise floor saved to {save_noise_floor(suite, mode, rows, n)}")
+    return 0
