@@ -122,3 +122,13 @@ def test_cache_compiles_once_and_reuses_verdict(run_eval):
     fresh = run_eval(PID, text, "serial", quick=True, use_cache=False)
     assert not fresh.cached and fresh.compile_s == 0.0  # object reused, measured again
     assert fresh.baseline_ns != first.baseline_ns
+
+
+def test_selftest_one_problem():
+    r = harness("selftest", "--problems", PID, "--quick", "--mode", "serial")
+    assert r.returncode == 0, r.stderr
+    assert "memory bandwidth (triad)" in r.stdout and PID in r.stdout
+    saved = Path(os.environ["HARNESS_CACHE"]) / "selftest" / "pareval-serial.json"
+    rows = json.loads(saved.read_text())["problems"]
+    assert rows[0]["problem"] == PID and rows[0]["aa_status"] == "correct"
+    assert rows[0]["ref_status"] == "correct" and rows[0]["aa_mdape"] >= 0
