@@ -1,0 +1,8 @@
+// Arguments of findKthSmallest, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <vector>
+struct HarnessArgs {
+  const std::vector<int>* x;
+  int k;
+  int* result;
+};

@@ -1,0 +1,42 @@
+#include <harness/driver.hpp>
+#include "args.hpp"
+
+// 50_stencil_xor_kernel. Each cell is 1 with probability p; p varies with the seed
+// (0.05..0.6) and from one band of 64 rows to the next (x0.5..x1.5), so cells with
+// 0, 1, 2, 3 and 4 live neighbours all occur and their mix differs across inputs (a
+// parity test "odd count" instead of "exactly one" fails wherever a cell has 3). Output
+// is exact 0/1; the poison value is -1.
+struct Instance {
+  size_t N;
+  std::vector<int> input, input0, output;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size)
+      : N(size), input(size * size), input0(size * size), output(size * size) {
+    a = {&input, &output, N};
+  }
+  void generate(uint64_t seed) {
+    using namespace harness;
+    const double p = rand_uniform(seed, 1, 0, 0.05, 0.6);
+    const long n = long(N);
+    const size_t NN = N;
+#pragma omp parallel for schedule(static) if (NN >= 256)
+    for (long il = 0; il < n; ++il) {
+      const size_t i = size_t(il);
+      const double pi = std::min(0.95, p * rand_uniform(seed, 2, i / 64, 0.5, 1.5));
+      for (size_t j = 0; j < NN; ++j) {
+        const int c = rand_unit(seed, 0, i * NN + j) < pi ? 1 : 0;
+        input[i * NN + j] = input0[i * NN + j] = c;
+      }
+    }
+  }
+  void reset(bool poison) { harness::reset_output(output, N * N, poison, -1); }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) { return harness::intact("input", input, input0, why); }
+  bool matches(const Instance& e, double, double, std::string* why) const {
+    return harness::all_equal("output", e.output, output, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("output", harness::I32, output.data(), output.size()); }
+  size_t bytes() const { return 3 * N * N * sizeof(int); }
+};
+HARNESS_DRIVER(Instance)

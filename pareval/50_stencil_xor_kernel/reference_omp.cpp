@@ -1,0 +1,29 @@
+#include <omp.h>
+#include <cstddef>
+#include <vector>
+
+// OpenMP reference: the serial reference's branch-free row sweep (zero rows above and
+// below the grid, vectorised interior, border columns apart), rows split statically
+// across threads. Each output row is written by one thread; correct for any thread count.
+void cellsXOR(std::vector<int> const& input, std::vector<int>& output, size_t N) {
+  if (N == 0) return;
+  std::vector<int> zero(N, 0);
+  const int* in = input.data();
+  int* out = output.data();
+  const long n = long(N);
+#pragma omp parallel for schedule(static) if (N >= 128)
+  for (long il = 0; il < n; ++il) {
+    const size_t i = size_t(il);
+    const int* __restrict up = i > 0 ? in + (i - 1) * N : zero.data();
+    const int* __restrict mid = in + i * N;
+    const int* __restrict dn = i + 1 < N ? in + (i + 1) * N : zero.data();
+    int* __restrict o = out + i * N;
+    if (N == 1) {
+      o[0] = (up[0] + dn[0]) == 1;
+      continue;
+    }
+    o[0] = (up[0] + dn[0] + mid[1]) == 1;
+    for (size_t j = 1; j + 1 < N; ++j) o[j] = (up[j] + dn[j] + mid[j - 1] + mid[j + 1]) == 1;
+    o[N - 1] = (up[N - 1] + dn[N - 1] + mid[N - 2]) == 1;
+  }
+}
