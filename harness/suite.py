@@ -40,14 +40,17 @@ class Helper:
     """
 
     name: str
-    kind: str  # "struct" or "function"
+    kind: str  # "struct", "function" or "variable" (a constant such as a stencil's weights)
     code: str
 
     def defined_in(self, source: str) -> bool:
-        """True if ``source`` defines this helper (a struct body or a function body)."""
+        """True if ``source`` defines this helper (a struct body, a function body, or a
+        variable with an initializer)."""
         n = re.escape(self.name)
         if self.kind == "struct":
             return re.search(rf"\b(struct|class)\s+{n}\s*(final\s*)?[:{{]", source) is not None
+        if self.kind == "variable":
+            return re.search(rf"\b{n}\s*(\[[^\]]*\]\s*)*(=|\{{)", source) is not None
         # a definition: name(...) [const] [noexcept] { ... ; a declaration ends with ';'
         return re.search(rf"\b{n}\s*\([^;{{}}]*\)\s*(const\s*)?(noexcept\s*)?\{{", source) is not None
 

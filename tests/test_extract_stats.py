@@ -52,6 +52,10 @@ def test_helper_detection():
     assert not point.defined_in("struct Point;")
     assert dist.defined_in("inline double distance(Point const& p1, Point const& p2) {\n return 1; }")
     assert not dist.defined_in("double distance(Point const&, Point const&);")
+    kern = Helper("edgeKernel", "variable", "const int edgeKernel[3][3] = {{0}};")
+    assert kern.defined_in("static const int edgeKernel[3][3] = {{-1, -1, -1}, {-1, 8, -1}, {-1, -1, -1}};")
+    assert kern.defined_in("constexpr int edgeKernel[3][3]{{1}};")
+    assert not kern.defined_in("extern const int edgeKernel[3][3];\nint x = edgeKernel[1][1];")
 
 
 def test_mdape():
