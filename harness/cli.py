@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -101,6 +102,10 @@ def print_result(r) -> None:
         print(f"why       {ev.get('why')}")
         if ev.get("stderr_tail"):
             print("stderr (tail):\n  " + ev["stderr_tail"].strip()[-1500:].replace("\n", "\n  "))
+    load = ev.get("load_avg_1min")
+    if r.correct and load is not None and load > os.cpu_count():
+        print(f"warning   load average {load:.1f} on {os.cpu_count()} CPUs when timing started: "
+              "other work was running; the speedup and its CI may not be reproducible")
     print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, "
           f"timed {r.timing_s:.2f} s, wall {r.wall_s:.2f} s")
 
