@@ -27,6 +27,11 @@ from .errors import HarnessError
 # lessons after the last round, quick sizes (DESIGN.md; issue "LessonL on a model team")
 PRESETS = {"quick": {"n_problems": 6, "rounds": 2, "agents": 3, "max_tokens": 512,
                      "final_lessons": False, "quick": True}}
+# The quick preset's fixed ParEval selection (one per category, six categories), so quick
+# runs stay comparable as the suite grows; other suites take each category's first problem.
+QUICK_PROBLEMS = {"pareval": ["02_dense_la_gemm", "13_geometry_closest_pair_2d",
+                              "23_histogram_first_letter_counts", "26_reduce_product_of_inverses",
+                              "30_scan_prefix_sum", "59_transform_map_function"]}
 
 
 @dataclass
@@ -95,8 +100,8 @@ class RunOptions:
 
 def select_problems(opts: RunOptions) -> list:
     """The problems of the run: --problems, else the suite (filtered by --category);
-    the quick preset takes the first problem (by id) of each category, at most
-    ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
+    the quick preset takes QUICK_PROBLEMS for its suite, else the first problem (by id)
+    of each category, at most ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
     from .suite import get_problem, load_suite
 
     suite = load_suite(opts.suite)
@@ -111,7 +116,9 @@ def select_problems(opts: RunOptions) -> list:
         if bad:
             raise HarnessError(f"unknown category '{sorted(bad)[0]}' (known: {', '.join(sorted(known))})")
         probs = [p for p in probs if p.category in cats]
-    if opts.n_problems and not opts.problems:
+    if opts.n_problems and not opts.problems and not opts.category and opts.suite in QUICK_PROBLEMS:
+        probs = [suite[pid] for pid in QUICK_PROBLEMS[opts.suite][:opts.n_problems]]
+    elif opts.n_problems and not opts.problems:
         seen, picked = set(), []
         for p in probs:
             if p.category not in seen:
