@@ -1,0 +1,25 @@
+// WRONG (only on some inputs): skips degenerate triangles (area 0: three points on a line
+// or a repeated point), which count. Right whenever the points are in general position.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+struct Point {
+  double x, y;
+};
+double triangleArea(Point const& A, Point const& B, Point const& C) {
+  return 0.5 * std::abs(A.x * (B.y - C.y) + B.x * (C.y - A.y) + C.x * (A.y - B.y));
+}
+double smallestArea(std::vector<Point> const& points) {
+  const long n = long(points.size());
+  if (n < 3) return 0;
+  double best = std::numeric_limits<double>::max();
+#pragma omp parallel for schedule(dynamic, 4) reduction(min : best)
+  for (long i = 0; i < n - 2; ++i)
+    for (long j = i + 1; j < n - 1; ++j)
+      for (long k = j + 1; k < n; ++k) {
+        const double a = triangleArea(points[i], points[j], points[k]);
+        if (a > 0) best = std::min(best, a);
+      }
+  return best;
+}
