@@ -8,7 +8,8 @@ Every object is a shared library built from one translation unit:
   helpers the candidate lacks) + ``#line 1 "candidate.cpp"`` + the candidate +
   ``#line 1 "harness_glue.cpp"`` + ``glue.cpp``
 
-Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -shared -Wl,-z,defs`` plus
+Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -fno-semantic-interposition -shared
+-Wl,-z,defs`` plus
 ``-fopenmp`` in omp mode (all objects of a mode share the flags). Builds are cached by
 the SHA-256 of everything that changes the object: the translation unit's text, the
 problem folder's hash, the flags, the resolved target options of ``-march`` and the
@@ -67,7 +68,11 @@ class Compiler:
 
     def flags(self, mode: str) -> list[str]:
         """The compile flags of ``mode`` ("serial" or "omp")."""
-        f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-shared", "-Wl,-z,defs"]
+        # -fno-semantic-interposition: global functions of the translation unit may be
+        # inlined as in an executable (ParEval builds executables); without it -fPIC
+        # keeps every call to a helper such as triangleArea or distance out of line.
+        f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-fno-semantic-interposition",
+             "-shared", "-Wl,-z,defs"]
         return f + (["-fopenmp"] if mode == "omp" else [])
 
     def describe(self, mode: str) -> dict:
