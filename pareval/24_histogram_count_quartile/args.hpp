@@ -1,0 +1,9 @@
+// Arguments of countQuartiles, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <vector>
+struct HarnessArgs {
+  const std::vector<double>* x;
+  std::array<size_t, 4>* bins;
+};

@@ -1,0 +1,7 @@
+// Arguments of smallestOdd, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <vector>
+struct HarnessArgs {
+  const std::vector<int>* x;
+  int* result;
+};
