@@ -1,0 +1,106 @@
+#include <harness/driver.hpp>
+
+struct Book {
+  std::string title;
+  int pages;
+};
+#include "args.hpp"
+
+// 35_search_search_for_last_struct_by_key.
+// Titles (1..15 characters) are made once, in the constructor, from a fixed stream that
+// does not depend on the seed: they fit inside their std::string objects, so no heap
+// block's placement depends on the allocator's history, and they are first-touched once.
+// Every seed redraws the page counts. Background books have pages in [100, 1000], with
+// exactly 100 (not short: the test is < 100) in 1 book of 16. The seed then decides:
+//   60 %: no short book (answer n; the timing median is a full scan for any direction);
+//   40 %: the last short book (pages in [1, 99], 99 in a quarter of the cases) at index
+//         n-1, 0, or uniformly anywhere, with more short books before it at a random
+//         density (0 to 1 in 64 books), so "the first short book" is usually wrong.
+//         From n = 2^20 on (the quick and timed sizes) the last short book lies in
+//         [0, 7n/8), so a backward scan reads at least an eighth of the books: the
+//         harness calibrates its iterations per measurement on the first seed, and a
+//         call that returns after a few elements would spoil that. The smaller
+//         validation sizes cover index 0 and n-1.
+constexpr size_t kLarge = size_t(1) << 20;
+namespace {
+constexpr uint64_t kTitleSeed = 0x7157e5b00cULL;
+void make_title(size_t i, char* buf, size_t* len) {
+  *len = 1 + harness::rand_u64(kTitleSeed, 0, i) % 15;
+  uint64_t w = harness::rand_u64(kTitleSeed, 1, i);
+  for (size_t k = 0; k < *len; ++k) {
+    buf[k] = char('a' + (w >> 33) % 26);
+    w = w * 6364136223846793005ULL + 1442695040888963407ULL;
+  }
+}
+}  // namespace
+
+struct Instance {
+  size_t n;
+  std::vector<Book> books;
+  std::vector<int> pages0;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size) : n(size), books(size), pages0(size) {
+    // short strings live inside their objects: no allocation, so this may run in parallel
+#pragma omp parallel for schedule(static) if (n > 100000)
+    for (size_t i = 0; i < n; ++i) {
+      char buf[16];
+      size_t len;
+      make_title(i, buf, &len);
+      books[i].title.assign(buf, len);
+      books[i].pages = 0;
+    }
+    a = {&books, 0};
+  }
+
+  void generate(uint64_t seed) {
+    using harness::rand_int;
+    using harness::rand_unit;
+    const size_t nn = n;
+    const bool present = nn > 0 && rand_unit(seed, 1, 0) >= 0.6;
+    size_t last = nn;
+    if (present) {
+      const int64_t where = rand_int(seed, 1, 1, 0, 5);  // 0: back, 1: front, else anywhere
+      last = where == 0 ? nn - 1 : where == 1 ? 0 : size_t(rand_int(seed, 1, 2, 0, int64_t(nn) - 1));
+      if (nn >= kLarge) last = size_t(rand_int(seed, 1, 2, 0, int64_t(nn - nn / 8) - 1));
+    }
+    const double density = rand_unit(seed, 1, 3) / 64.0;
+#pragma omp parallel for schedule(static) if (nn > 100000)
+    for (size_t i = 0; i < nn; ++i) {
+      int pg;
+      if (harness::rand_u64(seed, 2, i) % 16 == 0) pg = 100;
+      else pg = int(rand_int(seed, 3, i, 101, 1000));
+      if (i == last || (i < last && present && rand_unit(seed, 4, i) < density))
+        pg = rand_unit(seed, 5, i) < 0.25 ? 99 : int(rand_int(seed, 6, i, 1, 99));
+      books[i].pages = pages0[i] = pg;
+    }
+  }
+  void reset(bool poison) { a.result = poison ? std::numeric_limits<size_t>::max() : 0; }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) {
+    if (books.size() != n) {
+      if (why) *why = "the candidate resized its const input 'books'";
+      return false;
+    }
+    size_t bad = n;
+    const size_t nn = n;
+#pragma omp parallel for schedule(static) reduction(min : bad) if (nn > 100000)
+    for (size_t i = 0; i < nn; ++i) {
+      char buf[16];
+      size_t len;
+      make_title(i, buf, &len);
+      const Book& b = books[i];
+      if (b.pages != pages0[i] || b.title.size() != len || std::memcmp(b.title.data(), buf, len) != 0)
+        bad = std::min(bad, i);
+    }
+    if (bad == n) return true;
+    if (why) *why = "the candidate modified its const input 'books' (books[" + std::to_string(bad) + "])";
+    return false;
+  }
+  bool matches(const Instance& e, double, double, std::string* why) const {
+    return harness::scalar_equal("result", e.a.result, a.result, why);
+  }
+  void outputs(harness::Outputs& o) const { o.add("result", harness::U64, &a.result, 1); }
+  size_t bytes() const { return n * (sizeof(Book) + sizeof(int)); }
+};
+HARNESS_DRIVER(Instance)

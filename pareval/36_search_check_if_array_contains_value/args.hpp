@@ -1,0 +1,8 @@
+// Arguments of contains, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <vector>
+struct HarnessArgs {
+  const std::vector<int>* x;
+  int target;
+  bool result;  // written by the glue, so the call cannot be optimized away
+};
