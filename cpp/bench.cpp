@@ -233,6 +233,9 @@ py::array output_array(const harness::OutputView& v) {
 }
 
 // ------------------------------------------------------------------ the bench
+// Seeds on which iterations per measurement are calibrated (and discarded as warm-up).
+constexpr uint64_t kCalibrationSeeds = 3;
+
 class Bench {
  public:
   // driver/baseline/candidate: paths of the three shared objects.
@@ -280,8 +283,8 @@ class Bench {
     return d;
   }
 
-  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + p for
-  // both sides; even pairs run baseline first, odd pairs candidate first (ABBA...).
+  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + 1 + p
+  // for both sides; even pairs run baseline first, odd pairs candidate first (ABBA...).
   // Stops after max_pairs, or after min_pairs once budget_s of timed work is spent.
   // Returns per-call times in ns (numpy float64, one entry per pair and side), the
   // iteration counts, the clock resolution and, on failure, the verdict.
@@ -293,16 +296,24 @@ class Bench {
     const double res = clock_resolution_ns();
     const double target = std::max(min_measure_ns, 1000.0 * res);
     Verdict v;
-    // Warm-up (discarded) and calibration: one call per side on the first seed.
-    generate(b0, seed0);
-    generate(c0, seed0);
-    int64_t tb1 = timed_call(b0, base_call_, 1, true);
-    notify_deadline(double(tb1) * 1e-9);
-    int64_t tc1 = 0;
-    v = checked_candidate_call(c0, &tc1);
-    if (v.status == "ok" && check_outputs) v = compare(b0, c0);
+    // Warm-up (discarded) and calibration: one call per side on each of a few seeds. The
+    // work may depend on the seed (a search ends where its answer is), so iterations
+    // are calibrated on the slowest call seen, and deadlines use the slowest baseline.
+    int64_t tb1 = 0, tc1 = 0;
+    for (uint64_t k = 0; k < kCalibrationSeeds && v.status == "ok"; ++k) {
+      const uint64_t seed = seed0 + 1000003ULL * (k + 1);
+      generate(b0, seed);
+      generate(c0, seed);
+      tb1 = std::max(tb1, timed_call(b0, base_call_, 1, true));
+      notify_deadline(double(tb1) * 1e-9);
+      int64_t t = 0;
+      v = checked_candidate_call(c0, &t);
+      tc1 = std::max(tc1, t);
+      if (v.status == "ok" && check_outputs) v = compare(b0, c0);
+    }
     const int64_t ib = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tb1, 1)) + 1);
     const int64_t ic = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tc1, 1)) + 1);
+    double slowest_base_call_s = double(tb1) * 1e-9;
     std::vector<double> bs, cs;
     int64_t spent = 0;
     for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
@@ -325,8 +336,9 @@ class Bench {
         const bool base_turn = (k == 0) == base_first;
         if (base_turn) {
           tb = timed_call(b, base_call_, ib, false);
+          slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(ib));
         } else {
-          notify_deadline(double(tb1) * 1e-9 * double(ic));
+          notify_deadline(slowest_base_call_s * double(ic));
           v = timed_candidate(c, ic, &tc);
         }
       }
