@@ -1,0 +1,5 @@
+#include "args.hpp"
+extern "C" void harness_call(void* p) {
+  auto* a = static_cast<HarnessArgs*>(p);
+  kernel_syrk(a->n, a->m, a->alpha, a->beta, *a->C, *a->A);
+}

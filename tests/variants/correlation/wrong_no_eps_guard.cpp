@@ -1,0 +1,28 @@
+// WRONG (guard dropped): uses the standard deviation as is, without replacing values
+// <= 0.1 by 1, so near-constant columns are scaled differently.
+#include <cmath>
+#include <vector>
+void kernel_correlation(int m, int n, std::vector<std::vector<double>>& data,
+                        std::vector<std::vector<double>>& corr, std::vector<double>& mean,
+                        std::vector<double>& stddev) {
+#pragma omp parallel for
+  for (int j = 0; j < m; j++) {
+    double s = 0.0, q = 0.0;
+    for (int i = 0; i < n; i++) s += data[i][j];
+    mean[j] = s / n;
+    for (int i = 0; i < n; i++) q += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+    stddev[j] = std::sqrt(q / n);
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) data[i][j] = (data[i][j] - mean[j]) / (std::sqrt(double(n)) * stddev[j]);
+#pragma omp parallel for schedule(dynamic)
+  for (int i = 0; i < m; i++) {
+    corr[i][i] = 1.0;
+    for (int j = i + 1; j < m; j++) {
+      double s = 0.0;
+      for (int k = 0; k < n; k++) s += data[k][i] * data[k][j];
+      corr[i][j] = s;
+      corr[j][i] = s;
+    }
+  }
+}
