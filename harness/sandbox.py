@@ -110,12 +110,13 @@ def _python_dirs() -> list[str]:
     return out
 
 
-def bwrap_argv(ro: list[str], rw: list[str], with_python: bool) -> list[str]:
-    """The bubblewrap command prefix: system dirs and ``ro`` read-only, ``rw`` writable."""
+def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOME) -> list[str]:
+    """The bubblewrap command prefix: system dirs and ``ro`` read-only, ``rw`` writable;
+    the process starts in ``chdir`` (the private home by default)."""
     argv = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session",
             "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home",
-            "--dir", HOME, "--chdir", HOME]
+            "--dir", HOME, "--chdir", chdir]
     for d in _SYSTEM_DIRS:
         if os.path.islink(d):
             argv += ["--symlink", os.readlink(d), d]
@@ -243,9 +244,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
-    prefix = bwrap_argv(list(ro), list(rw), with_python) if sandboxed else []
-    if sandboxed and cwd:
-        prefix += ["--chdir", cwd]
+    prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME) if sandboxed else []
     cmd = prefix + list(argv)
     pass_fds = ()
     proto_r = proto_w = None

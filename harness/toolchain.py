@@ -4,9 +4,9 @@ Every object is a shared library built from one translation unit:
 
 * driver.so    - ``cpp/include/harness/driver.hpp`` + the problem's ``driver.cpp``
 * baseline.so  - the problem's ``baseline.cpp`` + ``glue.cpp``
-* candidate.so - prelude (standard headers, ``omp.h`` in omp mode, the spec's structs and
-  helpers the candidate lacks) + ``#line 1 "candidate.cpp"`` + the candidate +
-  ``#line 1 "harness_glue.cpp"`` + ``glue.cpp``
+* candidate.so - prelude (standard headers and ``omp.h`` in omp mode, as a precompiled
+  header), the spec's structs and helpers the candidate lacks, ``#line 1
+  "candidate.cpp"``, the candidate, ``#line 1 "harness_glue.cpp"``, ``glue.cpp``
 
 Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -fno-semantic-interposition -shared
 -Wl,-z,defs`` plus
@@ -209,13 +209,50 @@ def _is_link_error(diag: str) -> bool:
     return "undefined reference" in diag
 
 
-def candidate_tu(problem: Problem, source: str, mode: str) -> str:
-    """The candidate's translation unit (see the module docstring), from extracted code."""
-    lines = ["// prelude added by the harness"]
-    lines += [f"#include <{h}>" for h in PRELUDE_HEADERS]
+PRELUDE_NAME = "harness_prelude.hpp"
+
+
+def prelude_text(mode: str) -> str:
+    """The prelude header: the standard headers (plus omp.h in omp mode)."""
+    lines = [f"#include <{h}>" for h in PRELUDE_HEADERS]
     if mode == "omp":
         lines.append("#include <omp.h>")
-    lines.append("using std::size_t;")
+    return "\n".join(lines + ["using std::size_t;"]) + "\n"
+
+
+def prelude_dir(comp: Compiler, mode: str) -> Path:
+    """A folder with the prelude header and its precompiled form (.gch) for ``mode``'s
+    flags, built once per compiler, flags and target. A precompiled prelude cuts a
+    candidate's compile from about 0.9 s to 0.25 s here; if g++ ever finds the .gch
+    unusable it reads the header instead (same result, slower)."""
+    flags = [f for f in comp.flags(mode) if f not in ("-shared", "-Wl,-z,defs")]
+    text = prelude_text(mode)
+    key = _key("prelude", text, " ".join(flags), comp.target_hash, comp.version)
+    out = cache_root() / "pch" / key[:16]
+    if (out / f"{PRELUDE_NAME}.gch").exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="pch-", dir=out.parent))
+    try:
+        (work / PRELUDE_NAME).write_text(text)
+        r = subprocess.run([comp.path, *flags, "-x", "c++-header", PRELUDE_NAME, "-o",
+                            f"{PRELUDE_NAME}.gch"], cwd=work, capture_output=True, text=True)
+        if r.returncode != 0:
+            (work / f"{PRELUDE_NAME}.gch").unlink(missing_ok=True)  # the header alone still works
+        try:
+            os.rename(work, out)
+        except OSError:  # built concurrently by another process: use theirs
+            pass
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def candidate_tu(problem: Problem, source: str, mode: str) -> str:
+    """The candidate's translation unit (see the module docstring), from extracted code.
+    The prelude comes first, as the precompiled header ``harness_prelude.hpp``."""
+    lines = [f'#include "{PRELUDE_NAME}"  // the prelude: {" ".join(PRELUDE_HEADERS)}'
+             + (" omp.h" if mode == "omp" else "")]
     missing = [h for h in problem.helpers if not h.defined_in(source)]
     if missing:
         lines.append('#line 1 "harness_helpers.cpp"')
@@ -235,9 +272,10 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     """
     source = extract_candidate(text, problem.function)
     tu = candidate_tu(problem, source, mode)
-    key = _key("candidate", tu, problem.folder_hash, " ".join(comp.flags(mode)), REMARKS_FLAG,
-               comp.target_hash, comp.version)
-    return _compile(tu, key, comp, mode, [problem.path], sandboxed, remarks=True), source
+    key = _key("candidate", tu, prelude_text(mode), problem.folder_hash, " ".join(comp.flags(mode)),
+               REMARKS_FLAG, comp.target_hash, comp.version)
+    return _compile(tu, key, comp, mode, [prelude_dir(comp, mode), problem.path], sandboxed,
+                    remarks=True), source
 
 
 def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> BuildResult:
@@ -260,7 +298,8 @@ def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> Bui
     build_mode = "omp" if kind == "driver" else mode
     key = _key(kind, tu, header, problem.folder_hash, " ".join(comp.flags(build_mode)),
                comp.target_hash, comp.version)
-    res = _compile(tu, key, comp, build_mode, [problem.path, INCLUDE_DIR], sandboxed=False)
+    res = _compile(tu, key + _key(prelude_text(build_mode)), comp, build_mode,
+                   [prelude_dir(comp, build_mode), problem.path, INCLUDE_DIR], sandboxed=False)
     if not res.ok:
         raise HarnessError(f"{problem.id}: {kind} does not build: "
                            f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
