@@ -242,14 +242,15 @@ class Bench {
   // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
         int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
-        bool sandboxed)
+        bool sandboxed, const std::string& nonce)
       : drv_(driver),
         fd_(protocol_fd),
         rtol_(rtol),
         atol_(atol),
         tfactor_(timeout_factor),
         tmin_(timeout_min_s),
-        sandboxed_(sandboxed) {
+        sandboxed_(sandboxed),
+        nonce_(nonce) {
     // Start the OpenMP pool before any candidate runs, so that a candidate's first
     // parallel region does not look like "threads left running".
 #pragma omp parallel
@@ -264,14 +265,21 @@ class Bench {
   // Returns {status, why, baseline_ns, candidate_ns}.
   py::dict validate(uint64_t size, uint64_t seed) {
     notify_trusted();
-    auto [bp, cp] = pair(size);
+    Instance *bp, *cp;
+    if (!setup(size, &bp, &cp)) return setup_error(size);
     Instance &b = *bp, &c = *cp;
     generate(b, seed);
     generate(c, seed);
     drv_.reset(b.p, 1);
     drv_.reset(c.p, 1);
     int64_t t0 = now_ns();
-    base_call_(drv_.args(b.p));
+    try {
+      base_call_(drv_.args(b.p));
+    } catch (const std::exception& e) {
+      Verdict v{"setup_error", std::string("the baseline failed at size ") + std::to_string(size) +
+                                   ": " + e.what()};
+      return verdict_dict(v);
+    }
     int64_t tb = now_ns() - t0;
     notify_deadline(double(tb) * 1e-9);
     int64_t tc = 0;
@@ -291,7 +299,8 @@ class Bench {
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs,
                    double budget_s, double min_measure_ns, bool check_outputs) {
     notify_trusted();
-    auto [xp, yp] = pair(size);
+    Instance *xp, *yp;
+    if (!setup(size, &xp, &yp)) return setup_error(size);
     Instance &b0 = *xp, &c0 = *yp;
     const double res = clock_resolution_ns();
     const double target = std::max(min_measure_ns, 1000.0 * res);
@@ -304,7 +313,7 @@ class Bench {
       const uint64_t seed = seed0 + 1000003ULL * (k + 1);
       generate(b0, seed);
       generate(c0, seed);
-      tb1 = std::max(tb1, timed_call(b0, base_call_, 1, true));
+      tb1 = std::max(tb1, timed_call(b0, base_call_, seed, 1, true));
       notify_deadline(double(tb1) * 1e-9);
       int64_t t = 0;
       v = checked_candidate_call(c0, &t);
@@ -335,11 +344,11 @@ class Bench {
       for (int k = 0; k < 2 && v.status == "ok"; ++k) {
         const bool base_turn = (k == 0) == base_first;
         if (base_turn) {
-          tb = timed_call(b, base_call_, ib, false);
+          tb = timed_call(b, base_call_, seed, ib, false);
           slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(ib));
         } else {
           notify_deadline(slowest_base_call_s * double(ic));
-          v = timed_candidate(c, ic, &tc);
+          v = timed_candidate(c, seed, ic, &tc);
         }
       }
       if (v.status != "ok") break;
@@ -365,8 +374,8 @@ class Bench {
   // Returns {status, why, median_ns}; a state change or input write is `rejected`.
   py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
     notify_trusted();
-    auto [bp, cp] = pair(size);
-    (void)bp;
+    Instance *bp, *cp;
+    if (!setup(size, &bp, &cp)) return setup_error(size);
     generate(*cp, seed);
     const int saved = omp_get_max_threads();
     omp_set_num_threads(threads);
@@ -429,21 +438,40 @@ class Bench {
   int fd_;
   double rtol_, atol_, tfactor_, tmin_;
   bool sandboxed_;  // in a pid namespace: every visible process counts
+  std::string nonce_;  // tags every protocol message, so the orchestrator can tell ours
   int64_t gen_ns_ = 0;
   // The instances of the most recent size, kept so that validation at the timed size and
   // timing share buffers that were allocated and first-touched once.
   uint64_t pair_size_ = UINT64_MAX;
   std::unique_ptr<Instance> pair_b_, pair_c_;
 
-  std::pair<Instance*, Instance*> pair(uint64_t size) {
+  // The two instances of `size` (allocated once per size); false if memory ran out.
+  bool setup(uint64_t size, Instance** b, Instance** c) {
     if (size != pair_size_) {
       pair_b_.reset();
       pair_c_.reset();
-      pair_b_.reset(new Instance(&drv_, size));
-      pair_c_.reset(new Instance(&drv_, size));
+      pair_size_ = UINT64_MAX;
+      try {
+        pair_b_.reset(new Instance(&drv_, size));
+        pair_c_.reset(new Instance(&drv_, size));
+      } catch (const std::bad_alloc&) {
+        pair_b_.reset();
+        pair_c_.reset();
+        return false;
+      } catch (const std::length_error&) {
+        return false;
+      }
       pair_size_ = size;
     }
-    return {pair_b_.get(), pair_c_.get()};
+    *b = pair_b_.get();
+    *c = pair_c_.get();
+    return true;
+  }
+
+  static py::dict setup_error(uint64_t size) {
+    return verdict_dict(Verdict{"setup_error", "the harness could not allocate the inputs and "
+                                               "outputs of size " + std::to_string(size) +
+                                               " (out of memory): choose a smaller size"});
   }
 
   void generate(Instance& inst, uint64_t seed) {
@@ -454,25 +482,33 @@ class Bench {
 
   // Tells the orchestrator how long the next candidate call may take before it is
   // killed: max(timeout_min_s, timeout_factor x the baseline's time for the same work).
-  void notify_deadline(double baseline_s) {
+  void notify_deadline(double baseline_s) { send_deadline(std::max(tmin_, tfactor_ * baseline_s)); }
+
+  // Our own work (input generation, baseline calls) gets a generous fixed deadline.
+  void notify_trusted() { send_deadline(120.0); }
+
+  void send_deadline(double seconds) {
     if (fd_ < 0) return;
-    char buf[96];
-    int n = std::snprintf(buf, sizeof buf, "{\"event\":\"deadline\",\"seconds\":%.3f}\n",
-                          std::max(tmin_, tfactor_ * baseline_s));
+    char buf[160];
+    int n = std::snprintf(buf, sizeof buf,
+                          "{\"event\":\"deadline\",\"seconds\":%.3f,\"nonce\":\"%s\"}\n",
+                          seconds, nonce_.c_str());
     if (write(fd_, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
   }
 
-  // Our own work (input generation, baseline calls) gets a generous fixed deadline.
-  void notify_trusted() {
-    if (fd_ < 0) return;
-    const char msg[] = "{\"event\":\"deadline\",\"seconds\":120}\n";
-    if (write(fd_, msg, sizeof msg - 1) < 0) { /* orchestrator gone */ }
+  // Seed of call k of `iters` in one measurement: every call gets fresh inputs (so no
+  // call can reuse the previous one's work) and the last one uses `seed`, so both sides
+  // end on the same inputs and their outputs can be compared.
+  static uint64_t iteration_seed(uint64_t seed, int64_t k, int64_t iters) {
+    return k == iters - 1 ? seed : harness::mix64(seed ^ (0x51ed270b27a6ee6bULL * uint64_t(k + 1)));
   }
 
-  int64_t timed_call(Instance& inst, CallFn fn, int64_t iters, bool poison) {
+  // One measurement of the baseline: `iters` calls, inputs reset outside the timed region.
+  int64_t timed_call(Instance& inst, CallFn fn, uint64_t seed, int64_t iters, bool poison) {
     int64_t total = 0;
     for (int64_t i = 0; i < iters; ++i) {
-      drv_.reset(inst.p, poison ? 1 : 0);
+      if (iters > 1) generate(inst, iteration_seed(seed, i, iters));
+      drv_.reset(inst.p, (poison || iters > 1) ? 1 : 0);
       void* a = drv_.args(inst.p);
       int64_t t0 = now_ns();
       fn(a);
@@ -486,10 +522,12 @@ class Bench {
     return one_candidate_call(c, ns);
   }
 
-  Verdict timed_candidate(Instance& c, int64_t iters, int64_t* ns) {
+  // One measurement of the candidate (as timed_call), every call checked.
+  Verdict timed_candidate(Instance& c, uint64_t seed, int64_t iters, int64_t* ns) {
     int64_t total = 0;
     for (int64_t i = 0; i < iters; ++i) {
-      drv_.reset(c.p, 0);
+      if (iters > 1) generate(c, iteration_seed(seed, i, iters));
+      drv_.reset(c.p, iters > 1 ? 1 : 0);
       int64_t t = 0;
       Verdict v = one_candidate_call(c, &t);
       if (v.status != "ok") return v;
@@ -503,7 +541,13 @@ class Bench {
     void* a = drv_.args(c.p);
     ProcState before = ProcState::take(sandboxed_);
     int64_t t0 = now_ns();
-    cand_call_(a);
+    try {
+      cand_call_(a);
+    } catch (const std::exception& e) {
+      return Verdict{"runtime_error", std::string("the candidate threw a C++ exception: ") + e.what()};
+    } catch (...) {
+      return Verdict{"runtime_error", "the candidate threw a C++ exception of unknown type"};
+    }
     *ns = now_ns() - t0;
     ProcState after = ProcState::take(sandboxed_);
     Verdict v;
@@ -547,15 +591,15 @@ PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
       .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
-                    double, double, double, bool>(),
+                    double, double, double, bool, const std::string&>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
            py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true)
+           py::arg("sandboxed") = true, py::arg("nonce") = "")
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
       .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
-           py::arg("min_measure_ns") = 2e6, py::arg("check_outputs") = true)
+           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
       .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
       .def("inputs", &Bench::inputs, py::arg("size"), py::arg("seed"))
       .def("instance_bytes", &Bench::instance_bytes, py::arg("size"))

@@ -97,7 +97,8 @@ def print_result(r) -> None:
         print("  " + ev.get("diagnostics", "").replace("\n", "\n  "))
     elif r.status in ("incorrect", "rejected"):
         print(f"why       {ev.get('why')}")
-        print(f"input     size {ev.get('size')}, seed {ev.get('seed')} ({ev.get('phase')})")
+        if ev.get("seed") is not None:
+            print(f"input     size {ev.get('size')}, seed {ev.get('seed')} ({ev.get('phase')})")
     elif r.status in ("runtime_error", "timeout"):
         print(f"why       {ev.get('why')}")
         if ev.get("stderr_tail"):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import signal
 import sys
 import time
@@ -46,9 +47,11 @@ class EvalConfig:
     (None: the problem's default); quick: use the problem's quick size; seed: first seed
     (every validation case and timed pair derives its own from it); min_pairs/max_pairs:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
-    once min_pairs are done; min_measure_ns: shortest single measurement (ns);
+    once min_pairs are done; min_measure_ns: shortest single measurement (ns; at least
+    1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
-    timeout_factor x baseline time); use_cache: reuse stored verdicts; unsafe: run
+    timeout_factor x baseline time); memory_bytes: the worker's memory limit;
+    max_eval_s: hard cap on one evaluation's worker (s); use_cache: reuse stored verdicts; unsafe: run
     without bubblewrap; march: the -march value; validate_only: no timing;
     scaling: in omp mode also time the candidate at 1 thread (profiler evidence).
     """
@@ -60,10 +63,11 @@ class EvalConfig:
     min_pairs: int = 10
     max_pairs: int = 40
     budget_s: float = 3.0
-    min_measure_ns: float = 2e6
+    min_measure_ns: float = 0.0
     timeout_factor: float = 10.0
     timeout_min_s: float = 2.0
     memory_bytes: int = 8 << 30
+    max_eval_s: float = 1800.0
     use_cache: bool = True
     unsafe: bool = False
     march: str = "native"
@@ -222,7 +226,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
 
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
                 drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
-    job = {"driver": drv, "baseline": base, "candidate": cand, "rtol": problem.rtol,
+    nonce = secrets.token_hex(16)
+    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidate": cand, "rtol": problem.rtol,
            "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
            "timeout_min_s": cfg.timeout_min_s,
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
@@ -236,21 +241,32 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
                       limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=64, cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
-                      with_python=True)
+                      nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True)
     val = [m for m in out.messages if m.get("event") == "validated"]
     res.validation_s = sum((m["baseline_ns"] + m["candidate_ns"]) for m in val) * 1e-9
     final = next((m for m in out.messages if m.get("event") == "result"), None)
     tail = out.stderr_tail[-2000:]
+    if out.forged:
+        res.status = "rejected"
+        res.evidence.update({"why": f"the candidate wrote {out.forged} line(s) into the harness's "
+                                    "private result pipe (an attempt to forge the verdict)"})
+        return
+    if final is not None and final["status"] == "setup_error":
+        raise HarnessError(f"{problem.id}: {final['why']}")
     if out.timed_out:
         res.status = "timeout"
-        res.evidence.update({"why": "a candidate call exceeded max("
-                        f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) "
-                        "and was killed", "stderr_tail": tail})
+        why = ("a candidate call exceeded max("
+               f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed")
+        if out.wall_s >= cfg.max_eval_s:
+            why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
+        res.evidence.update({"why": why, "stderr_tail": tail})
         return
     if final is None:
         if out.returncode < 0 or out.returncode >= 128:
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
             why = f"killed by {_signal_name(-sig)}"
+            if out.out_of_memory:
+                why += f" after reaching the memory limit ({cfg.memory_bytes / 2**30:.0f} GiB)"
         else:
             why = (f"the process exited with code {out.returncode} before returning "
                    "(exit() or abort inside the candidate?)")
@@ -258,7 +274,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
         return
     status = final["status"]
-    if status in ("incorrect", "rejected"):
+    if status in ("incorrect", "rejected", "runtime_error"):  # runtime_error: a C++ exception
         res.status = status
         res.evidence.update({"why": final["why"], "size": final.get("size", size),
                         "seed": final.get("seed"), "phase": final.get("phase")})

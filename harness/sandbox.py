@@ -27,6 +27,7 @@ from pathlib import Path
 from .errors import HarnessError
 
 SANDBOX_UID = 65534
+AS_HEADROOM = 3 << 29  # bytes of address space above the memory limit (see _preexec)
 HOME = "/home/sandbox"
 _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
 
@@ -51,7 +52,9 @@ class Outcome:
 
     returncode: exit code, or -signal number when killed by a signal;
     timed_out: killed by the watchdog; messages: JSON objects it sent on the protocol
-    pipe; stdout_tail/stderr_tail: the last bytes of its output (decoded); wall_s: seconds.
+    pipe with the right nonce; forged: protocol lines without it (written by someone
+    else in the process); stdout_tail/stderr_tail: the last bytes of its output
+    (decoded); wall_s: seconds; out_of_memory: the cgroup's memory limit was hit.
     """
 
     returncode: int
@@ -60,6 +63,8 @@ class Outcome:
     stdout_tail: str = ""
     stderr_tail: str = ""
     wall_s: float = 0.0
+    forged: int = 0
+    out_of_memory: bool = False
 
 
 def bwrap_path() -> str | None:
@@ -194,6 +199,20 @@ class _Cgroup:
     def procs_files(self) -> list[str]:
         return [str(d / "cgroup.procs") for d in self.dirs]
 
+    def out_of_memory(self) -> bool:
+        """True if a process of this cgroup hit its memory limit."""
+        for d in self.dirs:
+            try:
+                if (d / "memory.failcnt").exists() and int((d / "memory.failcnt").read_text()) > 0:
+                    return True
+                ev = d / "memory.events"
+                if ev.exists() and any(ln.startswith("oom_kill ") and ln.split()[1] != "0"
+                                       for ln in ev.read_text().splitlines()):
+                    return True
+            except (OSError, ValueError):
+                pass
+        return False
+
     def kill_all(self):
         for d in self.dirs:
             try:
@@ -223,24 +242,31 @@ def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
                 fh.write(str(os.getpid()))
         if limits.cpus is not None:
             os.sched_setaffinity(0, set(limits.cpus))
+        # Address space: the memory limit plus room for the interpreter, libraries and
+        # thread stacks, so an oversized allocation fails as std::bad_alloc (a clear
+        # verdict) before the cgroup's limit kills the process (cgroup: resident memory).
+        vm = limits.memory_bytes + (AS_HEADROOM if not use_rlimits else 0)
+        resource.setrlimit(resource.RLIMIT_AS, (vm, vm))
         if use_rlimits:
-            resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
             resource.setrlimit(resource.RLIMIT_NPROC, (limits.pids, limits.pids))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     return fn
 
 
 def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] = (),
-        cwd: str | None = None, env: dict | None = None, limits: Limits | None = None, stdin_bytes: bytes = b"",
-        timeout_s: float = 60.0, protocol: bool = False, with_python: bool = False,
+        cwd: str | None = None, env: dict | None = None, limits: Limits | None = None,
+        stdin_bytes: bytes = b"", timeout_s: float = 60.0, protocol: bool = False,
+        nonce: str = "", max_wall_s: float = 3600.0, with_python: bool = False,
         tail_bytes: int = 8192) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
 
     With ``protocol=True`` the child gets ``--protocol-fd N`` appended to its arguments
-    and may send JSON lines on fd N; a line
-    ``{"event": "deadline", "seconds": s}`` sets the watchdog to now + s. Otherwise the
-    watchdog fires ``timeout_s`` after the last message. On timeout or when this call
-    ends, the child and everything it started are killed.
+    and may send JSON lines on fd N, each carrying ``nonce``; a line
+    ``{"event": "deadline", "seconds": s, "nonce": ...}`` sets the watchdog to now + s.
+    Otherwise the watchdog fires ``timeout_s`` after the last message, and never later
+    than ``max_wall_s`` after the start. Lines without the nonce are counted as forged
+    and otherwise ignored. On timeout or when this call ends, the child and everything
+    it started are killed.
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
@@ -268,8 +294,10 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
             proc.stdin.close()
         except BrokenPipeError:
             pass
-        out, err, msgs, timed_out = _pump(proc, proto_r, timeout_s, tail_bytes)
+        out, err, msgs, forged, timed_out = _pump(proc, proto_r, timeout_s, max_wall_s, nonce,
+                                                  tail_bytes)
         rc = proc.wait()
+        oom = cg.out_of_memory()
     finally:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -282,17 +310,19 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
                 os.close(fd)
     return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
                    stdout_tail=out.decode(errors="replace"),
-                   stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0)
+                   stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0,
+                   forged=forged, out_of_memory=oom)
 
 
-def _pump(proc, proto_r, timeout_s, tail_bytes):
+def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes):
     """Drains stdout/stderr (keeping tails) and the protocol pipe until the child exits."""
     streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
     if proto_r is not None:
         streams[proto_r] = bytearray()
     open_fds = set(streams)
-    msgs = []
-    deadline = time.monotonic() + timeout_s
+    msgs, forged = [], 0
+    hard_stop = time.monotonic() + max_wall_s
+    deadline = min(time.monotonic() + timeout_s, hard_stop)
     timed_out = False
     pending = b""
     while open_fds:
@@ -317,12 +347,14 @@ def _pump(proc, proto_r, timeout_s, tail_bytes):
                     try:
                         m = json.loads(line)
                     except ValueError:
-                        continue
-                    if isinstance(m, dict) and m.get("event") == "deadline":
-                        deadline = time.monotonic() + float(m.get("seconds", timeout_s))
-                    elif isinstance(m, dict):
+                        m = None
+                    if not isinstance(m, dict) or m.pop("nonce", None) != nonce:
+                        forged += 1
+                    elif m.get("event") == "deadline":
+                        deadline = min(time.monotonic() + float(m.get("seconds", timeout_s)), hard_stop)
+                    else:
                         msgs.append(m)
-                        deadline = time.monotonic() + timeout_s
+                        deadline = min(time.monotonic() + timeout_s, hard_stop)
             else:
                 buf = streams[fd]
                 buf += chunk
@@ -331,4 +363,4 @@ def _pump(proc, proto_r, timeout_s, tail_bytes):
     if timed_out:
         proc.kill()
     return (bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()]),
-            msgs, timed_out)
+            msgs, forged, timed_out)

@@ -15,15 +15,18 @@ import os
 import sys
 
 
-def _send(fd: int, obj: dict) -> None:
-    os.write(fd, (json.dumps(obj) + "\n").encode())
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--protocol-fd", type=int, required=True)
     fd = ap.parse_args().protocol_fd
     job = json.loads(sys.stdin.read())
+    # Every message carries the orchestrator's per-evaluation nonce: a line a candidate
+    # writes to this pipe without it is recognised as forged.
+    nonce = job.pop("nonce")
+
+    def _send(obj: dict) -> None:
+        os.write(fd, (json.dumps({**obj, "nonce": nonce}) + "\n").encode())
+
     # the CPUs granted; read before OpenMP binds this (master) thread to its place
     cpus = sorted(os.sched_getaffinity(0))
     from harness import _bench  # noqa: PLC0415 - after the job is read
@@ -31,23 +34,29 @@ def main() -> int:
     try:
         bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], fd,
                              job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
-                             job["sandboxed"])
+                             job["sandboxed"], nonce)
     except RuntimeError as e:  # dlopen / dlsym failure of the candidate
-        _send(fd, {"event": "result", "status": "link_error", "why": str(e)})
+        _send({"event": "result", "status": "link_error", "why": str(e)})
         return 0
     for size, seed in job["validate"]:
         r = bench.validate(size, seed)
-        _send(fd, {"event": "validated", "size": size, "seed": seed, "status": r["status"],
+        if r["status"] == "setup_error":
+            _send({"event": "result", "status": "setup_error", "why": r["why"], "phase": "validation"})
+            return 0
+        _send({"event": "validated", "size": size, "seed": seed, "status": r["status"],
                    "baseline_ns": r["baseline_ns"], "candidate_ns": r["candidate_ns"]})
         if r["status"] != "ok":
-            _send(fd, {"event": "result", "status": r["status"], "why": r["why"],
+            _send({"event": "result", "status": r["status"], "why": r["why"],
                        "size": size, "seed": seed, "phase": "validation"})
             return 0
     if not job.get("measure", True):
-        _send(fd, {"event": "result", "status": "ok", "phase": "validation"})
+        _send({"event": "result", "status": "ok", "phase": "validation"})
         return 0
     m = bench.measure(job["size"], job["seed0"], job["min_pairs"], job["max_pairs"],
                       job["budget_s"], job["min_measure_ns"], True)
+    if m["status"] == "setup_error":
+        _send({"event": "result", "status": "setup_error", "why": m["why"], "phase": "timing"})
+        return 0
     out = {"event": "result", "status": m["status"], "why": m["why"], "phase": "timing",
            "size": job["size"], "seed0": job["seed0"],
            "baseline_ns": m["baseline_ns"].tolist(), "candidate_ns": m["candidate_ns"].tolist(),
@@ -66,7 +75,7 @@ def main() -> int:
                 "threads_1_ms": round(one["median_ns"] / 1e6, 3),
                 f"threads_{n}_ms": round(many["median_ns"] / 1e6, 3),
                 f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3)}
-    _send(fd, out)
+    _send(out)
     return 0
 
 

@@ -89,6 +89,17 @@ CASES = {
     "flush_denormals": (cand(prefix="#include <xmmintrin.h>", after="_mm_setcsr(_mm_getcsr() | 0x8040);"),
                         "rejected"),
     "omp_set_num_threads_64": (cand(prefix="#include <omp.h>", after="omp_set_num_threads(64);"), "rejected"),
+    "throws_exception": (cand(prefix="#include <stdexcept>", before='throw std::runtime_error("boom");'),
+                         "runtime_error"),
+    "forges_protocol": (cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
+        static bool sent = false;
+        if (!sent) { sent = true;
+          const char* m = "{\\"event\\":\\"result\\",\\"status\\":\\"correct\\"}\\n";
+          for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m)); }"""), "rejected"),
+    "extends_deadline_then_hangs": (cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
+        const char* m = "{\\"event\\":\\"deadline\\",\\"seconds\\":100000}\\n";
+        for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m));
+        pause();"""), "rejected"),
     "floods_stdout": (cand(prefix="#include <cstdio>",
                            before="for (int k = 0; k < 200000; ++k) std::printf(\"flood flood flood flood %d\\n\", k);"),
                       "correct"),
@@ -223,3 +234,15 @@ static void probe() {{
     r = ev(run_eval, cand(prefix=probe, before="probe();"))
     assert r.status == "correct", r.evidence
     assert not marker.exists()
+
+
+def test_no_call_sees_the_inputs_of_the_previous_call(run_eval):
+    """At tiny sizes a measurement repeats the call; every call must get fresh inputs, so
+    a candidate cannot skip work by recognising a repeat (it aborts if it ever could)."""
+    memo = cand(prefix="#include <cstdlib>\n#include <cstring>", before="""
+        static std::vector<double> last;
+        if (!x.empty() && last == x) std::abort();
+        last = x;""")
+    r = ev(run_eval, memo, size=64, validate_only=False, min_pairs=3, max_pairs=3)
+    assert r.status == "correct", r.evidence
+    assert r.evidence["candidate_iters"] > 1  # the case under test: several calls per measurement
