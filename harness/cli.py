@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -154,11 +155,18 @@ def cmd_selftest(args) -> int:
     return run_cli(problems, args.suite, args.mode, _config(args, problems[0]))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit code 2), like every other user error."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog="python -m harness",
         description="Benchmark harness for LLM code optimization (ParEval, serial and OpenMP).")
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")
     p.add_argument("--suite", default="pareval", help="pareval or polybench")
@@ -202,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point. Returns the exit code: 0 ok, 2 user error, 130 interrupted."""
     ap = build_parser()
     args = ap.parse_args(argv)
+    # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         return args.fn(args)
     except HarnessError as e:

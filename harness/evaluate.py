@@ -133,9 +133,11 @@ def cpus_for(mode: str, threads: int | None) -> list[int]:
     Raises HarnessError if more threads are asked than CPUs available.
     """
     avail = sorted(os.sched_getaffinity(0))
+    if threads is not None and threads < 1:
+        raise HarnessError(f"--threads must be at least 1 (got {threads})")
     if mode == "serial":
         return [avail[-1]]
-    n = threads or len(avail)
+    n = len(avail) if threads is None else threads
     if n < 1 or n > len(avail):
         raise HarnessError(f"--threads {n}: this process may use {len(avail)} CPUs "
                            f"({','.join(map(str, avail))})")

@@ -371,6 +371,19 @@ ENDPOINT_PROVIDERS: dict[str, tuple[str, str | None]] = {
 }
 
 
+#: hosted APIs: provider -> default endpoint (probed before a run, like self-hosted ones)
+HOSTED_ENDPOINTS: dict[str, str] = {
+    "openai": "https://api.openai.com",
+    "anthropic": "https://api.anthropic.com",
+    "gemini": "https://generativelanguage.googleapis.com",
+    "mistral": "https://api.mistral.ai",
+    "groq": "https://api.groq.com",
+    "deepseek": "https://api.deepseek.com",
+    "together_ai": "https://api.together.xyz",
+    "openrouter": "https://openrouter.ai",
+}
+
+
 def endpoint_for(agent: Agent, provider: str) -> str | None:
     """The URL an agent's calls go to when it is a self-hosted endpoint, else None.
 
@@ -392,9 +405,10 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
     """Check, before any work starts, that every agent can be called.
 
     For each agent: the provider is known; a remote model's API key is in the
-    environment (``litellm.validate_environment``); a self-hosted endpoint (``api_base``,
-    or the provider's default such as ollama's ``http://localhost:11434``) accepts TCP
-    connections (3 s timeout) when ``probe_endpoints``; a ``local/…`` model resolves to a
+    environment (``litellm.validate_environment``); its endpoint (``api_base``, the
+    provider's default such as ollama's ``http://localhost:11434``, or a hosted API's
+    host from HOSTED_ENDPOINTS) accepts TCP connections (3 s timeout) when
+    ``probe_endpoints``; a ``local/…`` model resolves to a
     verified GGUF file (this assembles the embedded model on first use, about 2 s) and
     llama-cpp-python is installed.  No model is called and nothing is paid.
 
@@ -423,10 +437,11 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
         missing = [k for k in env.get("missing_keys", []) if k and not (base and k.endswith(("_API_BASE", "_BASE_URL")))]
         if missing:
             raise ModelConfigError(f"agent {agent.name}: model {agent.model!r} needs {', '.join(missing)} in the environment")
-        if probe_endpoints and base:
-            why = _probe(base)
+        target = base or HOSTED_ENDPOINTS.get(provider)
+        if probe_endpoints and target:
+            why = _probe(target)
             if why:
-                raise ModelConfigError(f"agent {agent.name}: endpoint {base} for {agent.model!r} is unreachable: {why}")
+                raise ModelConfigError(f"agent {agent.name}: endpoint {target} for {agent.model!r} is unreachable: {why}")
 
 
 def _one_line(e: BaseException) -> str:

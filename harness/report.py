@@ -13,7 +13,8 @@ For each category and for all problems (one row per problem and repeat):
   interval's lower bound is above 1 (else 1x);
 * ``reference`` / ``% of ref``: geometric mean of the expert reference's measured
   speedups, and geomean / that reference geomean over the problems that have one
-  (blank when no reference was measured);
+  (blank when no reference was measured, or when the reference geomean is not above 1:
+  then there is no headroom to reach);
 * ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
   source measured like a result (the null strategy); what noise alone would report;
 * ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds).
@@ -81,7 +82,8 @@ def _summary(cat: str, rs: list) -> dict:
         x is not None for x in nulls) else None
     g = _geomean(speed)
     ref_g = _geomean([r for _, r in ref_pairs]) if ref_pairs else None
-    reached = (_geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g else None
+    # a reference that is no faster than the baseline here is no ceiling to measure against
+    reached = (_geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g and ref_g > 1.0 else None
     return {
         "category": cat, "n": n,
         "% compiled": 100.0 * sum(_truthy(r.get("compiled")) for r in rs) / n,

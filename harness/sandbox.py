@@ -148,6 +148,23 @@ def clean_env(extra: dict | None = None) -> dict:
     return env
 
 
+def _remove_stale(parent: Path) -> None:
+    """Removes empty harness-<pid>-* cgroups whose harness process is gone (killed hard)."""
+    if not parent.is_dir():
+        return
+    for d in parent.glob("harness-*-*"):
+        try:
+            pid = int(d.name.split("-")[1])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            try:
+                d.rmdir()
+            except OSError:
+                pass
+        except (ValueError, PermissionError):
+            pass
+
+
 class _Cgroup:
     """A cgroup (v1 or v2) with memory, pids and cpuset limits, if the host allows one."""
 
@@ -164,22 +181,41 @@ class _Cgroup:
             self.remove()
             self.dirs = []
 
+    @staticmethod
+    def _own_v1_paths() -> dict:
+        """{controller: this process's cgroup path} from /proc/self/cgroup (cgroup v1)."""
+        out = {}
+        for ln in open("/proc/self/cgroup").read().splitlines():
+            _, ctrls, path = ln.split(":", 2)
+            for c in ctrls.split(","):
+                out[c] = path.lstrip("/")
+        return out
+
     def _v1(self, root: Path, name: str, lim: Limits):
-        pids = root / "pids" / name
-        pids.mkdir()
-        self.dirs.append(pids)
+        # below this process's own group of each controller, so limits set on the
+        # harness (a container's memory limit, say) still apply to its children
+        own = self._own_v1_paths()
+
+        def make(ctrl: str) -> Path | None:
+            if not (root / ctrl).is_dir():
+                return None
+            d = root / ctrl / own.get(ctrl, "") / name
+            d.mkdir()
+            self.dirs.append(d)
+            return d
+
+        for ctrl in ("pids", "memory", "cpuset"):
+            _remove_stale(root / ctrl / own.get(ctrl, ""))
+        pids = make("pids")
         (pids / "pids.max").write_text(str(lim.pids))
-        mem = root / "memory" / name
-        if (root / "memory").is_dir():
-            mem.mkdir()
-            self.dirs.append(mem)
+        mem = make("memory")
+        if mem is not None:
             (mem / "memory.limit_in_bytes").write_text(str(lim.memory_bytes))
-        if lim.cpus is not None and (root / "cpuset").is_dir():
-            cs = root / "cpuset" / name
-            cs.mkdir()
-            self.dirs.append(cs)
-            (cs / "cpuset.mems").write_text((root / "cpuset" / "cpuset.mems").read_text())
-            (cs / "cpuset.cpus").write_text(",".join(map(str, lim.cpus)))
+        if lim.cpus is not None:
+            cs = make("cpuset")
+            if cs is not None:
+                (cs / "cpuset.mems").write_text((cs.parent / "cpuset.mems").read_text())
+                (cs / "cpuset.cpus").write_text(",".join(map(str, lim.cpus)))
 
     def _v2(self, root: Path, name: str, lim: Limits):
         mine = Path(open("/proc/self/cgroup").read().strip().split("::")[-1].lstrip("/"))

@@ -260,8 +260,16 @@ def candidate_tu(problem: Problem, source: str, mode: str) -> str:
     lines.append('#line 1 "candidate.cpp"')
     lines.append(source)
     lines.append('#line 1 "harness_glue.cpp"')
-    lines.append(problem.source("glue.cpp"))
+    lines.append(glue_text(problem))
     return "\n".join(lines) + "\n"
+
+
+def glue_text(problem: Problem) -> str:
+    """The problem's glue with its ``args.hpp`` pasted in, so a candidate compiles
+    without the problem folder on its include path (where the expert references live)."""
+    args = re.sub(r"^\s*#\s*pragma\s+once.*$", "", problem.source("args.hpp"), flags=re.M)
+    return re.sub(r'^\s*#\s*include\s+"args\.hpp".*$', lambda _: args, problem.source("glue.cpp"),
+                  flags=re.M)
 
 
 def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
@@ -274,8 +282,7 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     tu = candidate_tu(problem, source, mode)
     key = _key("candidate", tu, prelude_text(mode), problem.folder_hash, " ".join(comp.flags(mode)),
                REMARKS_FLAG, comp.target_hash, comp.version)
-    return _compile(tu, key, comp, mode, [prelude_dir(comp, mode), problem.path], sandboxed,
-                    remarks=True), source
+    return _compile(tu, key, comp, mode, [prelude_dir(comp, mode)], sandboxed, remarks=True), source
 
 
 def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> BuildResult:

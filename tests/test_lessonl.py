@@ -330,3 +330,16 @@ def test_null_strategy_is_the_remeasured_baseline(tmp_path):
     assert row["status"] == "correct" and row["best_id"] == f"{PID}-null"
     assert row["speedup"] > 0 and row["ci_low"] <= row["speedup"] <= row["ci_high"]  # A/A: noise
     assert (store.root / "candidates" / PID / f"{PID}-null.cpp").read_text().strip() == BASELINE.strip()
+
+
+def test_run_stops_when_every_model_call_fails(tmp_path):
+    """An API that answers nothing must not yield a table of empty problems."""
+    from harness.errors import HarnessError
+    from harness.llm import ModelCallError
+
+    def down(agent, messages, seed):
+        raise ModelCallError("connection refused")
+    with pytest.raises(HarnessError, match="every model call .* failed; last error: .*connection refused"):
+        execute(_opts(tmp_path), complete_fn=down)
+    [root] = list((tmp_path / "results").iterdir())
+    assert any(json.loads(l)["kind"] == "llm_error" for l in (root / "events.jsonl").read_text().splitlines())

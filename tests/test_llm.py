@@ -142,7 +142,16 @@ def test_missing_api_key(monkeypatch):
         llm.validate_team(Team.from_models("openai/gpt-4o-mini"))
     assert "OPENAI_API_KEY" in str(ei.value) and one_line(ei.value)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-real")
-    llm.validate_team(Team.from_models("openai/gpt-4o-mini"))  # no error, no call made
+    llm.validate_team(Team.from_models("openai/gpt-4o-mini"), probe_endpoints=False)  # no error, no call
+
+
+def test_hosted_api_unreachable_before_any_work(monkeypatch):
+    """A hosted API's host is probed too (this test machine has no route to it)."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-real")
+    monkeypatch.setitem(llm.HOSTED_ENDPOINTS, "openai", "http://127.0.0.1:9")  # discard port: closed
+    with pytest.raises(ModelConfigError) as ei:
+        llm.validate_team(Team.from_models("openai/gpt-4o-mini"))
+    assert "unreachable" in str(ei.value) and one_line(ei.value)
 
 
 def test_unreachable_endpoint():

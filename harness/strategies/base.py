@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from ..errors import HarnessError
 from ..evaluate import EvalConfig, EvalResult, cpus_for
 from ..evaluate import evaluate as _evaluate
 from ..lessons import Lesson, outcome_label
@@ -240,7 +241,8 @@ class RunContext:
         time; calls to in-process (``local/``) models run one at a time. Returns
         CallRecords in input order, None for a call that failed for good
         (ModelCallError, logged). Raises BudgetExceeded before starting if over budget,
-        and ModelConfigError (a HarnessError) for configuration errors."""
+        ModelConfigError (a HarnessError) for configuration errors, and HarnessError when
+        every call of the batch failed (the run stops; finished problems are kept)."""
         from ..llm import ModelCallError
 
         self.check_budget()
@@ -250,11 +252,14 @@ class RunContext:
         local = any(getattr(a, "is_local", False) for a, *_ in calls)
         workers = 1 if local else min(self.max_parallel, len(calls))
 
+        errors = []
+
         def one(item):
             agent, msgs, seed, label = item
             try:
                 rec = self.complete_fn(agent, msgs, seed)
             except ModelCallError as e:
+                errors.append(f"{agent.name} ({agent.model}): {e}")
                 self.log("llm_error", purpose=purpose, problem=problem, round=round_,
                          agent=agent.name, model=agent.model, label=label, error=str(e))
                 return None
@@ -264,9 +269,15 @@ class RunContext:
             return rec
 
         if workers == 1:
-            return [one(c) for c in calls]
-        with ThreadPoolExecutor(max_workers=workers) as ex:
-            return list(ex.map(one, calls))
+            recs = [one(c) for c in calls]
+        else:
+            with ThreadPoolExecutor(max_workers=workers) as ex:
+                recs = list(ex.map(one, calls))
+        if all(r is None for r in recs):
+            # nothing to evaluate or learn from: a table of empty problems would mislead
+            raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
+                               f"{errors[-1].splitlines()[0] if errors else '?'}")
+        return recs
 
     # ------------------------------------------------------------------ evaluation
     def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False) -> EvalResult:
