@@ -81,7 +81,9 @@ class EvalResult:
 
     status: one of STATUSES; speedup/ci_low/ci_high: median of the per-pair ratios
     T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.stats); evidence: diagnostics, mismatch, signal or
-    reason for the other statuses; flags: e.g. ["suspicious speedup"].
+    reason for the other statuses; flags: e.g. ["suspicious speedup"]; compile_s: the
+    candidate's compile (s, 0 when cached); harness_compile_s: building the problem's
+    driver and baseline objects (s, 0 when cached).
     """
 
     problem_id: str
@@ -107,6 +109,7 @@ class EvalResult:
     evidence: dict = field(default_factory=dict)
     flags: list = field(default_factory=list)
     compile_s: float = 0.0
+    harness_compile_s: float = 0.0
     validation_s: float = 0.0
     timing_s: float = 0.0
     wall_s: float = 0.0
@@ -198,7 +201,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
                      size_label=problem.size_label(size), source=source,
-                     compiler=comp.describe(mode), compile_s=build.seconds)
+                     compiler=comp.describe(mode), compile_s=build.seconds,
+                     harness_compile_s=drv.seconds + base.seconds)
     if not build.ok:
         res.status = build.status
         res.evidence = {"diagnostics": build.diagnostics}

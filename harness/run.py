@@ -139,7 +139,11 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
         return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
                     source=config_team.get("source", "config.json"))
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
-    return Team.load(models=opts.models, team_file=opts.team_file, **overrides)
+    team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
+    if opts.models is None and opts.team_file is None and opts.agents and opts.agents < len(team.agents):
+        # the default team, fewer agents asked: record (and check) only those that run
+        team = Team(agents=team.agents[:opts.agents], source=team.source)
+    return team
 
 
 def _fmt_s(s: float) -> str:
