@@ -364,8 +364,6 @@ class Bench {
     d["baseline_iters"] = ib;
     d["candidate_iters"] = ic;
     d["clock_resolution_ns"] = res;
-    d["warmup_baseline_ns"] = tb1;
-    d["warmup_candidate_ns"] = tc1;
     return d;
   }
 
@@ -425,11 +423,6 @@ class Bench {
   // Nanoseconds spent generating inputs so far (both sides, all calls).
   int64_t generation_ns() const { return gen_ns_; }
 
-  // Bytes one instance of `size` holds (both sides hold one each).
-  uint64_t instance_bytes(uint64_t size) {
-    Instance inst(&drv_, size);
-    return drv_.bytes(inst.p);
-  }
 
  private:
   Driver drv_;
@@ -602,7 +595,6 @@ PYBIND11_MODULE(_bench, m) {
            py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
       .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
       .def("inputs", &Bench::inputs, py::arg("size"), py::arg("seed"))
-      .def("instance_bytes", &Bench::instance_bytes, py::arg("size"))
       .def("generation_ns", &Bench::generation_ns)
       .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
            py::arg("threads"), py::arg("reps") = 3);

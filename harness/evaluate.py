@@ -154,11 +154,11 @@ def _validation_cases(problem: Problem, size: int, seed: int) -> list[list[int]]
     return cases
 
 
-def _signal_name(rc: int) -> str:
+def _signal_name(sig: int) -> str:
     try:
-        return signal.Signals(-rc).name
+        return signal.Signals(sig).name
     except ValueError:
-        return f"signal {-rc}"
+        return f"signal {sig}"
 
 
 @lru_cache(maxsize=1)
@@ -270,7 +270,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     if final is None:
         if out.returncode < 0 or out.returncode >= 128:
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
-            why = f"killed by {_signal_name(-sig)}"
+            why = f"killed by {_signal_name(sig)}"
             if out.out_of_memory:
                 why += f" after reaching the memory limit ({cfg.memory_bytes / 2**30:.0f} GiB)"
         else:
@@ -283,7 +283,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     if status in ("incorrect", "rejected", "runtime_error"):  # runtime_error: a C++ exception
         res.status = status
         res.evidence.update({"why": final["why"], "size": final.get("size", size),
-                        "seed": final.get("seed"), "phase": final.get("phase")})
+                             "seed": final.get("seed"), "phase": final.get("phase")})
         return
     if status == "link_error":
         res.status = "link_error"
@@ -305,10 +305,10 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     res.cpus = final["cpus"]
     res.threads = final["omp_max_threads"] if mode == "omp" else 1
     res.evidence.update({"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
-                    "candidate_iters": final["candidate_iters"],
-                    "clock_resolution_ns": final["clock_resolution_ns"],
-                    "process_threads": final["process_threads"],
-                    "generation_s": final["generation_ns"] * 1e-9})
+                         "candidate_iters": final["candidate_iters"],
+                         "clock_resolution_ns": final["clock_resolution_ns"],
+                         "process_threads": final["process_threads"],
+                         "generation_s": final["generation_ns"] * 1e-9})
     if "thread_scaling" in final:
         res.evidence["thread_scaling"] = final["thread_scaling"]
 

@@ -26,7 +26,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -319,7 +319,3 @@ def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> Bui
                            f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
     return res
 
-
-def build_record(res: BuildResult) -> dict:
-    """A BuildResult as a plain dict (for JSON)."""
-    return asdict(res)
