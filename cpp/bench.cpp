@@ -13,6 +13,9 @@
 // candidate tampered with the shared worker; the verdict is then `rejected`.
 #include <dlfcn.h>
 #include <fenv.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <omp.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -27,6 +30,7 @@
 #endif
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -69,6 +73,7 @@ struct Driver {
   void* (*create)(uint64_t);
   void (*destroy)(void*);
   void (*generate)(void*, uint64_t);
+  void (*same_inputs)(void*, const void*, uint64_t);
   void (*reset)(void*, int);
   void* (*args)(void*);
   int (*inputs_intact)(void*, char*, size_t);
@@ -81,6 +86,7 @@ struct Driver {
     create = reinterpret_cast<decltype(create)>(lib->sym("harness_create"));
     destroy = reinterpret_cast<decltype(destroy)>(lib->sym("harness_destroy"));
     generate = reinterpret_cast<decltype(generate)>(lib->sym("harness_generate"));
+    same_inputs = reinterpret_cast<decltype(same_inputs)>(lib->sym("harness_same_inputs"));
     reset = reinterpret_cast<decltype(reset)>(lib->sym("harness_reset"));
     args = reinterpret_cast<decltype(args)>(lib->sym("harness_args"));
     inputs_intact = reinterpret_cast<decltype(inputs_intact)>(lib->sym("harness_inputs_intact"));
@@ -232,6 +238,111 @@ py::array output_array(const harness::OutputView& v) {
   throw std::runtime_error("unknown output dtype");
 }
 
+// ------------------------------------------------------------------ hardware counters
+// perf_event_open counters of one candidate call, summed over the process's threads
+// (each thread existing at the start gets its own counter; threads created during the
+// call are counted through `inherit`). User-space only (exclude_kernel), which
+// perf_event_paranoid <= 2 permits for one's own threads. An event the kernel or the
+// machine does not provide (a VM without a virtual PMU gives ENOENT) is reported as
+// unavailable with the reason, never as zero.
+struct CounterSpec {
+  const char* name;
+  uint32_t type;
+  uint64_t config;
+};
+constexpr CounterSpec kCounters[] = {
+    {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+    {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
+    {"cache_misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES},
+    {"branch_misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES},
+    {"page_faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+    {"context_switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"cpu_migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
+};
+
+std::vector<int> thread_ids() {
+  std::vector<int> tids;
+  if (DIR* d = opendir("/proc/self/task")) {
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] != '.') tids.push_back(std::atoi(e->d_name));
+    closedir(d);
+  }
+  return tids;
+}
+
+struct CounterSet {
+  std::vector<std::vector<int>> fds;  // per event: one fd per thread
+  std::vector<std::string> why;       // per event: empty, or why it is unavailable
+
+  CounterSet() {
+    const std::vector<int> tids = thread_ids();
+    for (const CounterSpec& c : kCounters) {
+      perf_event_attr a{};
+      a.size = sizeof a;
+      a.type = c.type;
+      a.config = c.config;
+      a.disabled = 1;
+      a.inherit = 1;
+      a.exclude_kernel = 1;
+      a.exclude_hv = 1;
+      std::vector<int> f;
+      std::string err;
+      for (int tid : tids) {
+        int fd = int(syscall(SYS_perf_event_open, &a, tid, -1, -1, 0));
+        if (fd < 0) {
+          if (errno == ESRCH) continue;  // the thread ended meanwhile
+          const int e = errno;
+          err = std::string("perf_event_open: ") + std::strerror(e);
+          if (e == ENOENT || e == EOPNOTSUPP)
+            err += ": the CPU's counters are not exposed here (common in VMs)";
+          else if (e == EACCES || e == EPERM)
+            err += ": not permitted (kernel.perf_event_paranoid or a seccomp filter)";
+          break;
+        }
+        f.push_back(fd);
+      }
+      if (!err.empty() || f.empty()) {
+        for (int fd : f) close(fd);
+        f.clear();
+        if (err.empty()) err = "no thread to count";
+      }
+      fds.push_back(f);
+      why.push_back(err);
+    }
+  }
+  ~CounterSet() {
+    for (auto& f : fds)
+      for (int fd : f) close(fd);
+  }
+  void enable(bool on) {
+    for (auto& f : fds)
+      for (int fd : f) ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+  }
+  void reset() {
+    for (auto& f : fds)
+      for (int fd : f) ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+  }
+  py::dict read_all() const {
+    py::dict counts, unavailable;
+    for (size_t e = 0; e < fds.size(); ++e) {
+      if (!why[e].empty()) {
+        unavailable[kCounters[e].name] = why[e];
+        continue;
+      }
+      uint64_t sum = 0;
+      for (int fd : fds[e]) {
+        uint64_t v = 0;
+        if (::read(fd, &v, sizeof v) == ssize_t(sizeof v)) sum += v;
+      }
+      counts[kCounters[e].name] = sum;
+    }
+    py::dict d;
+    d["counts"] = counts;
+    d["unavailable"] = unavailable;
+    return d;
+  }
+};
+
 // ------------------------------------------------------------------ the bench
 // Seeds on which iterations per measurement are calibrated (and discarded as warm-up).
 constexpr uint64_t kCalibrationSeeds = 3;
@@ -269,7 +380,7 @@ class Bench {
     if (!setup(size, &bp, &cp)) return setup_error(size);
     Instance &b = *bp, &c = *cp;
     generate(b, seed);
-    generate(c, seed);
+    give_inputs(c, b, seed);
     drv_.reset(b.p, 1);
     drv_.reset(c.p, 1);
     int64_t t0 = now_ns();
@@ -312,7 +423,7 @@ class Bench {
     for (uint64_t k = 0; k < kCalibrationSeeds && v.status == "ok"; ++k) {
       const uint64_t seed = seed0 + 1000003ULL * (k + 1);
       generate(b0, seed);
-      generate(c0, seed);
+      give_inputs(c0, b0, seed);
       tb1 = std::max(tb1, timed_call(b0, base_call_, seed, 1, true));
       notify_deadline(double(tb1) * 1e-9);
       int64_t t = 0;
@@ -329,17 +440,20 @@ class Bench {
       if (p >= min_pairs && double(spent) * 1e-9 >= budget_s) break;
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       notify_trusted();
-      // Even pairs run baseline first, odd pairs candidate first. Inputs are generated
-      // in the reverse order, so whichever side runs first finds its inputs the most
-      // recently written (warmest in cache) in both kinds of pair: no side is favoured.
+      // Even pairs run baseline first, odd pairs candidate first. The inputs are generated
+      // once, for the side that runs second, and then given (copied) to the side that
+      // runs first, so whichever side runs first finds its inputs the most recently
+      // written (warmest in cache) in both kinds of pair: no side is favoured.
       const bool base_first = (p % 2 == 0);
       // The two instances swap sides every other pair, so a difference in where their
       // buffers landed (page alignment, huge pages) is shared by both sides too.
       const bool swap = (p / 2) % 2 == 1;
       Instance& b = swap ? c0 : b0;
       Instance& c = swap ? b0 : c0;
-      generate(base_first ? c : b, seed);
-      generate(base_first ? b : c, seed);
+      Instance& runs_second = base_first ? c : b;
+      Instance& runs_first = base_first ? b : c;
+      generate(runs_second, seed);
+      give_inputs(runs_first, runs_second, seed);
       int64_t tb = 0, tc = 0;
       for (int k = 0; k < 2 && v.status == "ok"; ++k) {
         const bool base_turn = (k == 0) == base_first;
@@ -364,6 +478,29 @@ class Bench {
     d["baseline_iters"] = ib;
     d["candidate_iters"] = ic;
     d["clock_resolution_ns"] = res;
+    return d;
+  }
+
+  // Hardware and software counters (see CounterSet) of one candidate call on
+  // (size, seed). Returns {status, why, counts: {event: count}, unavailable: {event:
+  // reason}}; a state change or input write is `rejected`.
+  py::dict counters(uint64_t size, uint64_t seed) {
+    notify_trusted();
+    Instance *bp, *cp;
+    if (!setup(size, &bp, &cp)) return setup_error(size);
+    generate(*cp, seed);
+    drv_.reset(cp->p, 0);
+    notify_deadline(60.0 / tfactor_);
+    CounterSet cs;
+    cs.reset();
+    cs.enable(true);
+    int64_t t = 0;
+    Verdict v = one_candidate_call(*cp, &t);
+    cs.enable(false);
+    py::dict d = verdict_dict(v);
+    py::dict r = cs.read_all();
+    d["counts"] = r["counts"];
+    d["unavailable"] = r["unavailable"];
     return d;
   }
 
@@ -470,6 +607,13 @@ class Bench {
   void generate(Instance& inst, uint64_t seed) {
     int64_t t0 = now_ns();
     drv_.generate(inst.p, seed);
+    gen_ns_ += now_ns() - t0;
+  }
+
+  // dst <- the inputs src holds for `seed` (a copy where the driver can, see driver.hpp).
+  void give_inputs(Instance& dst, const Instance& src, uint64_t seed) {
+    int64_t t0 = now_ns();
+    drv_.same_inputs(dst.p, src.p, seed);
     gen_ns_ += now_ns() - t0;
   }
 
@@ -597,7 +741,8 @@ PYBIND11_MODULE(_bench, m) {
       .def("inputs", &Bench::inputs, py::arg("size"), py::arg("seed"))
       .def("generation_ns", &Bench::generation_ns)
       .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
-           py::arg("threads"), py::arg("reps") = 3);
+           py::arg("threads"), py::arg("reps") = 3)
+      .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"));
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");

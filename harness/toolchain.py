@@ -2,7 +2,7 @@
 
 Every object is a shared library built from one translation unit:
 
-* driver.so    - ``cpp/include/harness/driver.hpp`` + the problem's ``driver.cpp``
+* driver.so    - the headers of ``cpp/include/harness/`` + the problem's ``driver.cpp``
 * baseline.so  - the problem's ``baseline.cpp`` + ``glue.cpp``
 * candidate.so - prelude (standard headers and ``omp.h`` in omp mode, as a precompiled
   header), the spec's structs and helpers the candidate lacks, ``#line 1
@@ -305,10 +305,10 @@ def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> Bui
                           mode)
     else:
         raise ValueError(kind)
-    header = (INCLUDE_DIR / "harness" / "driver.hpp").read_text()
+    headers = "".join(h.read_text() for h in sorted((INCLUDE_DIR / "harness").glob("*.hpp")))
     # the driver always uses OpenMP, for parallel input generation
     build_mode = "omp" if kind == "driver" else mode
-    key = _key(kind, tu, header, problem.folder_hash, " ".join(comp.flags(build_mode)),
+    key = _key(kind, tu, headers, problem.folder_hash, " ".join(comp.flags(build_mode)),
                comp.target_hash, comp.version)
     pch, pch_s = prelude_dir(comp, build_mode)
     res = _compile(tu, key + _key(prelude_text(build_mode)), comp, build_mode,

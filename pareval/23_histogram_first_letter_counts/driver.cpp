@@ -16,7 +16,7 @@ constexpr size_t kBlock = 4096;  // strings per block of the pristine copy's off
 
 size_t length_of(size_t i) {
   const uint64_t r = harness::rand_u64(kLengthSeed, 0, i);
-  return 1 + r % 15;
+  return 1 + harness::below(r, 15);
 }
 
 // First-letter weights (per 10000) of English text, every letter > 0.
@@ -32,7 +32,7 @@ struct Table {  // letter of each of the kTotal equally likely draws
     for (int k = 0; k < 26; ++k)
       for (int j = 0; j < kWeight[k]; ++j) of[u++] = char('a' + k);
   }
-  char letter(uint64_t r) const { return of[r % kTotal]; }
+  char letter(uint64_t r) const { return of[harness::below(r, kTotal)]; }
 };
 }  // namespace
 
@@ -41,14 +41,17 @@ struct Instance {
   std::vector<std::string> s;
   std::vector<char> chars0;      // pristine copy: all characters, concatenated
   std::vector<size_t> blockOff;  // offset in chars0 of string b * kBlock
+  std::vector<uint8_t> lens;     // length_of(i), fixed for the instance's lifetime
   std::array<size_t, 26> bins{};
   HarnessArgs a;
 
-  explicit Instance(uint64_t size) : n(size), s(size), blockOff(size / kBlock + 1) {
+  explicit Instance(uint64_t size)
+      : n(size), s(size), blockOff(size / kBlock + 1), lens(size) {
     size_t total = 0;
     for (size_t i = 0; i < n; ++i) {
       if (i % kBlock == 0) blockOff[i / kBlock] = total;
-      total += length_of(i);
+      lens[i] = uint8_t(length_of(i));
+      total += lens[i];
     }
     chars0.resize(total);
     // short strings live inside their objects: no allocation, so this may run in parallel
@@ -59,7 +62,7 @@ struct Instance {
       const size_t end = std::min(n, (b + 1) * kBlock);
       for (size_t i = b * kBlock; i < end; ++i) {
         std::string& str = s[i];
-        str.assign(length_of(i), 'a');
+        str.assign(lens[i], 'a');
         uint64_t w = harness::rand_u64(kLengthSeed, 1, i);
         for (size_t k = 1; k < str.size(); ++k) {  // the tail: an LCG seeded per string
           str[k] = char('a' + (w >> 33) % 26);
@@ -83,7 +86,22 @@ struct Instance {
         const char c = table.letter(harness::rand_u64(seed, 0, i));
         s[i][0] = c;
         chars0[off] = c;
-        off += length_of(i);
+        off += lens[i];
+      }
+    }
+  }
+  // Only the first letters depend on the seed.
+  void copy_inputs(const Instance& src) {
+    const size_t blocks = (n + kBlock - 1) / kBlock;
+#pragma omp parallel for schedule(static) if (n > 100000)
+    for (size_t b = 0; b < blocks; ++b) {
+      size_t off = blockOff[b];
+      const size_t end = std::min(n, (b + 1) * kBlock);
+      for (size_t i = b * kBlock; i < end; ++i) {
+        const char c = src.chars0[off];
+        s[i][0] = c;
+        chars0[off] = c;
+        off += lens[i];
       }
     }
   }
@@ -101,7 +119,7 @@ struct Instance {
       size_t off = blockOff[b];
       const size_t end = std::min(n, (b + 1) * kBlock);
       for (size_t i = b * kBlock; i < end; ++i) {
-        const size_t len = length_of(i);
+        const size_t len = lens[i];
         if (s[i].size() != len || std::memcmp(s[i].data(), &chars0[off], len) != 0) {
           bad = std::min(bad, i);
           break;
@@ -118,7 +136,7 @@ struct Instance {
   }
   void outputs(harness::Outputs& o) const { o.add("bins", harness::U64, bins.data(), 26); }
   size_t bytes() const {
-    return n * sizeof(std::string) + chars0.size() + blockOff.size() * sizeof(size_t);
+    return n * (sizeof(std::string) + 1) + chars0.size() + blockOff.size() * sizeof(size_t);
   }
 };
 HARNESS_DRIVER(Instance)

@@ -24,6 +24,10 @@ struct Instance {
       x[i] = x0[i] = neg ? -(1.0 + d) : 1.0 + d;
     }
   }
+  void copy_inputs(const Instance& src) {
+    harness::copy_into(x, src.x0);
+    harness::copy_into(x0, src.x0);
+  }
   void reset(bool poison) { a.result = poison ? harness::kPoison : 0.0; }
   void* args() { return &a; }
   bool inputs_intact(std::string* why) { return harness::intact("x", x, x0, why); }

@@ -49,6 +49,10 @@ struct Instance {
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) x0[i] = x[i];
   }
+  void copy_inputs(const Instance& src) {
+    harness::copy_into(x, src.x0);
+    harness::copy_into(x0, src.x0);
+  }
   void reset(bool poison) { a.result = poison ? std::numeric_limits<size_t>::max() : 0; }
   void* args() { return &a; }
   bool inputs_intact(std::string* why) { return harness::intact("x", x, x0, why); }

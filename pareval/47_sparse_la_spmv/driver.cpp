@@ -52,7 +52,7 @@ struct Instance {
       for (size_t j = 0; j < len; ++j) {
         const size_t lo = j * N / len, hi = (j + 1) * N / len;
         const size_t e = start[r] + j;
-        const size_t col = lo + size_t(harness::rand_u64(seed, 3, e) % (hi - lo));
+        const size_t col = lo + size_t(harness::below(harness::rand_u64(seed, 3, e), hi - lo));
         A[e] = A0[e] = COOElement{r, col, harness::rand_uniform(seed, 4, e, -1.0, 1.0)};
       }
     }
@@ -62,6 +62,16 @@ struct Instance {
     for (size_t i = 0; i < M; ++i) y[i] = y0[i] = harness::rand_uniform(seed, 6, i, -1.0, 1.0);
     a.alpha = harness::rand_uniform(seed, 7, 0, -2.0, 2.0);
     a.beta = harness::rand_uniform(seed, 7, 1, -1.5, 1.5);
+  }
+  void copy_inputs(const Instance& src) {
+    harness::copy_into(A, src.A0);  // within the reserved capacity: no reallocation
+    harness::copy_into(A0, src.A0);
+    harness::copy_into(x, src.x0);
+    harness::copy_into(x0, src.x0);
+    harness::copy_into(y, src.y0);
+    harness::copy_into(y0, src.y0);
+    a.alpha = src.a.alpha;
+    a.beta = src.a.beta;
   }
   // y is both input and output: it is restored from its pristine copy (never poisoned).
   void reset(bool) {

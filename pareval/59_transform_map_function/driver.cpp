@@ -17,25 +17,32 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size), mask(size) { a = {&x, &mask}; }
 
+  // One 64-bit draw per element: the high 32 bits pick the kind, the low 32 bits the
+  // exponent or the value.
   static int value(uint64_t seed, size_t i) {
-    using namespace harness;
-    const double u = rand_unit(seed, 0, i);
-    const int k = int(rand_int(seed, 1, i, 0, 30));
+    const uint64_t r = harness::rand_u64(seed, 0, i);
+    const double u = double(uint32_t(r >> 32)) * 0x1.0p-32;
+    const uint32_t lo = uint32_t(r);
+    const int k = int((uint64_t(lo) * 31) >> 32);  // 0..30
     if (u < 0.30) return int(1u << k);
     if (u < 0.35) return int((1u << k) - 1u);
     if (u < 0.40) return int((1u << k) + 1u);  // 2^30 + 1 still fits
     if (u < 0.50) {
-      const int k31 = int(rand_int(seed, 1, i, 0, 31));
+      const int k31 = int((uint64_t(lo) * 32) >> 32);  // 0..31
       return k31 == 31 ? INT_MIN : -int(1u << k31);
     }
     if (u < 0.55) return 0;
-    if (u < 0.58) return (rand_u64(seed, 2, i) & 1) ? INT_MIN : INT_MAX;
-    return int(int32_t(uint32_t(rand_u64(seed, 2, i))));
+    if (u < 0.58) return (lo & 1) ? INT_MIN : INT_MAX;
+    return int(int32_t(lo));
   }
   void generate(uint64_t seed) {
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(seed, i);
+  }
+  void copy_inputs(const Instance& src) {
+    harness::copy_into(x, src.x0);
+    harness::copy_into(x0, src.x0);
   }
   void reset(bool poison) { harness::reset_output(mask, n, poison, true); }
   void* args() { return &a; }

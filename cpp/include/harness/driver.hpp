@@ -23,6 +23,12 @@
 //   };
 //   HARNESS_DRIVER(MyInstance)
 //
+// Optionally an instance can take another instance's freshly generated inputs faster than
+// generating them itself (a copy instead of hashing): a member
+//   void copy_inputs(const MyInstance& src);   // this <- src's inputs, pristine and working
+// The harness generates each seed's inputs once and gives them to the other side this
+// way; without the member it calls generate(seed) on both instances.
+//
 // Optionally a driver also exposes its inputs (after generate) for tests that check they
 // are not degenerate (constant, all zero): a member `void inputs(harness::Outputs& o)`
 // and HARNESS_INPUTS(MyInstance) after HARNESS_DRIVER.
@@ -37,6 +43,8 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace harness {
@@ -61,11 +69,16 @@ inline double rand_unit(uint64_t seed, uint64_t stream, uint64_t i) {
 inline double rand_uniform(uint64_t seed, uint64_t stream, uint64_t i, double lo, double hi) {
   return lo + (hi - lo) * rand_unit(seed, stream, i);
 }
+// Maps 64 random bits to [0, span) by multiply-shift (Lemire 2019), without a division;
+// the bias is below span / 2^64.
+inline uint64_t below(uint64_t bits, uint64_t span) {
+  return uint64_t((unsigned __int128)bits * span >> 64);
+}
 // Uniform integer in [lo, hi] (inclusive).
 inline int64_t rand_int(uint64_t seed, uint64_t stream, uint64_t i, int64_t lo, int64_t hi) {
   uint64_t span = uint64_t(hi - lo) + 1;
   if (span == 0) return int64_t(rand_u64(seed, stream, i));
-  return lo + int64_t(rand_u64(seed, stream, i) % span);
+  return lo + int64_t(below(rand_u64(seed, stream, i), span));
 }
 
 // ---------------------------------------------------------------- outputs
@@ -162,6 +175,7 @@ bool all_equal(const char* name, const T* exp, const T* got, size_t n, std::stri
 template <class V>
 bool all_equal(const char* name, const V& exp, const V& got, std::string* why) {
   if (size_mismatch(name, exp.size(), got.size(), why)) return false;
+  if (exp == got) return true;  // the container's own (vectorized, word-wise) comparison
   for (size_t i = 0; i < exp.size(); ++i)
     if (!(exp[i] == got[i])) {
       auto e = exp[i];
@@ -196,6 +210,33 @@ void reset_output(std::vector<T>& v, size_t n, bool poison, const T& value) {
 }
 inline constexpr double kPoison = std::numeric_limits<double>::quiet_NaN();
 
+// dst <- src (resized to src's size), in parallel for large arrays (for copy_inputs).
+template <class T>
+void copy_into(std::vector<T>& dst, const std::vector<T>& src) {
+  if (dst.size() != src.size()) dst.resize(src.size());
+  const size_t n = src.size();
+  T* d = dst.data();
+  const T* s = src.data();
+#pragma omp parallel for schedule(static) if (n > 100000)
+  for (size_t i = 0; i < n; ++i) d[i] = s[i];
+}
+
+namespace detail {
+template <class T, class = void>
+struct has_copy_inputs : std::false_type {};
+template <class T>
+struct has_copy_inputs<T, std::void_t<decltype(std::declval<T&>().copy_inputs(
+                              std::declval<const T&>()))>> : std::true_type {};
+// dst <- src's inputs for `seed`: copied when the driver can, generated again otherwise.
+template <class T>
+void same_inputs(T* dst, const T* src, uint64_t seed) {
+  if constexpr (has_copy_inputs<T>::value)
+    dst->copy_inputs(*src);
+  else
+    dst->generate(seed);
+}
+}  // namespace detail
+
 }  // namespace harness
 
 #define HARNESS_DRIVER(Instance)                                                          \
@@ -203,6 +244,10 @@ inline constexpr double kPoison = std::numeric_limits<double>::quiet_NaN();
   void* harness_create(uint64_t size) { return new Instance(size); }                      \
   void harness_destroy(void* p) { delete static_cast<Instance*>(p); }                     \
   void harness_generate(void* p, uint64_t seed) { static_cast<Instance*>(p)->generate(seed); } \
+  void harness_same_inputs(void* dst, const void* src, uint64_t seed) {                   \
+    harness::detail::same_inputs(static_cast<Instance*>(dst),                             \
+                                 static_cast<const Instance*>(src), seed);                \
+  }                                                                                       \
   void harness_reset(void* p, int poison) { static_cast<Instance*>(p)->reset(poison != 0); } \
   void* harness_args(void* p) { return static_cast<Instance*>(p)->args(); }               \
   static int harness_copy_why(const std::string& s, char* why, size_t len) {               \

@@ -1,0 +1,155 @@
+// Helpers for drivers whose arguments are nested std::vectors (the PolyBench signatures:
+// std::vector<std::vector<T>> matrices and std::vector<std::vector<std::vector<T>>>
+// tensors). Every function works for T = double, float or int.
+//
+//   make2 / make3        allocate (and first-touch) a zero-filled matrix / tensor
+//   restore              dst <- src in place (reallocates only rows whose size changed)
+//   reset_output2 / 3    resize an output to its shape; fill with `value` when `poison`
+//   nested_close         same shape and every element within rtol/atol (harness::close);
+//                        for integer T exact equality; the message names [i][j]([k])
+//   nested_intact        bitwise equality of a const input with its pristine copy
+//   flatten              row-major copy into a flat vector (for Outputs)
+#pragma once
+
+#include <type_traits>
+
+#include "driver.hpp"
+
+namespace harness {
+
+template <class T>
+using Mat2 = std::vector<std::vector<T>>;
+template <class T>
+using Mat3 = std::vector<std::vector<std::vector<T>>>;
+
+template <class T = double>
+Mat2<T> make2(size_t r, size_t c) {
+  return Mat2<T>(r, std::vector<T>(c, T(0)));
+}
+template <class T = double>
+Mat3<T> make3(size_t a, size_t b, size_t c) {
+  return Mat3<T>(a, make2<T>(b, c));
+}
+
+template <class T>
+void restore(std::vector<T>& dst, const std::vector<T>& src) {
+  if (dst.size() != src.size())
+    dst = src;
+  else
+    std::copy(src.begin(), src.end(), dst.begin());
+}
+template <class T>
+void restore(std::vector<std::vector<T>>& dst, const std::vector<std::vector<T>>& src) {
+  if (dst.size() != src.size()) dst.resize(src.size());
+  for (size_t i = 0; i < src.size(); ++i) restore(dst[i], src[i]);
+}
+
+template <class T>
+void reset_output2(Mat2<T>& m, size_t r, size_t c, bool poison, const T& value) {
+  if (m.size() != r) m.resize(r);
+  for (auto& row : m) reset_output(row, c, poison, value);
+}
+template <class T>
+void reset_output3(Mat3<T>& m, size_t a, size_t b, size_t c, bool poison, const T& value) {
+  if (m.size() != a) m.resize(a);
+  for (auto& plane : m) reset_output2(plane, b, c, poison, value);
+}
+
+namespace detail {
+template <class T>
+bool element_ok(const T& e, const T& g, double rtol, double atol) {
+  if constexpr (std::is_floating_point_v<T>)
+    return close(double(e), double(g), rtol, atol);
+  else
+    return e == g;
+}
+// Compares one innermost row; `where` is the index prefix such as "[3][4]".
+template <class T>
+bool row_close(const char* name, const std::string& where, const std::vector<T>& e,
+               const std::vector<T>& g, double rtol, double atol, std::string* why) {
+  if (e.size() != g.size()) {
+    if (why)
+      *why = std::string(name) + where + ": has " + std::to_string(g.size()) +
+             " elements, expected " + std::to_string(e.size());
+    return false;
+  }
+  for (size_t j = 0; j < e.size(); ++j)
+    if (!element_ok(e[j], g[j], rtol, atol)) {
+      if (why)
+        *why = std::string(name) + where + "[" + std::to_string(j) + "]: expected " +
+               fmt(e[j]) + ", got " + fmt(g[j]);
+      return false;
+    }
+  return true;
+}
+}  // namespace detail
+
+template <class T>
+bool nested_close(const char* name, const std::vector<T>& e, const std::vector<T>& g,
+                  double rtol, double atol, std::string* why) {
+  return detail::row_close(name, "", e, g, rtol, atol, why);
+}
+template <class T>
+bool nested_close(const char* name, const Mat2<T>& e, const Mat2<T>& g, double rtol,
+                  double atol, std::string* why) {
+  if (size_mismatch(name, e.size(), g.size(), why)) return false;
+  for (size_t i = 0; i < e.size(); ++i)
+    if (!detail::row_close(name, "[" + std::to_string(i) + "]", e[i], g[i], rtol, atol, why))
+      return false;
+  return true;
+}
+template <class T>
+bool nested_close(const char* name, const Mat3<T>& e, const Mat3<T>& g, double rtol,
+                  double atol, std::string* why) {
+  if (size_mismatch(name, e.size(), g.size(), why)) return false;
+  for (size_t i = 0; i < e.size(); ++i) {
+    const std::string pi = "[" + std::to_string(i) + "]";
+    if (e[i].size() != g[i].size()) {
+      if (why)
+        *why = std::string(name) + pi + ": has " + std::to_string(g[i].size()) +
+               " rows, expected " + std::to_string(e[i].size());
+      return false;
+    }
+    for (size_t j = 0; j < e[i].size(); ++j)
+      if (!detail::row_close(name, pi + "[" + std::to_string(j) + "]", e[i][j], g[i][j], rtol,
+                             atol, why))
+        return false;
+  }
+  return true;
+}
+
+namespace detail {
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+template <class T>
+bool same_bits(const std::vector<std::vector<T>>& a, const std::vector<std::vector<T>>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!same_bits(a[i], b[i])) return false;
+  return true;
+}
+}  // namespace detail
+
+template <class V>
+bool nested_intact(const char* name, const V& now, const V& pristine, std::string* why) {
+  if (detail::same_bits(now, pristine)) return true;
+  if (why) *why = std::string("the candidate modified its const input '") + name + "'";
+  return false;
+}
+
+template <class T>
+void flatten(const Mat2<T>& m, std::vector<T>& out) {
+  out.clear();
+  for (const auto& row : m) out.insert(out.end(), row.begin(), row.end());
+}
+template <class T>
+void flatten(const Mat3<T>& m, std::vector<T>& out) {
+  out.clear();
+  for (const auto& plane : m)
+    for (const auto& row : plane) out.insert(out.end(), row.begin(), row.end());
+}
+
+}  // namespace harness
