@@ -1,4 +1,4 @@
-#include <harness/driver.hpp>
+#include <harness/nested.hpp>
 #include "args.hpp"
 
 // polybench/2mm: the dataset index picks PolyBench 4.2.1's NI, NJ, NK, NL. Inputs follow
@@ -6,65 +6,7 @@
 // plus a seeded uniform perturbation in [-0.25, 0.25) so every seed gives new outputs.
 // tmp is a pure output (poisoned when asked), D is read and written, A, B, C are inputs.
 namespace {
-using Mat = std::vector<std::vector<double>>;
-
-Mat make(size_t r, size_t c) { return Mat(r, std::vector<double>(c, 0.0)); }
-
-void restore(Mat& dst, const Mat& src) {
-  if (dst.size() != src.size()) dst.resize(src.size());
-  for (size_t i = 0; i < src.size(); ++i) {
-    if (dst[i].size() != src[i].size())
-      dst[i] = src[i];
-    else
-      std::copy(src[i].begin(), src[i].end(), dst[i].begin());
-  }
-}
-
-void poison_fill(Mat& m, size_t r, size_t c, bool poison) {
-  if (m.size() != r) m.resize(r);
-  for (auto& row : m) harness::reset_output(row, c, poison, harness::kPoison);
-}
-
-bool same_shape(const char* name, const Mat& e, const Mat& g, std::string* why) {
-  if (harness::size_mismatch(name, e.size(), g.size(), why)) return false;
-  for (size_t i = 0; i < e.size(); ++i)
-    if (e[i].size() != g[i].size()) {
-      if (why)
-        *why = std::string(name) + "[" + std::to_string(i) + "]: has " +
-               std::to_string(g[i].size()) + " elements, expected " + std::to_string(e[i].size());
-      return false;
-    }
-  return true;
-}
-
-bool mat_close(const char* name, const Mat& e, const Mat& g, double rtol, double atol,
-               std::string* why) {
-  if (!same_shape(name, e, g, why)) return false;
-  for (size_t i = 0; i < e.size(); ++i)
-    for (size_t j = 0; j < e[i].size(); ++j)
-      if (!harness::close(e[i][j], g[i][j], rtol, atol)) {
-        if (why)
-          *why = std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) +
-                 "]: expected " + harness::fmt(e[i][j]) + ", got " + harness::fmt(g[i][j]);
-        return false;
-      }
-  return true;
-}
-
-bool mat_intact(const char* name, const Mat& now, const Mat& pristine, std::string* why) {
-  bool ok = now.size() == pristine.size();
-  for (size_t i = 0; ok && i < now.size(); ++i)
-    ok = now[i].size() == pristine[i].size() &&
-         (now[i].empty() ||
-          std::memcmp(now[i].data(), pristine[i].data(), now[i].size() * sizeof(double)) == 0);
-  if (!ok && why) *why = std::string("the candidate modified its const input '") + name + "'";
-  return ok;
-}
-
-void flatten(const Mat& m, std::vector<double>& out) {
-  out.clear();
-  for (const auto& row : m) out.insert(out.end(), row.begin(), row.end());
-}
+using Mat = harness::Mat2<double>;
 
 // PolyBench-style pattern (a mod n)/n plus a seeded perturbation in [-0.25, 0.25).
 void fill(Mat& m, Mat& m0, uint64_t seed, uint64_t stream, long mul, long add, long mulj,
@@ -91,13 +33,16 @@ struct Instance {
   double alpha = 1.5, beta = 1.2;
   Mat tmp, A, A0, B, B0, C, C0, D, D0;
   std::vector<double> flat_tmp, flat_D, flat_in[4];
+  int64_t dims_in[4];  // ni, nj, nk, nl as inputs() exposes them
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
       : d(kDatasets[size < 5 ? size : 4]),
-        tmp(make(d.ni, d.nj)), A(make(d.ni, d.nk)), A0(make(d.ni, d.nk)),
-        B(make(d.nk, d.nj)), B0(make(d.nk, d.nj)), C(make(d.nj, d.nl)), C0(make(d.nj, d.nl)),
-        D(make(d.ni, d.nl)), D0(make(d.ni, d.nl)) {
+        tmp(harness::make2(d.ni, d.nj)), A(harness::make2(d.ni, d.nk)),
+        A0(harness::make2(d.ni, d.nk)), B(harness::make2(d.nk, d.nj)),
+        B0(harness::make2(d.nk, d.nj)), C(harness::make2(d.nj, d.nl)),
+        C0(harness::make2(d.nj, d.nl)), D(harness::make2(d.ni, d.nl)),
+        D0(harness::make2(d.ni, d.nl)) {
     a = {d.ni, d.nj, d.nk, d.nl, alpha, beta, &tmp, &A, &B, &C, &D};
   }
   void generate(uint64_t seed) {
@@ -111,28 +56,37 @@ struct Instance {
     fill(D, D0, seed, 3, 1, 0, 1, 2, d.nk);   // (i*(j+2) mod nk) / nk
   }
   void reset(bool poison) {
-    restore(D, D0);
-    poison_fill(tmp, d.ni, d.nj, poison);
+    harness::restore(D, D0);
+    harness::reset_output2(tmp, d.ni, d.nj, poison, harness::kPoison);
   }
   void* args() { return &a; }
   bool inputs_intact(std::string* why) {
-    return mat_intact("A", A, A0, why) && mat_intact("B", B, B0, why) &&
-           mat_intact("C", C, C0, why);
+    return harness::nested_intact("A", A, A0, why) && harness::nested_intact("B", B, B0, why) &&
+           harness::nested_intact("C", C, C0, why);
   }
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return mat_close("D", e.D, D, rtol, atol, why) && mat_close("tmp", e.tmp, tmp, rtol, atol, why);
+    return harness::nested_close("D", e.D, D, rtol, atol, why) &&
+           harness::nested_close("tmp", e.tmp, tmp, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) {
-    flatten(D, flat_D);
-    flatten(tmp, flat_tmp);
+    harness::flatten(D, flat_D);
+    harness::flatten(tmp, flat_tmp);
     o.add("D", harness::F64, flat_D.data(), flat_D.size());
     o.add("tmp", harness::F64, flat_tmp.data(), flat_tmp.size());
   }
   void inputs(harness::Outputs& o) {
+    const int dims[4] = {d.ni, d.nj, d.nk, d.nl};
+    const char* dim_names[4] = {"ni", "nj", "nk", "nl"};
+    for (int k = 0; k < 4; ++k) {
+      dims_in[k] = dims[k];
+      o.add(dim_names[k], harness::I64, &dims_in[k], 1);
+    }
+    o.add("alpha", harness::F64, &alpha, 1);
+    o.add("beta", harness::F64, &beta, 1);
     const Mat* ms[4] = {&A0, &B0, &C0, &D0};
     const char* names[4] = {"A", "B", "C", "D"};
     for (int k = 0; k < 4; ++k) {
-      flatten(*ms[k], flat_in[k]);
+      harness::flatten(*ms[k], flat_in[k]);
       o.add(names[k], harness::F64, flat_in[k].data(), flat_in[k].size());
     }
   }

@@ -1,4 +1,4 @@
-#include <harness/driver.hpp>
+#include <harness/nested.hpp>
 #include "args.hpp"
 
 // covariance: PolyBench 4.2.1 datasets (M, N). data is N x M; PolyBench's closed form is
@@ -11,57 +11,8 @@
 namespace {
 const int kM[] = {28, 80, 240, 1200, 2600};
 const int kN[] = {32, 100, 260, 1400, 3000};
-using Mat = std::vector<std::vector<double>>;
+using Mat = harness::Mat2<double>;
 using Vec = std::vector<double>;
-
-void alloc(Mat& m, int r, int c) { m.assign(r, Vec(c, 0.0)); }
-void restore(Mat& m, const Mat& m0) {
-  if (m.size() != m0.size()) m.resize(m0.size());
-  for (size_t i = 0; i < m0.size(); ++i) {
-    if (m[i].size() != m0[i].size()) m[i].resize(m0[i].size());
-    std::copy(m0[i].begin(), m0[i].end(), m[i].begin());
-  }
-}
-void restore(Vec& v, const Vec& v0) {
-  if (v.size() != v0.size()) v.resize(v0.size());
-  std::copy(v0.begin(), v0.end(), v.begin());
-}
-bool mat_close(const char* name, const Mat& e, const Mat& g, double rtol, double atol,
-               std::string* why) {
-  if (g.size() != e.size()) {
-    if (why) *why = std::string(name) + ": has " + std::to_string(g.size()) + " rows, expected " + std::to_string(e.size());
-    return false;
-  }
-  for (size_t i = 0; i < e.size(); ++i) {
-    if (g[i].size() != e[i].size()) {
-      if (why) *why = std::string(name) + "[" + std::to_string(i) + "]: has " + std::to_string(g[i].size()) + " elements, expected " + std::to_string(e[i].size());
-      return false;
-    }
-    for (size_t j = 0; j < e[i].size(); ++j)
-      if (!harness::close(e[i][j], g[i][j], rtol, atol)) {
-        if (why) *why = std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "]: expected " + harness::fmt(e[i][j]) + ", got " + harness::fmt(g[i][j]);
-        return false;
-      }
-  }
-  return true;
-}
-bool vec_close(const char* name, const Vec& e, const Vec& g, double rtol, double atol,
-               std::string* why) {
-  return harness::all_close(name, e, g, rtol, atol, why);
-}
-bool mat_intact(const char* name, const Mat& m, const Mat& m0, std::string* why) {
-  bool ok = m.size() == m0.size();
-  for (size_t i = 0; ok && i < m0.size(); ++i) ok = m[i] == m0[i];
-  if (!ok && why) *why = std::string("the candidate modified its input '") + name + "'";
-  return ok;
-}
-bool vec_intact(const char* name, const Vec& v, const Vec& v0, std::string* why) {
-  return harness::intact(name, v, v0, why);
-}
-void flatten(const Mat& m, Vec& f) {
-  f.clear();
-  for (const auto& r : m) f.insert(f.end(), r.begin(), r.end());
-}
 }  // namespace
 
 struct Instance {
@@ -69,12 +20,13 @@ struct Instance {
   Mat data, data0, cov;
   Vec mean;
   Vec flat[2];
+  int64_t dims_in[2];  // m, n as inputs() exposes them
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
     const int s = int(size < 5 ? size : 4);
     m = kM[s], n = kN[s];
-    alloc(data, n, m), alloc(data0, n, m), alloc(cov, m, m);
+    data = harness::make2(n, m), data0 = harness::make2(n, m), cov = harness::make2(m, m);
     mean.assign(m, 0.0);
     a = {m, n, &data, &cov, &mean};
   }
@@ -86,27 +38,29 @@ struct Instance {
     reset(false);
   }
   void reset(bool poison) {
-    restore(data, data0);
-    if (cov.size() != size_t(m)) cov.resize(m);
-    for (auto& r : cov) harness::reset_output(r, m, poison, harness::kPoison);
+    harness::restore(data, data0);
+    harness::reset_output2(cov, m, m, poison, harness::kPoison);
     harness::reset_output(mean, m, poison, harness::kPoison);
     a = {m, n, &data, &cov, &mean};
   }
   void* args() { return &a; }
   bool inputs_intact(std::string*) { return true; }  // every array is written
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return vec_close("mean", e.mean, mean, rtol, atol, why) &&
-           mat_close("data", e.data, data, rtol, atol, why) &&
-           mat_close("cov", e.cov, cov, rtol, atol, why);
+    return harness::all_close("mean", e.mean, mean, rtol, atol, why) &&
+           harness::nested_close("data", e.data, data, rtol, atol, why) &&
+           harness::nested_close("cov", e.cov, cov, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) {
-    flatten(data, flat[0]), flatten(cov, flat[1]);
+    harness::flatten(data, flat[0]), harness::flatten(cov, flat[1]);
     o.add("data", harness::F64, flat[0].data(), flat[0].size());
     o.add("cov", harness::F64, flat[1].data(), flat[1].size());
     o.add("mean", harness::F64, mean.data(), mean.size());
   }
   void inputs(harness::Outputs& o) {
-    flatten(data0, flat[0]);
+    dims_in[0] = m, dims_in[1] = n;
+    o.add("m", harness::I64, &dims_in[0], 1);
+    o.add("n", harness::I64, &dims_in[1], 1);
+    harness::flatten(data0, flat[0]);
     o.add("data", harness::F64, flat[0].data(), flat[0].size());
   }
   size_t bytes() const { return (2 * size_t(n) * m + size_t(m) * m + m) * sizeof(double); }

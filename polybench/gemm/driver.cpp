@@ -1,54 +1,16 @@
-#include <harness/driver.hpp>
+#include <harness/nested.hpp>
 #include "args.hpp"
 
 // gemm: PolyBench 4.2.1 datasets. Inputs follow PolyBench's closed forms
 // A[i][k] = (i*(k+1) mod NK)/NK, B[k][j] = (k*(j+2) mod NJ)/NJ, C[i][j] = (i*j+1 mod NI)/NI,
 // evaluated in floating point, plus a seeded uniform term in [-0.5, 0.5) so that no row
 // is constant (row 0 of A would be all zero) and outputs depend on the seed.
-using Mat = std::vector<std::vector<double>>;
+using Mat = harness::Mat2<double>;
 
 namespace {
 const int kNI[] = {20, 60, 200, 1000, 2000};
 const int kNJ[] = {25, 70, 220, 1100, 2300};
 const int kNK[] = {30, 80, 240, 1200, 2600};
-
-void alloc(Mat& m, int r, int c) { m.assign(r, std::vector<double>(c, 0.0)); }
-void restore(Mat& m, const Mat& m0) {
-  if (m.size() != m0.size()) m.resize(m0.size());
-  for (size_t i = 0; i < m0.size(); ++i) {
-    if (m[i].size() != m0[i].size()) m[i].resize(m0[i].size());
-    std::copy(m0[i].begin(), m0[i].end(), m[i].begin());
-  }
-}
-bool mat_close(const char* name, const Mat& e, const Mat& g, double rtol, double atol,
-               std::string* why) {
-  if (g.size() != e.size()) {
-    if (why) *why = std::string(name) + ": has " + std::to_string(g.size()) + " rows, expected " + std::to_string(e.size());
-    return false;
-  }
-  for (size_t i = 0; i < e.size(); ++i) {
-    if (g[i].size() != e[i].size()) {
-      if (why) *why = std::string(name) + "[" + std::to_string(i) + "]: has " + std::to_string(g[i].size()) + " elements, expected " + std::to_string(e[i].size());
-      return false;
-    }
-    for (size_t j = 0; j < e[i].size(); ++j)
-      if (!harness::close(e[i][j], g[i][j], rtol, atol)) {
-        if (why) *why = std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "]: expected " + harness::fmt(e[i][j]) + ", got " + harness::fmt(g[i][j]);
-        return false;
-      }
-  }
-  return true;
-}
-bool mat_intact(const char* name, const Mat& m, const Mat& m0, std::string* why) {
-  bool ok = m.size() == m0.size();
-  for (size_t i = 0; ok && i < m0.size(); ++i) ok = m[i] == m0[i];
-  if (!ok && why) *why = std::string("the candidate modified its input '") + name + "'";
-  return ok;
-}
-void flatten(const Mat& m, std::vector<double>& f) {
-  f.clear();
-  for (const auto& r : m) f.insert(f.end(), r.begin(), r.end());
-}
 }  // namespace
 
 struct Instance {
@@ -56,14 +18,15 @@ struct Instance {
   double alpha = 1.5, beta = 1.2;
   Mat A, A0, B, B0, C, C0;
   std::vector<double> flat[3];
+  int64_t dims_in[3];  // ni, nj, nk as inputs() exposes them
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
     const int s = int(size < 5 ? size : 4);
     ni = kNI[s], nj = kNJ[s], nk = kNK[s];
-    alloc(A, ni, nk), alloc(A0, ni, nk);
-    alloc(B, nk, nj), alloc(B0, nk, nj);
-    alloc(C, ni, nj), alloc(C0, ni, nj);
+    A = harness::make2(ni, nk), A0 = harness::make2(ni, nk);
+    B = harness::make2(nk, nj), B0 = harness::make2(nk, nj);
+    C = harness::make2(ni, nj), C0 = harness::make2(ni, nj);
     a = {ni, nj, nk, alpha, beta, &A, &B, &C};
   }
   void generate(uint64_t seed) {
@@ -83,24 +46,30 @@ struct Instance {
   // A and B are read-only inputs (restored anyway, so a failed candidate cannot leak
   // into the next call); C is read and written, restored from its pristine copy.
   void reset(bool) {
-    restore(A, A0);
-    restore(B, B0);
-    restore(C, C0);
+    harness::restore(A, A0);
+    harness::restore(B, B0);
+    harness::restore(C, C0);
     a = {ni, nj, nk, alpha, beta, &A, &B, &C};
   }
   void* args() { return &a; }
   bool inputs_intact(std::string* why) {
-    return mat_intact("A", A, A0, why) && mat_intact("B", B, B0, why);
+    return harness::nested_intact("A", A, A0, why) && harness::nested_intact("B", B, B0, why);
   }
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return mat_close("C", e.C, C, rtol, atol, why);
+    return harness::nested_close("C", e.C, C, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) {
-    flatten(C, flat[0]);
+    harness::flatten(C, flat[0]);
     o.add("C", harness::F64, flat[0].data(), flat[0].size());
   }
   void inputs(harness::Outputs& o) {
-    flatten(A0, flat[0]), flatten(B0, flat[1]), flatten(C0, flat[2]);
+    dims_in[0] = ni, dims_in[1] = nj, dims_in[2] = nk;
+    o.add("ni", harness::I64, &dims_in[0], 1);
+    o.add("nj", harness::I64, &dims_in[1], 1);
+    o.add("nk", harness::I64, &dims_in[2], 1);
+    o.add("alpha", harness::F64, &alpha, 1);
+    o.add("beta", harness::F64, &beta, 1);
+    harness::flatten(A0, flat[0]), harness::flatten(B0, flat[1]), harness::flatten(C0, flat[2]);
     o.add("A", harness::F64, flat[0].data(), flat[0].size());
     o.add("B", harness::F64, flat[1].data(), flat[1].size());
     o.add("C", harness::F64, flat[2].data(), flat[2].size());

@@ -1,4 +1,4 @@
-#include <harness/driver.hpp>
+#include <harness/nested.hpp>
 #include "args.hpp"
 
 // gemver: PolyBench 4.2.1 datasets (N). Inputs follow PolyBench's closed forms, in
@@ -9,57 +9,8 @@
 // Everything is positive, so no output entry suffers cancellation.
 namespace {
 const int kN[] = {40, 120, 400, 2000, 4000};
-using Mat = std::vector<std::vector<double>>;
+using Mat = harness::Mat2<double>;
 using Vec = std::vector<double>;
-
-void alloc(Mat& m, int r, int c) { m.assign(r, Vec(c, 0.0)); }
-void restore(Mat& m, const Mat& m0) {
-  if (m.size() != m0.size()) m.resize(m0.size());
-  for (size_t i = 0; i < m0.size(); ++i) {
-    if (m[i].size() != m0[i].size()) m[i].resize(m0[i].size());
-    std::copy(m0[i].begin(), m0[i].end(), m[i].begin());
-  }
-}
-void restore(Vec& v, const Vec& v0) {
-  if (v.size() != v0.size()) v.resize(v0.size());
-  std::copy(v0.begin(), v0.end(), v.begin());
-}
-bool mat_close(const char* name, const Mat& e, const Mat& g, double rtol, double atol,
-               std::string* why) {
-  if (g.size() != e.size()) {
-    if (why) *why = std::string(name) + ": has " + std::to_string(g.size()) + " rows, expected " + std::to_string(e.size());
-    return false;
-  }
-  for (size_t i = 0; i < e.size(); ++i) {
-    if (g[i].size() != e[i].size()) {
-      if (why) *why = std::string(name) + "[" + std::to_string(i) + "]: has " + std::to_string(g[i].size()) + " elements, expected " + std::to_string(e[i].size());
-      return false;
-    }
-    for (size_t j = 0; j < e[i].size(); ++j)
-      if (!harness::close(e[i][j], g[i][j], rtol, atol)) {
-        if (why) *why = std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "]: expected " + harness::fmt(e[i][j]) + ", got " + harness::fmt(g[i][j]);
-        return false;
-      }
-  }
-  return true;
-}
-bool vec_close(const char* name, const Vec& e, const Vec& g, double rtol, double atol,
-               std::string* why) {
-  return harness::all_close(name, e, g, rtol, atol, why);
-}
-bool mat_intact(const char* name, const Mat& m, const Mat& m0, std::string* why) {
-  bool ok = m.size() == m0.size();
-  for (size_t i = 0; ok && i < m0.size(); ++i) ok = m[i] == m0[i];
-  if (!ok && why) *why = std::string("the candidate modified its input '") + name + "'";
-  return ok;
-}
-bool vec_intact(const char* name, const Vec& v, const Vec& v0, std::string* why) {
-  return harness::intact(name, v, v0, why);
-}
-void flatten(const Mat& m, Vec& f) {
-  f.clear();
-  for (const auto& r : m) f.insert(f.end(), r.begin(), r.end());
-}
 }  // namespace
 
 struct Instance {
@@ -68,11 +19,12 @@ struct Instance {
   Mat A, A0;
   Vec u1, v1, u2, v2, w, x, y, z, u10, v10, u20, v20, w0, x0, y0, z0;
   Vec flat;
+  int64_t n_in;  // n as inputs() exposes it
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
     n = kN[size < 5 ? size : 4];
-    alloc(A, n, n), alloc(A0, n, n);
+    A = harness::make2(n, n), A0 = harness::make2(n, n);
     for (Vec* v : {&u1, &v1, &u2, &v2, &w, &x, &y, &z, &u10, &v10, &u20, &v20, &w0, &x0, &y0, &z0})
       v->assign(n, 0.0);
     a = {n, alpha, beta, &A, &u1, &v1, &u2, &v2, &w, &x, &y, &z};
@@ -100,29 +52,36 @@ struct Instance {
   }
   // Every array is restored from its pristine copy (A, x and w are read and written).
   void reset(bool) {
-    restore(A, A0);
-    restore(u1, u10), restore(v1, v10), restore(u2, u20), restore(v2, v20);
-    restore(w, w0), restore(x, x0), restore(y, y0), restore(z, z0);
+    harness::restore(A, A0);
+    harness::restore(u1, u10), harness::restore(v1, v10);
+    harness::restore(u2, u20), harness::restore(v2, v20);
+    harness::restore(w, w0), harness::restore(x, x0);
+    harness::restore(y, y0), harness::restore(z, z0);
     a = {n, alpha, beta, &A, &u1, &v1, &u2, &v2, &w, &x, &y, &z};
   }
   void* args() { return &a; }
   bool inputs_intact(std::string* why) {
-    return vec_intact("u1", u1, u10, why) && vec_intact("v1", v1, v10, why) &&
-           vec_intact("u2", u2, u20, why) && vec_intact("v2", v2, v20, why) &&
-           vec_intact("y", y, y0, why) && vec_intact("z", z, z0, why);
+    return harness::intact("u1", u1, u10, why) && harness::intact("v1", v1, v10, why) &&
+           harness::intact("u2", u2, u20, why) && harness::intact("v2", v2, v20, why) &&
+           harness::intact("y", y, y0, why) && harness::intact("z", z, z0, why);
   }
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return mat_close("A", e.A, A, rtol, atol, why) && vec_close("x", e.x, x, rtol, atol, why) &&
-           vec_close("w", e.w, w, rtol, atol, why);
+    return harness::nested_close("A", e.A, A, rtol, atol, why) &&
+           harness::all_close("x", e.x, x, rtol, atol, why) &&
+           harness::all_close("w", e.w, w, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) {
-    flatten(A, flat);
+    harness::flatten(A, flat);
     o.add("A", harness::F64, flat.data(), flat.size());
     o.add("x", harness::F64, x.data(), x.size());
     o.add("w", harness::F64, w.data(), w.size());
   }
   void inputs(harness::Outputs& o) {
-    flatten(A0, flat);
+    n_in = n;
+    o.add("n", harness::I64, &n_in, 1);
+    o.add("alpha", harness::F64, &alpha, 1);
+    o.add("beta", harness::F64, &beta, 1);
+    harness::flatten(A0, flat);
     o.add("A", harness::F64, flat.data(), flat.size());
     o.add("u1", harness::F64, u10.data(), n);
     o.add("v1", harness::F64, v10.data(), n);

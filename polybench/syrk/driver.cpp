@@ -1,4 +1,4 @@
-#include <harness/driver.hpp>
+#include <harness/nested.hpp>
 #include "args.hpp"
 
 // syrk: PolyBench 4.2.1 datasets (M, N). Inputs follow PolyBench's closed forms in
@@ -9,57 +9,8 @@
 namespace {
 const int kM[] = {20, 60, 200, 1000, 2000};
 const int kN[] = {30, 80, 240, 1200, 2600};
-using Mat = std::vector<std::vector<double>>;
+using Mat = harness::Mat2<double>;
 using Vec = std::vector<double>;
-
-void alloc(Mat& m, int r, int c) { m.assign(r, Vec(c, 0.0)); }
-void restore(Mat& m, const Mat& m0) {
-  if (m.size() != m0.size()) m.resize(m0.size());
-  for (size_t i = 0; i < m0.size(); ++i) {
-    if (m[i].size() != m0[i].size()) m[i].resize(m0[i].size());
-    std::copy(m0[i].begin(), m0[i].end(), m[i].begin());
-  }
-}
-void restore(Vec& v, const Vec& v0) {
-  if (v.size() != v0.size()) v.resize(v0.size());
-  std::copy(v0.begin(), v0.end(), v.begin());
-}
-bool mat_close(const char* name, const Mat& e, const Mat& g, double rtol, double atol,
-               std::string* why) {
-  if (g.size() != e.size()) {
-    if (why) *why = std::string(name) + ": has " + std::to_string(g.size()) + " rows, expected " + std::to_string(e.size());
-    return false;
-  }
-  for (size_t i = 0; i < e.size(); ++i) {
-    if (g[i].size() != e[i].size()) {
-      if (why) *why = std::string(name) + "[" + std::to_string(i) + "]: has " + std::to_string(g[i].size()) + " elements, expected " + std::to_string(e[i].size());
-      return false;
-    }
-    for (size_t j = 0; j < e[i].size(); ++j)
-      if (!harness::close(e[i][j], g[i][j], rtol, atol)) {
-        if (why) *why = std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "]: expected " + harness::fmt(e[i][j]) + ", got " + harness::fmt(g[i][j]);
-        return false;
-      }
-  }
-  return true;
-}
-bool vec_close(const char* name, const Vec& e, const Vec& g, double rtol, double atol,
-               std::string* why) {
-  return harness::all_close(name, e, g, rtol, atol, why);
-}
-bool mat_intact(const char* name, const Mat& m, const Mat& m0, std::string* why) {
-  bool ok = m.size() == m0.size();
-  for (size_t i = 0; ok && i < m0.size(); ++i) ok = m[i] == m0[i];
-  if (!ok && why) *why = std::string("the candidate modified its input '") + name + "'";
-  return ok;
-}
-bool vec_intact(const char* name, const Vec& v, const Vec& v0, std::string* why) {
-  return harness::intact(name, v, v0, why);
-}
-void flatten(const Mat& m, Vec& f) {
-  f.clear();
-  for (const auto& r : m) f.insert(f.end(), r.begin(), r.end());
-}
 }  // namespace
 
 struct Instance {
@@ -67,12 +18,14 @@ struct Instance {
   double alpha = 1.5, beta = 1.2;
   Mat C, C0, A, A0;
   Vec flat[2];
+  int64_t dims_in[2];  // n, m as inputs() exposes them
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
     const int s = int(size < 5 ? size : 4);
     m = kM[s], n = kN[s];
-    alloc(C, n, n), alloc(C0, n, n), alloc(A, n, m), alloc(A0, n, m);
+    C = harness::make2(n, n), C0 = harness::make2(n, n);
+    A = harness::make2(n, m), A0 = harness::make2(n, m);
     a = {n, m, alpha, beta, &C, &A};
   }
   void generate(uint64_t seed) {
@@ -87,20 +40,25 @@ struct Instance {
     reset(false);
   }
   void reset(bool) {
-    restore(C, C0), restore(A, A0);
+    harness::restore(C, C0), harness::restore(A, A0);
     a = {n, m, alpha, beta, &C, &A};
   }
   void* args() { return &a; }
-  bool inputs_intact(std::string* why) { return mat_intact("A", A, A0, why); }
+  bool inputs_intact(std::string* why) { return harness::nested_intact("A", A, A0, why); }
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return mat_close("C", e.C, C, rtol, atol, why);
+    return harness::nested_close("C", e.C, C, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) {
-    flatten(C, flat[0]);
+    harness::flatten(C, flat[0]);
     o.add("C", harness::F64, flat[0].data(), flat[0].size());
   }
   void inputs(harness::Outputs& o) {
-    flatten(C0, flat[0]), flatten(A0, flat[1]);
+    dims_in[0] = n, dims_in[1] = m;
+    o.add("n", harness::I64, &dims_in[0], 1);
+    o.add("m", harness::I64, &dims_in[1], 1);
+    o.add("alpha", harness::F64, &alpha, 1);
+    o.add("beta", harness::F64, &beta, 1);
+    harness::flatten(C0, flat[0]), harness::flatten(A0, flat[1]);
     o.add("C", harness::F64, flat[0].data(), flat[0].size());
     o.add("A", harness::F64, flat[1].data(), flat[1].size());
   }
