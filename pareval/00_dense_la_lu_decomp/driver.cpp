@@ -39,6 +39,11 @@ struct Instance {
     return harness::all_close("A", e.A, A, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("A", harness::F64, A.data(), A.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::F64, A0.data(), A0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 2 * N * N * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

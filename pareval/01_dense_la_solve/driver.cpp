@@ -46,6 +46,12 @@ struct Instance {
     return harness::all_close("x", e.x, x, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("x", harness::F64, x.data(), x.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::F64, A0.data(), A0.size());
+    o.add("b", harness::F64, b0.data(), b0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return (2 * N * N + 3 * N) * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

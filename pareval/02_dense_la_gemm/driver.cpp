@@ -40,6 +40,15 @@ struct Instance {
     return harness::all_close("C", e.C, C, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("C", harness::F64, C.data(), C.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::F64, A0.data(), A0.size());
+    o.add("B", harness::F64, B0.data(), B0.size());
+    o.add("C", harness::F64, C0.data(), C0.size());
+    o.add("M", harness::U64, &M, 1);
+    o.add("K", harness::U64, &K, 1);
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 2 * (M * K + K * N + M * N) * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -30,6 +30,12 @@ struct Instance {
     return harness::all_close("z", e.z, z, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("z", harness::F64, z.data(), z.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("alpha", harness::F64, &a.alpha, 1);
+    o.add("x", harness::F64, x0.data(), x0.size());
+    o.add("y", harness::F64, y0.data(), y0.size());
+  }
   size_t bytes() const { return 5 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -28,6 +28,13 @@ struct Instance {
     return harness::all_close("y", e.y, y, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("y", harness::F64, y.data(), y.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::F64, A0.data(), A0.size());
+    o.add("x", harness::F64, x0.data(), x0.size());
+    o.add("M", harness::U64, &M, 1);
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return (2 * M * N + 2 * N + M) * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -43,6 +43,8 @@ struct Instance {
   void outputs(harness::Outputs& o) const {
     o.add("output", harness::C128, output.data(), output.size());
   }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(double) + n * sizeof(std::complex<double>); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -56,6 +56,8 @@ struct Instance {
     return harness::all_close("x", e.x, x, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("x", harness::C128, x.data(), x.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::C128, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(std::complex<double>); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -57,6 +57,8 @@ struct Instance {
     o.add("r", harness::F64, r.data(), r.size());
     o.add("i", harness::F64, im.data(), im.size());
   }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::C128, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(std::complex<double>) + 2 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

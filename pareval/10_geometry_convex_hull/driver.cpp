@@ -110,6 +110,10 @@ struct Instance {
   void outputs(harness::Outputs& o) const {
     o.add("hull", harness::F64, hull.data(), 2 * hull.size());
   }
+  void inputs(harness::Outputs& o) const {
+    o.add("points", harness::F64, points0.data(), 2 * n);
+  }
   size_t bytes() const { return 2 * n * sizeof(Point) + hull.capacity() * sizeof(Point); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

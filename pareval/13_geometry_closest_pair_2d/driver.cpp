@@ -75,6 +75,10 @@ struct Instance {
     return harness::scalar_close("result", e.result, result, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::F64, &result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("points", harness::F64, points0.data(), 2 * n);
+  }
   size_t bytes() const { return 2 * n * sizeof(Point) + sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -81,6 +81,8 @@ struct Instance {
     return harness::scalar_close("result", e.result, result, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::F64, &result, 1); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(double) + sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

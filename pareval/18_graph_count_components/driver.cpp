@@ -88,6 +88,11 @@ struct Instance {
     return harness::scalar_equal("result", e.result, result, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::I32, &result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::I32, A0.data(), A0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 2 * N * N * sizeof(int) + N * (sizeof(int) + sizeof(uint32_t)) + sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

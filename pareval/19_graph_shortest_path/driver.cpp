@@ -14,7 +14,7 @@
 //      between scattered labels, occasionally cut;
 //   2: 2..6 dense groups (p_in in [0.02, 0.4]) joined by 0..3 expected random bridges:
 //      paths of a few hops that must find a bridge, or none.
-// source and dest are uniform over all vertices (equal with probability 1/20, answer 0).
+// The query is often a long path, or one ending at the last vertex (see pick_query).
 // The result is compared as a hop count; any negative value and INT_MAX both mean
 // "unreachable".
 struct Instance {
@@ -22,6 +22,7 @@ struct Instance {
   std::vector<int> A, A0;
   std::vector<int> group;
   std::vector<uint32_t> pos;
+  std::vector<int> dist_;  // BFS scratch of pick_query
   int result = 0;
   HarnessArgs a;
 
@@ -75,10 +76,55 @@ struct Instance {
         row[j] = row0[j] = e;
       }
     }
-    if (N > 0) {
-      a.source = int(rand_int(seed, 4, 0, 0, int64_t(N) - 1));
-      a.dest = rand_unit(seed, 4, 1) < 0.05 ? a.source : int(rand_int(seed, 4, 2, 0, int64_t(N) - 1));
+    if (N > 0) pick_query(seed);
+  }
+  // The query (source, dest): the same vertex (5%); dest = the last vertex N-1 and source
+  // a vertex farthest from it (20%: a scan that stops before N-1 fails); source uniform
+  // and dest a vertex farthest from it (35%: long paths), a uniform reachable vertex
+  // (20%), or a uniform vertex, often unreachable (20%). Needs BFS over A0: O(N^2), like
+  // the generation.
+  void pick_query(uint64_t seed) {
+    using namespace harness;
+    const int last = int(N) - 1;
+    const double u = rand_unit(seed, 4, 1);
+    a.source = u < 0.25 && u >= 0.05 ? last : int(rand_int(seed, 4, 0, 0, last));
+    if (u < 0.05) {
+      a.dest = a.source;
+    } else if (u < 0.80) {
+      std::vector<int> order = bfs_order(a.source);
+      size_t first = 0;  // BFS order ends with the farthest vertices: pick among them
+      if (u < 0.60) {
+        first = order.size() - 1;
+        while (first > 0 && dist_[size_t(order[first - 1])] == dist_[size_t(order.back())]) --first;
+      }
+      a.dest = order[first + size_t(rand_int(seed, 4, 3, 0, int64_t(order.size() - first) - 1))];
+      if (u < 0.25) std::swap(a.source, a.dest);  // a far vertex to N-1
+    } else {
+      a.dest = int(rand_int(seed, 4, 2, 0, last));
     }
+  }
+  // Vertices reachable from s in BFS order (non-decreasing distance); dist_ holds the hops.
+  std::vector<int> bfs_order(int s) {
+    dist_.assign(N, -1);
+    std::vector<int> order;
+    order.reserve(N);
+    dist_[size_t(s)] = 0;
+    order.push_back(s);
+    for (size_t h = 0; h < order.size(); ++h) {
+      const int* row = A0.data() + size_t(order[h]) * N;
+      for (size_t j = 0; j < N; ++j)
+        if (row[j] && dist_[j] < 0) {
+          dist_[j] = dist_[size_t(order[h])] + 1;
+          order.push_back(int(j));
+        }
+    }
+    return order;
+  }
+  void copy_inputs(const Instance& src) {
+    harness::copy_into(A, src.A0);
+    harness::copy_into(A0, src.A0);
+    a.source = src.a.source;
+    a.dest = src.a.dest;
   }
   void reset(bool poison) {
     if (poison) result = -12345;
@@ -96,6 +142,13 @@ struct Instance {
     return false;
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::I32, &result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("A", harness::I32, A0.data(), A0.size());
+    o.add("N", harness::U64, &N, 1);
+    o.add("source", harness::I32, &a.source, 1);
+    o.add("dest", harness::I32, &a.dest, 1);
+  }
   size_t bytes() const { return 2 * N * N * sizeof(int) + N * (sizeof(int) + sizeof(uint32_t)) + sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -45,6 +45,10 @@ struct Instance {
     return harness::all_equal("bins", e.bins.data(), bins.data(), 256, why);
   }
   void outputs(harness::Outputs& o) const { o.add("bins", harness::U64, bins.data(), 256); }
+  void inputs(harness::Outputs& o) const {
+    o.add("image", harness::I32, image0.data(), image0.size());
+  }
   size_t bytes() const { return 2 * n * sizeof(int) + sizeof(bins); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -46,6 +46,8 @@ struct Instance {
     return harness::all_equal("bins", e.bins.data(), bins.data(), 10, why);
   }
   void outputs(harness::Outputs& o) const { o.add("bins", harness::U64, bins.data(), 10); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(double) + sizeof(bins); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -49,6 +49,10 @@ struct Instance {
     return harness::all_equal("bins", e.bins.data(), bins.data(), 4, why);
   }
   void outputs(harness::Outputs& o) const { o.add("bins", harness::U64, bins.data(), 4); }
+  void inputs(harness::Outputs& o) const {
+    o.add("points", harness::F64, points0.data(), 2 * n);
+  }
   size_t bytes() const { return 2 * n * sizeof(Point) + sizeof(bins); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -135,8 +135,14 @@ struct Instance {
     return harness::all_equal("bins", e.bins.data(), bins.data(), 26, why);
   }
   void outputs(harness::Outputs& o) const { o.add("bins", harness::U64, bins.data(), 26); }
+  // The strings as their concatenated characters and their lengths (pristine copy).
+  void inputs(harness::Outputs& o) const {
+    o.add("chars", harness::U8, chars0.data(), chars0.size());
+    o.add("lens", harness::U8, lens.data(), lens.size());
+  }
   size_t bytes() const {
     return n * (sizeof(std::string) + 1) + chars0.size() + blockOff.size() * sizeof(size_t);
   }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

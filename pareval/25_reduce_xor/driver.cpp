@@ -67,6 +67,14 @@ struct Instance {
     return harness::scalar_equal("result", int(e.result), int(result), why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::U8, &result, 1); }
+  // x0 unpacked to one byte per element (0/1) in a buffer filled on demand.
+  std::vector<uint8_t> flat_in;
+  void inputs(harness::Outputs& o) {
+    flat_in.resize(n);
+    for (size_t i = 0; i < n; ++i) flat_in[i] = x0[i] ? 1 : 0;
+    o.add("x", harness::BOOL, flat_in.data(), n);
+  }
   size_t bytes() const { return 2 * ((n + 63) / 64) * sizeof(Word); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -35,6 +35,8 @@ struct Instance {
     return harness::scalar_close("result", e.a.result, a.result, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::F64, &a.result, 1); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), x0.size()); }
   size_t bytes() const { return 2 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

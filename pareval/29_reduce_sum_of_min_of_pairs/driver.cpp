@@ -41,6 +41,11 @@ struct Instance {
     return harness::scalar_close("result", e.result, result, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::F64, &result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("x", harness::F64, x0.data(), x0.size());
+    o.add("y", harness::F64, y0.data(), y0.size());
+  }
   size_t bytes() const { return 4 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

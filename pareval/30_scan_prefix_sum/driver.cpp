@@ -21,6 +21,8 @@ struct Instance {
     return harness::all_close("output", e.output, output, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("output", harness::F64, output.data(), output.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), n); }
   size_t bytes() const { return 3 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -60,6 +60,8 @@ struct Instance {
     return harness::all_close("x", e.x, x, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("x", harness::F32, x.data(), x.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F32, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(float); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -29,6 +29,8 @@ struct Instance {
     return harness::all_equal("output", e.output, output, why);
   }
   void outputs(harness::Outputs& o) const { o.add("output", harness::I32, output.data(), output.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::I32, x0.data(), n); }
   size_t bytes() const { return 3 * n * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -46,6 +46,8 @@ struct Instance {
     return harness::scalar_equal("result", e.a.result, a.result, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::I32, &a.result, 1); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::I32, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -91,6 +91,12 @@ struct Instance {
     return harness::scalar_equal("result", e.a.result, a.result, why);
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::BOOL, &a.result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("x", harness::I32, x0.data(), n);
+    o.add("y", harness::I32, y0.data(), n);
+    o.add("val", harness::I32, &a.val, 1);
+  }
   size_t bytes() const { return 4 * n * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -44,6 +44,11 @@ struct Instance {
   size_t n;
   std::vector<cx> x, x0;
   HarnessArgs a;
+  // Views filled by outputs() for tests/oracles only (never during evaluation): the order
+  // of equal-magnitude elements is not defined, so the oracle checks what matches()
+  // fixes: the magnitude sequence and the multiset of elements (sorted by bit pattern).
+  mutable std::vector<double> mag_view;
+  mutable std::vector<cx> bits_view;
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
 
@@ -115,7 +120,17 @@ struct Instance {
     }
     return true;
   }
-  void outputs(harness::Outputs& o) const { o.add("x", harness::C128, x.data(), x.size()); }
+  void outputs(harness::Outputs& o) const {
+    o.add("x", harness::C128, x.data(), x.size());
+    mag_view.resize(x.size());
+    for (size_t i = 0; i < x.size(); ++i) mag_view[i] = std::abs(x[i]);
+    bits_view.assign(x.begin(), x.end());
+    std::sort(bits_view.begin(), bits_view.end(), bit_less);
+    o.add("x_magnitudes", harness::F64, mag_view.data(), mag_view.size());
+    o.add("x_sorted_bits", harness::C128, bits_view.data(), bits_view.size());
+  }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::C128, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(cx) + sizeof(*this); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

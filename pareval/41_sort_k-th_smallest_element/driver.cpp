@@ -81,6 +81,11 @@ struct Instance {
     return false;
   }
   void outputs(harness::Outputs& o) const { o.add("result", harness::I32, &result, 1); }
+  void inputs(harness::Outputs& o) const {
+    o.add("x", harness::I32, x0.data(), n);
+    o.add("k", harness::I32, &k, 1);
+  }
   size_t bytes() const { return 2 * n * sizeof(int) + sizeof(*this); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

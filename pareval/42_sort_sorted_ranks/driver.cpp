@@ -56,6 +56,8 @@ struct Instance {
     return harness::all_equal("ranks_", e.r, r, why);
   }
   void outputs(harness::Outputs& o) const { o.add("ranks_", harness::U64, r.data(), r.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F32, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(float) + n * sizeof(size_t); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -44,6 +44,11 @@ struct Instance {
   size_t n;
   std::vector<Result> x, x0;
   HarnessArgs a;
+  // Views filled by outputs() for tests/oracles only (never during evaluation): the order
+  // of records with equal start times is not defined, so the oracle checks what matches()
+  // fixes: the startTime sequence and the multiset of records (sorted by rec_less).
+  mutable std::vector<int> start_view;
+  mutable std::vector<Result> sorted_view;
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
 
@@ -116,7 +121,18 @@ struct Instance {
   void outputs(harness::Outputs& o) const {
     // exposed as the n x 3 int32 words {startTime, duration, bits of value}
     o.add("results", harness::I32, x.data(), 3 * x.size());
+    start_view.resize(x.size());
+    for (size_t i = 0; i < x.size(); ++i) start_view[i] = x[i].startTime;
+    sorted_view.assign(x.begin(), x.end());
+    std::sort(sorted_view.begin(), sorted_view.end(), rec_less);
+    o.add("startTime", harness::I32, start_view.data(), start_view.size());
+    o.add("results_sorted", harness::I32, sorted_view.data(), 3 * sorted_view.size());
+  }
+  void inputs(harness::Outputs& o) const {
+    // n x 3 int32 words {startTime, duration, bits of value}, like the output
+    o.add("results", harness::I32, x0.data(), 3 * n);
   }
   size_t bytes() const { return 2 * n * sizeof(Result) + sizeof(*this); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

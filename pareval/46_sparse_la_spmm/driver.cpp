@@ -76,6 +76,29 @@ struct Instance {
     return harness::all_close("Y", e.Y, Y, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("Y", harness::F64, Y.data(), Y.size()); }
+  // inputs(): the COO entries of A and X split into rows, columns and values (buffers
+  // filled there)
+  std::vector<uint64_t> in_ar, in_ac, in_xr, in_xc;
+  std::vector<double> in_av, in_xv;
+  static void split(const std::vector<COOElement>& v, std::vector<uint64_t>& r,
+                    std::vector<uint64_t>& c, std::vector<double>& val) {
+    r.resize(v.size()), c.resize(v.size()), val.resize(v.size());
+    for (size_t e = 0; e < v.size(); ++e) r[e] = v[e].row, c[e] = v[e].column, val[e] = v[e].value;
+  }
+  void inputs(harness::Outputs& o) {
+    split(A.v0, in_ar, in_ac, in_av);
+    split(X.v0, in_xr, in_xc, in_xv);
+    o.add("A_row", harness::U64, in_ar.data(), in_ar.size());
+    o.add("A_col", harness::U64, in_ac.data(), in_ac.size());
+    o.add("A_val", harness::F64, in_av.data(), in_av.size());
+    o.add("X_row", harness::U64, in_xr.data(), in_xr.size());
+    o.add("X_col", harness::U64, in_xc.data(), in_xc.size());
+    o.add("X_val", harness::F64, in_xv.data(), in_xv.size());
+    o.add("M", harness::U64, &M, 1);
+    o.add("K", harness::U64, &K, 1);
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return A.bytes() + X.bytes() + M * N * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -88,8 +88,27 @@ struct Instance {
     return harness::all_close("y", e.y, y, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("y", harness::F64, y.data(), y.size()); }
+  // inputs(): A's COO entries split into rows, columns and values (buffers filled there)
+  std::vector<uint64_t> in_row, in_col;
+  std::vector<double> in_val;
+  void inputs(harness::Outputs& o) {
+    const size_t nnz = A0.size();
+    in_row.resize(nnz), in_col.resize(nnz), in_val.resize(nnz);
+    for (size_t e = 0; e < nnz; ++e)
+      in_row[e] = A0[e].row, in_col[e] = A0[e].column, in_val[e] = A0[e].value;
+    o.add("alpha", harness::F64, &a.alpha, 1);
+    o.add("A_row", harness::U64, in_row.data(), nnz);
+    o.add("A_col", harness::U64, in_col.data(), nnz);
+    o.add("A_val", harness::F64, in_val.data(), nnz);
+    o.add("x", harness::F64, x0.data(), N);
+    o.add("beta", harness::F64, &a.beta, 1);
+    o.add("y", harness::F64, y0.data(), M);
+    o.add("M", harness::U64, &M, 1);
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const {
     return 2 * cap * sizeof(COOElement) + 2 * (N + M) * sizeof(double) + (M + 1) * sizeof(size_t);
   }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -82,8 +82,25 @@ struct Instance {
     return harness::all_close("z", e.z, z, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("z", harness::F64, z.data(), z.size()); }
+  // inputs(): the (index, value) pairs of x and y split into indices and values
+  // (buffers filled there)
+  std::vector<uint64_t> in_xi, in_yi;
+  std::vector<double> in_xv, in_yv;
+  void inputs(harness::Outputs& o) {
+    in_xi.resize(x0.size()), in_xv.resize(x0.size());
+    for (size_t e = 0; e < x0.size(); ++e) in_xi[e] = x0[e].index, in_xv[e] = x0[e].value;
+    in_yi.resize(y0.size()), in_yv.resize(y0.size());
+    for (size_t e = 0; e < y0.size(); ++e) in_yi[e] = y0[e].index, in_yv[e] = y0[e].value;
+    o.add("alpha", harness::F64, &a.alpha, 1);
+    o.add("x_index", harness::U64, in_xi.data(), in_xi.size());
+    o.add("x_value", harness::F64, in_xv.data(), in_xv.size());
+    o.add("y_index", harness::U64, in_yi.data(), in_yi.size());
+    o.add("y_value", harness::F64, in_yv.data(), in_yv.size());
+    o.add("z", harness::F64, z0.data(), n);
+  }
   size_t bytes() const {
     return 4 * cap * sizeof(Element) + 2 * n * sizeof(double) + 2 * (nb + 1) * sizeof(size_t);
   }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -79,8 +79,22 @@ struct Instance {
     o.add("L", harness::F64, L.data(), L.size());
     o.add("U", harness::F64, U.data(), U.size());
   }
+  // inputs(): A's COO entries split into rows, columns and values (buffers filled there)
+  std::vector<uint64_t> in_row, in_col;
+  std::vector<double> in_val;
+  void inputs(harness::Outputs& o) {
+    const size_t nnz = A0.size();
+    in_row.resize(nnz), in_col.resize(nnz), in_val.resize(nnz);
+    for (size_t e = 0; e < nnz; ++e)
+      in_row[e] = A0[e].row, in_col[e] = A0[e].column, in_val[e] = A0[e].value;
+    o.add("A_row", harness::U64, in_row.data(), nnz);
+    o.add("A_col", harness::U64, in_col.data(), nnz);
+    o.add("A_val", harness::F64, in_val.data(), nnz);
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const {
     return (A.capacity() + A0.capacity()) * sizeof(COOElement) + 2 * N * N * sizeof(double);
   }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -37,6 +37,11 @@ struct Instance {
     return harness::all_equal("output", e.output, output, why);
   }
   void outputs(harness::Outputs& o) const { o.add("output", harness::I32, output.data(), output.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("input", harness::I32, input0.data(), input0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 3 * N * N * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

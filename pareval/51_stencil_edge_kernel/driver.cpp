@@ -50,6 +50,11 @@ struct Instance {
     return harness::all_equal("imageOut", e.out, out, why);
   }
   void outputs(harness::Outputs& o) const { o.add("imageOut", harness::I32, out.data(), out.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("imageIn", harness::I32, img0.data(), img0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 3 * N * N * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -22,6 +22,8 @@ struct Instance {
     return harness::all_close("output", e.out, out, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("output", harness::F64, out.data(), out.size()); }
+  void inputs(harness::Outputs& o) const { o.add("input", harness::F64, x0.data(), n); }
   size_t bytes() const { return 3 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

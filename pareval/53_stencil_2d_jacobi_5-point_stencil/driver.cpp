@@ -24,6 +24,11 @@ struct Instance {
     return harness::all_close("output", e.out, out, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("output", harness::F64, out.data(), out.size()); }
+  void inputs(harness::Outputs& o) const {
+    o.add("input", harness::F64, x0.data(), x0.size());
+    o.add("N", harness::U64, &N, 1);
+  }
   size_t bytes() const { return 3 * N * N * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -46,6 +46,8 @@ struct Instance {
     return harness::all_close("x", e.x, x, rtol, atol, why);
   }
   void outputs(harness::Outputs& o) const { o.add("x", harness::F64, x.data(), x.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::F64, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -33,6 +33,8 @@ struct Instance {
     return harness::all_equal("x", e.x, x, why);
   }
   void outputs(harness::Outputs& o) const { o.add("x", harness::I32, x.data(), x.size()); }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::I32, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(int); }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

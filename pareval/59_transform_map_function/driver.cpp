@@ -54,6 +54,8 @@ struct Instance {
     mask_u8.assign(mask.begin(), mask.end());
     o.add("mask", harness::U8, mask_u8.data(), mask_u8.size());
   }
+  void inputs(harness::Outputs& o) const { o.add("x", harness::I32, x0.data(), n); }
   size_t bytes() const { return 2 * n * sizeof(int) + (n + 63) / 64 * 8; }
 };
 HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)

@@ -1,0 +1,19 @@
+"""pareval/14_geometry_closest_pair_1d: sort, then the smallest gap between neighbours.
+
+Rounded subtraction is monotone, so the minimum over neighbours in sorted order of
+fl(x[k+1] - x[k]) equals the minimum over all pairs of fl(|x[i] - x[j]|) exactly (the
+baseline's brute-force definition). Fewer than two elements: 0, as specified.
+"""
+import numpy as np
+
+# The seed picks the distribution (first draw % 5); these cover all five: 1 magnitudes
+# over 16 decades, 2 scaled integers (duplicates possible), 3 uniform, 5 shuffled ramp
+# with a planted close pair, 10 clusters.
+SEEDS = (1, 2, 3, 5, 10)
+
+
+def expected(inp):
+    x = inp["x"]
+    if x.size < 2:
+        return {"result": np.array([0.0])}
+    return {"result": np.array([np.diff(np.sort(x)).min()])}

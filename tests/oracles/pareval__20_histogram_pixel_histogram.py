@@ -1,0 +1,13 @@
+"""pareval/20_histogram_pixel_histogram: numpy.bincount of the pixel values (checked to be
+in 0..255) with 256 bins, all of bins."""
+import numpy as np
+
+# The seed picks the run length (first draw % 4); these cover all four: 1 (L = 16),
+# 2 (L = 1), 3 (L = 64), 5 (L = 4).
+SEEDS = (1, 2, 3, 5)
+
+
+def expected(inp):
+    img = inp["image"]
+    assert img.min() >= 0 and img.max() <= 255
+    return {"bins": np.bincount(img, minlength=256)}

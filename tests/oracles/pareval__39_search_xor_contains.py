@@ -1,0 +1,19 @@
+"""pareval/39_search_xor_contains: is val in exactly one of x and y?
+
+Checked: the bool, from numpy membership tests ((x == val).any() != (y == val).any()).
+The seeds cover the driver's four cases: seed 2 in neither, 13 in x only, 4 in y only,
+1 in both.
+"""
+import numpy as np
+
+SEEDS = (1, 2, 4, 13)
+# A bool: exact.
+RTOL = 0.0
+ATOL = 0.0
+
+
+def expected(inp):
+    val = int(inp["val"][0])
+    in_x = bool(np.any(inp["x"].astype(np.int64) == val))
+    in_y = bool(np.any(inp["y"].astype(np.int64) == val))
+    return {"result": np.array([in_x != in_y])}
