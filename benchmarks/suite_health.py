@@ -39,6 +39,14 @@ def main() -> int:
         rows = selftest(probs, mode, EvalConfig(quick=args.quick),
                         progress=lambda m: print(m, file=sys.stderr))
         print(f"\n== {args.suite}, {mode} mode ==")
+        print(f"{'problem':44} {'bound':7} {'A/A':>6} {'MdAPE%':>6} {'reference':>9} {'ref 95% CI':>13}")
+        for r in rows:
+            aa = f"{r['aa_speedup']:.3f}" if "aa_speedup" in r else r["aa_status"]
+            ref = f"{r['ref_speedup']:.2f}x" if "ref_speedup" in r else r["ref_status"]
+            ci = (f"{r['ref_ci_low']:.2f}-{r['ref_ci_high']:.2f}" if "ref_ci_low" in r else "-")
+            print(f"{r['problem'][:44]:44} {r['bound']:7} {aa:>6} {r.get('aa_mdape', float('nan')):>6.1f} "
+                  f"{ref:>9} {ci:>13}")
+        print()
         by_cat = defaultdict(list)
         for r in rows:
             by_cat[r["category"]].append(r)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m harness {list,eval,...}``.
+"""Command line: ``python -m harness {list,eval,selftest,run,report,compare}``.
 
 User errors end with one line on stderr and exit code 2 (never a traceback).
 """
@@ -6,6 +6,7 @@ User errors end with one line on stderr and exit code 2 (never a traceback).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import signal
@@ -104,6 +105,9 @@ def print_result(r) -> None:
         print(f"why       {ev.get('why')}")
         if ev.get("stderr_tail"):
             print("stderr (tail):\n  " + ev["stderr_tail"].strip()[-1500:].replace("\n", "\n  "))
+    for key in ("thread_scaling", "counters"):
+        if ev.get(key):
+            print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in ev[key].items()))
     load = ev.get("load_avg_1min")
     if r.correct and load is not None and load > os.cpu_count():
         print(f"warning   load average {load:.1f} on {os.cpu_count()} CPUs when timing started: "
@@ -120,7 +124,7 @@ def cmd_eval(args) -> int:
     problem = get_problem(args.problem, args.suite)
     text = _read_candidate(args.candidate)
     cfg = _config(args, problem)
-    res = evaluate(problem, text, args.mode, cfg)
+    res = evaluate(problem, text, args.mode, dataclasses.replace(cfg, profile=args.profile))
     if res.correct and not args.no_reference:
         ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)
         if ref.correct:
@@ -184,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_eval_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--samples", action="store_true", help="with --json: include per-pair samples (ns)")
+    p.add_argument("--profile", action="store_true",
+                   help="also collect profiler evidence: time at 1 thread (omp mode) and "
+                        "perf_event_open counters of one candidate call")
     p.add_argument("--no-reference", action="store_true",
                    help="do not time the expert reference (used to flag suspicious speedups)")
     p.set_defaults(fn=cmd_eval)
@@ -203,11 +210,54 @@ def build_parser() -> argparse.ArgumentParser:
     from .run import add_run_parser
 
     add_run_parser(sub)
+
+    p = sub.add_parser("report", help="re-render a run's tables and plots from its event log",
+                       description="Rebuild the per-category, per-problem, per-round, per-agent and "
+                                   "ParEval-metric tables of each results folder from its event log "
+                                   "alone, with PNG plots, into RUN/report/. Several runs: also a "
+                                   "table and a plot of geomean against cost per run.")
+    p.add_argument("runs", nargs="+", metavar="RUN", help="results folder(s) (results/<run-id>)")
+    p.add_argument("--format", default="md",
+                   help="comma-separated: md, csv, json, html (default: md)")
+    p.add_argument("--output", default=None, metavar="DIR",
+                   help="write here instead of RUN/report (several runs: one sub-folder each)")
+    p.add_argument("--k", default=None, help="k values for pass@k etc., comma-separated "
+                                             "(default: 1, 2, 4, ... up to the candidates per problem)")
+    p.add_argument("--no-plots", action="store_true", help="tables only")
+    p.set_defaults(fn=_cmd_report)
+
+    p = sub.add_parser("compare", help="per-category and per-problem changes between runs; "
+                                       "a regression gate for CI",
+                       description="Align runs by (suite, problem id, mode, size, threads) and judge "
+                                   "each NEW against OLD with a paired bootstrap over problems, "
+                                   "replicates and timing noise. Warns about changed environments. "
+                                   "Markdown for a pull-request comment.")
+    p.add_argument("runs", nargs="+", metavar="RUN", help="OLD NEW [NEW ...] results folders")
+    p.add_argument("--fail-on-regression", default=None, metavar="X",
+                   help="exit 1 when the geomean's 95%% interval lies below 1 - X (e.g. 5%%)")
+    p.add_argument("--format", default="md", help="md (default) or json")
+    p.add_argument("--output", default=None, metavar="FILE", help="write here instead of stdout")
+    p.add_argument("--resamples", type=int, default=None, help="bootstrap resamples (default: 10000)")
+    p.add_argument("--seed", type=int, default=None, help="bootstrap seed (default: 20240521)")
+    p.set_defaults(fn=_cmd_compare)
     return ap
 
 
+def _cmd_report(args) -> int:
+    from .report import cmd_report
+
+    return cmd_report(args)
+
+
+def _cmd_compare(args) -> int:
+    from .compare import cmd_compare
+
+    return cmd_compare(args)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point. Returns the exit code: 0 ok, 2 user error, 130 interrupted."""
+    """Entry point. Returns the exit code: 0 ok, 1 `compare` found a regression beyond
+    --fail-on-regression, 2 user error, 130 interrupted."""
     ap = build_parser()
     args = ap.parse_args(argv)
     # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up

@@ -53,7 +53,8 @@ class EvalConfig:
     timeout_factor x baseline time); memory_bytes: the worker's memory limit;
     max_eval_s: hard cap on one evaluation's worker (s); use_cache: reuse stored verdicts; unsafe: run
     without bubblewrap; march: the -march value; validate_only: no timing;
-    scaling: in omp mode also time the candidate at 1 thread (profiler evidence).
+    profile: collect profiler evidence for lessons: the candidate's time at 1 thread
+    (omp mode) and its hardware/software counters (perf_event_open, where permitted).
     """
 
     threads: int | None = None
@@ -72,7 +73,7 @@ class EvalConfig:
     unsafe: bool = False
     march: str = "native"
     validate_only: bool = False
-    scaling: bool = False
+    profile: bool = False
 
 
 @dataclass
@@ -178,7 +179,7 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
     parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
-             str(cfg.validate_only), str(cfg.scaling)]
+             str(cfg.validate_only), str(cfg.profile)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -239,7 +240,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
            "budget_s": cfg.budget_s, "min_measure_ns": cfg.min_measure_ns,
-           "measure": not cfg.validate_only, "sandboxed": sandboxed, "scaling": cfg.scaling}
+           "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile}
     n = len(cpus)
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
@@ -309,8 +310,9 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                          "clock_resolution_ns": final["clock_resolution_ns"],
                          "process_threads": final["process_threads"],
                          "generation_s": final["generation_ns"] * 1e-9})
-    if "thread_scaling" in final:
-        res.evidence["thread_scaling"] = final["thread_scaling"]
+    for key in ("thread_scaling", "counters"):
+        if key in final:
+            res.evidence[key] = final[key]
 
 
 def flag_suspicious(res: EvalResult, reference_speedup: float | None) -> EvalResult:

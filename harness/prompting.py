@@ -23,7 +23,7 @@ MAX_DIAGNOSTICS_CHARS = 3000  # compiler output shown in a lesson prompt
 MAX_STDERR_CHARS = 1200
 MAX_LESSON_CHARS = 1200  # a lesson's text in an optimization prompt (short prompts: small local models)
 # evidence keys that carry profiler signals, when the evaluator provides them
-PROFILER_KEYS = ("opt_remarks", "thread_scaling")
+PROFILER_KEYS = ("opt_remarks", "thread_scaling", "counters")
 
 
 @lru_cache(maxsize=None)

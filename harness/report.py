@@ -1,7 +1,35 @@
-"""Per-category tables from per-problem rows (DESIGN.md "Results folder").
+"""Tables and plots of a run (DESIGN.md "Results folder"); ``python -m harness report``.
 
-Input rows are :meth:`ProblemOutcome.row` dicts (or the rows of problems.csv/json).
-For each category and for all problems (one row per problem and repeat):
+:func:`summarize` and :func:`render_markdown` make the per-category table a run prints
+and writes as report.md. :func:`build_report` rebuilds every table from a run's event
+log alone (harness.runstore.read_run, so old runs re-render with new code) and draws
+the plots; :func:`write_report` writes them as md, csv, json or html beside the PNGs;
+:func:`cmd_report` is the CLI. Tables of a :class:`RunReport`:
+
+* per category: the columns below plus ``geomean 95% CI`` (a bootstrap over problems,
+  replicates and each speedup's timing noise, harness.metrics);
+* per problem: status, reported speedup with CI, the first measurement, the round,
+  agent and model that found the best, the lessons its prompt showed (author, round,
+  outcome), reference and noise floor, candidates compiled / correct / all, tokens, cost;
+* per round: candidates, % compiled and % correct in the round, the geomean of each
+  problem's best candidate of the round and the best-so-far geomean up to it (first
+  measurements: the maximum of several noisy numbers is biased upward; the final
+  numbers are re-measurements);
+* per agent: candidates, % compiled, % correct, geomean of its candidates, problems
+  where its candidate was the best, lessons written and lessons read by a best, tokens,
+  cost, model time;
+* ParEval metrics (harness.metrics): pass@k, build@k, speedup_n@k, efficiency_n@k per
+  category over the candidates of each problem and repeat. In a LessonL run the
+  candidates of later rounds depend on earlier ones, so these are descriptive, not
+  ParEval's i.i.d. samples.
+
+Plots (PNG, matplotlib Agg): per-category geomean with its bootstrap interval;
+per-problem speedups, sorted, with CIs; best-so-far geomean by round; and, given
+several runs, cost (or tokens) against geomean per run.
+
+Per-category columns (input rows are :meth:`ProblemOutcome.row` dicts, or the rows of
+problems.csv/json; for each category and for all problems, one row per problem and
+repeat):
 
 * ``n``: problems;  ``% compiled``: problems with at least one candidate that compiled
   and linked;  ``% correct``: problems whose reported (re-measured) best is correct;
@@ -22,8 +50,18 @@ For each category and for all problems (one row per problem and repeat):
 
 from __future__ import annotations
 
+import base64
+import html
+import io
+import json
 import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterable, Mapping, Sequence
+
+from .errors import HarnessError
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
            "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
@@ -179,3 +217,636 @@ def print_table(summary: Sequence[Mapping], console=None, title: str = "Per-cate
     for s in summary:
         t.add_row(*[_fmt(c, s.get(c)) for c in COLUMNS], style="bold" if s.get("category") == "all" else None)
     console.print(t)
+
+
+# --------------------------------------------------------------------------- report from a run
+
+FORMATS = ("md", "csv", "json", "html")
+TABLES = ("per_category", "per_problem", "per_round", "per_agent", "pareval_metrics")
+NOT_COMPILED = ("compile_error", "link_error")
+
+
+@dataclass
+class RunReport:
+    """Everything ``report`` renders for one run: ``tables`` {name: rows (list of dicts,
+    raw values: speedups unitless, percentages in percent, cost USD, times s)} in TABLES
+    order, ``plots`` {file name: PNG bytes}, the run (runstore.RunRecord) and the header
+    facts (``header``: {label: text})."""
+
+    run: object
+    tables: dict
+    header: dict
+    plots: dict = field(default_factory=dict)
+
+
+def _counted(s) -> float:
+    """A candidate's or problem's contribution to LessonL's geomean: max(s, 1), 1 if None."""
+    return max(s, 1.0) if s is not None else 1.0
+
+
+def _samples(rows: Sequence[Mapping]):
+    """metrics.SpeedupSamples of ``rows`` (problems in first-seen order; repeats are
+    replicates) and the category of each problem."""
+    from .metrics import SpeedupSamples, log_sigma
+
+    probs: dict[str, list] = {}
+    cats: dict[str, str] = {}
+    for r in rows:
+        pid = str(r.get("problem"))
+        s = _num(r.get("speedup")) if _truthy(r.get("correct")) else None
+        probs.setdefault(pid, []).append(
+            (s, log_sigma(_num(r.get("ci_low")), _num(r.get("ci_high")), _num(r.get("null_speedup")))))
+        cats[pid] = str(r.get("category", "?"))
+    return SpeedupSamples.from_problems(list(probs.values())), [cats[p] for p in probs]
+
+
+def category_table(rows: Sequence[Mapping], *, resamples: int | None = None, seed: int | None = None) -> list[dict]:
+    """:func:`summarize` plus ``geomean 95% CI low`` / ``high``: the percentile bootstrap
+    interval of the geomean (problems, repeats and timing noise resampled;
+    metrics.bootstrap_geomean with its defaults unless given)."""
+    from .metrics import RESAMPLES, SEED, bootstrap_geomean
+
+    out = summarize(rows)
+    if not out:
+        return out
+    samples, cats = _samples(rows)
+    for s in out:
+        idx = [i for i, c in enumerate(cats) if s["category"] in ("all", c)]
+        _, lo, hi = bootstrap_geomean(samples.subset(idx), resamples=resamples or RESAMPLES,
+                                      seed=SEED if seed is None else seed)
+        s["geomean 95% CI low"], s["geomean 95% CI high"] = lo, hi
+    return out
+
+
+def problem_details(run) -> list[dict]:
+    """The per-problem table of ``run`` (runstore.RunRecord): one row per problem and
+    repeat with the row's numbers plus provenance: the best's round, agent and model,
+    and the lessons its prompt showed (``lessons shown``: "<agent> r<round>: <outcome>"
+    per lesson, "; "-joined)."""
+    out = []
+    for p in run.problems:
+        r = p.row
+        best_id = r.get("best_id")
+        cand = next((c for c in p.candidates if c.get("id") == best_id), None) if best_id else None
+        lessons = {l.get("id"): l for l in p.lessons}
+        shown = []
+        for lid in (cand or {}).get("lesson_ids") or []:
+            l = lessons.get(lid)
+            shown.append(f"{l.get('agent')} r{l.get('round')}: {l.get('outcome') or l.get('status')}"
+                         if l else str(lid))
+        out.append({
+            "problem": p.problem, "category": p.category, "repeat": p.repeat, "status": r.get("status"),
+            "speedup": _num(r.get("speedup")), "ci_low": _num(r.get("ci_low")), "ci_high": _num(r.get("ci_high")),
+            "first_speedup": _num(r.get("first_speedup")), "best_id": best_id,
+            "round": cand.get("round") if cand else None, "agent": cand.get("agent") if cand else None,
+            "model": cand.get("model") if cand else None,
+            "lesson_ids": ",".join((cand or {}).get("lesson_ids") or []), "lessons shown": "; ".join(shown),
+            "reference": _num(r.get("reference_speedup")), "null": _num(r.get("null_speedup")),
+            "size": p.size_label, "candidates": int(_num(r.get("candidates")) or 0),
+            "compiled": int(_num(r.get("candidates_compiled")) or 0),
+            "correct": int(_num(r.get("candidates_correct")) or 0),
+            "tokens": int((_num(r.get("prompt_tokens")) or 0) + (_num(r.get("completion_tokens")) or 0)),
+            "cost $": _num(r.get("cost_usd")) or 0.0, "flags": r.get("flags") or "",
+        })
+    return out
+
+
+def round_table(run) -> list[dict]:
+    """The per-round curve of ``run``: for round t, its candidates, % compiled and %
+    correct among them, ``round geomean`` (geomean over problems and repeats of the best
+    first-measured speedup of round t alone, incorrect and slower as 1x),
+    ``best-so-far geomean`` (the same over rounds 0..t) and ``% solved so far``
+    (problems with a correct candidate in rounds 0..t)."""
+    def best(cs):
+        return max((_counted(_num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
+
+    rounds = sorted({int(c.get("round") or 0) for p in run.problems for c in p.candidates})
+    out = []
+    for t in rounds:
+        in_round = [c for p in run.problems for c in p.candidates if int(c.get("round") or 0) == t]
+        best_t, best_upto, solved = [], [], 0
+        for p in run.problems:
+            best_t.append(best([c for c in p.candidates if int(c.get("round") or 0) == t]))
+            upto = [c for c in p.candidates if int(c.get("round") or 0) <= t]
+            best_upto.append(best(upto))
+            solved += any(c.get("status") == "correct" for c in upto)
+        n = len(in_round)
+        out.append({
+            "round": t, "candidates": n,
+            "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in in_round) / n if n else None,
+            "% correct": 100.0 * sum(c.get("status") == "correct" for c in in_round) / n if n else None,
+            "round geomean": _geomean(best_t), "best-so-far geomean": _geomean(best_upto),
+            "% solved so far": 100.0 * solved / len(run.problems),
+        })
+    return out
+
+
+def agent_table(run) -> list[dict]:
+    """Per-agent contribution in ``run``: candidates, % compiled, % correct, ``geomean``
+    of its candidates' first measurements (incorrect and slower as 1x), ``bests``
+    (problems and repeats where its candidate was reported), ``lessons`` written,
+    ``lessons read by bests`` (how often its lessons were in the prompt of a reported
+    best), tokens (prompt + completion), cost (USD) and model time (s, uncached calls)."""
+    agents: dict[str, dict] = {}
+
+    def entry(name, model=None):
+        a = agents.setdefault(name, {"agent": name, "model": model, "cands": [], "bests": 0, "lessons": 0,
+                                     "read": 0, "tokens": 0, "cost $": 0.0, "model s": 0.0})
+        a["model"] = a["model"] or model
+        return a
+
+    for p in run.problems:
+        authors = {l.get("id"): l.get("agent") for l in p.lessons}
+        for c in p.candidates:
+            entry(str(c.get("agent")), c.get("model"))["cands"].append(c)
+        for l in p.lessons:
+            entry(str(l.get("agent")), l.get("model"))["lessons"] += 1
+        best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
+        if best is not None and p.row.get("status") == "correct":
+            entry(str(best.get("agent")))["bests"] += 1
+            for lid in best.get("lesson_ids") or []:
+                if authors.get(lid) is not None:
+                    entry(str(authors[lid]))["read"] += 1
+        for call in p.calls:
+            a = entry(str(call.get("agent")), call.get("model"))
+            a["tokens"] += int((_num(call.get("prompt_tokens")) or 0) + (_num(call.get("completion_tokens")) or 0))
+            a["cost $"] += _num(call.get("cost_usd")) or 0.0
+            a["model s"] += 0.0 if _truthy(call.get("cache_hit")) else (_num(call.get("latency_s")) or 0.0)
+    out = []
+    for a in agents.values():
+        cs = a.pop("cands")
+        n = len(cs)
+        out.append({
+            "agent": a["agent"], "model": a["model"], "candidates": n,
+            "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in cs) / n if n else None,
+            "% correct": 100.0 * sum(c.get("status") == "correct" for c in cs) / n if n else None,
+            "geomean": _geomean([_counted(_num(c.get("speedup")) if c.get("status") == "correct" else None)
+                                 for c in cs]) if n else None,
+            "bests": a["bests"], "lessons": a["lessons"], "lessons read by bests": a["read"],
+            "tokens": a["tokens"], "cost $": a["cost $"], "model s": a["model s"],
+        })
+    return out
+
+
+def default_ks(run) -> list[int]:
+    """k values for the ParEval table: 1 and the powers of two up to the largest number
+    of candidates of a problem."""
+    n_max = max((len(p.candidates) for p in run.problems), default=0)
+    return [k for k in (1, 2, 4, 8, 16, 32, 64) if k <= max(n_max, 1)]
+
+
+def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
+    """ParEval's metrics per category and k (harness.metrics): the mean over problems
+    and repeats with at least k candidates (``problems``) of pass@k, build@k,
+    speedup_n@k (first measurements, incorrect as 0) and efficiency_n@k (speedup_n@k /
+    the run's threads; 1 in serial mode). Raises HarnessError for k < 1."""
+    from .metrics import build_at_k, efficiency_n_at_k, pass_at_k, speedup_n_at_k
+
+    ks = list(ks) if ks else default_ks(run)
+    if any(k < 1 for k in ks):
+        raise HarnessError(f"--k values must be >= 1 (got {','.join(map(str, ks))})")
+    threads = 1 if run.config.get("mode") == "serial" else (run.threads or 1)
+    groups: dict[str, list] = {}
+    for p in run.problems:
+        groups.setdefault(p.category, []).append(p)
+    out = []
+    for cat, probs in [*sorted(groups.items()), ("all", run.problems)]:
+        for k in ks:
+            vals = []
+            for p in probs:
+                cs = p.candidates
+                n = len(cs)
+                if n < k:
+                    continue
+                sp = [_num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs]
+                vals.append((pass_at_k(n, sum(c.get("status") == "correct" for c in cs), k),
+                             build_at_k(n, sum(c.get("status") not in NOT_COMPILED for c in cs), k),
+                             speedup_n_at_k(sp, k), efficiency_n_at_k(sp, k, threads)))
+            m = len(vals)
+            out.append({"category": cat, "k": k, "problems": m,
+                        "pass@k": sum(v[0] for v in vals) / m if m else None,
+                        "build@k": sum(v[1] for v in vals) / m if m else None,
+                        "speedup_n@k": sum(v[2] for v in vals) / m if m else None,
+                        "efficiency_n@k": sum(v[3] for v in vals) / m if m else None})
+    return out
+
+
+def run_header(run) -> dict:
+    """{label: text} describing ``run``: state, strategy and options, team, mode,
+    threads, sizes, compiler, flags and resolved -march, machine, suite version, harness
+    revision, repeats."""
+    c = run.config
+    team = ", ".join(f"{a.get('name')}={a.get('model')}" for a in (c.get("team") or {}).get("agents", []))
+    comp = c.get("compiler") or {}
+    mach = c.get("machine") or {}
+    opts = c.get("options") or {}
+    return {
+        "run": run.run_id, "state": run.state, "strategy": f"{c.get('strategy')} {c.get('strategy_options', {})}",
+        "team": team or "-", "mode": f"{c.get('mode')}, threads {c.get('threads')}, "
+                                     f"{'quick sizes' if c.get('quick') else 'default sizes'}",
+        "compiler": f"{comp.get('compiler_version')}; flags `{comp.get('flags')}`; "
+                    f"-march={comp.get('march')} resolved to {comp.get('resolved_march')}",
+        "machine": f"{mach.get('cpu_model')}, {len(mach.get('usable_cpus', []))} usable CPUs",
+        "suite": f"{c.get('suite')}, version {str(c.get('suite_version') or 'unknown')[:12]}",
+        "harness": f"git {c.get('git_revision')}", "repeats": str(opts.get("repeats", 1)),
+        "problems finished": str(len(run.problems)),
+        "wall time (event log)": f"{run.wall_s:.0f} s; {run.evaluations} evaluations, {run.eval_s:.0f} s",
+    }
+
+
+def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None,
+                 resamples: int | None = None, seed: int | None = None) -> RunReport:
+    """Every table of ``run`` (runstore.RunRecord), and its plots unless ``plots`` is
+    False. Raises HarnessError for bad ks."""
+    rows = run.rows
+    tables = {"per_category": category_table(rows, resamples=resamples, seed=seed),
+              "per_problem": problem_details(run), "per_round": round_table(run),
+              "per_agent": agent_table(run), "pareval_metrics": pareval_table(run, ks)}
+    rep = RunReport(run=run, tables=tables, header=run_header(run))
+    if plots:
+        rep.plots = {"category_geomean.png": plot_categories(tables["per_category"], run.run_id),
+                     "speedup_distribution.png": plot_distribution(tables["per_problem"], run.run_id),
+                     "speedup_by_round.png": plot_rounds(tables["per_round"], run.run_id)}
+    return rep
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _log_y(ax, values: Iterable[float]) -> None:
+    """A log y axis with plain-number tick labels (minor ticks labelled too when the
+    values span less than a factor 20)."""
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    vs = [v for v in values if v and v > 0]
+    ax.set_yscale("log")
+    fmt = FuncFormatter(lambda v, _: f"{v:g}")
+    ax.yaxis.set_major_formatter(fmt)
+    ax.yaxis.set_minor_formatter(fmt if vs and max(vs) / min(vs) < 20 else NullFormatter())
+
+
+def _png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    _pyplot().close(fig)
+    return buf.getvalue()
+
+
+def plot_categories(per_category: Sequence[Mapping], title: str = "") -> bytes:
+    """PNG: geomean speedup per category (and all) with its bootstrap 95 % interval as
+    error bars, the expert reference and the noise floor as markers, 1x as a line."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.0 + 0.9 * len(per_category)), 3.6))
+    xs = range(len(per_category))
+    g = [s.get("geomean") or 1.0 for s in per_category]
+    lo = [max(0.0, gi - (s.get("geomean 95% CI low") or gi)) for gi, s in zip(g, per_category)]
+    hi = [max(0.0, (s.get("geomean 95% CI high") or gi) - gi) for gi, s in zip(g, per_category)]
+    ax.bar(xs, g, yerr=[lo, hi], capsize=4, color=["#4c72b0" if s["category"] != "all" else "#2d3e50"
+                                                   for s in per_category], label="geomean (95 % CI)")
+    refs = [(i, s["reference"]) for i, s in zip(xs, per_category) if s.get("reference")]
+    if refs:
+        ax.scatter(*zip(*refs), marker="_", s=300, color="#c44e52", zorder=3, label="expert reference")
+    nulls = [(i, s["null geomean"]) for i, s in zip(xs, per_category) if s.get("null geomean")]
+    if nulls:
+        ax.scatter(*zip(*nulls), marker="x", color="#555555", zorder=3, label="noise floor (A/A)")
+    ax.axhline(1.0, color="black", lw=0.8)
+    shown = [gi + h for gi, h in zip(g, hi)] + [gi - l for gi, l in zip(g, lo)] + \
+        [v for _, v in refs + nulls] + [1.0]
+    wide = max(shown) > 10.0
+    if wide:  # speedups are ratios: a log axis when they span decades
+        _log_y(ax, shown)
+    ax.set_xticks(list(xs), [str(s["category"]) for s in per_category], rotation=30, ha="right")
+    ax.set_ylabel("geomean speedup (x" + (", log scale)" if wide else ")"))
+    ax.set_title(f"Speedup per category {title}".strip(), fontsize=9)
+    ax.legend(fontsize=7)
+    return _png(fig)
+
+
+def plot_distribution(per_problem: Sequence[Mapping], title: str = "") -> bytes:
+    """PNG: every problem's reported speedup (sorted, log scale, 95 % CI as error bars);
+    problems without a correct result as grey hatched bars at 1x."""
+    plt = _pyplot()
+    rows = sorted(per_problem, key=lambda r: r["speedup"] if r["speedup"] is not None else 0.0, reverse=True)
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.0 + 0.25 * len(rows)), 3.6))
+    for i, r in enumerate(rows):
+        s = r["speedup"]
+        if s is None:
+            ax.bar(i, 1.0, color="#cccccc", hatch="//", edgecolor="#888888")
+            continue
+        err = [[max(0.0, s - (r["ci_low"] or s))], [max(0.0, (r["ci_high"] or s) - s)]]
+        ax.bar(i, s, color="#55a868" if s >= 1.0 else "#dd8452", yerr=err, capsize=2)
+    _log_y(ax, [1.0] + [v for r in rows for v in (r["speedup"], r["ci_low"], r["ci_high"]) if v is not None])
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_xticks(range(len(rows)), [f"{r['problem'][:30]}" + (f"#{r['repeat']}" if r["repeat"] else "")
+                                     for r in rows], rotation=60, ha="right", fontsize=6)
+    ax.set_ylabel("speedup (x, log scale)")
+    missing = sum(r["speedup"] is None for r in rows)
+    ax.set_title(f"Per-problem speedups {title}".strip()
+                 + (f" ({missing} without a correct result: grey)" if missing else ""), fontsize=9)
+    return _png(fig)
+
+
+def plot_rounds(per_round: Sequence[Mapping], title: str = "") -> bytes:
+    """PNG: best-so-far geomean and the round's own geomean against the round."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(4.5, 3.2))
+    xs = [r["round"] for r in per_round]
+    ax.plot(xs, [r["best-so-far geomean"] for r in per_round], marker="o", label="best so far")
+    ax.plot(xs, [r["round geomean"] for r in per_round], marker="s", ls="--", label="this round's best")
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_xticks(xs)
+    ax.set_xlabel("round")
+    ax.set_ylabel("geomean speedup (x, first measurements)")
+    ax.set_title(f"Speedup by round {title}".strip(), fontsize=9)
+    ax.legend(fontsize=7)
+    return _png(fig)
+
+
+def plot_runs(runs_table: Sequence[Mapping]) -> bytes:
+    """PNG: geomean (with its 95 % interval) against cost (USD) per run; against tokens
+    when no run cost anything (local models)."""
+    plt = _pyplot()
+    use_cost = any((r.get("cost $") or 0) > 0 for r in runs_table)
+    key = "cost $" if use_cost else "tokens"
+    fig, ax = plt.subplots(figsize=(5.0, 3.6))
+    for r in runs_table:
+        g = r["geomean"] or 1.0
+        err = [[g - (r.get("geomean 95% CI low") or g)], [(r.get("geomean 95% CI high") or g) - g]]
+        ax.errorbar([r[key]], [g], yerr=err, fmt="o", capsize=3)
+        ax.annotate(str(r["run"])[-24:], (r[key], g), fontsize=6, xytext=(3, 3), textcoords="offset points")
+    ax.axhline(1.0, color="black", lw=0.8)
+    shown = [1.0] + [v for r in runs_table for v in (r["geomean"], r.get("geomean 95% CI low"),
+                                                      r.get("geomean 95% CI high")) if v]
+    if max(shown) > 10.0:
+        _log_y(ax, shown)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(4))
+    ax.ticklabel_format(axis="x", useOffset=False, style="plain")
+    ax.set_xlabel("cost (USD)" if use_cost else "tokens (prompt + completion)")
+    ax.set_ylabel("geomean speedup (x)")
+    ax.set_title(f"Geomean speedup vs {'cost' if use_cost else 'tokens'} per run", fontsize=9)
+    return _png(fig)
+
+
+# --------------------------------------------------------------------------- rendering
+
+_SPEEDUP = ("geomean", "mean", "geomean CI>1", "null geomean", "reference", "speedup", "first_speedup",
+            "null", "round geomean", "best-so-far geomean", "speedup_n@k", "geomean 95% CI low",
+            "geomean 95% CI high", "ci_low", "ci_high")
+
+
+def _cell(col: str, v) -> str:
+    if v is None or v == "":
+        return "-"
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return str(v)
+    if col in _SPEEDUP:
+        return f"{v:.2f}x"
+    if col.startswith("%"):
+        return f"{v:.0f}%"
+    if col in ("pass@k", "build@k", "efficiency_n@k"):
+        return f"{v:.3f}"
+    if col == "cost $":
+        return f"{v:.4f}"
+    if isinstance(v, float):
+        return f"{v:.1f}"
+    return str(v)
+
+
+def _display(name: str, rows: Sequence[Mapping]) -> tuple[list[str], list[list[str]]]:
+    """Header and cells of table ``name`` for humans (md, html): CIs joined to their
+    value, raw id columns dropped."""
+    if name == "per_category":
+        cols = list(COLUMNS)
+        cols.insert(cols.index("geomean") + 1, "geomean 95% CI")
+        cells = [[(f"{_cell('ci_low', r.get('geomean 95% CI low'))}-{_cell('ci_high', r.get('geomean 95% CI high'))}"
+                   if c == "geomean 95% CI" else _fmt(c, r.get(c))) for c in cols] for r in rows]
+        return cols, cells
+    if name == "per_problem":
+        cols = ["problem", "repeat", "status", "speedup (95% CI)", "first", "found in", "lessons shown",
+                "reference", "null", "compiled/correct/all", "tokens", "cost $"]
+        cells = []
+        for r in rows:
+            sp = (f"{r['speedup']:.2f}x ({r['ci_low']:.2f}-{r['ci_high']:.2f})"
+                  if r["speedup"] is not None and r["ci_low"] is not None and r["ci_high"] is not None else "-")
+            found = (f"round {r['round']}, {r['agent']} ({r['model']})" if r["round"] is not None else "-")
+            cells.append([r["problem"], str(r["repeat"]), str(r["status"]) + (f" [{r['flags']}]" if r["flags"] else ""),
+                          sp, _cell("speedup", r["first_speedup"]), found, r["lessons shown"] or "-",
+                          _cell("speedup", r["reference"]), _cell("speedup", r["null"]),
+                          f"{r['compiled']}/{r['correct']}/{r['candidates']}", str(r["tokens"]),
+                          _cell("cost $", r["cost $"])])
+        return cols, cells
+    cols = list(rows[0]) if rows else []
+    return cols, [[_cell(c, r.get(c)) for c in cols] for r in rows]
+
+
+_TITLES = {"per_category": "Per category", "per_problem": "Per problem", "per_round": "Per round",
+           "per_agent": "Per agent", "pareval_metrics": "ParEval metrics"}
+_NOTES = {
+    "per_category": "geomean: incorrect and slower count as 1x (LessonL); mean: incorrect counts as 0; "
+                    "geomean 95% CI: percentile bootstrap over problems, repeats and each speedup's timing "
+                    "noise (10,000 resamples, seeded); geomean CI>1: a speedup counts only where its CI's "
+                    "lower bound is above 1; null geomean: the noise floor (the baseline measured as a "
+                    "candidate); % of ref: geomean / the expert reference's geomean. Speedups are "
+                    "re-measurements on fresh seeds of the best candidate chosen on its first measurement.",
+    "per_problem": "speedup: the re-measurement with its 95 % CI; first: the measurement it was chosen on; "
+                   "found in: round and agent of the reported candidate; lessons shown: the lessons in "
+                   "its prompt (author, round, outcome).",
+    "per_round": "first measurements of every candidate (the maximum of several noisy numbers is biased "
+                 "upward; the per-category numbers are re-measurements). round geomean: each problem's best "
+                 "candidate of that round; best-so-far: of rounds 0..t; incorrect and slower as 1x.",
+    "per_agent": "geomean of the agent's candidates (first measurements, incorrect and slower as 1x); bests: "
+                 "problems where its candidate was reported; lessons read by bests: how often its lessons "
+                 "were in the prompt of a reported best.",
+    "pareval_metrics": "per problem and repeat over its candidates (first measurements), averaged over the "
+                       "problems with at least k candidates: pass@k and build@k (Chen et al. 2021's unbiased "
+                       "estimator), speedup_n@k = expected best speedup of k candidates drawn without "
+                       "replacement (incorrect as 0), efficiency_n@k = speedup_n@k / threads.",
+}
+
+
+def _md_table(cols: Sequence[str], cells: Sequence[Sequence[str]]) -> str:
+    esc = [[str(c).replace("|", "\\|") for c in row] for row in cells]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in esc]
+    return "\n".join(lines) + "\n"
+
+
+def to_markdown(rep: RunReport, plot_dir: str = ".") -> str:
+    """The report as markdown: header, every table with its column notes, and the plots
+    as image links relative to ``plot_dir``."""
+    out = [f"# Run {rep.run.run_id}\n\n"]
+    out += [f"- {k}: {v}\n" for k, v in rep.header.items() if k != "run"]
+    for name in TABLES:
+        cols, cells = _display(name, rep.tables[name])
+        out.append(f"\n## {_TITLES[name]}\n\n" + (_md_table(cols, cells) if cells else "(none)\n")
+                   + f"\n{_NOTES[name]}\n")
+    if rep.plots:
+        out.append("\n## Plots\n\n" + "".join(f"![{n}]({plot_dir.rstrip('/')}/{n})\n" for n in rep.plots))
+    return "".join(out)
+
+
+def to_html(rep: RunReport) -> str:
+    """The report as one self-contained HTML page (plots embedded as base64 PNG)."""
+    e = html.escape
+    parts = ["<!doctype html><html><head><meta charset='utf-8'>",
+             f"<title>Run {e(rep.run.run_id)}</title><style>body{{font-family:sans-serif;margin:2em}}"
+             "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
+             "text-align:right}td:first-child,th:first-child{text-align:left}p.note{color:#555;font-size:12px;"
+             "max-width:60em}</style></head><body>",
+             f"<h1>Run {e(rep.run.run_id)}</h1><ul>"]
+    parts += [f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.header.items() if k != "run"]
+    parts.append("</ul>")
+    for name in TABLES:
+        cols, cells = _display(name, rep.tables[name])
+        parts.append(f"<h2>{e(_TITLES[name])}</h2><table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>")
+        parts += ["<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in cells]
+        parts.append(f"</table><p class='note'>{e(_NOTES[name])}</p>")
+    for n, png in rep.plots.items():
+        parts.append(f"<h3>{e(n)}</h3><img alt='{e(n)}' src='data:image/png;base64,"
+                     f"{base64.b64encode(png).decode()}'>")
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (temporary file + os.replace)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _csv(rows: Sequence[Mapping]) -> str:
+    import csv
+
+    cols: list[str] = []
+    for r in rows:
+        cols += [k for k in r if k not in cols]
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: "" if r.get(k) is None else r.get(k) for k in cols})
+    return buf.getvalue()
+
+
+def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
+    """Write ``rep`` into ``out_dir``: the PNGs, and per format: ``report.md``;
+    ``<table>.csv`` per table; ``<table>.json`` per table (a list of records:
+    ``pandas.read_json(path)`` loads it); ``report.html`` (self-contained). Returns the
+    paths written. Raises HarnessError for an unknown format or an unwritable folder."""
+    from .fsutil import atomic_write_text
+
+    bad = [f for f in formats if f not in FORMATS]
+    if bad:
+        raise HarnessError(f"unknown report format '{bad[0]}' (choose from {', '.join(FORMATS)})")
+    out_dir = Path(out_dir)
+    files: dict[Path, str | bytes] = {out_dir / n: png for n, png in rep.plots.items()}
+    for fmt in formats:
+        if fmt == "md":
+            files[out_dir / "report.md"] = to_markdown(rep)
+        elif fmt == "html":
+            files[out_dir / "report.html"] = to_html(rep)
+        else:
+            for name in TABLES:
+                rows = rep.tables[name]
+                files[out_dir / f"{name}.{fmt}"] = (_csv(rows) if fmt == "csv" else
+                                                    json.dumps(rows, indent=1, default=str) + "\n")
+    try:
+        for path, data in files.items():
+            if isinstance(data, bytes):
+                _write_bytes(path, data)
+            else:
+                atomic_write_text(path, data)
+    except OSError as e:
+        raise HarnessError(f"cannot write the report to {out_dir}: {e.strerror or e}") from None
+    return list(files)
+
+
+def runs_table(reports: Sequence[RunReport]) -> list[dict]:
+    """One row per run: run id, strategy, team models, mode, problems, geomean with its
+    95 % interval, % correct, tokens, cost (USD), wall time (s, event log)."""
+    out = []
+    for rep in reports:
+        c, allrow = rep.run.config, rep.tables["per_category"][-1]
+        out.append({"run": rep.run.run_id, "strategy": c.get("strategy"),
+                    "team": ",".join(a.get("model", "?") for a in (c.get("team") or {}).get("agents", [])) or "-",
+                    "mode": c.get("mode"), "problems": allrow["n"], "geomean": allrow["geomean"],
+                    "geomean 95% CI low": allrow["geomean 95% CI low"],
+                    "geomean 95% CI high": allrow["geomean 95% CI high"], "% correct": allrow["% correct"],
+                    "tokens": allrow["tokens"], "cost $": allrow["cost $"], "wall s": rep.run.wall_s})
+    return out
+
+
+def cmd_report(args) -> int:
+    """``python -m harness report RUN [RUN ...]``: re-render each run's tables and plots
+    from its event log into ``RUN/report/`` (or ``--output DIR``, one sub-folder per run
+    when several are given) in the ``--format`` list; with several runs also
+    ``runs.md`` and ``runs_cost_vs_geomean.png`` (in ``--output``, else beside the first
+    run, in ``<its parent>/runs-report``). Prints each per-category table. Returns 0;
+    raises HarnessError (exit 2) for a missing or damaged run folder, a bad format or k."""
+    from rich.console import Console
+
+    from .runstore import read_run
+
+    formats = [f.strip() for f in args.format.split(",") if f.strip()]
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise HarnessError(f"unknown report format '{bad[0] if bad else args.format}' "
+                           f"(choose from {', '.join(FORMATS)})")
+    ks = _parse_ks(args.k) if args.k else None
+    runs = [read_run(Path(p)) for p in args.runs]  # all read before anything is written
+    console = Console(highlight=False, soft_wrap=True)
+    reports = []
+    for run in runs:
+        rep = build_report(run, plots=not args.no_plots, ks=ks)
+        if args.output:
+            out = Path(args.output) / (run.run_id if len(runs) > 1 else "")
+        else:
+            out = run.root / "report"
+        paths = write_report(rep, out, formats)
+        print_table(rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})")
+        console.print(f"wrote {len(paths)} file(s) to {out}")
+        reports.append(rep)
+    if len(reports) > 1:
+        from .fsutil import atomic_write_text
+
+        out = Path(args.output) if args.output else runs[0].root.parent / "runs-report"
+        table = runs_table(reports)
+        cols = list(table[0])
+        try:
+            atomic_write_text(out / "runs.md", "# Runs\n\n" + _md_table(cols, [[_cell(c, r.get(c)) for c in cols]
+                                                                            for r in table]))
+            if not args.no_plots:
+                _write_bytes(out / "runs_cost_vs_geomean.png", plot_runs(table))
+        except OSError as e:
+            raise HarnessError(f"cannot write the report to {out}: {e.strerror or e}") from None
+        console.print(f"runs compared: {out / 'runs.md'}")
+    return 0
+
+
+def _parse_ks(text: str) -> list[int]:
+    try:
+        ks = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise HarnessError(f"--k: '{text}' is not a comma-separated list of integers") from None
+    if not ks or min(ks) < 1:
+        raise HarnessError(f"--k values must be >= 1 (got '{text}')")
+    return ks

@@ -167,7 +167,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     from .evaluate import EvalConfig
     from .lessons import EmbeddingRelevance
     from .llm import CostTracker
-    from .runstore import RunStore, git_revision, machine_info, new_run_id, suite_hash
+    from .runstore import RunStore, git_revision, machine_info, new_run_id, suite_hash, suite_version
     from .strategies import BudgetExceeded, RunContext, get_strategy
     from .toolchain import cache_root, find_compiler
 
@@ -185,8 +185,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
             console.print(f"checking the team ({len(team)} agent(s)) ...")
             validate_team(team)
-    # thread scaling is profiler evidence for the lessons (omp mode only)
-    overrides = {"scaling": opts.strategy == "lessonl", **opts.eval_overrides}
+    # thread scaling (omp mode) and counters are profiler evidence for the lessons
+    overrides = {"profile": opts.strategy == "lessonl", **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, **overrides)
     comp = find_compiler(opts.march)
@@ -200,6 +200,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "git_revision": git_revision(),
                   "suite": opts.suite, "suite_hash": suite_hash(problems),
+                  "suite_version": suite_version(opts.suite),
+                  "problem_hashes": {p.id: p.folder_hash for p in problems},
                   "problems": [p.id for p in problems], "command": command or sys.argv,
                   "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
@@ -247,7 +249,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                     progress(f"{p.id}: finished in an earlier session, skipped")
                     continue
                 t0 = time.monotonic()
-                ctx.repeat = rep
+                ctx.repeat = store.repeat = rep
                 store.event("problem_started", problem=p.id, repeat=rep, category=p.category)
                 progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
                 ref = None

@@ -14,11 +14,19 @@ Layout::
                                       (later factor changes: "factors_updated" events)
     problems.csv / problems.json      per-problem result table (see harness.report)
     report.md                         the per-category table
+    report/                           ``python -m harness report``: tables and plots
+                                      re-rendered from the event log (harness.report)
 
 Every file other than the two append-only logs is written atomically (temporary file in
 the same folder + ``os.replace``). Resume (:meth:`RunStore.open`): "problem_done" events
 mark finished (problem, repeat) pairs, whose rows are reused; "evaluation" events give
 the verdicts already measured, which the run context reuses instead of measuring again.
+
+Reading a finished (or stopped) run back, for ``report`` and ``compare``:
+:func:`read_run` rebuilds everything from config.json and the event log alone (so old
+runs re-render with new code) into a :class:`RunRecord`. Problems run one at a time, so
+the events between a "problem_started" and its "problem_done" belong to that (problem,
+repeat); a problem restarted by ``--resume`` keeps only its last attempt's events.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from .errors import HarnessError
@@ -84,6 +93,15 @@ def suite_hash(problems: Iterable) -> str:
     return h.hexdigest()
 
 
+def suite_version(suite: str) -> str:
+    """The suite version: :func:`suite_hash` over every problem folder of ``suite``
+    (changes when any problem's spec, baseline, reference or driver changes, or a problem
+    is added). Raises HarnessError for an unknown suite."""
+    from .suite import load_suite
+
+    return suite_hash(load_suite(suite).values())
+
+
 class RunStore:
     """One results folder (layout in the module docstring). Thread-safe appends.
 
@@ -93,6 +111,7 @@ class RunStore:
     def __init__(self, root: Path, config: dict):
         self.root = Path(root)
         self.config = config
+        self.repeat = 0  # the replicate being run (--repeats); set by the runner
         self._lock = threading.Lock()
         self._events = open(self.root / "events.jsonl", "a", encoding="utf-8")
         self._lessons = open(self.root / "lessons.jsonl", "a", encoding="utf-8")
@@ -166,8 +185,13 @@ class RunStore:
                    tokens=d.get("call", {}).get("completion_tokens"))
 
     def save_candidate(self, problem: str, candidate_id: str, source: str) -> Path:
-        """Write ``candidates/<problem>/<candidate_id>.cpp`` atomically; returns the path."""
-        path = self.root / "candidates" / problem / f"{candidate_id}.cpp"
+        """Write ``candidates/<problem>/<candidate_id>.cpp`` atomically (replicate r > 0 of
+        --repeats: ``candidates/<problem>/repeat<r>/<candidate_id>.cpp``, as candidate ids
+        repeat across replicates); returns the path."""
+        folder = self.root / "candidates" / problem
+        if self.repeat:
+            folder = folder / f"repeat{self.repeat}"
+        path = folder / f"{candidate_id}.cpp"
         atomic_write_text(path, source)
         return path
 
@@ -203,3 +227,182 @@ class RunStore:
         RunContext.evaluate for the key)."""
         return {e["key"]: e["result"] for e in self.events()
                 if e.get("kind") == "evaluation" and "key" in e and "result" in e}
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class ProblemRecord:
+    """One (problem, repeat) of a run, rebuilt from its events.
+
+    row: the per-problem row of its "problem_done" event (see harness.report);
+    candidates: its "candidate" events (id, round, agent, model, status, outcome,
+    speedup, ci_low, ci_high, lesson_ids) in order; lessons: its "lesson" events (id,
+    round, agent, model, candidate_id, status, outcome, speedup, text); best: its "best"
+    event (None when no candidate was correct); calls: its "llm_call" events (agent,
+    purpose, round, prompt_tokens, completion_tokens, cost_usd USD, latency_s s,
+    cache_hit); size / size_label: the timed size S of its evaluations (None if nothing
+    was evaluated).
+    """
+
+    problem: str
+    repeat: int
+    category: str
+    row: dict
+    candidates: list = field(default_factory=list)
+    lessons: list = field(default_factory=list)
+    best: dict | None = None
+    calls: list = field(default_factory=list)
+    size: int | None = None
+    size_label: str | None = None
+
+
+@dataclass
+class RunRecord:
+    """A results folder read back: its config.json and its finished problems.
+
+    problems: one ProblemRecord per finished (problem, repeat), in the order they
+    finished; state: "finished", "paused: <reason>", "interrupted: <error>" or "in
+    progress" (no end event after the last session started); wall_s: seconds from each
+    session's first to its last event, summed; evaluations / eval_s: measurements and
+    their wall seconds.
+    """
+
+    root: Path
+    config: dict
+    problems: list
+    state: str = "in progress"
+    wall_s: float = 0.0
+    evaluations: int = 0
+    eval_s: float = 0.0
+
+    @property
+    def run_id(self) -> str:
+        return str(self.config.get("run_id") or self.root.name)
+
+    @property
+    def rows(self) -> list[dict]:
+        """The per-problem rows (one per problem and repeat)."""
+        return [p.row for p in self.problems]
+
+    @property
+    def threads(self) -> int | None:
+        t = self.config.get("threads")
+        return int(t) if isinstance(t, (int, float)) else None
+
+
+_CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", "completion_tokens",
+                "cost_usd", "latency_s", "cache_hit")
+
+
+def read_run(path: Path) -> RunRecord:
+    """Read the results folder ``path`` from config.json and events.jsonl alone.
+
+    A torn last line of the event log (a kill mid-write) is skipped. Raises
+    HarnessError (one line: which folder, what is wrong) when the folder is missing, has
+    no readable config.json or events.jsonl, the event log is damaged (an unreadable line
+    before the last, an event without a kind, a "problem_done" without its row), or no
+    problem finished.
+    """
+    root = Path(path)
+    if not root.is_dir():
+        raise HarnessError(f"{root}: no such results folder")
+    try:
+        config = json.loads((root / "config.json").read_text())
+        if not isinstance(config, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as e:
+        raise HarnessError(f"{root}: not a readable results folder (config.json: "
+                           f"{getattr(e, 'strerror', None) or e})") from None
+    try:
+        lines = (root / "events.jsonl").read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise HarnessError(f"{root}: damaged results folder (events.jsonl: "
+                           f"{getattr(e, 'strerror', None) or e})") from None
+    events = []
+    for i, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            e = json.loads(line)
+        except ValueError:
+            if i == len(lines):  # torn by a kill: the writer fsyncs every complete line
+                break
+            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
+                               "is not JSON)") from None
+        if not isinstance(e, dict) or "kind" not in e:
+            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
+                               "is not an event)")
+        events.append((i, e))
+    return _assemble(root, config, events)
+
+
+def _assemble(root: Path, config: dict, events: list) -> RunRecord:
+    rec = RunRecord(root=root, config=config, problems=[])
+    by_key: dict[str, dict] = {}
+    done: dict[tuple, ProblemRecord] = {}
+    cur: ProblemRecord | None = None
+    session_start = last_t = None
+    for i, e in events:
+        kind, t = e["kind"], e.get("t")
+        if isinstance(t, (int, float)):
+            if kind in ("run_started", "run_resumed") and session_start is not None:
+                rec.wall_s += last_t - session_start  # the previous session ended at last_t
+                session_start = t
+            elif session_start is None:
+                session_start = t
+            last_t = t
+        if kind in ("run_started", "run_resumed"):
+            rec.state = "in progress"
+        elif kind == "run_finished":
+            rec.state = "finished"
+        elif kind == "run_paused":
+            rec.state = rec.state if rec.state.startswith("paused") else "paused"
+        elif kind == "run_stopped":
+            rec.state = f"paused: {e.get('reason')}"
+        elif kind == "run_interrupted":
+            rec.state = f"interrupted: {e.get('error')}"
+        elif kind == "problem_started":
+            cur = ProblemRecord(problem=str(e.get("problem")), repeat=int(e.get("repeat", 0)),
+                                category=str(e.get("category", "?")), row={})
+        elif kind == "problem_done":
+            row = e.get("row")
+            if not isinstance(row, dict) or "problem" not in row:
+                raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i}: "
+                                   "a finished problem without its row)")
+            key = (row["problem"], int(e.get("repeat", row.get("repeat", 0))))
+            if cur is None or (cur.problem, cur.repeat) != key:  # no start event: the row alone
+                cur = ProblemRecord(problem=key[0], repeat=key[1], category=str(row.get("category", "?")), row={})
+            cur.row = row
+            cur.category = str(row.get("category", cur.category))
+            done.pop(key, None)
+            done[key] = cur
+            cur = None
+        elif kind in ("evaluation", "evaluation_reused"):
+            res = e.get("result") if kind == "evaluation" else by_key.get(e.get("key"))
+            if kind == "evaluation":
+                rec.evaluations += 1
+                if isinstance(res, dict):
+                    rec.eval_s += float(res.get("wall_s") or 0.0)
+                    if e.get("key"):
+                        by_key[e["key"]] = res
+            if (cur is not None and isinstance(res, dict) and e.get("problem") == cur.problem
+                    and cur.size is None and res.get("size") is not None):
+                cur.size, cur.size_label = int(res["size"]), str(res.get("size_label") or res["size"])
+        elif kind == "llm_call":
+            if cur is not None and e.get("problem") == cur.problem:
+                cur.calls.append({k: e.get(k) for k in _CALL_FIELDS})
+        elif cur is not None and e.get("problem") == cur.problem:
+            if kind == "candidate":
+                cur.candidates.append({k: v for k, v in e.items() if k not in ("t", "kind")})
+            elif kind == "lesson":
+                cur.lessons.append({k: v for k, v in e.items() if k not in ("t", "kind")})
+            elif kind == "best":
+                cur.best = {k: v for k, v in e.items() if k not in ("t", "kind")}
+    if session_start is not None:
+        rec.wall_s += last_t - session_start
+    rec.problems = list(done.values())
+    if not rec.problems:
+        raise HarnessError(f"{root}: no finished problem in the event log (nothing to report yet)")
+    return rec

@@ -66,7 +66,7 @@ def main() -> int:
            "omp_max_threads": _bench.omp_max_threads(),
            "process_threads": _bench.thread_count(),
            "generation_ns": bench.generation_ns()}
-    if m["status"] == "ok" and job.get("scaling") and _bench.omp_max_threads() > 1:
+    if m["status"] == "ok" and job.get("profile") and _bench.omp_max_threads() > 1:
         n = _bench.omp_max_threads()
         one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1)
         many = bench.time_at_threads(job["size"], job["seed0"] + 5000, n)
@@ -75,8 +75,27 @@ def main() -> int:
                 "threads_1_ms": round(one["median_ns"] / 1e6, 3),
                 f"threads_{n}_ms": round(many["median_ns"] / 1e6, 3),
                 f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3)}
+    if m["status"] == "ok" and job.get("profile"):
+        c = bench.counters(job["size"], job["seed0"] + 6000)
+        if c["status"] == "ok":
+            out["counters"] = _counter_evidence(c["counts"], c["unavailable"])
     _send(out)
     return 0
+
+
+def _counter_evidence(counts: dict, unavailable: dict) -> dict:
+    """Counts of one candidate call (events -> int), instructions per cycle when both are
+    counted, and the unavailable events grouped by reason (a VM without a virtual PMU
+    has no hardware events: perf_event_open gives ENOENT)."""
+    ev = {k: int(v) for k, v in counts.items()}
+    if ev.get("cycles") and "instructions" in ev:
+        ev["ipc"] = round(ev["instructions"] / ev["cycles"], 3)
+    by_reason: dict[str, list] = {}
+    for name, why in unavailable.items():
+        by_reason.setdefault(str(why), []).append(name)
+    if by_reason:
+        ev["unavailable"] = "; ".join(f"{', '.join(n)} ({why})" for why, n in by_reason.items())
+    return ev
 
 
 if __name__ == "__main__":

@@ -132,3 +132,39 @@ def test_selftest_one_problem():
     rows = json.loads(saved.read_text())["problems"]
     assert rows[0]["problem"] == PID and rows[0]["aa_status"] == "correct"
     assert rows[0]["ref_status"] == "correct" and rows[0]["aa_mdape"] >= 0
+
+
+FAULTING = """#include <cstring>
+#include <vector>
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  std::vector<char> scratch(64 << 20);  // fresh pages on every call: page faults
+  std::memset(scratch.data(), 1, scratch.size());
+  double s = scratch[12345] - 1;
+  for (size_t i = 0; i < x.size(); ++i) output[i] = s += x[i];
+}
+"""
+
+
+def test_profile_counters_count_or_say_why(run_eval):
+    """perf_event_open counters of one candidate call: every event is either counted or
+    listed as unavailable with the reason (no silent zeros); page faults are seen."""
+    base = run_eval(PID, get_problem(PID).source("baseline.cpp"), "serial", quick=True, profile=True)
+    assert base.status == "correct", base.evidence
+    ev = base.evidence["counters"]
+    events = ("cycles", "instructions", "cache_misses", "branch_misses", "page_faults",
+              "context_switches", "cpu_migrations")
+    for e in events:
+        assert e in ev or e in ev.get("unavailable", ""), (e, ev)
+    if "unavailable" in ev:
+        assert "perf_event_open" in ev["unavailable"]
+    if "page_faults" in ev:
+        faulting = run_eval(PID, FAULTING, "serial", quick=True, profile=True)
+        assert faulting.status == "correct", faulting.evidence
+        assert faulting.evidence["counters"]["page_faults"] >= 16 > base.evidence["counters"]["page_faults"]
+
+
+def test_eval_profile_flag_prints_counters():
+    r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", "--profile", "--no-reference",
+                str(ROOT / "pareval" / PID / "baseline.cpp"))
+    assert r.returncode == 0, r.stderr
+    assert "counters: " in r.stdout and "thread scaling: threads_1_ms" in r.stdout
