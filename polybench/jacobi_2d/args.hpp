@@ -1,0 +1,8 @@
+// Arguments of kernel_jacobi_2d, shared by driver.cpp and glue.cpp.
+#pragma once
+#include <vector>
+struct HarnessArgs {
+  int tsteps, n;
+  std::vector<std::vector<double>>* A;
+  std::vector<std::vector<double>>* B;
+};

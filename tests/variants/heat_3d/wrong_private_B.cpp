@@ -1,0 +1,20 @@
+// WRONG (output not written): the intermediate half-step goes to a private copy of B,
+// so A is right but the B passed in is left holding its input values.
+#include <vector>
+using T3 = std::vector<std::vector<std::vector<double>>>;
+static void half_step(int n, const T3& S, T3& D) {
+#pragma omp parallel for
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      for (int k = 1; k < n - 1; k++)
+        D[i][j][k] = 0.125 * (S[i + 1][j][k] - 2.0 * S[i][j][k] + S[i - 1][j][k]) +
+                     0.125 * (S[i][j + 1][k] - 2.0 * S[i][j][k] + S[i][j - 1][k]) +
+                     0.125 * (S[i][j][k + 1] - 2.0 * S[i][j][k] + S[i][j][k - 1]) + S[i][j][k];
+}
+void kernel_heat_3d(int tsteps, int n, T3& A, T3& B) {
+  T3 tmp = B;
+  for (int t = 1; t <= tsteps; t++) {
+    half_step(n, A, tmp);
+    half_step(n, tmp, A);
+  }
+}
