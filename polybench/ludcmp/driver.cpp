@@ -1,0 +1,81 @@
+#include <harness/nested.hpp>
+#include "args.hpp"
+
+// polybench/ludcmp: the dataset index picks PolyBench 4.2.1's N. A is built as for
+// polybench/lu: symmetric and strictly diagonally dominant with a positive diagonal
+// (hence positive definite, so LU without pivoting is stable): the off-diagonal entries
+// follow PolyBench's lower-triangular pattern 1 - j/n (for the entry (i, j), j < i,
+// mirrored to (j, i)) times 0.5, plus a seeded perturbation in [-0.25, 0.25); the
+// diagonal is 1 + the row's absolute off-diagonal sum times a seeded factor in [1, 1.5).
+// O(n^2) per seed. b follows PolyBench's (i + 1) / (2n) + 4 plus a seeded perturbation in
+// [-1, 1). A is read and overwritten (restored from its pristine copy); b is an input
+// only (checked intact); x and y are pure outputs (poisoned when asked). A, x and y are
+// all compared.
+namespace {
+using Mat = harness::Mat2<double>;
+
+// N per PolyBench 4.2.1 dataset, MINI .. EXTRALARGE.
+constexpr int kDatasets[5] = {40, 120, 400, 2000, 4000};
+}  // namespace
+
+struct Instance {
+  int n;
+  int64_t n_in;
+  Mat A, A0;
+  std::vector<double> b, b0, x, y, flat_out, flat_in;
+  HarnessArgs a;
+
+  explicit Instance(uint64_t size)
+      : n(kDatasets[size < 5 ? size : 4]), n_in(n), A(harness::make2(n, n)),
+        A0(harness::make2(n, n)), b(n), b0(n), x(n), y(n) {
+    a = {n, &A, &b, &x, &y};
+  }
+  void generate(uint64_t seed) {
+#pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < i; ++j) {
+        const double v = 0.5 * (1.0 - double(j) / n) +
+                         harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
+        A0[i][j] = A0[j][i] = v;
+      }
+#pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
+    for (int i = 0; i < n; ++i) {
+      double s = 0.0;
+      for (int j = 0; j < n; ++j)
+        if (j != i) s += std::fabs(A0[i][j]);
+      A0[i][i] = 1.0 + s * harness::rand_uniform(seed, 1, i, 1.0, 1.5);
+      std::copy(A0[i].begin(), A0[i].end(), A[i].begin());
+    }
+    for (int i = 0; i < n; ++i)
+      b0[i] = double(i + 1) / (2.0 * n) + 4.0 + harness::rand_uniform(seed, 2, i, -1.0, 1.0);
+    harness::restore(b, b0);
+  }
+  void reset(bool poison) {
+    harness::restore(A, A0);
+    harness::restore(b, b0);
+    harness::reset_output(x, n, poison, harness::kPoison);
+    harness::reset_output(y, n, poison, harness::kPoison);
+  }
+  void* args() { return &a; }
+  bool inputs_intact(std::string* why) { return harness::nested_intact("b", b, b0, why); }
+  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
+    return harness::nested_close("A", e.A, A, rtol, atol, why) &&
+           harness::nested_close("x", e.x, x, rtol, atol, why) &&
+           harness::nested_close("y", e.y, y, rtol, atol, why);
+  }
+  void outputs(harness::Outputs& o) {
+    harness::flatten(A, flat_out);
+    o.add("A", harness::F64, flat_out.data(), flat_out.size());
+    o.add("x", harness::F64, x.data(), x.size());
+    o.add("y", harness::F64, y.data(), y.size());
+  }
+  void inputs(harness::Outputs& o) {
+    harness::flatten(A0, flat_in);
+    o.add("n", harness::I64, &n_in, 1);
+    o.add("A", harness::F64, flat_in.data(), flat_in.size());
+    o.add("b", harness::F64, b0.data(), b0.size());
+  }
+  size_t bytes() const { return (2 * size_t(n) * n + 4 * size_t(n)) * sizeof(double); }
+};
+HARNESS_DRIVER(Instance)
+HARNESS_INPUTS(Instance)
