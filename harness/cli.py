@@ -169,7 +169,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(
         prog="python -m harness",
-        description="Benchmark harness for LLM code optimization (ParEval, serial and OpenMP).")
+        description="Benchmark harness for LLM code optimization (ParEval and PolyBench, serial and OpenMP).")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")

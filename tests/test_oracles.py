@@ -58,3 +58,12 @@ def test_baseline_matches_oracle(path):
                                        np.ravel(exp), rtol=rtol, atol=atol,
                                        err_msg=f"{p.id} seed {seed}: output {name}")
 
+
+
+def test_every_problem_has_an_oracle():
+    from harness.suite import load_suite
+
+    have = {p.stem for p in ORACLES}
+    missing = [f"{s}/{pid}" for s in ("pareval", "polybench") for pid in load_suite(s)
+               if f"{s}__{pid.replace('-', '_')}" not in have]
+    assert not missing, missing
