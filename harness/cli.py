@@ -36,6 +36,10 @@ def _config(args, problem):
     from .evaluate import EvalConfig
 
     size = problem.parse_size(args.size) if args.size is not None else None
+    if not 0 <= args.seed < 2**63:
+        raise HarnessError(f"--seed must be in 0 .. 2^63 - 1 (got {args.seed})")
+    if args.threads is not None and args.mode == "serial":
+        raise HarnessError("--threads applies to omp mode; serial mode runs both sides on one CPU")
     return EvalConfig(threads=args.threads, size=size, quick=args.quick, seed=args.seed,
                       march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox)
 
@@ -122,8 +126,10 @@ def cmd_eval(args) -> int:
 
     check_mode(args.mode)
     problem = get_problem(args.problem, args.suite)
-    text = _read_candidate(args.candidate)
     cfg = _config(args, problem)
+    text = _read_candidate(args.candidate)
+    if not text.strip():
+        raise HarnessError(f"the candidate {'on stdin' if args.candidate == '-' else repr(args.candidate)} is empty")
     res = evaluate(problem, text, args.mode, dataclasses.replace(cfg, profile=args.profile))
     if res.correct and not args.no_reference:
         ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)

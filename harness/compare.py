@@ -122,6 +122,10 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     if diff:
         warns.append("measurement settings: " + ", ".join(diff))
     warns += _suite_changes(old, new, aligned)
+    for run in (old, new):
+        if run.state != "finished":
+            warns.append(f"run {run.run_id} is not finished ({run.state}): its unfinished "
+                         "problems are left out of the comparison")
     for label, path in (("strategy", "strategy"), ("strategy options", "strategy_options"),
                         ("max tokens", "options.max_tokens"), ("harness revision", "git_revision")):
         x, y = _get(a, path), _get(b, path)

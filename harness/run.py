@@ -280,6 +280,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     except BaseException as e:
         store.event("run_interrupted", error=f"{type(e).__name__}: {e}")
         _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console, print_table=False)
+        console.print(f"[yellow]interrupted; finished problems are kept, continue with "
+                      f"--resume {store.root}[/yellow]")
         raise
     summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
@@ -398,8 +400,8 @@ def options_from_args(args) -> RunOptions:
 
 def cmd_run(args) -> int:
     """``python -m harness run``. Returns 0; raises HarnessError (exit 2) for the user's
-    errors. With --resume the options come from the folder's config.json (budgets and
-    --output given now still apply)."""
+    errors. With --resume the options come from the folder's config.json; --max-cost,
+    --time-budget and --max-parallel given now still apply, any other option is an error."""
     from .runstore import RunStore
 
     if args.resume:
@@ -407,7 +409,13 @@ def cmd_run(args) -> int:
         saved = store.config.get("options", {})
         fields = {f.name for f in dataclasses.fields(RunOptions)}
         opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
-        for k in ("max_cost", "time_budget", "max_parallel"):
+        resumable = ("max_cost", "time_budget", "max_parallel")
+        fixed = [k for k in _CLI_FIELDS if k not in resumable and getattr(args, k, None) is not None]
+        if fixed:
+            raise HarnessError("--resume continues the run as it was configured; drop "
+                               + ", ".join("--" + k.replace("_", "-") for k in fixed)
+                               + " (only --max-cost, --time-budget and --max-parallel apply)")
+        for k in resumable:
             if getattr(args, k, None) is not None:
                 setattr(opts, k, getattr(args, k))
         execute(opts, store=store, command=sys.argv)

@@ -244,3 +244,20 @@ def test_report_and_compare_do_not_import_litellm(runs, tmp_path):
     assert out.stdout.strip().splitlines()[-1] == "0 0 False", out.stderr
     assert (tmp_path / "c.md").read_text().startswith("## harness compare:")
     assert (tmp_path / "r" / "report.md").exists()
+
+
+def test_unfinished_run_warns(runs, tmp_path, capsys):
+    part = tmp_path / "part"
+    shutil.copytree(runs["same"], part)
+    events = (part / "events.jsonl").read_text().splitlines(keepends=True)
+    (part / "events.jsonl").write_text("".join(e for e in events if '"run_finished"' not in e))
+    assert main(["compare", str(runs["old"]), str(part)]) == 0
+    captured = capsys.readouterr()
+    assert "is not finished (in progress)" in captured.out.split("**Verdict")[0]
+    assert "is not finished (in progress)" in captured.err
+
+
+def test_resume_refuses_options_that_would_change_the_run(runs, capsys):
+    assert main(["run", "--resume", str(runs["same"]), "--strategy", "lessonl", "--rounds", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "drop --strategy, --rounds" in err

@@ -41,12 +41,20 @@ def test_list_category_filter():
     (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
     (["eval", "--problem", PID, "--size", "LARGE", "-"], "is not a size"),
     (["list", "--suite", "nosuch"], "unknown suite"),
+    (["eval", "--problem", PID, "--seed", "-1", "-"], "--seed must be in"),
+    (["eval", "--problem", PID, "--mode", "serial", "--threads", "2", "-"], "--threads applies to omp mode"),
 ])
 def test_user_errors_one_line_exit_2(args, needle):
-    r = harness(*args, stdin="")
+    r = harness(*args, stdin="int x;\n")
     assert r.returncode == 2, r.stderr
     assert needle in r.stderr
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("stdin", ["", " \n\t\n"])
+def test_empty_candidate_is_a_user_error(stdin):
+    r = harness("eval", "--problem", PID, "-", stdin=stdin)
+    assert r.returncode == 2 and r.stderr == "error: the candidate on stdin is empty\n"
 
 
 @pytest.mark.parametrize("tools,needle", [(["bwrap"], "C++ compiler 'g++' not found on PATH"),

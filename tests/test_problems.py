@@ -79,26 +79,30 @@ def test_polybench_inputs_carry_signal(pid):
         assert not np.array_equal(one[name], two[name]), f"output {name} ignores the inputs"
 
 
-# one problem per category, timed at default size (the first 12 ParEval problems)
-TIMED = ["02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d",
-         "16_graph_largest_component", "23_histogram_first_letter_counts",
-         "26_reduce_product_of_inverses", "30_scan_prefix_sum",
-         "37_search_find_the_closest_number_to_pi",
-         "40_sort_sort_an_array_of_complex_numbers_by_magnitude", "47_sparse_la_spmv",
-         "54_stencil_game_of_life", "59_transform_map_function"]
+# one problem per category of each suite, timed at default size (ParEval: the first 12
+# problems, one per category)
+TIMED = [("pareval", pid) for pid in (
+    "02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d",
+    "16_graph_largest_component", "23_histogram_first_letter_counts",
+    "26_reduce_product_of_inverses", "30_scan_prefix_sum",
+    "37_search_find_the_closest_number_to_pi",
+    "40_sort_sort_an_array_of_complex_numbers_by_magnitude", "47_sparse_la_spmv",
+    "54_stencil_game_of_life", "59_transform_map_function")] + [
+    ("polybench", pid) for pid in ("covariance", "gemver", "bicg", "lu", "floyd_warshall",
+                                   "seidel_2d")]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["serial", "omp"])
-@pytest.mark.parametrize("pid", TIMED)
-def test_timed_aa_and_reference(run_eval, pid, mode):
+@pytest.mark.parametrize("suite,pid", TIMED, ids=_ids(TIMED))
+def test_timed_aa_and_reference(suite, pid, mode):
     """A/A within a loose sanity band; the reference at least 0.9x (faster when the spec
     says compute-bound: a real ceiling). Timing on a shared machine: loose bounds."""
-    p = get_problem(pid)
-    aa = run_eval(pid, p.source("baseline.cpp"), mode)
+    p = get_problem(pid, suite)
+    aa = evaluate(p, p.source("baseline.cpp"), mode, EvalConfig())
     assert aa.status == "correct", aa.evidence
     assert 0.8 <= aa.speedup <= 1.25, (aa.speedup, aa.ci_low, aa.ci_high)
-    ref = run_eval(pid, p.reference(mode), mode)
+    ref = evaluate(p, p.reference(mode), mode, EvalConfig())
     assert ref.status == "correct", ref.evidence
     assert ref.speedup >= 0.9, ref.speedup
     if p.bound == "compute":
