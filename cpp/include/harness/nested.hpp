@@ -33,10 +33,7 @@ Mat3<T> make3(size_t a, size_t b, size_t c) {
 
 template <class T>
 void restore(std::vector<T>& dst, const std::vector<T>& src) {
-  if (dst.size() != src.size())
-    dst = src;
-  else
-    std::copy(src.begin(), src.end(), dst.begin());
+  copy_into(dst, src);
 }
 template <class T>
 void restore(std::vector<std::vector<T>>& dst, const std::vector<std::vector<T>>& src) {
