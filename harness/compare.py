@@ -123,6 +123,7 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
         warns.append("measurement settings: " + ", ".join(diff))
     warns += _suite_changes(old, new, aligned)
     for run in (old, new):
+        warns += [f"run {run.run_id}: {w}" for w in run.warnings]
         if run.state != "finished":
             warns.append(f"run {run.run_id} is not finished ({run.state}): its unfinished "
                          "problems are left out of the comparison")
@@ -144,7 +145,7 @@ def _suite_changes(old, new, aligned: Sequence[str]) -> list[str]:
     if isinstance(ha, dict) and isinstance(hb, dict):
         changed = [p for p in aligned if ha.get(p) != hb.get(p)]
         if changed:
-            return [f"problem folder changed between the runs (spec, baseline, reference or driver): "
+            return [f"problem changed between the runs (spec, baseline, reference, driver or driver headers): "
                     f"{', '.join(changed)}; their speedups are not comparable"]
         if a.get("suite_version") != b.get("suite_version"):
             return [f"suite version `{str(a.get('suite_version'))[:12]}` → `{str(b.get('suite_version'))[:12]}` "

@@ -56,6 +56,7 @@ import io
 import json
 import math
 import os
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,6 +224,7 @@ def print_table(summary: Sequence[Mapping], console=None, title: str = "Per-cate
 
 FORMATS = ("md", "csv", "json", "html")
 TABLES = ("per_category", "per_problem", "per_round", "per_agent", "pareval_metrics")
+PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
 NOT_COMPILED = ("compile_error", "link_error")
 
 
@@ -434,7 +436,7 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
 def run_header(run) -> dict:
     """{label: text} describing ``run``: state, strategy and options, team, mode,
     threads, sizes, compiler, flags and resolved -march, machine, suite version, harness
-    revision, repeats."""
+    revision, repeats, and ``warnings`` when the event log holds damaged values."""
     c = run.config
     team = ", ".join(f"{a.get('name')}={a.get('model')}" for a in (c.get("team") or {}).get("agents", []))
     comp = c.get("compiler") or {}
@@ -451,6 +453,7 @@ def run_header(run) -> dict:
         "harness": f"git {c.get('git_revision')}", "repeats": str(opts.get("repeats", 1)),
         "problems finished": str(len(run.problems)),
         "wall time (event log)": f"{run.wall_s:.0f} s; {run.evaluations} evaluations, {run.eval_s:.0f} s",
+        **({"warnings": "; ".join(run.warnings)} if run.warnings else {}),
     }
 
 
@@ -464,9 +467,9 @@ def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None,
               "per_agent": agent_table(run), "pareval_metrics": pareval_table(run, ks)}
     rep = RunReport(run=run, tables=tables, header=run_header(run))
     if plots:
-        rep.plots = {"category_geomean.png": plot_categories(tables["per_category"], run.run_id),
-                     "speedup_distribution.png": plot_distribution(tables["per_problem"], run.run_id),
-                     "speedup_by_round.png": plot_rounds(tables["per_round"], run.run_id)}
+        rep.plots = dict(zip(PLOTS, (plot_categories(tables["per_category"], run.run_id),
+                                     plot_distribution(tables["per_problem"], run.run_id),
+                                     plot_rounds(tables["per_round"], run.run_id))))
     return rep
 
 
@@ -750,8 +753,10 @@ def _csv(rows: Sequence[Mapping]) -> str:
 def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
     """Write ``rep`` into ``out_dir``: the PNGs, and per format: ``report.md``;
     ``<table>.csv`` per table; ``<table>.json`` per table (a list of records:
-    ``pandas.read_json(path)`` loads it); ``report.html`` (self-contained). Returns the
-    paths written. Raises HarnessError for an unknown format or an unwritable folder."""
+    ``pandas.read_json(path)`` loads it); ``report.html`` (self-contained). Report files
+    of an earlier rendering that this one does not write (other formats, plots) are
+    removed, so the folder never mixes two renderings. Returns the paths written.
+    Raises HarnessError for an unknown format or an unwritable folder."""
     from .fsutil import atomic_write_text
 
     bad = [f for f in formats if f not in FORMATS]
@@ -775,6 +780,9 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
                 _write_bytes(path, data)
             else:
                 atomic_write_text(path, data)
+        ours = {"report.md", "report.html", *PLOTS, *(f"{t}.{x}" for t in TABLES for x in ("csv", "json"))}
+        for name in ours - {p.name for p in files}:
+            (out_dir / name).unlink(missing_ok=True)
     except OSError as e:
         raise HarnessError(f"cannot write the report to {out_dir}: {e.strerror or e}") from None
     return list(files)
@@ -821,6 +829,8 @@ def cmd_report(args) -> int:
             out = Path(args.output) / (run.run_id if len(runs) > 1 else "")
         else:
             out = run.root / "report"
+        for w in run.warnings:
+            print(f"warning: {run.run_id}: {w}", file=sys.stderr)
         paths = write_report(rep, out, formats)
         print_table(rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})")
         console.print(f"wrote {len(paths)} file(s) to {out}")

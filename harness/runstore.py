@@ -36,6 +36,7 @@ import datetime as _dt
 import hashlib
 import io
 import json
+import math
 import os
 import platform
 import secrets
@@ -266,7 +267,8 @@ class RunRecord:
     finished; state: "finished", "paused: <reason>", "interrupted: <error>" or "in
     progress" (no end event after the last session started); wall_s: seconds from each
     session's first to its last event, summed; evaluations / eval_s: measurements and
-    their wall seconds.
+    their wall seconds; warnings: one line per damaged value in a problem's row (a
+    number field holding something else), which the tables show as missing.
     """
 
     root: Path
@@ -276,6 +278,7 @@ class RunRecord:
     wall_s: float = 0.0
     evaluations: int = 0
     eval_s: float = 0.0
+    warnings: list = field(default_factory=list)
 
     @property
     def run_id(self) -> str:
@@ -290,6 +293,27 @@ class RunRecord:
     def threads(self) -> int | None:
         t = self.config.get("threads")
         return int(t) if isinstance(t, (int, float)) else None
+
+
+# number fields of a problem row: speedups must be > 0, counts, tokens, USD and s >= 0
+_ROW_SPEEDUPS = ("speedup", "ci_low", "ci_high", "first_speedup", "reference_speedup", "null_speedup")
+_ROW_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "wall_s", "candidates",
+                "candidates_compiled", "candidates_correct")
+
+
+def _row_damage(row: dict) -> list[str]:
+    """The number fields of ``row`` that hold something other than a finite number in
+    range (None or "" mean "not measured" and are fine): ["field = value", ...]."""
+    bad = []
+    for k in _ROW_SPEEDUPS + _ROW_AMOUNTS:
+        v = row.get(k)
+        if v is None or v == "":
+            continue
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (
+            v > 0 if k in _ROW_SPEEDUPS else v >= 0)
+        if not ok:
+            bad.append(f"{k} = {json.dumps(v)[:40]}")
+    return bad
 
 
 _CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", "completion_tokens",
@@ -374,6 +398,10 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
             key = (row["problem"], int(e.get("repeat", row.get("repeat", 0))))
             if cur is None or (cur.problem, cur.repeat) != key:  # no start event: the row alone
                 cur = ProblemRecord(problem=key[0], repeat=key[1], category=str(row.get("category", "?")), row={})
+            damage = _row_damage(row)
+            if damage:
+                rec.warnings.append(f"events.jsonl line {i} ({key[0]}): damaged value(s) shown as "
+                                    f"missing: {', '.join(damage)}")
             cur.row = row
             cur.category = str(row.get("category", cur.category))
             done.pop(key, None)

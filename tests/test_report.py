@@ -277,6 +277,37 @@ def test_damaged_or_missing_run_folder(lessonl_run, tmp_path, capsys):
     _fails_cleanly(capsys, ["report", str(lessonl_run), "--k", "0"], "--k")
 
 
+def test_damaged_values_are_warned_about_and_shown_as_missing(lessonl_run, tmp_path, capsys):
+    run = tmp_path / "run"
+    shutil.copytree(lessonl_run, run)
+    ev = _events(run)
+    i = next(i for i, e in enumerate(ev) if e["kind"] == "problem_done")
+    ev[i]["row"]["speedup"], ev[i]["row"]["cost_usd"] = "fast", -1.0
+    (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in ev))
+    assert read_run(run).warnings == [f"events.jsonl line {i + 1} ({PID}): damaged value(s) shown as "
+                                      'missing: speedup = "fast", cost_usd = -1.0']
+    assert main(["report", str(run), "--no-plots"]) == 0
+    err = capsys.readouterr().err
+    assert "warning:" in err and 'speedup = "fast"' in err
+    assert 'speedup = "fast"' in (run / "report" / "report.md").read_text()
+    assert main(["compare", str(lessonl_run), str(run)]) == 0
+    assert 'speedup = "fast"' in capsys.readouterr().out
+    assert not read_run(lessonl_run).warnings
+
+
+def test_a_new_rendering_replaces_the_old_one(lessonl_run, tmp_path, capsys):
+    run = tmp_path / "run"
+    shutil.copytree(lessonl_run, run)
+    assert main(["report", str(run), "--format", "md,html,json"]) == 0
+    out = run / "report"
+    assert (out / "report.html").exists() and (out / "category_geomean.png").exists()
+    (out / "notes.txt").write_text("mine")
+    assert main(["report", str(run), "--format", "csv", "--no-plots"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["notes.txt", "per_category.csv", "per_problem.csv", "per_round.csv", "per_agent.csv",
+         "pareval_metrics.csv"])
+
+
 def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp_path):
     """A problem restarted by --resume: only the events after its last start count."""
     run = tmp_path / "run"
