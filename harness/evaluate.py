@@ -266,6 +266,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed")
         if out.wall_s >= cfg.max_eval_s:
             why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
+        if out.out_of_memory:
+            why += f"; it had reached the memory limit ({cfg.memory_bytes / 2**30:.0f} GiB) before"
         res.evidence.update({"why": why, "stderr_tail": tail})
         return
     if final is None:

@@ -124,6 +124,18 @@ def test_writes_const_input_is_rejected_with_reason(run_eval):
     assert "const input 'x'" in r.evidence["why"]
 
 
+@pytest.mark.skipif(not (Path("/sys/fs/cgroup/memory").is_dir() or Path("/sys/fs/cgroup/cgroup.controllers").exists()),
+                    reason="no memory cgroup: the rlimit fallback turns exhaustion into bad_alloc")
+def test_a_timeout_after_memory_exhaustion_says_so(run_eval):
+    """A child process eats memory until the cgroup's OOM killer takes it; the candidate
+    spins: a timeout whose evidence names the memory limit."""
+    hog = cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
+        if (fork() == 0) for (;;) { char* p = new char[64 << 20]; std::memset(p, 1, 64 << 20); }
+        for (volatile int k = 0; ; ) { (void)k; }""")
+    r = ev(run_eval, hog, timeout_min_s=2.0, memory_bytes=1 << 30)
+    assert r.status == "timeout" and "memory limit (1 GiB)" in r.evidence["why"], r.evidence
+
+
 def test_segfault_names_the_signal(run_eval):
     r = ev(run_eval, CASES["segfault"][0])
     assert "SIGSEGV" in r.evidence["why"]
