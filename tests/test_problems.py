@@ -5,6 +5,7 @@ and the reference are correct; every plausible wrong variant in tests/variants/<
 caught. Timed checks at default size (speedup sanity band, reference floor) are marked
 slow and run on one problem per category.
 """
+import re
 from pathlib import Path
 
 import numpy as np
@@ -46,9 +47,22 @@ def test_at_least_two_wrong_variants(suite, pid):
     assert len(list((VARIANTS / pid).glob("wrong_*.cpp"))) >= 2
 
 
+# variants whose error is a data race: caught only when the threads really overlap
+RACY = re.compile(r"race|shared|missing_reduction")
+
+
 @pytest.mark.parametrize("suite,pid,path", list(_variants()))
 def test_wrong_variant_is_caught(suite, pid, path):
-    r = _eval(suite, pid, path.read_text(), "omp", quick=True, validate_only=True)
+    """Deterministic errors are caught on the first evaluation; a race (RACY) by at least
+    one of three evaluations on different seeds, and none of them may end otherwise than
+    correct or incorrect."""
+    attempts = 3 if RACY.search(path.stem) else 1
+    for i in range(attempts):
+        r = _eval(suite, pid, path.read_text(), "omp", quick=True, validate_only=True,
+                  seed=EvalConfig.seed + 7919 * i, use_cache=False)
+        assert r.status in ("incorrect", "correct"), (r.status, r.evidence)
+        if r.status == "incorrect":
+            break
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["why"] and r.evidence["seed"] is not None
 
