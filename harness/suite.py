@@ -30,6 +30,8 @@ MODES = ("serial", "omp")
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
+# the headers every driver includes: its generators and comparisons live there
+DRIVER_HEADERS = ROOT / "cpp" / "include" / "harness"
 
 
 @dataclass(frozen=True)
@@ -101,15 +103,18 @@ class Problem:
 
     @property
     def folder_hash(self) -> str:
-        """SHA-256 over the folder's files: part of every build and verdict cache key."""
+        """SHA-256 over the folder's files and the shared driver headers (DRIVER_HEADERS,
+        which generate its inputs and compare its outputs): what defines the problem.
+        Part of every build and verdict cache key and of the suite version."""
         return _folder_hash(self.path)
 
 
 @lru_cache(maxsize=None)
 def _folder_hash(path: Path) -> str:
     h = hashlib.sha256()
-    for name in SOURCE_FILES:
-        f = path / name
+    files = [(name, path / name) for name in SOURCE_FILES]
+    files += [(f"harness/{f.name}", f) for f in sorted(DRIVER_HEADERS.glob("*.hpp"))]
+    for name, f in files:
         h.update(name.encode())
         h.update(f.read_bytes() if f.exists() else b"")
     return h.hexdigest()

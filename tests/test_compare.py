@@ -171,7 +171,7 @@ def test_changed_environment_warns(runs, tmp_path, capsys):
     warning = md.split("**Verdict")[0]
     assert "[!WARNING]" in warning
     for needle in ("g++ (GCC) 14.1.0", "sapphirerapids", "Intel Xeon 8480", "min_pairs 5 → 9",
-                   f"problem folder changed between the runs (spec, baseline, reference or driver): {P2}"):
+                   f"problem changed between the runs (spec, baseline, reference, driver or driver headers): {P2}"):
         assert needle in warning and needle in err
     assert all(l.startswith("warning: ") for l in err.strip().splitlines())
 
@@ -183,6 +183,24 @@ def test_changed_environment_warns(runs, tmp_path, capsys):
     assert main(["compare", str(runs["old"]), str(threads)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "no problem in common" in err and "threads ['1'] vs ['2']" in err
+
+
+def test_problem_hash_covers_the_shared_driver_headers(tmp_path, monkeypatch):
+    """The headers generate every driver's inputs: editing one changes every problem's
+    hash, hence the suite version and compare's per-problem check."""
+    from harness import suite
+
+    hdr = tmp_path / "harness"
+    shutil.copytree(suite.DRIVER_HEADERS, hdr)
+    monkeypatch.setattr(suite, "DRIVER_HEADERS", hdr)
+    p = suite.get_problem(P1)
+    suite._folder_hash.cache_clear()
+    before = p.folder_hash
+    (hdr / "driver.hpp").write_text((hdr / "driver.hpp").read_text() + "\n// changed\n")
+    suite._folder_hash.cache_clear()
+    assert p.folder_hash != before
+    monkeypatch.undo()
+    suite._folder_hash.cache_clear()
 
 
 def test_replicates_are_pooled_and_guide_the_replicate_count(runs, capsys):

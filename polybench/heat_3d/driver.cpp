@@ -12,22 +12,10 @@ struct Dims { int tsteps, n; };
 constexpr Dims kDatasets[5] = {{20, 10}, {40, 20}, {100, 40}, {500, 120}, {1000, 200}};
 }  // namespace
 
-struct Instance {
-  Dims d;
-  T3 A, A0, B, B0;
-  int64_t dims[2];
-  std::vector<double> flat_out[2], flat_in[2];
-  HarnessArgs a;
-
-  explicit Instance(uint64_t size)
-      : d(kDatasets[size < 5 ? size : 4]), A(harness::make3(d.n, d.n, d.n)),
-        A0(harness::make3(d.n, d.n, d.n)), B(harness::make3(d.n, d.n, d.n)),
-        B0(harness::make3(d.n, d.n, d.n)) {
-    dims[0] = d.tsteps, dims[1] = d.n;
-    a = {d.tsteps, d.n, &A, &B};
-  }
+struct Instance : harness::StencilPair<T3, HarnessArgs> {
+  explicit Instance(uint64_t size) : Instance(kDatasets[size < 5 ? size : 4]) {}
+  explicit Instance(Dims d) : StencilPair(d.tsteps, d.n, harness::make3(d.n, d.n, d.n)) {}
   void generate(uint64_t seed) {
-    const int n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(n) * n * n > 100000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
@@ -41,38 +29,7 @@ struct Instance {
         std::copy(B0[i][j].begin(), B0[i][j].end(), B[i][j].begin());
       }
   }
-  // The other side's inputs for the same seed, copied instead of generated again.
-  void copy_inputs(const Instance& src) {
-    harness::restore(A0, src.A0);
-    harness::restore(B0, src.B0);
-    reset(false);
-  }
-  void reset(bool) {
-    harness::restore(A, A0);
-    harness::restore(B, B0);
-    a = {d.tsteps, d.n, &A, &B};
-  }
-  void* args() { return &a; }
-  bool inputs_intact(std::string*) { return true; }
-  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return harness::nested_close("A", e.A, A, rtol, atol, why) &&
-           harness::nested_close("B", e.B, B, rtol, atol, why);
-  }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_out[0]);
-    harness::flatten(B, flat_out[1]);
-    o.add("A", harness::F64, flat_out[0].data(), flat_out[0].size());
-    o.add("B", harness::F64, flat_out[1].data(), flat_out[1].size());
-  }
-  void inputs(harness::Outputs& o) {
-    harness::flatten(A0, flat_in[0]);
-    harness::flatten(B0, flat_in[1]);
-    o.add("tsteps", harness::I64, &dims[0], 1);
-    o.add("n", harness::I64, &dims[1], 1);
-    o.add("A", harness::F64, flat_in[0].data(), flat_in[0].size());
-    o.add("B", harness::F64, flat_in[1].data(), flat_in[1].size());
-  }
-  size_t bytes() const { return 4 * size_t(d.n) * d.n * d.n * sizeof(double); }
+  size_t bytes() const { return 4 * size_t(n) * n * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
 HARNESS_INPUTS(Instance)

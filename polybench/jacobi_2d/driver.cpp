@@ -12,21 +12,10 @@ struct Dims { int tsteps, n; };
 constexpr Dims kDatasets[5] = {{20, 30}, {40, 90}, {100, 250}, {500, 1300}, {1000, 2800}};
 }  // namespace
 
-struct Instance {
-  Dims d;
-  Mat A, A0, B, B0;
-  int64_t dims[2];
-  std::vector<double> flat_out[2], flat_in[2];
-  HarnessArgs a;
-
-  explicit Instance(uint64_t size)
-      : d(kDatasets[size < 5 ? size : 4]), A(harness::make2(d.n, d.n)),
-        A0(harness::make2(d.n, d.n)), B(harness::make2(d.n, d.n)), B0(harness::make2(d.n, d.n)) {
-    dims[0] = d.tsteps, dims[1] = d.n;
-    a = {d.tsteps, d.n, &A, &B};
-  }
+struct Instance : harness::StencilPair<Mat, HarnessArgs> {
+  explicit Instance(uint64_t size) : Instance(kDatasets[size < 5 ? size : 4]) {}
+  explicit Instance(Dims d) : StencilPair(d.tsteps, d.n, harness::make2(d.n, d.n)) {}
   void generate(uint64_t seed) {
-    const int n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       const size_t row = size_t(i) * n;
@@ -40,38 +29,7 @@ struct Instance {
       std::copy(B0[i].begin(), B0[i].end(), B[i].begin());
     }
   }
-  // The other side's inputs for the same seed, copied instead of generated again.
-  void copy_inputs(const Instance& src) {
-    harness::restore(A0, src.A0);
-    harness::restore(B0, src.B0);
-    reset(false);
-  }
-  void reset(bool) {
-    harness::restore(A, A0);
-    harness::restore(B, B0);
-    a = {d.tsteps, d.n, &A, &B};
-  }
-  void* args() { return &a; }
-  bool inputs_intact(std::string*) { return true; }
-  bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
-    return harness::nested_close("A", e.A, A, rtol, atol, why) &&
-           harness::nested_close("B", e.B, B, rtol, atol, why);
-  }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_out[0]);
-    harness::flatten(B, flat_out[1]);
-    o.add("A", harness::F64, flat_out[0].data(), flat_out[0].size());
-    o.add("B", harness::F64, flat_out[1].data(), flat_out[1].size());
-  }
-  void inputs(harness::Outputs& o) {
-    harness::flatten(A0, flat_in[0]);
-    harness::flatten(B0, flat_in[1]);
-    o.add("tsteps", harness::I64, &dims[0], 1);
-    o.add("n", harness::I64, &dims[1], 1);
-    o.add("A", harness::F64, flat_in[0].data(), flat_in[0].size());
-    o.add("B", harness::F64, flat_in[1].data(), flat_in[1].size());
-  }
-  size_t bytes() const { return 4 * size_t(d.n) * d.n * sizeof(double); }
+  size_t bytes() const { return 4 * size_t(n) * n * sizeof(double); }
 };
 HARNESS_DRIVER(Instance)
 HARNESS_INPUTS(Instance)

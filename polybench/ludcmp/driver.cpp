@@ -1,13 +1,9 @@
 #include <harness/nested.hpp>
 #include "args.hpp"
 
-// polybench/ludcmp: the dataset index picks PolyBench 4.2.1's N. A is built as for
-// polybench/lu: symmetric and strictly diagonally dominant with a positive diagonal
-// (hence positive definite, so LU without pivoting is stable): the off-diagonal entries
-// follow PolyBench's lower-triangular pattern 1 - j/n (for the entry (i, j), j < i,
-// mirrored to (j, i)) times 0.5, plus a seeded perturbation in [-0.25, 0.25); the
-// diagonal is 1 + the row's absolute off-diagonal sum times a seeded factor in [1, 1.5).
-// O(n^2) per seed. b follows PolyBench's (i + 1) / (2n) + 4 plus a seeded perturbation in
+// polybench/ludcmp: the dataset index picks PolyBench 4.2.1's N. A is symmetric positive
+// definite as for polybench/lu (harness::fill_spd), so LU without pivoting is stable.
+// b follows PolyBench's (i + 1) / (2n) + 4 plus a seeded perturbation in
 // [-1, 1). A is read and overwritten (restored from its pristine copy); b is an input
 // only (checked intact); x and y are pure outputs (poisoned when asked). A, x and y are
 // all compared.
@@ -31,21 +27,8 @@ struct Instance {
     a = {n, &A, &b, &x, &y};
   }
   void generate(uint64_t seed) {
-#pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < i; ++j) {
-        const double v = 0.5 * (1.0 - double(j) / n) +
-                         harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
-        A0[i][j] = A0[j][i] = v;
-      }
-#pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
-    for (int i = 0; i < n; ++i) {
-      double s = 0.0;
-      for (int j = 0; j < n; ++j)
-        if (j != i) s += std::fabs(A0[i][j]);
-      A0[i][i] = 1.0 + s * harness::rand_uniform(seed, 1, i, 1.0, 1.5);
-      std::copy(A0[i].begin(), A0[i].end(), A[i].begin());
-    }
+    harness::fill_spd(A0, seed);
+    harness::restore(A, A0);
     for (int i = 0; i < n; ++i)
       b0[i] = double(i + 1) / (2.0 * n) + 4.0 + harness::rand_uniform(seed, 2, i, -1.0, 1.0);
     harness::restore(b, b0);

@@ -9,8 +9,11 @@
 //                        for integer T exact equality; the message names [i][j]([k])
 //   nested_intact        bitwise equality of a const input with its pristine copy
 //   flatten              row-major copy into a flat vector (for Outputs)
+//   fill_spd             a seeded symmetric positive definite matrix (lu, cholesky, ludcmp)
+//   StencilPair          what two-grid time-stepping stencil drivers share
 #pragma once
 
+#include <cmath>
 #include <type_traits>
 
 #include "driver.hpp"
@@ -138,6 +141,10 @@ bool nested_intact(const char* name, const V& now, const V& pristine, std::strin
 }
 
 template <class T>
+void flatten(const std::vector<T>& v, std::vector<T>& out) {
+  out.assign(v.begin(), v.end());
+}
+template <class T>
 void flatten(const Mat2<T>& m, std::vector<T>& out) {
   out.clear();
   for (const auto& row : m) out.insert(out.end(), row.begin(), row.end());
@@ -148,5 +155,80 @@ void flatten(const Mat3<T>& m, std::vector<T>& out) {
   for (const auto& plane : m)
     for (const auto& row : plane) out.insert(out.end(), row.begin(), row.end());
 }
+
+// A (n x n, already allocated) <- a symmetric, strictly diagonally dominant matrix with a
+// positive diagonal, hence positive definite, in O(n^2) per seed (B*B^T would cost
+// O(n^3)): the off-diagonal entry (i, j), j < i, mirrored to (j, i), is PolyBench's
+// lower-triangular pattern 1 - j/n times 0.5 plus a seeded perturbation in
+// [-0.25, 0.25) (stream 0); the diagonal is 1 + the row's absolute off-diagonal sum
+// times a seeded factor in [1, 1.5) (stream 1).
+inline void fill_spd(Mat2<double>& A, uint64_t seed) {
+  const int n = int(A.size());
+#pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j) {
+      const double v = 0.5 * (1.0 - double(j) / n) +
+                       rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
+      A[i][j] = A[j][i] = v;
+    }
+#pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
+  for (int i = 0; i < n; ++i) {
+    double s = 0.0;
+    for (int j = 0; j < n; ++j)
+      if (j != i) s += std::fabs(A[i][j]);
+    A[i][i] = 1.0 + s * rand_uniform(seed, 1, i, 1.0, 1.5);
+  }
+}
+
+// The part two-grid time-stepping stencil drivers share (jacobi_1d, jacobi_2d, heat_3d):
+// grids A and B of type G (std::vector<double>, Mat2<double> or Mat3<double>) are read and
+// overwritten by the kernel, restored from their pristine copies A0 and B0 before every
+// call, and both compared. Args is the problem's HarnessArgs {tsteps, n, &A, &B}. A
+// driver derives from it, passes a zero grid of its shape to the constructor, and writes
+// generate(seed), which fills A0 and B0 and leaves A == A0, B == B0, and bytes().
+template <class G, class Args>
+struct StencilPair {
+  int tsteps, n;
+  G A, A0, B, B0;
+  int64_t dims[2];
+  std::vector<double> flat_out[2], flat_in[2];
+  Args a;
+
+  StencilPair(int tsteps_, int n_, const G& zero)
+      : tsteps(tsteps_), n(n_), A(zero), A0(zero), B(zero), B0(zero) {
+    dims[0] = tsteps, dims[1] = n;
+    a = {tsteps, n, &A, &B};
+  }
+  // The other side's inputs for the same seed, copied instead of generated again.
+  void copy_inputs(const StencilPair& src) {
+    restore(A0, src.A0);
+    restore(B0, src.B0);
+    reset(false);
+  }
+  void reset(bool) {
+    restore(A, A0);
+    restore(B, B0);
+    a = {tsteps, n, &A, &B};
+  }
+  void* args() { return &a; }
+  bool inputs_intact(std::string*) { return true; }
+  bool matches(const StencilPair& e, double rtol, double atol, std::string* why) const {
+    return nested_close("A", e.A, A, rtol, atol, why) && nested_close("B", e.B, B, rtol, atol, why);
+  }
+  void outputs(Outputs& o) {
+    flatten(A, flat_out[0]);
+    flatten(B, flat_out[1]);
+    o.add("A", F64, flat_out[0].data(), flat_out[0].size());
+    o.add("B", F64, flat_out[1].data(), flat_out[1].size());
+  }
+  void inputs(Outputs& o) {
+    flatten(A0, flat_in[0]);
+    flatten(B0, flat_in[1]);
+    o.add("tsteps", I64, &dims[0], 1);
+    o.add("n", I64, &dims[1], 1);
+    o.add("A", F64, flat_in[0].data(), flat_in[0].size());
+    o.add("B", F64, flat_in[1].data(), flat_in[1].size());
+  }
+};
 
 }  // namespace harness
