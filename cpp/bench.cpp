@@ -498,8 +498,7 @@ class Bench {
         }
       }
       if (v.status != "ok") break;
-      if (baseline_wrote_input_)
-        v = Verdict{"setup_error", "the baseline modified its const inputs (a broken problem)"};
+      if (!baseline_broke_.empty()) v = Verdict{"setup_error", baseline_broke_ + " (a broken problem)"};
       if (v.status == "ok" && check_outputs) v = compare(b, c);
       if (v.status != "ok") break;
       spent += tb + tc;
@@ -604,7 +603,8 @@ class Bench {
   bool sandboxed_;  // in a pid namespace: every visible process counts
   std::string nonce_;  // tags every protocol message, so the orchestrator can tell ours
   int64_t gen_ns_ = 0;
-  bool baseline_wrote_input_ = false;  // a broken problem: the baseline wrote a const input
+  std::string baseline_broke_;  // why the problem is broken: its baseline changed the process
+                                // state or wrote a const input during timing
   // The instances of the most recent size, kept so that validation at the timed size and
   // timing share buffers that were allocated and first-touched once.
   uint64_t pair_size_ = UINT64_MAX;
@@ -683,14 +683,19 @@ class Bench {
       drv_.reset(inst.p, (poison || iters > 1) ? 1 : 0);
       void* a = drv_.args(inst.p);
       quiesce();
+      // The same work around the call as a candidate call (one_candidate_call): a process
+      // state snapshot (it reads /proc) right before the clock starts, another after the
+      // call, then the const-input check. Each side's call then follows the same harness
+      // work, whichever side ran first (a parallel check before only one side's call was
+      // seen to slow that side by up to 1.5x on a loaded machine).
+      const ProcState before = ProcState::take(sandboxed_);
       int64_t t0 = now_ns();
       fn(a);
       total += now_ns() - t0;
-      // The same post-call work as a candidate call (one_candidate_call checks its
-      // const inputs): each side's next call then follows the same harness work,
-      // whichever side ran first (a parallel check before only one side's call was seen
-      // to slow that side by up to 1.5x on a loaded machine).
-      if (!drv_.inputs_intact(inst.p, nullptr, 0)) baseline_wrote_input_ = true;
+      const std::string changed = before.diff(ProcState::take(sandboxed_));
+      if (baseline_broke_.empty() && !changed.empty()) baseline_broke_ = "the baseline " + changed;
+      if (!drv_.inputs_intact(inst.p, nullptr, 0) && baseline_broke_.empty())
+        baseline_broke_ = "the baseline modified its const inputs";
     }
     return total;
   }

@@ -136,6 +136,29 @@ def test_a_timeout_after_memory_exhaustion_says_so(run_eval):
     assert r.status == "timeout" and "memory limit (1 GiB)" in r.evidence["why"], r.evidence
 
 
+@pytest.mark.parametrize("tamper,why", [
+    ("if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;", "the baseline modified its const inputs"),
+    ("omp_set_dynamic(!omp_get_dynamic());", "the baseline changed omp_set_dynamic"),
+])
+def test_a_baseline_that_tampers_is_a_broken_problem(tmp_path, tamper, why):
+    """The baseline's timed calls get the candidate's checks: a baseline that writes a
+    const input or changes the process state makes the problem broken (one error), and
+    its own source, sent as the candidate, is not judged against it."""
+    import dataclasses
+
+    from harness.errors import HarnessError
+    from harness.evaluate import EvalConfig, evaluate
+    from harness.suite import get_problem
+
+    p = get_problem(PID)
+    folder = tmp_path / PID
+    shutil.copytree(p.path, folder)
+    (folder / "baseline.cpp").write_text(cand(after=tamper))
+    broken = dataclasses.replace(p, path=folder)
+    with pytest.raises(HarnessError, match=f"{PID}: {why}.*broken problem"):
+        evaluate(broken, cand(), "omp", EvalConfig(size=20000, min_pairs=4, max_pairs=4))
+
+
 def test_segfault_names_the_signal(run_eval):
     r = ev(run_eval, CASES["segfault"][0])
     assert "SIGSEGV" in r.evidence["why"]
