@@ -9,7 +9,8 @@ Verdict: the new/old ratio of LessonL's geomean (a problem counts as max(speedup
 when not correct) over the aligned problems, with a paired percentile bootstrap
 (harness.metrics.bootstrap_ratio: 10,000 resamples, seeded; problems drawn in pairs,
 replicates per run, every speedup perturbed by its own recorded timing noise and A/A
-noise floor). Between two runs most of the variance is which code the models happened
+noise floor: the run's own, or for runs without one (the null strategy) this machine's
+last ``selftest`` in the same mode, threads and size). Between two runs most of the variance is which code the models happened
 to write, not timing; drawing problems in pairs puts that spread into the interval. Per
 category the same on its problems. Per problem only replicates and timing noise can be
 resampled: with one replicate a per-problem interval says whether the *measurements*
@@ -201,8 +202,20 @@ def _verdict(lo: float, hi: float) -> str:
     return "regression" if hi < 1.0 else "improvement" if lo > 1.0 else "no significant change"
 
 
-def _side(reps) -> tuple[list, str, int]:
-    """(replicates as (speedup or None, sigma), display text, correct count)."""
+def _selftest_floors(run) -> tuple[dict, str | None]:
+    """This machine's selftest A/A speedups for ``run``'s suite, mode and threads
+    (selftest.load_noise_floor), when the run was made on this host and CPU model."""
+    from .selftest import load_noise_floor
+
+    c = run.config
+    return load_noise_floor(c.get("suite", "pareval"), str(c.get("mode")), run.threads,
+                            _get(c, "machine.cpu_model"), _get(c, "machine.hostname"))
+
+
+def _side(reps, floors: dict, used: set) -> tuple[list, str, int]:
+    """(replicates as (speedup or None, sigma), display text, correct count). A row
+    without its own noise floor takes ``floors``' {(problem, size label): A/A speedup}
+    (the problem id goes into ``used``)."""
     from .metrics import log_sigma
     from .report import _num, _truthy
 
@@ -211,7 +224,11 @@ def _side(reps) -> tuple[list, str, int]:
         r = p.row
         s = _num(r.get("speedup")) if _truthy(r.get("correct")) else None
         ok += s is not None
-        vals.append((s, log_sigma(_num(r.get("ci_low")), _num(r.get("ci_high")), _num(r.get("null_speedup")))))
+        null = _num(r.get("null_speedup"))
+        if null is None and (p.problem, str(p.size_label)) in floors:
+            null = floors[(p.problem, str(p.size_label))]
+            used.add(p.problem)
+        vals.append((s, log_sigma(_num(r.get("ci_low")), _num(r.get("ci_high")), null)))
     if len(reps) == 1:
         r = reps[0].row
         text = (f"{vals[0][0]:.2f}x ({_num(r.get('ci_low')):.2f}-{_num(r.get('ci_high')):.2f})"
@@ -241,9 +258,11 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
     warns, notes = environment_changes(old, new, [k[1] for k in common])
     sides = {"old": [], "new": []}
     problems = []
+    (fo, when_o), (fn, when_n) = _selftest_floors(old), _selftest_floors(new)
+    used: set = set()
     for k in common:
-        vo, to, oko = _side(ka[k])
-        vn, tn, okn = _side(kb[k])
+        vo, to, oko = _side(ka[k], fo, used)
+        vn, tn, okn = _side(kb[k], fn, used)
         sides["old"].append(vo)
         sides["new"].append(vn)
         problems.append({"problem": k[1], "category": ka[k][0].category, "old": to, "new": tn,
@@ -264,6 +283,9 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
             "% correct old": 100.0 * sum(problems[i]["old correct"] for i in idx) / len(idx),
             "% correct new": 100.0 * sum(problems[i]["new correct"] for i in idx) / len(idx),
             "verdict": _verdict(lo, hi)})
+    if used:
+        notes.append(f"noise floor of {len(used)} problem(s) without their own (null strategy) from "
+                     f"this machine's selftest of {when_o or when_n}")
     drop = threshold if threshold is not None else 0.05
     noise = {name: summarize(run.rows)[-1]["null geomean"] for name, run in (("old", old), ("new", new))}
     return Comparison(old=old, new=new, warnings=warns, notes=notes, problems=problems,

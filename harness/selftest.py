@@ -3,20 +3,21 @@
 For each problem: the A/A speedup (the baseline's own source through the candidate
 path), the expert reference's speedup, and each one's noise (MdAPE, %); plus the memory
 bandwidth at 1 and N threads (STREAM-style triad). The per-problem A/A results are
-stored as this machine's noise floor (``<cache>/selftest/<suite>-<mode>.json``) for
-comparisons between runs.
+stored as this machine's noise floor (``<cache>/selftest/<suite>-<mode>.json``):
+``compare`` uses it for problems whose runs measured none of their own (runs of the
+``null`` strategy).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import platform
 import time
 from typing import Callable
 
 from .evaluate import EvalConfig, cpus_for, evaluate
 from .fsutil import atomic_write_text
+from .runstore import machine_info
 from .suite import Problem
 from .toolchain import cache_root
 
@@ -50,24 +51,37 @@ def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
     return rows
 
 
+def _floor_path(suite: str, mode: str):
+    return cache_root() / "selftest" / f"{suite}-{mode}.json"
+
+
 def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> str:
-    """Stores the A/A results as this machine's noise floor; returns the file's path."""
-    path = cache_root() / "selftest" / f"{suite}-{mode}.json"
+    """Stores the A/A results as this machine's noise floor (read back by
+    :func:`load_noise_floor`); returns the file's path."""
+    path = _floor_path(suite, mode)
+    m = machine_info()
     atomic_write_text(path, json.dumps({
-        "suite": suite, "mode": mode, "threads": threads, "machine": platform.node(),
-        "cpu": _cpu_model(), "when": time.strftime("%Y-%m-%dT%H:%M:%S"), "problems": rows},
+        "suite": suite, "mode": mode, "threads": threads, "machine": m["hostname"],
+        "cpu": m["cpu_model"], "when": time.strftime("%Y-%m-%dT%H:%M:%S"), "problems": rows},
         indent=1))
     return str(path)
 
 
-def _cpu_model() -> str:
+def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None,
+                     machine: str | None) -> tuple[dict, str | None]:
+    """This machine's last selftest A/A results for ``suite`` in ``mode``, when it ran
+    with ``threads`` threads on the CPU model ``cpu`` and host ``machine``: ({(problem
+    id, size label): A/A speedup}, when it was measured). ({}, None) when there is no
+    such selftest or its file is unreadable."""
     try:
-        for ln in open("/proc/cpuinfo"):
-            if ln.startswith("model name"):
-                return ln.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()
+        d = json.loads(_floor_path(suite, mode).read_text())
+        if (d.get("threads"), d.get("cpu"), d.get("machine")) != (threads, cpu, machine):
+            return {}, None
+        floors = {(r["problem"], str(r["size"])): float(r["aa_speedup"])
+                  for r in d.get("problems", []) if isinstance(r.get("aa_speedup"), (int, float))}
+        return floors, str(d.get("when"))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}, None
 
 
 def format_table(rows: list[dict]) -> str:
@@ -90,7 +104,7 @@ def run_cli(problems: list[Problem], suite: str, mode: str, cfg: EvalConfig) -> 
     one = bandwidth(1)
     many = bandwidth(n) if n > 1 else one
     print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread, {many:.1f} GB/s on {n} threads "
-          f"({os.cpu_count()} CPUs, {_cpu_model()})")
+          f"({os.cpu_count()} CPUs, {machine_info()['cpu_model']})")
     rows = selftest(problems, mode, cfg)
     print(format_table(rows))
     print(f"noise floor saved to {save_noise_floor(suite, mode, rows, n)}")

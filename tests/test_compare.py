@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -183,6 +184,36 @@ def test_changed_environment_warns(runs, tmp_path, capsys):
     assert main(["compare", str(runs["old"]), str(threads)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "no problem in common" in err and "threads ['1'] vs ['2']" in err
+
+
+def test_a_run_without_noise_floor_takes_this_machines_selftest(runs, tmp_path, capsys):
+    """A null-strategy run measures no noise floor of its own: compare perturbs its
+    speedups by the A/A of this machine's last selftest in the same mode and threads."""
+    from harness.runstore import read_run
+    from harness.selftest import save_noise_floor
+
+    bare = tmp_path / "bare"
+    shutil.copytree(runs["same"], bare)
+    events = [json.loads(l) for l in (bare / "events.jsonl").read_text().splitlines()]
+    for e in events:
+        if e["kind"] == "problem_done":
+            e["row"].pop("null_speedup")
+    (bare / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+
+    def width(js):
+        return {p["problem"]: math.log(p["high"] / p["low"]) for p in js["problems"]}
+
+    _, before = _compare_json(capsys, runs["old"], bare)
+    assert not any("selftest" in n for n in before["notes"])
+    rec = read_run(bare)
+    floor = [{"problem": p.problem, "size": p.size_label, "aa_speedup": 1.5} for p in rec.problems]
+    save_noise_floor("pareval", "serial", floor, rec.threads)
+    try:
+        _, after = _compare_json(capsys, runs["old"], bare)
+    finally:
+        (Path(os.environ["HARNESS_CACHE"]) / "selftest" / "pareval-serial.json").unlink()
+    assert any("noise floor of 2 problem(s)" in n and "selftest" in n for n in after["notes"])
+    assert all(width(after)[p] > width(before)[p] + 0.5 for p in (P1, P2))
 
 
 def test_problem_hash_covers_the_shared_driver_headers(tmp_path, monkeypatch):
