@@ -75,7 +75,7 @@ def _num(v) -> float | None:
         f = float(v)
     except (TypeError, ValueError):
         return None
-    return None if math.isnan(f) else f
+    return f if math.isfinite(f) else None
 
 
 def _truthy(v) -> bool:
@@ -225,6 +225,7 @@ def print_table(summary: Sequence[Mapping], console=None, title: str = "Per-cate
 FORMATS = ("md", "csv", "json", "html")
 TABLES = ("per_category", "per_problem", "per_round", "per_agent", "pareval_metrics")
 PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
+MANIFEST = ".harness-report"  # the file names the last rendering wrote into its folder
 NOT_COMPILED = ("compile_error", "link_error")
 
 
@@ -753,9 +754,10 @@ def _csv(rows: Sequence[Mapping]) -> str:
 def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
     """Write ``rep`` into ``out_dir``: the PNGs, and per format: ``report.md``;
     ``<table>.csv`` per table; ``<table>.json`` per table (a list of records:
-    ``pandas.read_json(path)`` loads it); ``report.html`` (self-contained). Report files
-    of an earlier rendering that this one does not write (other formats, plots) are
-    removed, so the folder never mixes two renderings. Returns the paths written.
+    ``pandas.read_json(path)`` loads it); ``report.html`` (self-contained). The names
+    written are listed in ``out_dir/.harness-report``; files an earlier rendering listed
+    there and this one does not write (other formats, plots) are removed, so the folder
+    never mixes two renderings; no other file is touched. Returns the paths written.
     Raises HarnessError for an unknown format or an unwritable folder."""
     from .fsutil import atomic_write_text
 
@@ -780,9 +782,16 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
                 _write_bytes(path, data)
             else:
                 atomic_write_text(path, data)
-        ours = {"report.md", "report.html", *PLOTS, *(f"{t}.{x}" for t in TABLES for x in ("csv", "json"))}
-        for name in ours - {p.name for p in files}:
-            (out_dir / name).unlink(missing_ok=True)
+        manifest = out_dir / MANIFEST
+        try:
+            before = set(json.loads(manifest.read_text()))
+        except (OSError, ValueError, TypeError):
+            before = set()
+        written = sorted(p.name for p in files)
+        for name in before - set(written):
+            if name == Path(name).name:  # a bare file name of this folder, nothing else
+                (out_dir / name).unlink(missing_ok=True)
+        atomic_write_text(manifest, json.dumps(written) + "\n")
     except OSError as e:
         raise HarnessError(f"cannot write the report to {out_dir}: {e.strerror or e}") from None
     return list(files)

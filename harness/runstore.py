@@ -267,8 +267,8 @@ class RunRecord:
     finished; state: "finished", "paused: <reason>", "interrupted: <error>" or "in
     progress" (no end event after the last session started); wall_s: seconds from each
     session's first to its last event, summed; evaluations / eval_s: measurements and
-    their wall seconds; warnings: one line per damaged value in a problem's row (a
-    number field holding something else), which the tables show as missing.
+    their wall seconds; warnings: one line per event whose number fields were damaged
+    (see _repair): those fields are None, so every table shows them as missing.
     """
 
     root: Path
@@ -295,27 +295,36 @@ class RunRecord:
         return int(t) if isinstance(t, (int, float)) else None
 
 
-# number fields of a problem row: speedups must be > 0, counts, tokens, USD and s >= 0
-_ROW_SPEEDUPS = ("speedup", "ci_low", "ci_high", "first_speedup", "reference_speedup", "null_speedup")
-_ROW_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "wall_s", "candidates",
-                "candidates_compiled", "candidates_correct")
+# number fields of events: speedups must be > 0; counts, tokens, USD and seconds >= 0
+_SPEEDUPS = ("speedup", "ci_low", "ci_high", "first_speedup", "reference_speedup", "null_speedup",
+             "null_ci_low", "null_ci_high")
+_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "wall_s", "model_s", "eval_s",
+            "candidates", "candidates_compiled", "candidates_correct", "lessons")
 
 
-def _row_damage(row: dict) -> list[str]:
-    """The number fields of ``row`` that hold something other than a finite number in
-    range (None or "" mean "not measured" and are fine): ["field = value", ...]."""
+def _repair(d: dict) -> list[str]:
+    """Set the damaged number fields of ``d`` (a problem row, candidate or lesson event)
+    to None, so that every table shows them as missing: a value that is not a finite
+    JSON number in range (None means "not measured" and is fine), and a CI that does not
+    enclose its speedup. Returns ["field = value", ...] for what it removed."""
     bad = []
-    for k in _ROW_SPEEDUPS + _ROW_AMOUNTS:
-        v = row.get(k)
-        if v is None or v == "":
+    for k in _SPEEDUPS + _AMOUNTS:
+        v = d.get(k)
+        if v is None:
             continue
         ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (
-            v > 0 if k in _ROW_SPEEDUPS else v >= 0)
+            v > 0 if k in _SPEEDUPS else v >= 0)
         if not ok:
             bad.append(f"{k} = {json.dumps(v)[:40]}")
+            d[k] = None
+    s, lo, hi = d.get("speedup"), d.get("ci_low"), d.get("ci_high")
+    if s is not None and lo is not None and hi is not None and not lo <= s <= hi:
+        bad.append(f"CI {lo:g}-{hi:g} not enclosing speedup {s:g}")
+        d["ci_low"] = d["ci_high"] = None
     return bad
 
 
+_WITH_NUMBERS = ("candidate", "lesson", "best")  # events with speedups besides "problem_done"
 _CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", "completion_tokens",
                 "cost_usd", "latency_s", "cache_hit")
 
@@ -323,7 +332,8 @@ _CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", 
 def read_run(path: Path) -> RunRecord:
     """Read the results folder ``path`` from config.json and events.jsonl alone.
 
-    A torn last line of the event log (a kill mid-write) is skipped. Raises
+    A torn last line of the event log (a kill mid-write) is skipped; damaged number
+    fields are set to None and listed in ``warnings``. Raises
     HarnessError (one line: which folder, what is wrong) when the folder is missing, has
     no readable config.json or events.jsonl, the event log is damaged (an unreadable line
     before the last, an event without a kind, a "problem_done" without its row), or no
@@ -344,7 +354,7 @@ def read_run(path: Path) -> RunRecord:
     except (OSError, UnicodeDecodeError) as e:
         raise HarnessError(f"{root}: damaged results folder (events.jsonl: "
                            f"{getattr(e, 'strerror', None) or e})") from None
-    events = []
+    events, warnings = [], []
     for i, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -358,8 +368,14 @@ def read_run(path: Path) -> RunRecord:
         if not isinstance(e, dict) or "kind" not in e:
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
                                "is not an event)")
+        numbers = e.get("row") if e["kind"] == "problem_done" else e if e["kind"] in _WITH_NUMBERS else None
+        if isinstance(numbers, dict) and (bad := _repair(numbers)):
+            warnings.append(f"events.jsonl line {i} ({numbers.get('problem') or e.get('problem')}, "
+                            f"{e['kind']}): damaged value(s) shown as missing: {', '.join(bad)}")
         events.append((i, e))
-    return _assemble(root, config, events)
+    rec = _assemble(root, config, events)
+    rec.warnings = warnings
+    return rec
 
 
 def _assemble(root: Path, config: dict, events: list) -> RunRecord:
@@ -398,10 +414,6 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
             key = (row["problem"], int(e.get("repeat", row.get("repeat", 0))))
             if cur is None or (cur.problem, cur.repeat) != key:  # no start event: the row alone
                 cur = ProblemRecord(problem=key[0], repeat=key[1], category=str(row.get("category", "?")), row={})
-            damage = _row_damage(row)
-            if damage:
-                rec.warnings.append(f"events.jsonl line {i} ({key[0]}): damaged value(s) shown as "
-                                    f"missing: {', '.join(damage)}")
             cur.row = row
             cur.category = str(row.get("category", cur.category))
             done.pop(key, None)

@@ -282,20 +282,32 @@ def test_damaged_values_are_warned_about_and_shown_as_missing(lessonl_run, tmp_p
     shutil.copytree(lessonl_run, run)
     ev = _events(run)
     i = next(i for i, e in enumerate(ev) if e["kind"] == "problem_done")
-    ev[i]["row"]["speedup"], ev[i]["row"]["cost_usd"] = "fast", -1.0
+    row = ev[i]["row"]
+    row["speedup"], row["cost_usd"], row["wall_s"] = "9.5", -1.0, float("inf")
+    c = next(k for k, e in enumerate(ev) if e["kind"] == "candidate" and e.get("speedup"))
+    ev[c]["ci_low"] = ev[c]["speedup"] * 2  # an interval that does not hold its estimate
     (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in ev))
-    assert read_run(run).warnings == [f"events.jsonl line {i + 1} ({PID}): damaged value(s) shown as "
-                                      'missing: speedup = "fast", cost_usd = -1.0']
-    assert main(["report", str(run), "--no-plots"]) == 0
+    rec = read_run(run)
+    assert rec.warnings == [
+        f"events.jsonl line {c + 1} ({PID}, candidate): damaged value(s) shown as missing: "
+        f"CI {ev[c]['ci_low']:g}-{ev[c]['ci_high']:g} not enclosing speedup {ev[c]['speedup']:g}",
+        f"events.jsonl line {i + 1} ({PID}, problem_done): damaged value(s) shown as missing: "
+        'speedup = "9.5", cost_usd = -1.0, wall_s = Infinity']
+    assert rec.problems[0].row["speedup"] is None and rec.problems[0].row["cost_usd"] is None
+    assert main(["report", str(run), "--no-plots", "--format", "md,json"]) == 0
     err = capsys.readouterr().err
-    assert "warning:" in err and 'speedup = "fast"' in err
-    assert 'speedup = "fast"' in (run / "report" / "report.md").read_text()
+    assert "warning:" in err and 'speedup = "9.5"' in err
+    assert 'speedup = "9.5"' in (run / "report" / "report.md").read_text()
+    [prob] = json.loads((run / "report" / "per_problem.json").read_text())
+    assert prob["speedup"] is None and prob["cost $"] == 0.0
+    scan = json.loads((run / "report" / "per_category.json").read_text())[0]
+    assert scan["geomean"] == 1.0  # correct, speedup missing: counted as 1x, not as 9.5x
     assert main(["compare", str(lessonl_run), str(run)]) == 0
-    assert 'speedup = "fast"' in capsys.readouterr().out
+    assert 'speedup = "9.5"' in capsys.readouterr().out
     assert not read_run(lessonl_run).warnings
 
 
-def test_a_new_rendering_replaces_the_old_one(lessonl_run, tmp_path, capsys):
+def test_a_new_rendering_replaces_the_old_one_and_nothing_else(lessonl_run, tmp_path, capsys):
     run = tmp_path / "run"
     shutil.copytree(lessonl_run, run)
     assert main(["report", str(run), "--format", "md,html,json"]) == 0
@@ -304,8 +316,18 @@ def test_a_new_rendering_replaces_the_old_one(lessonl_run, tmp_path, capsys):
     (out / "notes.txt").write_text("mine")
     assert main(["report", str(run), "--format", "csv", "--no-plots"]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        ["notes.txt", "per_category.csv", "per_problem.csv", "per_round.csv", "per_agent.csv",
-         "pareval_metrics.csv"])
+        [".harness-report", "notes.txt", "per_category.csv", "per_problem.csv", "per_round.csv",
+         "per_agent.csv", "pareval_metrics.csv"])
+    # a folder of the user's: their files of the same names as ours are not ours to remove
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "report.md").write_text("my notes")
+    (mine / "per_problem.csv").write_text("my table")
+    assert main(["report", str(run), "--output", str(mine), "--format", "json", "--no-plots"]) == 0
+    assert main(["report", str(run), "--output", str(run), "--format", "json", "--no-plots"]) == 0
+    assert (mine / "report.md").read_text() == "my notes" and (mine / "per_problem.csv").read_text() == "my table"
+    assert (run / "report.md").exists()  # the run's own report, beside a rendering into the run folder
+
 
 
 def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp_path):
