@@ -103,17 +103,35 @@ class Problem:
 
     @property
     def folder_hash(self) -> str:
-        """SHA-256 over the folder's files and the shared driver headers (DRIVER_HEADERS,
-        which generate its inputs and compare its outputs): what defines the problem.
+        """SHA-256 over the folder's files and the shared driver headers they include
+        (DRIVER_HEADERS: they generate its inputs and compare its outputs): what defines
+        the problem.
         Part of every build and verdict cache key and of the suite version."""
         return _folder_hash(self.path)
+
+
+_HARNESS_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](?:harness/)?([\w.]+)[>"]', re.M)
+
+
+def _driver_headers(path: Path) -> list[Path]:
+    """The headers of DRIVER_HEADERS that the folder's sources include, directly or
+    through each other, sorted."""
+    todo = [(path / n).read_text() for n in SOURCE_FILES if (path / n).exists()]
+    seen: set[Path] = set()
+    while todo:
+        for name in _HARNESS_INCLUDE.findall(todo.pop()):
+            f = DRIVER_HEADERS / name
+            if f not in seen and f.is_file():
+                seen.add(f)
+                todo.append(f.read_text())
+    return sorted(seen)
 
 
 @lru_cache(maxsize=None)
 def _folder_hash(path: Path) -> str:
     h = hashlib.sha256()
     files = [(name, path / name) for name in SOURCE_FILES]
-    files += [(f"harness/{f.name}", f) for f in sorted(DRIVER_HEADERS.glob("*.hpp"))]
+    files += [(f"harness/{f.name}", f) for f in _driver_headers(path)]
     for name, f in files:
         h.update(name.encode())
         h.update(f.read_bytes() if f.exists() else b"")
@@ -128,7 +146,7 @@ def _size_value(suite: str, v, where: str) -> int:
     except (TypeError, ValueError):
         names = f" or a dataset name ({', '.join(DATASETS)})" if suite == "polybench" else ""
         raise HarnessError(f"{where}: '{v}' is not a size (an integer >= 0{names})") from None
-    if n < 0 or (suite == "polybench" and n >= len(DATASETS)):
+    if n < 0 or n >= 2**63 or (suite == "polybench" and n >= len(DATASETS)):
         raise HarnessError(f"{where}: size {n} is out of range")
     return n
 

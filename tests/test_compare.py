@@ -217,19 +217,27 @@ def test_a_run_without_noise_floor_takes_this_machines_selftest(runs, tmp_path, 
 
 
 def test_problem_hash_covers_the_shared_driver_headers(tmp_path, monkeypatch):
-    """The headers generate every driver's inputs: editing one changes every problem's
-    hash, hence the suite version and compare's per-problem check."""
+    """The headers generate the drivers' inputs: editing one changes the hash (hence the
+    suite version and compare's per-problem check) of every problem that includes it,
+    directly or through another header, and of no other."""
     from harness import suite
 
     hdr = tmp_path / "harness"
     shutil.copytree(suite.DRIVER_HEADERS, hdr)
     monkeypatch.setattr(suite, "DRIVER_HEADERS", hdr)
-    p = suite.get_problem(P1)
-    suite._folder_hash.cache_clear()
-    before = p.folder_hash
+    pareval, lu = suite.get_problem(P1), suite.get_problem("lu", "polybench")
+
+    def hashes():
+        suite._folder_hash.cache_clear()
+        return pareval.folder_hash, lu.folder_hash
+
+    before = hashes()
+    (hdr / "nested.hpp").write_text((hdr / "nested.hpp").read_text() + "\n// changed\n")
+    after_nested = hashes()
+    assert after_nested[0] == before[0] and after_nested[1] != before[1]
     (hdr / "driver.hpp").write_text((hdr / "driver.hpp").read_text() + "\n// changed\n")
-    suite._folder_hash.cache_clear()
-    assert p.folder_hash != before
+    after_driver = hashes()
+    assert after_driver[0] != before[0] and after_driver[1] != after_nested[1]
     monkeypatch.undo()
     suite._folder_hash.cache_clear()
 
