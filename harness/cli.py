@@ -205,8 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
                                         "bandwidth: does the suite measure sanely on this machine?",
                        description="For each problem: A/A speedup (baseline through the candidate "
                                    "path), expert reference speedup, each one's MdAPE; memory "
-                                   "bandwidth at 1 and N threads. Stores the A/A results as this "
-                                   "machine's noise floor.")
+                                   "bandwidth at 1 and N threads. Always measures anew. Stores the "
+                                   "A/A results as this machine's noise floor (used by compare for "
+                                   "runs without their own). Exit code 1 when an A/A or reference "
+                                   "measurement is not correct.")
     p.add_argument("--suite", default="pareval", help="pareval or polybench")
     p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")
     p.add_argument("--category", default=None)

@@ -40,6 +40,7 @@ def test_list_category_filter():
     (["eval", "--problem", PID, "/nonexistent/candidate.cpp"], "cannot read candidate file"),
     (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
     (["eval", "--problem", PID, "--size", "LARGE", "-"], "is not a size"),
+    (["eval", "--problem", PID, "--size", str(2**64), "-"], "out of range"),
     (["list", "--suite", "nosuch"], "unknown suite"),
     (["eval", "--problem", PID, "--seed", "-1", "-"], "--seed must be in"),
     (["eval", "--problem", PID, "--mode", "serial", "--threads", "2", "-"], "--threads applies to omp mode"),
@@ -140,6 +141,26 @@ def test_selftest_one_problem():
     rows = json.loads(saved.read_text())["problems"]
     assert rows[0]["problem"] == PID and rows[0]["aa_status"] == "correct"
     assert rows[0]["ref_status"] == "correct" and rows[0]["aa_mdape"] >= 0
+
+
+def test_selftest_table_names_failures_and_the_floor_file_merges():
+    from harness.selftest import format_table, load_noise_floor, save_noise_floor
+    from harness.runstore import machine_info
+
+    ok = {"problem": "a", "bound": "memory", "size": "10", "aa_status": "correct", "ref_status": "incorrect",
+          "aa_speedup": 1.01, "aa_ci_low": 0.99, "aa_ci_high": 1.02, "aa_mdape": 1.0, "baseline_ms": 3.0}
+    bad = {"problem": "b", "bound": "compute", "size": "20", "aa_status": "timeout", "ref_status": "correct",
+           "ref_speedup": 2.5, "ref_mdape": 0.5}
+    lines = format_table([ok, bad]).splitlines()
+    assert "incorrect" in lines[1] and "timeout" in lines[2]
+    assert len({len(l) for l in lines}) == 1  # the columns line up
+    m = machine_info()
+    save_noise_floor("pareval", "omp", [ok], 2)
+    save_noise_floor("pareval", "omp", [dict(bad, aa_status="correct", aa_speedup=0.98)], 2)
+    floors, when = load_noise_floor("pareval", "omp", 2, m["cpu_model"], m["hostname"])
+    assert floors == {("a", "10"): 1.01, ("b", "20"): 0.98} and when
+    assert load_noise_floor("pareval", "omp", 4, m["cpu_model"], m["hostname"]) == ({}, None)
+    (Path(os.environ["HARNESS_CACHE"]) / "selftest" / "pareval-omp.json").unlink()
 
 
 FAULTING = """#include <cstring>
