@@ -259,7 +259,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                 outcome = strategy.run(p, opts.mode, team, ctx)
                 outcome.reference_speedup = ref
                 outcome.noise_floor = floor
-                if ref and ref > 1.0 and outcome.remeasured is not None:  # a slow reference proves nothing
+                if outcome.remeasured is not None:
                     from .evaluate import flag_suspicious
 
                     flag_suspicious(outcome.remeasured, ref)
