@@ -14,6 +14,7 @@ constexpr int kDatasets[5] = {40, 120, 400, 2000, 4000};
 
 struct Instance {
   int n;
+  int64_t n_in;  // n as inputs() exposes it
   Mat A, A0;
   std::vector<double> flat_out, flat_in;
   HarnessArgs a;
@@ -38,6 +39,8 @@ struct Instance {
   }
   void inputs(harness::Outputs& o) {
     harness::flatten(A0, flat_in);
+    n_in = n;
+    o.add("n", harness::I64, &n_in, 1);
     o.add("A", harness::F64, flat_in.data(), flat_in.size());
   }
   size_t bytes() const { return 2 * size_t(n) * n * sizeof(double); }
