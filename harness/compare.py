@@ -10,9 +10,9 @@ when not correct) over the aligned problems, with a paired percentile bootstrap
 (harness.metrics.bootstrap_ratio: 10,000 resamples, seeded; problems drawn in pairs,
 replicates per run, every speedup perturbed by its own recorded timing noise and A/A
 noise floor: the run's own, or for runs without one (the null strategy) this machine's
-last ``selftest`` in the same mode, threads and size). Between two runs most of the variance is which code the models happened
-to write, not timing; drawing problems in pairs puts that spread into the interval. Per
-category the same on its problems. Per problem only replicates and timing noise can be
+last ``selftest`` in the same mode, threads and size). Between two runs most of the
+variance is which code the models happened to write, not timing; drawing problems in
+pairs puts that spread into the interval. Per category the same on its problems. Per problem only replicates and timing noise can be
 resampled: with one replicate a per-problem interval says whether the *measurements*
 differ, not whether the team would do it again.
 

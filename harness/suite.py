@@ -30,7 +30,7 @@ MODES = ("serial", "omp")
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
-# the headers every driver includes: its generators and comparisons live there
+# the shared headers drivers include (<harness/...>): generators and comparisons live there
 DRIVER_HEADERS = ROOT / "cpp" / "include" / "harness"
 
 
@@ -104,9 +104,9 @@ class Problem:
     @property
     def folder_hash(self) -> str:
         """SHA-256 over the folder's files and the shared driver headers they include
-        (DRIVER_HEADERS: they generate its inputs and compare its outputs): what defines
-        the problem.
-        Part of every build and verdict cache key and of the suite version."""
+        (DRIVER_HEADERS: they generate its inputs and compare its outputs), i.e. what
+        defines the problem. Part of every build and verdict cache key and of the suite
+        version."""
         return _folder_hash(self.path)
 
 
