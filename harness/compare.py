@@ -405,8 +405,10 @@ def cmd_compare(args) -> int:
     threshold = parse_threshold(args.fail_on_regression) if args.fail_on_regression is not None else None
     if args.format not in ("md", "json"):
         raise HarnessError(f"compare --format: '{args.format}' (choose md or json)")
-    if args.resamples is not None and args.resamples < 100:
-        raise HarnessError(f"--resamples must be >= 100 (got {args.resamples})")
+    if args.resamples is not None and not 100 <= args.resamples <= 1_000_000:
+        raise HarnessError(f"--resamples must be in 100..1000000 (got {args.resamples})")
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        raise HarnessError(f"--seed must be in 0..2^63-1 (got {args.seed})")
     if len(args.runs) < 2:
         raise HarnessError("compare needs at least two results folders: OLD NEW [NEW ...]")
     runs = [read_run(Path(p)) for p in args.runs]

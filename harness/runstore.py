@@ -267,8 +267,8 @@ class RunRecord:
     finished; state: "finished", "paused: <reason>", "interrupted: <error>" or "in
     progress" (no end event after the last session started); wall_s: seconds from each
     session's first to its last event, summed; evaluations / eval_s: measurements and
-    their wall seconds; warnings: one line per event whose number fields were damaged
-    (see _repair): those fields are None, so every table shows them as missing.
+    their wall seconds; warnings: one line per event left out because a field of it was
+    damaged (see _damage).
     """
 
     root: Path
@@ -295,36 +295,46 @@ class RunRecord:
         return int(t) if isinstance(t, (int, float)) else None
 
 
-# number fields of events: speedups must be > 0; counts, tokens, USD and seconds >= 0
+# Checked fields of events. Speedups: 0 < s <= MAX_SPEEDUP (a call lasts at least the
+# clock's ~20 ns and at most the evaluation's limit, so larger values are not measurements);
+# amounts (counts, tokens, USD, seconds) and indices (integers): 0 <= v <= MAX_AMOUNT.
+MAX_SPEEDUP = 1e9
+MAX_AMOUNT = 1e15
 _SPEEDUPS = ("speedup", "ci_low", "ci_high", "first_speedup", "reference_speedup", "null_speedup",
              "null_ci_low", "null_ci_high")
-_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "wall_s", "model_s", "eval_s",
+_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "latency_s", "wall_s", "model_s", "eval_s",
             "candidates", "candidates_compiled", "candidates_correct", "lessons")
+_INDICES = ("round", "repeat", "size")
 
 
-def _repair(d: dict) -> list[str]:
-    """Set the damaged number fields of ``d`` (a problem row, candidate or lesson event)
-    to None, so that every table shows them as missing: a value that is not a finite
-    JSON number in range (None means "not measured" and is fine), and a CI that does not
-    enclose its speedup. Returns ["field = value", ...] for what it removed."""
+def _damage(e: dict) -> list[str]:
+    """What is wrong with event ``e``'s fields (its "row" for "problem_done", its
+    "result" for "evaluation"): ["field = value", ...], empty when nothing is. None
+    means "not measured" and is fine; a speedup's CI must enclose it."""
     bad = []
-    for k in _SPEEDUPS + _AMOUNTS:
-        v = d.get(k)
-        if v is None:
+    for d in (e, e.get("row"), e.get("result")):
+        if not isinstance(d, dict):
             continue
-        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (
-            v > 0 if k in _SPEEDUPS else v >= 0)
-        if not ok:
-            bad.append(f"{k} = {json.dumps(v)[:40]}")
-            d[k] = None
-    s, lo, hi = d.get("speedup"), d.get("ci_low"), d.get("ci_high")
-    if s is not None and lo is not None and hi is not None and not lo <= s <= hi:
-        bad.append(f"CI {lo:g}-{hi:g} not enclosing speedup {s:g}")
-        d["ci_low"] = d["ci_high"] = None
+        for k in _SPEEDUPS + _AMOUNTS + _INDICES:
+            v = d.get(k)
+            if v is None:
+                continue
+            num = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            ok = num and (0 < v <= MAX_SPEEDUP if k in _SPEEDUPS else
+                          0 <= v <= MAX_AMOUNT and (k not in _INDICES or v == int(v)))
+            if not ok:
+                bad.append(f"{k} = {json.dumps(v)[:40]}")
+        if "problem" in d and not isinstance(d["problem"], str):
+            bad.append(f"problem = {json.dumps(d['problem'])[:40]}")
+        ids = d.get("lesson_ids")
+        if ids is not None and not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
+            bad.append(f"lesson_ids = {json.dumps(ids)[:40]}")
+        s, lo, hi = (d.get(k) for k in ("speedup", "ci_low", "ci_high"))
+        if not bad and s is not None and lo is not None and hi is not None and not lo <= s <= hi:
+            bad.append(f"CI {lo:g}-{hi:g} not enclosing speedup {s:g}")
     return bad
 
 
-_WITH_NUMBERS = ("candidate", "lesson", "best")  # events with speedups besides "problem_done"
 _CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", "completion_tokens",
                 "cost_usd", "latency_s", "cache_hit")
 
@@ -332,8 +342,9 @@ _CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", 
 def read_run(path: Path) -> RunRecord:
     """Read the results folder ``path`` from config.json and events.jsonl alone.
 
-    A torn last line of the event log (a kill mid-write) is skipped; damaged number
-    fields are set to None and listed in ``warnings``. Raises
+    A torn last line of the event log (a kill mid-write) is skipped; an event with a
+    damaged field (see _damage) is left out and listed in ``warnings`` (a finished
+    problem whose row is damaged counts as unfinished). Raises
     HarnessError (one line: which folder, what is wrong) when the folder is missing, has
     no readable config.json or events.jsonl, the event log is damaged (an unreadable line
     before the last, an event without a kind, a "problem_done" without its row), or no
@@ -368,12 +379,17 @@ def read_run(path: Path) -> RunRecord:
         if not isinstance(e, dict) or "kind" not in e:
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
                                "is not an event)")
-        numbers = e.get("row") if e["kind"] == "problem_done" else e if e["kind"] in _WITH_NUMBERS else None
-        if isinstance(numbers, dict) and (bad := _repair(numbers)):
-            warnings.append(f"events.jsonl line {i} ({numbers.get('problem') or e.get('problem')}, "
-                            f"{e['kind']}): damaged value(s) shown as missing: {', '.join(bad)}")
+        bad = _damage(e)
+        if bad:  # left out, as if never written: no damaged number reaches a table or a verdict
+            warnings.append(f"events.jsonl line {i} ({e['kind']}) left out, damaged: {', '.join(bad)}")
+            continue
         events.append((i, e))
-    rec = _assemble(root, config, events)
+    try:
+        rec = _assemble(root, config, events)
+    except HarnessError as e:
+        if not warnings:
+            raise
+        raise HarnessError(f"{e}; {len(warnings)} damaged event(s) left out, the first: {warnings[0]}") from None
     rec.warnings = warnings
     return rec
 

@@ -18,7 +18,7 @@ from typing import Callable
 
 from .evaluate import EvalConfig, cpus_for, evaluate
 from .fsutil import atomic_write_text
-from .runstore import machine_info
+from .runstore import MAX_SPEEDUP, machine_info
 from .suite import Problem
 from .toolchain import cache_root
 
@@ -84,14 +84,16 @@ def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None
                      machine: str | None) -> tuple[dict, str | None]:
     """This machine's last selftest A/A results for ``suite`` in ``mode``, when it ran
     with ``threads`` threads on the CPU model ``cpu`` and host ``machine``: ({(problem
-    id, size label): A/A speedup}, when it was measured). ({}, None) when there is no
-    such selftest or its file is unreadable."""
+    id, size label): A/A speedup}, when it was measured); a value that is no speedup
+    (<= 0 or above runstore.MAX_SPEEDUP) is left out. ({}, None) when there is no such
+    selftest or its file is unreadable."""
     try:
         d = json.loads(_floor_path(suite, mode).read_text())
         if (d.get("threads"), d.get("cpu"), d.get("machine")) != (threads, cpu, machine):
             return {}, None
         floors = {(r["problem"], str(r["size"])): float(r["aa_speedup"])
-                  for r in d.get("problems", []) if isinstance(r.get("aa_speedup"), (int, float))}
+                  for r in d.get("problems", []) if isinstance(r.get("aa_speedup"), (int, float))
+                  and 0 < r["aa_speedup"] <= MAX_SPEEDUP}
         return floors, str(d.get("when"))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return {}, None
@@ -102,13 +104,13 @@ def format_table(rows: list[dict]) -> str:
     status (e.g. "incorrect") stands in the speedup's column."""
     def f(v, fmt, width, alt="-"):
         return (format(v, fmt) if isinstance(v, (int, float)) else alt)[:width].rjust(width)
-    out = [f"{'problem':56} {'bound':7} {'size':>10} {'base ms':>8} {'A/A':>10} {'A/A CI':>13} "
-           f"{'MdAPE%':>6} {'ref':>10} {'ref MdAPE%':>10}"]
+    out = [f"{'problem':56} {'bound':7} {'size':>10} {'base ms':>8} {'A/A':>13} {'A/A CI':>13} "
+           f"{'MdAPE%':>6} {'ref':>13} {'ref MdAPE%':>10}"]
     for r in rows:
         ci = (f"{r['aa_ci_low']:.3f}-{r['aa_ci_high']:.3f}" if "aa_ci_low" in r else "-")
         out.append(f"{r['problem']:56} {r['bound']:7} {str(r['size']):>10} {f(r.get('baseline_ms'), '.1f', 8)} "
-                   f"{f(r.get('aa_speedup'), '.3f', 10, r['aa_status'])} {ci:>13} {f(r.get('aa_mdape'), '.1f', 6)} "
-                   f"{f(r.get('ref_speedup'), '.2f', 10, r['ref_status'])} {f(r.get('ref_mdape'), '.1f', 10)}")
+                   f"{f(r.get('aa_speedup'), '.3f', 13, r['aa_status'])} {ci:>13} {f(r.get('aa_mdape'), '.1f', 6)} "
+                   f"{f(r.get('ref_speedup'), '.2f', 13, r['ref_status'])} {f(r.get('ref_mdape'), '.1f', 10)}")
     return "\n".join(out)
 
 

@@ -285,7 +285,9 @@ def test_bad_input_is_one_line_and_exit_2(runs, tmp_path, capsys):
             (["compare", str(runs["old"]), str(tmp_path / "missing")], "no such results folder"),
             (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "150%"], "between 0%"),
             (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "lots"], "not a percentage"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--format", "xml"], "md or json")):
+            (["compare", str(runs["old"]), str(runs["same"]), "--format", "xml"], "md or json"),
+            (["compare", str(runs["old"]), str(runs["same"]), "--seed", "-1"], "--seed must be in"),
+            (["compare", str(runs["old"]), str(runs["same"]), "--resamples", "99999999999999"], "--resamples")):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip()
         assert err.startswith("error: ") and len(err.splitlines()) == 1 and needle in err
