@@ -58,6 +58,18 @@ def _floor_path(suite: str, mode: str):
     return cache_root() / "selftest" / f"{suite}-{mode}.json"
 
 
+def _read_floor(suite: str, mode: str, threads, cpu, machine) -> dict:
+    """The saved selftest of ``suite`` in ``mode`` if it was measured with ``threads``
+    threads on CPU model ``cpu`` and host ``machine``, else {} (also when unreadable)."""
+    try:
+        d = json.loads(_floor_path(suite, mode).read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(d, dict) or (d.get("threads"), d.get("cpu"), d.get("machine")) != (threads, cpu, machine):
+        return {}
+    return d
+
+
 def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> str:
     """Stores the A/A results as this machine's noise floor (read back by
     :func:`load_noise_floor`), replacing the rows of these problems and keeping those of
@@ -65,12 +77,7 @@ def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> s
     path = _floor_path(suite, mode)
     m = machine_info()
     # a selftest of some problems updates theirs and keeps the others' (same machine)
-    try:
-        old = json.loads(path.read_text())
-        if (old.get("threads"), old.get("cpu"), old.get("machine")) != (threads, m["cpu_model"], m["hostname"]):
-            old = {}
-    except (OSError, ValueError):
-        old = {}
+    old = _read_floor(suite, mode, threads, m["cpu_model"], m["hostname"])
     new_ids = {r["problem"] for r in rows}
     kept = [r for r in old.get("problems", []) if isinstance(r, dict) and r.get("problem") not in new_ids]
     atomic_write_text(path, json.dumps({
@@ -87,15 +94,15 @@ def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None
     id, size label): A/A speedup}, when it was measured); a value that is no speedup
     (<= 0 or above runstore.MAX_SPEEDUP) is left out. ({}, None) when there is no such
     selftest or its file is unreadable."""
+    d = _read_floor(suite, mode, threads, cpu, machine)
+    if not d:
+        return {}, None
     try:
-        d = json.loads(_floor_path(suite, mode).read_text())
-        if (d.get("threads"), d.get("cpu"), d.get("machine")) != (threads, cpu, machine):
-            return {}, None
         floors = {(r["problem"], str(r["size"])): float(r["aa_speedup"])
                   for r in d.get("problems", []) if isinstance(r.get("aa_speedup"), (int, float))
                   and 0 < r["aa_speedup"] <= MAX_SPEEDUP}
         return floors, str(d.get("when"))
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (ValueError, TypeError, KeyError, AttributeError):  # a damaged row
         return {}, None
 
 
@@ -126,10 +133,11 @@ def run_cli(problems: list[Problem], suite: str, mode: str, cfg: EvalConfig) -> 
     rows = selftest(problems, mode, cfg)
     print(format_table(rows))
     print(f"noise floor saved to {save_noise_floor(suite, mode, rows, n)}")
-    failed = [f"{r['problem']}: " + ", ".join(f"{what} {r[k]}" for what, k in (("A/A", "aa_status"),
-                                                                              ("reference", "ref_status"))
-                                               if r[k] != "correct")
-              for r in rows if r["aa_status"] != "correct" or r["ref_status"] != "correct"]
-    for line in failed:
-        print(f"not measured: {line}")
+    failed = 0
+    for r in rows:
+        bad = [f"{what} {r[k]}" for what, k in (("A/A", "aa_status"), ("reference", "ref_status"))
+               if r[k] != "correct"]
+        if bad:
+            failed += 1
+            print(f"not measured: {r['problem']}: {', '.join(bad)}")
     return 1 if failed else 0
