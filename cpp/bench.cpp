@@ -419,9 +419,8 @@ class Bench {
       return verdict_dict(v);
     }
     int64_t tb = now_ns() - t0;
-    notify_deadline(double(tb) * 1e-9);
     int64_t tc = 0;
-    Verdict v = checked_candidate_call(c, &tc);
+    Verdict v = checked_candidate_call(c, &tc, double(tb) * 1e-9);
     if (v.status == "ok") v = compare(b, c);
     py::dict d = verdict_dict(v);
     d["baseline_ns"] = tb;
@@ -444,24 +443,30 @@ class Bench {
     const double res = clock_resolution_ns();
     const double target = std::max(min_measure_ns, 1000.0 * res);
     Verdict v;
-    // Warm-up (discarded) and calibration: one call per side on each of a few seeds. The
-    // work may depend on the seed (a search ends where its answer is), so iterations
-    // are calibrated on the slowest call seen, and deadlines use the slowest baseline.
-    int64_t tb1 = 0, tc1 = 0;
+    // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
+    // Iterations per measurement come from each side's median call, so one call slowed
+    // by a preemption (or the cold first call) cannot cut them to 1 on a loaded machine.
+    // The work may depend on the seed (a search ends where its answer is), so deadlines
+    // use the slowest baseline call and the slowest input generation seen.
+    std::vector<int64_t> tbs, tcs;
+    int64_t slowest_gen = 0, slowest_tb = 0;
     for (uint64_t k = 0; k < kCalibrationSeeds && v.status == "ok"; ++k) {
       const uint64_t seed = seed0 + 1000003ULL * (k + 1);
-      generate(b0, seed);
+      slowest_gen = std::max(slowest_gen, generate(b0, seed));
       give_inputs(c0, b0, seed);
-      tb1 = std::max(tb1, timed_call(b0, base_call_, seed, 1, true));
-      notify_deadline(double(tb1) * 1e-9);
+      tbs.push_back(timed_call(b0, base_call_, seed, 1, true));
+      slowest_tb = std::max(slowest_tb, tbs.back());
       int64_t t = 0;
-      v = checked_candidate_call(c0, &t);
-      tc1 = std::max(tc1, t);
+      v = checked_candidate_call(c0, &t, double(slowest_tb) * 1e-9);
+      tcs.push_back(t);
       if (v.status == "ok" && check_outputs) v = compare(b0, c0);
     }
-    const int64_t ib = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tb1, 1)) + 1);
-    const int64_t ic = std::max<int64_t>(1, int64_t(target / std::max<int64_t>(tc1, 1)) + 1);
-    double slowest_base_call_s = double(tb1) * 1e-9;
+    const int64_t ib = iterations_for(target, median_of(tbs));
+    const int64_t ic = iterations_for(target, median_of(tcs));
+    double slowest_base_call_s = double(slowest_tb) * 1e-9;
+    // What the harness itself does inside one candidate measurement: generating the
+    // inputs of its first ic - 1 calls (the last call's inputs come with the pair).
+    const double harness_work_s = double(slowest_gen) * 1e-9 * double(ic - 1);
     std::vector<double> bs, cs;
     int64_t spent = 0;
     for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
@@ -489,12 +494,18 @@ class Bench {
       int64_t tb = 0, tc = 0;
       for (int k = 0; k < 2 && v.status == "ok"; ++k) {
         const bool base_turn = (k == 0) == base_first;
+        // The same pipe write before and after each side's measurement: the candidate's
+        // deadline (its calls plus the harness's own input generation inside it), then
+        // the trusted one; for the baseline the trusted one twice.
         if (base_turn) {
+          notify_trusted();
           tb = timed_call(b, base_call_, seed, ib, false);
+          notify_trusted();
           slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(ib));
         } else {
-          notify_deadline(slowest_base_call_s * double(ic));
+          notify_deadline(slowest_base_call_s * double(ic) + harness_work_s);
           v = timed_candidate(c, seed, ic, &tc);
+          notify_trusted();
         }
       }
       if (v.status != "ok") break;
@@ -523,13 +534,14 @@ class Bench {
     if (!setup(size, &bp, &cp)) return setup_error(size);
     generate(*cp, seed);
     drv_.reset(cp->p, 0);
-    notify_deadline(60.0 / tfactor_);
     CounterSet cs;
     cs.reset();
+    notify_deadline(60.0 / tfactor_);
     cs.enable(true);
     int64_t t = 0;
     Verdict v = one_candidate_call(*cp, &t);
     cs.enable(false);
+    notify_trusted();
     py::dict d = verdict_dict(v);
     py::dict r = cs.read_all();
     d["counts"] = r["counts"];
@@ -550,10 +562,11 @@ class Bench {
     std::vector<double> ts;
     Verdict v;
     for (int r = 0; r < reps && v.status == "ok"; ++r) {
-      notify_deadline(60.0 / tfactor_);
       drv_.reset(cp->p, 0);
       int64_t t = 0;
+      notify_deadline(60.0 / tfactor_);
       v = one_candidate_call(*cp, &t);
+      notify_trusted();
       ts.push_back(double(t));
     }
     omp_set_num_threads(saved);
@@ -639,10 +652,13 @@ class Bench {
                                                " (out of memory): choose a smaller size"});
   }
 
-  void generate(Instance& inst, uint64_t seed) {
+  // Generates the inputs of `seed` into `inst`; returns the ns it took.
+  int64_t generate(Instance& inst, uint64_t seed) {
     int64_t t0 = now_ns();
     drv_.generate(inst.p, seed);
-    gen_ns_ += now_ns() - t0;
+    const int64_t t = now_ns() - t0;
+    gen_ns_ += t;
+    return t;
   }
 
   // dst <- the inputs src holds for `seed` (a copy where the driver can, see driver.hpp).
@@ -652,12 +668,25 @@ class Bench {
     gen_ns_ += now_ns() - t0;
   }
 
-  // Tells the orchestrator how long the next candidate call may take before it is
-  // killed: max(timeout_min_s, timeout_factor x the baseline's time for the same work).
+  // Tells the orchestrator how long the next candidate call (or measurement) may take
+  // before it is killed: max(timeout_min_s, timeout_factor x the baseline's time for the
+  // same work). Sent right before the candidate runs; right after it, notify_trusted()
+  // gives the watchdog back to the harness's own work (input generation and copies,
+  // checks, comparisons), so that work never runs out a candidate's deadline.
   void notify_deadline(double baseline_s) { send_deadline(std::max(tmin_, tfactor_ * baseline_s)); }
 
   // Our own work (input generation, baseline calls) gets a generous fixed deadline.
   void notify_trusted() { send_deadline(120.0); }
+
+  // Iterations per measurement so that one lasts at least `target` ns (nanobench's rule).
+  static int64_t iterations_for(double target, int64_t call_ns) {
+    return std::max<int64_t>(1, int64_t(target / double(std::max<int64_t>(call_ns, 1))) + 1);
+  }
+
+  static int64_t median_of(std::vector<int64_t> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+  }
 
   void send_deadline(double seconds) {
     if (fd_ < 0) return;
@@ -700,9 +729,14 @@ class Bench {
     return total;
   }
 
-  Verdict checked_candidate_call(Instance& c, int64_t* ns) {
+  // One unbatched candidate call on poisoned outputs under its own deadline (baseline_s:
+  // the baseline's time for the same call); the harness's work after it is trusted.
+  Verdict checked_candidate_call(Instance& c, int64_t* ns, double baseline_s) {
     drv_.reset(c.p, 1);
-    return one_candidate_call(c, ns);
+    notify_deadline(baseline_s);
+    Verdict v = one_candidate_call(c, ns);
+    notify_trusted();
+    return v;
   }
 
   // One measurement of the candidate (as timed_call), every call checked.

@@ -1,4 +1,4 @@
-"""Command line: ``python -m harness {list,eval,selftest,run,report,compare}``.
+"""Command line: ``python -m harness {list,eval,selftest,run,strategies,report,compare}``.
 
 User errors end with one line on stderr and exit code 2 (never a traceback).
 """
@@ -219,6 +219,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_run_parser(sub)
 
+    p = sub.add_parser("strategies", help="every strategy: parameters, defaults, model calls and "
+                                          "evaluations per problem",
+                       description="The strategy registry: each strategy's description, the team it "
+                                   "needs, its `run` options with defaults (and the quick preset's "
+                                   "values), and its per-problem budget of model calls and candidate "
+                                   "evaluations at those defaults.")
+    p.add_argument("--team-size", type=int, default=3,
+                   help="agents in the team, for the budget of team strategies (default: 3)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(fn=cmd_strategies)
+
     p = sub.add_parser("report", help="re-render a run's tables and plots from its event log",
                        description="Rebuild the per-category, per-problem, per-round, per-agent and "
                                    "ParEval-metric tables of each results folder from its event log "
@@ -249,6 +260,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="bootstrap seed (default: 20240521)")
     p.set_defaults(fn=_cmd_compare)
     return ap
+
+
+def cmd_strategies(args) -> int:
+    """``python -m harness strategies``: the registry as a table (or JSON)."""
+    from .strategies import registry
+
+    if args.team_size < 1:
+        raise HarnessError(f"--team-size must be >= 1 (got {args.team_size})")
+    rows = []
+    for name, info in sorted(registry.load_all().items()):
+        n = 0 if info.team == registry.TEAM_NONE else (1 if info.team == registry.TEAM_ONE else args.team_size)
+        full, quick = info.resolve({}), info.resolve({}, "quick")
+        rows.append({"strategy": name, "description": info.description, "team": info.team,
+                     "options": [{"flag": p.cli_flag, "type": p.type.__name__, "default": p.default,
+                                  "quick": info.quick.get(p.name, p.default), "help": p.help}
+                                 for p in info.params],
+                     "budget": dataclasses.asdict(info.budget(full, n)),
+                     "budget_quick": dataclasses.asdict(info.budget(quick, n))})
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    def fmt(b):
+        le = "" if b["exact"] else "<= "
+        return f"{le}{b['calls']} calls, {le}{b['evaluations']} evaluations"
+
+    print(f"Budget per problem (team of {args.team_size} where a strategy uses the team), plus "
+          "one re-measurement of the chosen candidate; `run --strategy NAME [options]`.\n")
+    for r in rows:
+        quick = f" (quick preset: {fmt(r['budget_quick'])})" if r["budget_quick"] != r["budget"] else ""
+        print(f"{r['strategy']}  [team: {r['team']}]  {fmt(r['budget'])}{quick}")
+        print(f"  {r['description']}")
+        for o in r["options"]:
+            q = f", quick {o['quick']}" if o["quick"] != o["default"] else ""
+            print(f"  {o['flag']:24} {o['help']} (default {o['default']}{q})")
+        print()
+    return 0
 
 
 def _cmd_report(args) -> int:

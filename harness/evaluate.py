@@ -155,6 +155,14 @@ def _validation_cases(problem: Problem, size: int, seed: int) -> list[list[int]]
     return cases
 
 
+def _fmt_bytes(n: int) -> str:
+    """A byte count in the largest binary unit it reaches: "8 GiB", "256 MiB"."""
+    for unit, f in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= f:
+            return f"{n / f:.3g} {unit}"
+    return f"{n} B"
+
+
 def _signal_name(sig: int) -> str:
     try:
         return signal.Signals(sig).name
@@ -267,7 +275,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         if out.wall_s >= cfg.max_eval_s:
             why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
         if out.out_of_memory:
-            why += f"; it had reached the memory limit ({cfg.memory_bytes / 2**30:.0f} GiB) before"
+            why += f"; it had reached the memory limit ({_fmt_bytes(cfg.memory_bytes)}) before"
         res.evidence.update({"why": why, "stderr_tail": tail})
         return
     if final is None:
@@ -275,7 +283,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
             why = f"killed by {_signal_name(sig)}"
             if out.out_of_memory:
-                why += f" after reaching the memory limit ({cfg.memory_bytes / 2**30:.0f} GiB)"
+                why += f" after reaching the memory limit ({_fmt_bytes(cfg.memory_bytes)})"
         else:
             why = (f"the process exited with code {out.returncode} before returning "
                    "(exit() or abort inside the candidate?)")

@@ -23,10 +23,9 @@ from typing import Callable
 
 from .errors import HarnessError
 
-# --preset quick: 6 problems from 6 categories, 2 rounds, 3 agents, short replies, no
-# lessons after the last round, quick sizes (DESIGN.md; issue "LessonL on a model team")
-PRESETS = {"quick": {"n_problems": 6, "rounds": 2, "agents": 3, "max_tokens": 512,
-                     "final_lessons": False, "quick": True}}
+# --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
+# scales its own parameters down (its registry entry's ``quick``: LessonL 2 rounds)
+PRESETS = {"quick": {"n_problems": 6, "max_tokens": 512, "quick": True}}
 # The quick preset's fixed ParEval selection (one per category, six categories), so quick
 # runs stay comparable as the suite grows; other suites take each category's first problem.
 QUICK_PROBLEMS = {"pareval": ["02_dense_la_gemm", "13_geometry_closest_pair_2d",
@@ -39,8 +38,9 @@ class RunOptions:
     """Everything a run needs (recorded in config.json and reused by --resume).
 
     max_cost in USD, time_budget in seconds, max_tokens in tokens; eval_overrides: extra
-    EvalConfig fields (e.g. {"min_pairs": 3}); embedding_model: litellm embedding model
-    for lesson relevance (None: BM25).
+    EvalConfig fields (e.g. {"min_pairs": 3}); strategy_options: the strategy's
+    parameters given explicitly ({name: value}; the registry fills in the rest, see
+    :meth:`strategy_params`).
     """
 
     mode: str = "omp"
@@ -50,10 +50,7 @@ class RunOptions:
     models: str | None = None
     team_file: str | None = None
     strategy: str = "lessonl"
-    rounds: int = 4
-    agents: int = 3
-    k: int = 4
-    final_lessons: bool = False
+    strategy_options: dict = field(default_factory=dict)
     preset: str | None = None
     repeats: int = 1
     max_cost: float | None = None
@@ -67,7 +64,6 @@ class RunOptions:
     max_parallel: int = 4
     seed: int = 20240521
     march: str = "native"
-    embedding_model: str | None = None
     eval_overrides: dict = field(default_factory=dict)
     n_problems: int | None = None
 
@@ -76,10 +72,9 @@ class RunOptions:
         from .suite import check_mode
 
         check_mode(self.mode)
-        for name, lo in (("rounds", 1), ("agents", 1), ("k", 0), ("repeats", 1), ("max_parallel", 1)):
+        for name, lo in (("repeats", 1), ("max_parallel", 1)):
             if getattr(self, name) < lo:
-                flag = {"k": "--lessons", "max_parallel": "--max-parallel"}.get(name, f"--{name}")
-                raise HarnessError(f"{flag} must be >= {lo} (got {getattr(self, name)})")
+                raise HarnessError(f"--{name.replace('_', '-')} must be >= {lo} (got {getattr(self, name)})")
         for name in ("max_cost", "time_budget"):
             v = getattr(self, name)
             if v is not None and v <= 0:
@@ -88,7 +83,16 @@ class RunOptions:
             raise HarnessError(f"--max-tokens must be >= 1 (got {self.max_tokens})")
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
+        self.strategy_params()
         return self
+
+    def strategy_params(self) -> dict:
+        """The strategy's full parameters: its defaults, the preset's values, then
+        strategy_options. Raises HarnessError for an unknown strategy, an option it does
+        not take or a bad value."""
+        from .strategies import registry
+
+        return registry.get(self.strategy).resolve(self.strategy_options, self.preset)
 
     def with_preset(self) -> "RunOptions":
         """A copy with the preset's values applied (explicit values set by the CLI win,
@@ -131,8 +135,9 @@ def select_problems(opts: RunOptions) -> list:
 
 
 def build_team(opts: RunOptions, config_team: dict | None = None):
-    """The team: from config.json (resume), --team, --models, or the default team;
-    --max-tokens applies to every agent. Raises ModelConfigError (a HarnessError)."""
+    """The team: from config.json (resume), --team, --models, or the default team
+    (cut to the strategy's ``agents`` when it has fewer); --max-tokens applies to every
+    agent. Raises ModelConfigError (a HarnessError)."""
     from .llm import Agent, Team
 
     if config_team:
@@ -140,9 +145,10 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
                     source=config_team.get("source", "config.json"))
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
     team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
-    if opts.models is None and opts.team_file is None and opts.agents and opts.agents < len(team.agents):
+    n = opts.strategy_params().get("agents")
+    if opts.models is None and opts.team_file is None and n and n < len(team.agents):
         # the default team, fewer agents asked: record (and check) only those that run
-        team = Team(agents=team.agents[:opts.agents], source=team.source)
+        team = Team(agents=team.agents[:n], source=team.source)
     return team
 
 
@@ -165,28 +171,26 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     from rich.console import Console
 
     from .evaluate import EvalConfig
-    from .lessons import EmbeddingRelevance
     from .llm import CostTracker
     from .runstore import RunStore, git_revision, machine_info, new_run_id, suite_hash, suite_version
-    from .strategies import BudgetExceeded, RunContext, get_strategy
+    from .strategies import BudgetExceeded, RunContext, registry
     from .toolchain import cache_root, find_compiler
 
     console = console or Console(highlight=False, soft_wrap=True)
     opts.check()
     problems = select_problems(opts)
-    relevance = EmbeddingRelevance(opts.embedding_model) if opts.embedding_model else None
-    strategy = get_strategy(opts.strategy, rounds=opts.rounds, agents=opts.agents, k=opts.k,
-                            final_lessons=opts.final_lessons, relevance=relevance)
+    info = registry.get(opts.strategy)
+    strategy = info.build(opts.strategy_params())
     team = None
-    if opts.strategy != "null":
+    if info.team != registry.TEAM_NONE:
         team = build_team(opts, store.config.get("team") if store else None)
         if validate and complete_fn is None:
             from .llm import validate_team
 
             console.print(f"checking the team ({len(team)} agent(s)) ...")
             validate_team(team)
-    # thread scaling (omp mode) and counters are profiler evidence for the lessons
-    overrides = {"profile": opts.strategy == "lessonl", **opts.eval_overrides}
+    # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
+    overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, **overrides)
     comp = find_compiler(opts.march)
@@ -194,7 +198,10 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         from .evaluate import cpus_for
 
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
-                  "strategy_options": strategy.options(), "mode": opts.mode,
+                  "strategy_options": strategy.options(),
+                  "budget_per_problem": dataclasses.asdict(
+                      info.budget(opts.strategy_params(), len(team) if team else 0)),
+                  "mode": opts.mode,
                   "team": team.to_dict() if team else None,
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
@@ -255,7 +262,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                 ref = None
                 if opts.reference:
                     ref = _measure_reference(p, ctx, progress)
-                floor = _measure_noise_floor(p, ctx, progress) if opts.strategy != "null" else None
+                # a strategy that calls no model (null) is itself the noise floor
+                floor = _measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
                 outcome = strategy.run(p, opts.mode, team, ctx)
                 outcome.reference_speedup = ref
                 outcome.noise_floor = floor
@@ -343,26 +351,27 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
 
 
 def add_run_parser(subparsers) -> argparse.ArgumentParser:
-    """Add the ``run`` subcommand to ``subparsers`` (an argparse subparsers action)."""
+    """Add the ``run`` subcommand to ``subparsers`` (an argparse subparsers action); the
+    strategy choices and each strategy's options come from the registry."""
+    from .strategies import registry
+
+    names = sorted(registry.load_all())
     p = subparsers.add_parser(
         "run", help="a team of model agents optimizes the suite (LessonL by default)",
-        description="Run a strategy (lessonl, single, null) with a model team on a suite's "
-                    "problems; writes results/<run-id>/ and prints the per-category table.")
+        description=f"Run a strategy ({', '.join(names)}) with a model team on a suite's "
+                    "problems; writes results/<run-id>/ and prints the per-category table. "
+                    "`python -m harness strategies` lists every strategy's options and budget.")
     p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
     p.add_argument("--suite", default=None, help="problem suite (default: pareval)")
     p.add_argument("--problems", default=None, help="comma-separated problem ids")
     p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     p.add_argument("--models", default=None, help="comma-separated litellm model names, one agent each")
     p.add_argument("--team", dest="team_file", default=None, help="team TOML file (see harness.llm)")
-    p.add_argument("--strategy", default=None, choices=["lessonl", "single", "null"],
+    p.add_argument("--strategy", default=None, choices=names,
                    help="collaboration strategy (default: lessonl)")
-    p.add_argument("--rounds", type=int, default=None, help="LessonL rounds T (default: 4)")
-    p.add_argument("--agents", type=int, default=None, help="agents per round (default: 3)")
-    p.add_argument("--lessons", dest="k", type=int, default=None, help="lessons per prompt k (default: 4)")
-    p.add_argument("--final-lessons", action="store_true", default=None,
-                   help="also ask for lessons after the last round (nobody reads them)")
     p.add_argument("--preset", default=None, choices=sorted(PRESETS),
-                   help="quick: 6 problems of 6 categories, 2 rounds, 3 agents, 512 max tokens, quick sizes")
+                   help="quick: 6 problems of 6 categories, 512 max tokens, quick sizes, each "
+                        "strategy scaled down (see `python -m harness strategies`)")
     p.add_argument("--repeats", type=int, default=None, help="independent replicates (sampling seeds)")
     p.add_argument("--resume", default=None, metavar="DIR", help="continue the run in results folder DIR")
     p.add_argument("--max-cost", type=float, default=None, metavar="USD", help="stop cleanly at this cost")
@@ -373,29 +382,46 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")
     p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
                    help="do not measure the expert reference")
-    p.add_argument("--embedding-model", default=None,
-                   help="litellm embedding model for lesson relevance (default: BM25)")
     p.add_argument("--max-parallel", type=int, default=None, help="concurrent remote model calls (default: 4)")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the models)")
+    g = p.add_argument_group("strategy options (each taken only by the strategies in brackets)")
+    for name, (param, users) in registry.all_params().items():
+        default = "" if param.default is None else f" (default: {param.default})"
+        kw = {"dest": STRATEGY_DEST + name, "default": None,
+              "help": f"{param.help}{default} [{', '.join(users)}]"}
+        if param.type is bool:
+            kw["action"] = argparse.BooleanOptionalAction
+        else:
+            kw["type"] = param.type
+            kw["metavar"] = {int: "N", float: "X"}.get(param.type, "TEXT")
+            if param.choices:
+                kw["choices"] = list(param.choices)
+        g.add_argument(param.cli_flag, **kw)
     p.set_defaults(fn=cmd_run)
     return p
 
 
-_CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy", "rounds",
-               "agents", "k", "final_lessons", "preset", "repeats", "max_cost", "time_budget",
-               "output", "threads", "max_tokens", "quick", "reference", "embedding_model",
-               "max_parallel", "unsafe")
+STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's options
+_CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
+               "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
+               "quick", "reference", "max_parallel", "unsafe")
+
+
+def _given_strategy_options(args) -> dict:
+    return {k[len(STRATEGY_DEST):]: v for k, v in vars(args).items()
+            if k.startswith(STRATEGY_DEST) and v is not None}
 
 
 def options_from_args(args) -> RunOptions:
     """RunOptions from parsed arguments: defaults, then the preset, then what the user
-    gave explicitly. Raises HarnessError for bad values."""
+    gave explicitly. Raises HarnessError for bad values and for an option the chosen
+    strategy does not take."""
     given = {k: getattr(args, k) for k in _CLI_FIELDS if getattr(args, k, None) is not None}
     if isinstance(given.get("problems"), str):
         given["problems"] = [s.strip() for s in given["problems"].split(",") if s.strip()]
     opts = RunOptions(preset=given.get("preset")).check().with_preset()
-    return dataclasses.replace(opts, **given).check()
+    return dataclasses.replace(opts, **given, strategy_options=_given_strategy_options(args)).check()
 
 
 def cmd_run(args) -> int:
@@ -403,17 +429,19 @@ def cmd_run(args) -> int:
     errors. With --resume the options come from the folder's config.json; --max-cost,
     --time-budget and --max-parallel given now still apply, any other option is an error."""
     from .runstore import RunStore
+    from .strategies import registry
 
     if args.resume:
         store = RunStore.open(Path(args.resume))
-        saved = store.config.get("options", {})
-        fields = {f.name for f in dataclasses.fields(RunOptions)}
-        opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
+        opts = options_from_config(store.config)
         resumable = ("max_cost", "time_budget", "max_parallel")
-        fixed = [k for k in _CLI_FIELDS if k not in resumable and getattr(args, k, None) is not None]
+        flags = {"team_file": "--team", "unsafe": "--unsafe-no-sandbox", "reference": "--no-reference"}
+        fixed = [flags.get(k, "--" + k.replace("_", "-")) for k in _CLI_FIELDS
+                 if k not in resumable and getattr(args, k, None) is not None]
+        fixed += [registry.flag_of(k) for k in _given_strategy_options(args)]
         if fixed:
             raise HarnessError("--resume continues the run as it was configured; drop "
-                               + ", ".join("--" + k.replace("_", "-") for k in fixed)
+                               + ", ".join(fixed)
                                + " (only --max-cost, --time-budget and --max-parallel apply)")
         for k in resumable:
             if getattr(args, k, None) is not None:
@@ -422,3 +450,19 @@ def cmd_run(args) -> int:
         return 0
     execute(options_from_args(args), command=sys.argv)
     return 0
+
+
+def options_from_config(config: dict) -> RunOptions:
+    """The RunOptions a results folder was run with (config.json), for --resume. Runs
+    recorded before the strategy registry kept LessonL's parameters at the top level of
+    "options"; their resolved values in "strategy_options" are used then."""
+    from .strategies import registry
+
+    saved = dict(config.get("options", {}))
+    fields = {f.name for f in dataclasses.fields(RunOptions)}
+    opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
+    if "strategy_options" not in saved:
+        info = registry.get(opts.strategy)
+        resolved = config.get("strategy_options") or {}
+        opts.strategy_options = {k: v for k, v in resolved.items() if info.param(k) is not None}
+    return opts

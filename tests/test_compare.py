@@ -49,7 +49,7 @@ class ByProblem:
 
 
 def _run(out, replies, **kw):
-    opts = RunOptions(problems=[P1, P2], mode="serial", models="openai/mock-a", strategy="single", agents=1,
+    opts = RunOptions(problems=[P1, P2], mode="serial", models="openai/mock-a", strategy="single",
                       quick=True, reference=False, output=str(out), eval_overrides=FAST_EVAL, **kw)
     store, _, _ = execute(opts, complete_fn=ByProblem(replies))
     store.close()

@@ -66,8 +66,10 @@ class Script:
 
 
 def _opts(tmp_path, **kw) -> RunOptions:
-    base = dict(problems=[PID], mode="omp", models="openai/mock-a,openai/mock-b", rounds=2,
-                agents=2, k=4, quick=True, reference=False, output=str(tmp_path / "results"),
+    strategy = kw.pop("strategy", "lessonl")
+    base = dict(problems=[PID], mode="omp", models="openai/mock-a,openai/mock-b", strategy=strategy,
+                strategy_options={"rounds": 2, "agents": 2, "k": 4} if strategy == "lessonl" else {},
+                quick=True, reference=False, output=str(tmp_path / "results"),
                 eval_overrides=FAST_EVAL)
     base.update(kw)
     return RunOptions(**base)

@@ -135,8 +135,8 @@ def lessonl_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
     script = Script({("agent-1", 0): BASELINE, ("agent-2", 0): BROKEN,
                      ("agent-1", 1): FAST, ("agent-2", 1): WRONG})
-    opts = RunOptions(problems=[PID], mode="serial", models="openai/mock-a,openai/mock-b", rounds=2,
-                      agents=2, k=4, quick=True, reference=True, output=str(out / "results"),
+    opts = RunOptions(problems=[PID], mode="serial", models="openai/mock-a,openai/mock-b",
+                      strategy_options={"rounds": 2, "agents": 2, "k": 4}, quick=True, reference=True, output=str(out / "results"),
                       eval_overrides=FAST_EVAL)
     store, rows, _ = execute(opts, complete_fn=script)
     store.close()

@@ -1,35 +1,27 @@
-"""Collaboration strategies sharing one interface (:class:`base.Strategy`).
+"""Collaboration strategies sharing one interface (:class:`base.Strategy`), each one
+module that registers itself in :mod:`.registry` (name, parameters, per-problem budget).
 
-``lessonl`` (Liu et al., arXiv 2505.23946), ``single`` (one agent, one shot) and ``null``
-(the baseline unchanged: the noise floor). :func:`get_strategy` builds one by name.
+:func:`get_strategy` builds one by name; ``python -m harness strategies`` lists them.
 """
 
 from __future__ import annotations
 
-from ..errors import HarnessError
+from typing import Any, Mapping
+
 from .base import (BudgetExceeded, Candidate, ProblemOutcome, RunContext, Strategy,
                    FAILED_REMEASURE, NO_CORRECT)
-from .lessonl import LessonL
-from .null import NullStrategy
-from .single import SingleAgent
-
-STRATEGIES = {"lessonl": LessonL, "single": SingleAgent, "null": NullStrategy}
+from .registry import REGISTRY, Budget, Param, StrategyInfo, get, load_all, register
 
 
-def get_strategy(name: str, **options) -> Strategy:
-    """The strategy ``name`` built with ``options`` (those it does not take are ignored).
-
-    Raises HarnessError for an unknown name.
-    """
-    if name not in STRATEGIES:
-        raise HarnessError(f"unknown strategy '{name}' (known: {', '.join(STRATEGIES)})")
-    cls = STRATEGIES[name]
-    import inspect
-
-    params = inspect.signature(cls.__init__).parameters
-    return cls(**{k: v for k, v in options.items() if k in params and v is not None})
+def get_strategy(name: str, options: Mapping[str, Any] | None = None,
+                 preset: str | None = None) -> Strategy:
+    """The strategy ``name`` built with ``options`` over its defaults (and the quick
+    preset's values when ``preset == "quick"``). Raises HarnessError for an unknown name,
+    an option it does not take or a bad value."""
+    info = get(name)
+    return info.build(info.resolve(options or {}, preset))
 
 
-__all__ = ["BudgetExceeded", "Candidate", "ProblemOutcome", "RunContext", "Strategy", "LessonL",
-           "SingleAgent", "NullStrategy", "STRATEGIES", "get_strategy", "NO_CORRECT",
-           "FAILED_REMEASURE"]
+__all__ = ["BudgetExceeded", "Candidate", "ProblemOutcome", "RunContext", "Strategy",
+           "REGISTRY", "Budget", "Param", "StrategyInfo", "get", "load_all", "register",
+           "get_strategy", "NO_CORRECT", "FAILED_REMEASURE"]

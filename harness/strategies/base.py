@@ -94,7 +94,9 @@ class ProblemOutcome:
     chosen candidate (None if none correct); first: its first EvalResult; remeasured:
     its re-measurement on fresh seeds (the reported numbers); lessons: the bank at the
     end; wall_s: seconds spent on the problem; reference_speedup: the expert reference's
-    measured speedup (filled by the runner, None if not measured).
+    measured speedup (filled by the runner, None if not measured); calls: a summary of
+    every model call the strategy made for the problem (failed ones with an "error"),
+    evaluations: its candidate evaluations (first measurements), both for the budget.
     """
 
     problem: str
@@ -111,6 +113,8 @@ class ProblemOutcome:
     reference_speedup: float | None = None
     noise_floor: EvalResult | None = None
     repeat: int = 0
+    calls: list = field(default_factory=list)
+    evaluations: int = 0
 
     @property
     def speedup(self) -> float | None:
@@ -120,7 +124,7 @@ class ProblemOutcome:
     def row(self) -> dict:
         """One row of the per-problem table (see harness.report for the columns)."""
         cands = [c for c in self.candidates if c.result is not None]
-        calls = [c.call for c in self.candidates] + [l.call for l in self.lessons]
+        calls = self.calls
         rem = self.remeasured if self.status == "correct" else None
         return {
             "problem": self.problem, "category": self.category, "strategy": self.strategy,
@@ -139,6 +143,8 @@ class ProblemOutcome:
             "candidates_compiled": sum(c.status not in NOT_COMPILED for c in cands),
             "candidates_correct": sum(c.status == "correct" for c in cands),
             "lessons": len(self.lessons),
+            "model_calls": len(calls),
+            "evaluations": self.evaluations,
             "prompt_tokens": sum(int(c.get("prompt_tokens", 0)) for c in calls),
             "completion_tokens": sum(int(c.get("completion_tokens", 0)) for c in calls),
             "cost_usd": sum(float(c.get("cost_usd", 0.0)) for c in calls),
@@ -195,8 +201,16 @@ class RunContext:
         self.evaluations = 0
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
+        self._lock_ledger = threading.Lock()
 
     # ------------------------------------------------------------------ plumbing
+    current: ProblemOutcome | None = None  # the problem in progress (Strategy.start)
+
+    def _ledger(self, summary: dict) -> None:
+        if self.current is not None:
+            with self._lock_ledger:
+                self.current.calls.append(summary)
+
     def _llm_complete(self, agent, messages, seed):
         from ..llm import complete
 
@@ -260,9 +274,12 @@ class RunContext:
                 rec = self.complete_fn(agent, msgs, seed)
             except ModelCallError as e:
                 errors.append(f"{agent.name} ({agent.model}): {e}")
+                self._ledger({"agent": agent.name, "model": agent.model, "purpose": purpose,
+                              "error": str(e).splitlines()[0] if str(e) else "?"})
                 self.log("llm_error", purpose=purpose, problem=problem, round=round_,
                          agent=agent.name, model=agent.model, label=label, error=str(e))
                 return None
+            self._ledger({**call_summary(rec), "purpose": purpose})
             self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
                                     "round": round_, "agent": agent.name, "label": label,
                                     "prompt": msgs[-1]["content"], "reply": rec.text})
@@ -325,11 +342,14 @@ class Strategy(ABC):
     :meth:`choose_and_remeasure`, so strategies compare fairly on the same problems.
     """
 
-    name = "strategy"
+    name = "strategy"  # set by registry.register
+
+    def __init__(self, **options: Any):
+        self.params = dict(options)
 
     def options(self) -> dict:
         """The strategy's parameters (recorded in config.json)."""
-        return {}
+        return dict(self.params)
 
     @abstractmethod
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
@@ -339,8 +359,28 @@ class Strategy(ABC):
         HarnessError for the user's errors.
         """
 
+    def start(self, problem, mode: str, ctx: RunContext) -> ProblemOutcome:
+        """Begin ``problem``: sets ``ctx.mode`` and returns the empty outcome that
+        collects the problem's model calls and evaluations (its wall time starts now)."""
+        ctx.mode = mode
+        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat)
+        out.wall_s = time.monotonic()
+        ctx.current = out
+        return out
+
+    def finish(self, problem, out: ProblemOutcome, ctx: RunContext) -> ProblemOutcome:
+        """End ``problem``: honest selection and re-measurement
+        (:meth:`choose_and_remeasure`), then the wall time in seconds."""
+        self.choose_and_remeasure(problem, out, ctx)
+        out.wall_s = time.monotonic() - out.wall_s
+        ctx.current = None
+        return out
+
     def evaluate_candidate(self, problem, cand: Candidate, ctx: RunContext) -> Candidate:
-        """Evaluate ``cand.reply``, fill result and source, store the source, log."""
+        """Evaluate ``cand.reply``, fill result and source, store the source, log; counts
+        toward the problem's evaluations."""
+        if ctx.current is not None:
+            ctx.current.evaluations += 1
         cand.result = ctx.evaluate(problem, cand.reply, candidate_id=cand.id)
         cand.source = cand.result.source or cand.reply
         ctx.save_candidate(cand)

@@ -28,11 +28,11 @@ re-run reproduces and the response cache serves a resumed run.
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from .. import prompting as prompts
-from ..lessons import BM25Relevance, Lesson, LessonBank, outcome_label
+from ..lessons import BM25Relevance, EmbeddingRelevance, Lesson, LessonBank, outcome_label
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .registry import TEAM_MANY, Budget, Param, register
 
 
 def expand_team(team, n: int) -> list:
@@ -50,39 +50,55 @@ def expand_team(team, n: int) -> list:
     return out
 
 
+def _budget(o, n_team) -> Budget:
+    """Per problem: every agent writes a candidate in every round (evaluated) and a lesson
+    after every round but the last (unless final_lessons)."""
+    lesson_rounds = o["rounds"] if o["final_lessons"] else o["rounds"] - 1
+    return Budget(calls=o["agents"] * (o["rounds"] + lesson_rounds),
+                  evaluations=o["agents"] * o["rounds"])
+
+
+@register(
+    "lessonl", team=TEAM_MANY, profile=True, budget=_budget,
+    description="LessonL (Liu et al. 2025): agents learn from each other's lessons over rounds",
+    quick={"rounds": 2},
+    params=(
+        Param("rounds", int, 4, "rounds T (round 0 without lessons)", minimum=1),
+        Param("agents", int, 3, "agents per round (the team, repeated cyclically)", minimum=1),
+        Param("k", int, 4, "lessons per prompt k", minimum=0, flag="--lessons"),
+        Param("final_lessons", bool, False, "also ask for lessons after the last round (nobody reads them)"),
+        Param("lesson_max_tokens", int, 300, "cap on a lesson reply (tokens)", minimum=1),
+        Param("embedding_model", str, None, "litellm embedding model for lesson relevance (none: BM25)"),
+    ))
 class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
-    prompt; ``final_lessons``: also ask for lessons after the last round; ``relevance``:
-    the lesson bank's relevance function (default BM25; see harness.lessons);
-    lesson_max_tokens: cap on a lesson reply's length (tokens; the agent's own max_tokens
-    if smaller)."""
-
-    name = "lessonl"
+    prompt; ``final_lessons``: also ask for lessons after the last round;
+    ``embedding_model``: a litellm embedding model for the lesson bank's relevance (None:
+    BM25; see harness.lessons); lesson_max_tokens: cap on a lesson reply's length
+    (tokens; the agent's own max_tokens if smaller)."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
-                 relevance=None, lesson_max_tokens: int = 300):
+                 lesson_max_tokens: int = 300, embedding_model: str | None = None):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
+        super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
+                         lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model)
         self.rounds, self.agents, self.k = rounds, agents, k
         self.final_lessons = final_lessons
-        self.relevance = relevance
+        self.relevance = EmbeddingRelevance(embedding_model) if embedding_model else BM25Relevance()
         self.lesson_max_tokens = lesson_max_tokens
 
     def options(self) -> dict:
-        return {"rounds": self.rounds, "agents": self.agents, "k": self.k,
-                "final_lessons": self.final_lessons, "lesson_max_tokens": self.lesson_max_tokens,
-                "relevance": getattr(self.relevance or BM25Relevance(), "name", "custom")}
+        return {**self.params, "relevance": self.relevance.name}
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
         from ..llm import derive_seed
 
-        t0 = time.monotonic()
-        ctx.mode = mode
+        out = self.start(problem, mode, ctx)
         build = ctx.build_info(mode)
         size = ctx.timed_size(problem)
         agents = expand_team(team, self.agents)
         bank = LessonBank(problem.id, self.relevance)
-        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat)
         baseline = problem.source("baseline.cpp")
         for t in range(self.rounds):
             # 1. generation
@@ -145,6 +161,4 @@ class LessonL(Strategy):
                     outcome=label, call=call_summary(rec)))
                 ctx.save_lesson(lesson)
         out.lessons = list(bank)
-        self.choose_and_remeasure(problem, out, ctx)
-        out.wall_s = time.monotonic() - t0
-        return out
+        return self.finish(problem, out, ctx)

@@ -1,0 +1,219 @@
+"""The strategy registry: every collaboration strategy registers itself here.
+
+A strategy is one module under ``harness/strategies/`` whose class carries the
+:func:`register` decorator: its name, a one-line description, its parameters
+(:class:`Param`: type, default, help), what team it needs, its per-problem budget of
+model calls and candidate evaluations as a function of its parameters and the team size
+(:class:`Budget`), and the values the ``quick`` preset scales it down to. The runner and
+the CLI learn everything from here (``python -m harness strategies`` prints it); nothing
+else tests strategy names (DESIGN.md, "LessonL": "the runner asks the registry").
+
+Adding a strategy = adding one file; :func:`load_all` imports every module of this
+package, so the decorator runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..errors import HarnessError
+
+# what a strategy needs of the team
+TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
+TEAM_ONE = "one"      # the team's first agent
+TEAM_MANY = "team"    # every agent of the team (and roles assigned among them)
+TEAM_KINDS = (TEAM_NONE, TEAM_ONE, TEAM_MANY)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One strategy parameter.
+
+    name: a Python identifier, the keyword the strategy's constructor takes; flag: the
+    ``run`` option (default ``--`` + name with dashes); type: int, float, bool or str;
+    default: its value when not given (None allowed for str); minimum: the smallest
+    allowed number (int/float); choices: the allowed strings (str).
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    minimum: float | None = None
+    choices: tuple = ()
+    flag: str | None = None
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any) -> Any:
+        """``value`` converted to the parameter's type. Raises HarnessError (one line,
+        naming the flag) for a value of the wrong type, below the minimum or not among
+        the choices."""
+        if value is None:
+            if self.default is None:
+                return None
+            raise HarnessError(f"{self.cli_flag} needs a value")
+        try:
+            if self.type is bool:
+                if not isinstance(value, bool):
+                    raise ValueError(value)
+                v = value
+            elif self.type is int:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError(value)
+                v = int(value)
+            else:
+                v = self.type(value)
+        except (TypeError, ValueError):
+            raise HarnessError(f"{self.cli_flag} takes a {self.type.__name__} (got {value!r})") from None
+        if self.minimum is not None and v < self.minimum:
+            raise HarnessError(f"{self.cli_flag} must be >= {self.minimum:g} (got {v})")
+        if self.choices and v not in self.choices:
+            raise HarnessError(f"{self.cli_flag} must be one of {', '.join(self.choices)} (got {v!r})")
+        return v
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Per-problem budget of a strategy: model calls and candidate evaluations (first
+    measurements; the reference, the noise floor and the one re-measurement of the chosen
+    candidate come on top). exact=False: an upper bound (the strategy may stop early)."""
+
+    calls: int
+    evaluations: int
+    exact: bool = True
+
+    def __str__(self) -> str:
+        le = "" if self.exact else "<= "
+        return f"{le}{self.calls} calls, {le}{self.evaluations} evaluations"
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """A registered strategy: name, class, description, params, team kind (TEAM_KINDS),
+    budget(options, team_size) -> Budget, quick (the quick preset's parameter values),
+    profile (its prompts show profiler evidence, so evaluations collect it)."""
+
+    name: str
+    cls: type
+    description: str
+    params: tuple = ()
+    team: str = TEAM_ONE
+    budget_fn: Callable[[Mapping[str, Any], int], Budget] = field(default=lambda o, n: Budget(1, 1))
+    quick: Mapping[str, Any] = field(default_factory=dict)
+    profile: bool = False
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def defaults(self) -> dict:
+        return {p.name: p.default for p in self.params}
+
+    def resolve(self, given: Mapping[str, Any], preset: str | None = None) -> dict:
+        """The full parameter dict: defaults, then the quick preset's values (preset ==
+        "quick"), then ``given``. Raises HarnessError naming an option this strategy
+        does not take, or a bad value."""
+        for name in given:
+            if self.param(name) is None:
+                raise HarnessError(self.not_taken(name))
+        out = self.defaults()
+        if preset == "quick":
+            out.update(self.quick)
+        out.update({k: v for k, v in given.items() if v is not None})
+        return {p.name: p.check(out[p.name]) for p in self.params}
+
+    def not_taken(self, name: str) -> str:
+        """The one-line error for an option ``name`` this strategy does not take."""
+        flag = flag_of(name)
+        takes = ", ".join(p.cli_flag for p in self.params) or "no options"
+        return f"strategy '{self.name}' does not take {flag} (it takes: {takes})"
+
+    def budget(self, options: Mapping[str, Any], team_size: int) -> Budget:
+        """The per-problem budget with ``options`` (resolved) and ``team_size`` agents."""
+        return self.budget_fn(options, team_size)
+
+    def build(self, options: Mapping[str, Any]):
+        """The strategy object with ``options`` (resolved by :meth:`resolve`)."""
+        return self.cls(**options)
+
+
+REGISTRY: dict[str, StrategyInfo] = {}
+
+
+def register(name: str, *, description: str, params: tuple = (), team: str = TEAM_ONE,
+             budget: Callable[[Mapping[str, Any], int], Budget], quick: Mapping[str, Any] | None = None,
+             profile: bool = False):
+    """Class decorator: registers the strategy class under ``name`` (see StrategyInfo)
+    and sets its ``name`` attribute. Raises ValueError for a name registered twice, an
+    unknown team kind or a quick value for an unknown parameter."""
+    if team not in TEAM_KINDS:
+        raise ValueError(f"team must be one of {TEAM_KINDS}")
+
+    def deco(cls):
+        if name in REGISTRY and REGISTRY[name].cls is not cls:
+            raise ValueError(f"strategy '{name}' is registered twice")
+        names = {p.name for p in params}
+        bad = set(quick or {}) - names
+        if bad:
+            raise ValueError(f"quick values for unknown parameters of '{name}': {sorted(bad)}")
+        cls.name = name
+        REGISTRY[name] = StrategyInfo(name=name, cls=cls, description=description,
+                                      params=tuple(params), team=team, budget_fn=budget,
+                                      quick=dict(quick or {}), profile=profile)
+        return cls
+
+    return deco
+
+
+def load_all() -> dict[str, StrategyInfo]:
+    """Imports every module of ``harness.strategies`` (so each registers itself) and
+    returns the registry."""
+    from . import __path__ as pkg_path
+
+    for m in pkgutil.iter_modules(pkg_path):
+        if m.name not in ("base", "registry"):
+            importlib.import_module(f"{__package__}.{m.name}")
+    return REGISTRY
+
+
+def get(name: str) -> StrategyInfo:
+    """The registered strategy ``name``. Raises HarnessError with the known names (and a
+    close match) for an unknown one."""
+    reg = load_all()
+    if name not in reg:
+        close = difflib.get_close_matches(name, list(reg), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise HarnessError(f"unknown strategy '{name}' (known: {', '.join(sorted(reg))}){hint}")
+    return reg[name]
+
+
+def flag_of(name: str) -> str:
+    """The ``run`` flag of parameter ``name`` (whichever strategy declares it)."""
+    for info in load_all().values():
+        p = info.param(name)
+        if p is not None:
+            return p.cli_flag
+    return "--" + name.replace("_", "-")
+
+
+def all_params() -> dict[str, tuple[Param, list[str]]]:
+    """Every parameter name of every strategy: {name: (Param, [strategy names])}.
+    Raises ValueError when two strategies declare one name with different types or
+    flags (a ``run`` option must mean one thing)."""
+    out: dict[str, tuple[Param, list[str]]] = {}
+    for sname, info in sorted(load_all().items()):
+        for p in info.params:
+            if p.name in out:
+                q, users = out[p.name]
+                if (q.type, q.cli_flag) != (p.type, p.cli_flag):
+                    raise ValueError(f"parameter '{p.name}' of '{sname}' clashes with '{users[0]}'")
+                users.append(sname)
+            else:
+                out[p.name] = (p, [sname])
+    return out

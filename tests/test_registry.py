@@ -1,0 +1,71 @@
+"""The strategy registry: what it lists, how `run` takes a strategy's options, and that
+every registered budget is what a run really spends (scripted model, real evaluator)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from harness.cli import main
+from harness.errors import HarnessError
+from harness.strategies import get_strategy, registry
+from strategy_kit import assert_budget, run_strategy
+
+
+def test_registry_lists_the_strategies_with_their_options():
+    reg = registry.load_all()
+    assert {"lessonl", "single", "null"} <= set(reg)
+    assert reg["lessonl"].param("k").cli_flag == "--lessons"
+    assert reg["null"].team == registry.TEAM_NONE
+    for info in reg.values():
+        assert info.description and info.team in registry.TEAM_KINDS
+        opts = info.resolve({})
+        assert opts == info.defaults()
+        b = info.budget(opts, 3)
+        assert b.calls >= 0 and b.evaluations >= 1
+
+
+def test_options_resolve_defaults_preset_then_given():
+    info = registry.get("lessonl")
+    assert info.resolve({})["rounds"] == 4
+    assert info.resolve({}, "quick")["rounds"] == 2
+    assert info.resolve({"rounds": 3}, "quick")["rounds"] == 3
+    with pytest.raises(HarnessError, match="--rounds must be >= 1"):
+        info.resolve({"rounds": 0})
+    with pytest.raises(HarnessError, match="strategy 'single' does not take --rounds"):
+        get_strategy("single", {"rounds": 2})
+    with pytest.raises(HarnessError, match="did you mean 'lessonl'"):
+        registry.get("lesonl")
+
+
+def test_run_rejects_an_option_the_strategy_does_not_take(capsys):
+    assert main(["run", "--strategy", "single", "--rounds", "2", "--problems", "30_scan_prefix_sum"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "strategy 'single' does not take --rounds" in err
+
+
+def test_strategies_command_prints_every_strategy(capsys):
+    assert main(["strategies"]) == 0
+    out = capsys.readouterr().out
+    for name in registry.load_all():
+        assert f"\n{name}  [team:" in out
+    assert main(["strategies", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    lessonl = next(r for r in rows if r["strategy"] == "lessonl")
+    assert lessonl["budget"] == {"calls": 21, "evaluations": 12, "exact": True}  # strategies.md
+    assert lessonl["budget_quick"]["evaluations"] == 6
+
+
+@pytest.mark.parametrize("strategy,options", [
+    ("null", {}), ("single", {}),
+    ("lessonl", {"rounds": 2, "agents": 2}),
+    ("lessonl", {"rounds": 2, "agents": 2, "final_lessons": True}),
+])
+def test_measured_calls_and_evaluations_equal_the_budget(tmp_path, strategy, options):
+    store, rows, model = run_strategy(tmp_path, strategy, options)
+    assert_budget(rows, strategy, options)
+    assert len(model.calls) == sum(r["model_calls"] for r in rows)
+    config = json.loads((store.root / "config.json").read_text())
+    info = registry.get(strategy)
+    assert config["budget_per_problem"]["calls"] == info.budget(info.resolve(options), 3).calls
