@@ -28,6 +28,9 @@ A :class:`Team` is a list of :class:`Agent` s, built from ``--models a,b,c``
     model = "hosted_vllm/Qwen/Qwen2.5-Coder-7B-Instruct"
     api_base = "http://127.0.0.1:8000/v1"
 
+    [roles]                    # optional: role name -> agent name, read by strategies
+    aggregator = "mini"        # (e.g. moa's aggregator; `python -m harness strategies`)
+
 Model names are litellm's (``openai/...``, ``anthropic/...``, ``ollama/...``,
 ``hosted_vllm/...`` with ``api_base``) plus the embedded provider ``local/...`` (see
 :mod:`harness.local_model` for its naming rule).  :func:`validate_team` checks, before
@@ -183,10 +186,13 @@ def _agent_from_mapping(raw: Mapping[str, Any], index: int, defaults: Mapping[st
 
 @dataclass(frozen=True)
 class Team:
-    """An ordered list of agents (see the module docstring for the TOML format)."""
+    """An ordered list of agents (see the module docstring for the TOML format) and the
+    roles the team file assigns ({role name: agent name}; strategies read the roles
+    they document, e.g. moa's ``aggregator``)."""
 
     agents: tuple[Agent, ...]
     source: str = "default"
+    roles: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.agents:
@@ -195,6 +201,15 @@ class Team:
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise ModelConfigError(f"{self.source}: agent names must be unique, repeated: {dup}")
+        for role, name in self.roles.items():
+            if not isinstance(name, str) or name not in names:
+                raise ModelConfigError(f"{self.source}: [roles] {role} = {name!r} names no agent "
+                                       f"(agents: {', '.join(names)})")
+
+    def role(self, role: str, default: Agent | None = None) -> Agent | None:
+        """The agent the team file assigns to ``role``, else ``default``."""
+        name = self.roles.get(role)
+        return next(a for a in self.agents if a.name == name) if name else default
 
     def __len__(self) -> int:
         return len(self.agents)
@@ -209,7 +224,8 @@ class Team:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the run's config file)."""
-        return {"source": self.source, "agents": [a.to_dict() for a in self.agents]}
+        return {"source": self.source, "agents": [a.to_dict() for a in self.agents],
+                "roles": dict(self.roles)}
 
     @classmethod
     def default(cls, n: int = DEFAULT_TEAM_SIZE, *, max_tokens: int | None = None) -> "Team":
@@ -260,9 +276,13 @@ class Team:
             raise ModelConfigError(f"cannot read team file {p}: {e.strerror or e}") from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
             raise ModelConfigError(f"team file {p} is not valid TOML: {str(e).splitlines()[0]}") from None
-        unknown = set(data) - {"agents", "defaults"}
+        unknown = set(data) - {"agents", "defaults", "roles"}
         if unknown:
-            raise ModelConfigError(f"team file {p}: unknown top-level key(s) {sorted(unknown)} (expected [[agents]] and optional [defaults])")
+            raise ModelConfigError(f"team file {p}: unknown top-level key(s) {sorted(unknown)} "
+                                   "(expected [[agents]], optional [defaults] and [roles])")
+        roles = data.get("roles", {})
+        if not isinstance(roles, dict) or not all(isinstance(v, str) for v in roles.values()):
+            raise ModelConfigError(f"team file {p}: [roles] maps role names to agent names (strings)")
         agents_raw = data.get("agents")
         if not isinstance(agents_raw, list) or not agents_raw or not all(isinstance(a, dict) for a in agents_raw):
             raise ModelConfigError(f"team file {p}: needs one or more [[agents]] tables")
@@ -272,7 +292,7 @@ class Team:
         agents = tuple(
             _agent_from_mapping({**a, **overrides}, i, defaults, f"team file {p}, agent {i + 1}") for i, a in enumerate(agents_raw)
         )
-        return cls(agents=agents, source=str(p))
+        return cls(agents=agents, source=str(p), roles=roles)
 
     @classmethod
     def load(cls, *, models: str | None = None, team_file: str | os.PathLike[str] | None = None, **overrides: Any) -> "Team":

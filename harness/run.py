@@ -142,7 +142,7 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
 
     if config_team:
         return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
-                    source=config_team.get("source", "config.json"))
+                    source=config_team.get("source", "config.json"), roles=config_team.get("roles", {}))
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
     team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
     n = opts.strategy_params().get("agents")

@@ -476,3 +476,15 @@ def test_local_provider_errors_pass_through_litellm(monkeypatch, isolated_cache,
     with pytest.raises(ModelCallError, match="context window"):
         llm.complete(agent, MESSAGES, cache_dir=None, seed=4)
     assert len(calls) == 1
+
+
+def test_team_file_roles_name_agents(tmp_path):
+    f = tmp_path / "team.toml"
+    f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[[agents]]\nname = "b"\nmodel = "openai/y"\n'
+                 '[roles]\naggregator = "b"\n')
+    team = Team.from_toml(f)
+    assert team.role("aggregator").model == "openai/y" and team.role("planner") is None
+    assert team.to_dict()["roles"] == {"aggregator": "b"}
+    f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[roles]\naggregator = "zz"\n')
+    with pytest.raises(ModelConfigError, match=r"\[roles\] aggregator = 'zz' names no agent"):
+        Team.from_toml(f)
