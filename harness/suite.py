@@ -34,11 +34,15 @@ SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "referen
 DRIVER_HEADERS = ROOT / "cpp" / "include" / "harness"
 
 
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C++ comments (string literals aside)
+
+
 @dataclass(frozen=True)
 class Helper:
     """A struct or helper function that is part of the code handed to the model.
 
-    It is added before the candidate only when the candidate does not define it.
+    It is added to the candidate's translation unit only when the candidate does not
+    define it (see toolchain.candidate_tu).
     """
 
     name: str
@@ -47,14 +51,16 @@ class Helper:
 
     def defined_in(self, source: str) -> bool:
         """True if ``source`` defines this helper (a struct body, a function body, or a
-        variable with an initializer)."""
+        variable with an initializer), outside comments."""
+        source = _COMMENT.sub(" ", source)
         n = re.escape(self.name)
         if self.kind == "struct":
             return re.search(rf"\b(struct|class)\s+{n}\s*(final\s*)?[:{{]", source) is not None
         if self.kind == "variable":
             return re.search(rf"\b{n}\s*(\[[^\]]*\]\s*)*(=|\{{)", source) is not None
         # a definition: name(...) [const] [noexcept] { ... ; a declaration ends with ';'
-        return re.search(rf"\b{n}\s*\([^;{{}}]*\)\s*(const\s*)?(noexcept\s*)?\{{", source) is not None
+        return re.search(rf"\b{n}\s*\((?:[^;{{}}()]|\([^;{{}}()]*\))*\)\s*(const\s*)?(noexcept\s*)?\{{",
+                         source) is not None
 
 
 @dataclass(frozen=True)

@@ -252,18 +252,58 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
 
 def candidate_tu(problem: Problem, source: str, mode: str) -> str:
     """The candidate's translation unit (see the module docstring), from extracted code.
-    The prelude comes first, as the precompiled header ``harness_prelude.hpp``."""
+    The prelude comes first, as the precompiled header ``harness_prelude.hpp``.
+
+    The spec's helpers the candidate lacks are added before it, except a helper that
+    uses a struct the candidate defines itself (models often restate the problem's
+    types): that one goes right after the candidate's definition of the last such
+    struct, with ``#line`` directives so diagnostics keep the candidate's line numbers.
+    """
     lines = [f'#include "{PRELUDE_NAME}"  // the prelude: {" ".join(PRELUDE_HEADERS)}'
              + (" omp.h" if mode == "omp" else "")]
     missing = [h for h in problem.helpers if not h.defined_in(source)]
-    if missing:
+    own_structs = [h.name for h in problem.helpers if h.kind == "struct" and h.defined_in(source)]
+    before, after = [], {}  # after: {offset in source: [helper code]}
+    for h in missing:
+        ends = [_struct_end(source, name) for name in own_structs
+                if re.search(rf"\b{re.escape(name)}\b", h.code)]
+        ends = [e for e in ends if e is not None]
+        if ends:
+            after.setdefault(max(ends), []).append(h.code)
+        else:
+            before.append(h.code)
+    if before:
         lines.append('#line 1 "harness_helpers.cpp"')
-        lines += [h.code for h in missing]
+        lines += before
     lines.append('#line 1 "candidate.cpp"')
-    lines.append(source)
+    done = 0
+    for offset in sorted(after):
+        lines.append(source[done:offset])
+        lines.append('#line 1 "harness_helpers.cpp"')
+        lines += after[offset]
+        lines.append(f'#line {source.count(chr(10), 0, offset) + 1} "candidate.cpp"')
+        done = offset
+    lines.append(source[done:])
     lines.append('#line 1 "harness_glue.cpp"')
     lines.append(glue_text(problem))
     return "\n".join(lines) + "\n"
+
+
+def _struct_end(source: str, name: str) -> int | None:
+    """The offset just past the line that ends ``struct|class name {...};`` in
+    ``source`` (braces matched), or None if there is no such definition."""
+    m = re.search(rf"\b(struct|class)\s+{re.escape(name)}\s*(final\s*)?[:{{]", source)
+    if m is None:
+        return None
+    i = source.find("{", m.start())
+    depth = 0
+    while 0 <= i < len(source):
+        depth += {"{": 1, "}": -1}.get(source[i], 0)
+        if depth == 0:
+            nl = source.find("\n", i)
+            return len(source) if nl < 0 else nl + 1
+        i += 1
+    return None
 
 
 def glue_text(problem: Problem) -> str:

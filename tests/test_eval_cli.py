@@ -197,3 +197,16 @@ def test_eval_profile_flag_prints_counters():
                 str(ROOT / "pareval" / PID / "baseline.cpp"))
     assert r.returncode == 0, r.stderr
     assert "counters: " in r.stdout and "thread scaling: threads_1_ms" in r.stdout
+
+
+def test_line_numbers_stay_the_candidates_after_an_inserted_helper(run_eval):
+    """13's distance() is inserted right after the candidate's own Point; a compile error
+    further down still names the candidate's line."""
+    src = ("struct Point {\n  double x, y;\n};\n\n"
+           "double closestPair(std::vector<Point> const& points) {\n"
+           "  double d = distance(points[0], points[1]) + undeclared_xyz;\n"  # line 6
+           "  return d;\n}\n")
+    r = run_eval("13_geometry_closest_pair_2d", src, "serial", quick=True, validate_only=True)
+    assert r.status == "compile_error"
+    assert "candidate.cpp:6:" in r.evidence["diagnostics"] and "undeclared_xyz" in r.evidence["diagnostics"]
+    assert "harness_helpers.cpp" not in r.evidence["diagnostics"]

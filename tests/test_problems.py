@@ -67,6 +67,25 @@ def test_wrong_variant_is_caught(suite, pid, path):
     assert r.evidence["why"] and r.evidence["seed"] is not None
 
 
+HELPED = [(s, pid) for s, pid in PROBLEMS if get_problem(pid, s).helpers]
+
+
+@pytest.mark.parametrize("suite,pid", HELPED, ids=_ids(HELPED))
+def test_candidate_restating_the_spec_types_composes_with_the_helpers(suite, pid):
+    """Models often restate the problem's structs and leave out its helper functions:
+    the harness adds the missing helpers so that they compose with the candidate's own
+    types (13's distance() used to be inserted before the candidate's Point)."""
+    p = get_problem(pid, suite)
+    text = p.source("baseline.cpp")
+    for h in p.helpers:
+        if h.kind != "struct":
+            assert h.code in text, f"{h.name}: the baseline should hold the spec's helper verbatim"
+            text = text.replace(h.code, "")
+    assert all(h.defined_in(text) == (h.kind == "struct") for h in p.helpers)
+    r = _eval(suite, pid, text, "serial", quick=True, validate_only=True)
+    assert r.status == "correct", (r.status, r.evidence)
+
+
 POLYBENCH = [pid for s, pid in PROBLEMS if s == "polybench"]
 
 
