@@ -21,26 +21,51 @@ Outcome labels (:func:`outcome_label`), for a correct attempt with speedup s and
 * "no measurable change"  otherwise (the CI contains 1, or no CI).
 
 Failures are labelled by status: "did not compile", "did not link", "crashed",
-"timed out", "incorrect", "rejected".
+"timed out", "incorrect", "rejected".  Every label reads as English after "the
+attempt" through its predicate (:func:`outcome_predicate`: "was faster", "made no
+measurable change", "did not link", "crashed", "was rejected", ...), which is how the
+lesson prompt asks "explain why the attempt <predicate>".
 
-Selection (:meth:`LessonBank.select`, paper §3 "lesson selection"): at most k lessons;
-first up to ceil(k/2) by highest *adjusted speedup* (speedup x effectiveness factor)
-among correct lessons whose adjusted speedup is >= 1.1; the remaining slots (k minus
-what the first half took) by relevance to the code being optimized: BM25 (rank_bm25's
-Okapi BM25 over identifier-aware tokens) by default, or cosine similarity of litellm
-embeddings when an embedding model is configured (:class:`EmbeddingRelevance`).
+Selection (:meth:`LessonBank.select`, paper §3 "lesson selection", as the authors' code
+runs it): at most k lessons.  While the bank holds at most k lessons (upstream: while
+t x agents <= k, e.g. round 1 of 3 agents with k = 4) every banked lesson is given,
+failures included.  Later: first up to ceil(k/2) by highest *adjusted speedup*
+(speedup x effectiveness factor) among correct lessons whose adjusted speedup is >= 1.1;
+the remaining slots (k minus what the first half took) by relevance to the code being
+optimized, among all other lessons (so failures enter as negative lessons): BM25
+(rank_bm25's Okapi BM25 over identifier-aware tokens) by default, or cosine similarity
+of litellm embeddings when an embedding model is configured (:class:`EmbeddingRelevance`).
+Upstream ranks relevance by the cosine of CodeBERT-cpp embeddings; that model cannot be
+downloaded here, hence BM25.
 
 Effectiveness factor (:meth:`LessonBank.update_factors`, paper §3 "effectiveness
-adjustment"): every lesson starts with factor 1.  After a round, for every lesson that
-was shown to at least one candidate of that round::
+adjustment"): every lesson starts with factor 1 and only lessons selected in a round
+change after it; lessons that nobody read keep their factor.  Two rules
+(:data:`FACTOR_RULES`; a run's config.json records which one in
+``strategy_options.factor_rule``):
 
-    user score  = candidate speedup if the candidate is correct, else 0.5
-    reference   = lesson speedup if the lesson's attempt was correct, else 1.0
-    factor     *= clip(mean(user scores) / reference, 0.5, 2.0)
+* ``"upstream"`` (the default; the rule of the authors' code, which the paper
+  describes): after each round, every lesson selected in that round gets::
 
-so a lesson whose readers beat its own speedup gains weight (at most x2 per round), one
-whose readers fail or fall short loses weight (at most /2 per round).  Lessons that
-nobody read keep their factor.
+      score(x)  = x's speedup if x is correct (and timed), else 0
+      factor   := mean over the round's outputs o of (1.1 if score(o) > score(lesson) else 0.9)
+
+  where score(lesson) is the speedup of the lesson's own attempt, 0 if that attempt
+  was not correct (as upstream sets a failed attempt's speedup to 0), so any correct
+  output beats a failed lesson and an incorrect output never beats anything.  The
+  factor is *overwritten*, not multiplied: it always lies in [0.9, 1.1] and reflects
+  only the last round that selected the lesson.  "beats" is strict: an output exactly
+  as fast as the lesson counts 0.9.
+
+* ``"multiplicative"`` (this harness's earlier rule, kept as an option)::
+
+      user score  = candidate speedup if the candidate is correct, else 0.5
+      reference   = lesson speedup if the lesson's attempt was correct, else 1.0
+      factor     *= clip(mean(user scores) / reference, 0.5, 2.0)
+
+  so a lesson whose readers beat its own speedup gains weight (at most x2 per round),
+  one whose readers fail or fall short loses weight (at most /2 per round), and the
+  changes of all rounds compound.
 """
 
 from __future__ import annotations
@@ -52,8 +77,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 SIGNIFICANT_SPEEDUP = 1.1  # a correct attempt is "significantly faster" iff speedup >= this
-FAILED_USER_SCORE = 0.5  # score of a candidate that read a lesson and was not correct
+FAILED_USER_SCORE = 0.5  # multiplicative rule: score of an output that was not correct
 FACTOR_CLIP = (0.5, 2.0)  # bounds of one round's multiplicative factor change
+UPSTREAM_BEAT, UPSTREAM_MISS = 1.1, 0.9  # upstream: an output that beats / does not beat the lesson
+FACTOR_RULES = ("upstream", "multiplicative")  # effectiveness rules; the first is the default
 
 FAILURE_LABELS = {
     "compile_error": "did not compile",
@@ -62,6 +89,21 @@ FAILURE_LABELS = {
     "timeout": "timed out",
     "incorrect": "incorrect",
     "rejected": "rejected",
+}
+# the labels of a correct attempt, from fastest to slowest
+CORRECT_LABELS = ("significantly faster", "faster", "no measurable change", "slower")
+# how each label reads after "the attempt" (the lesson prompt's "explain why the attempt ...")
+OUTCOME_PREDICATES = {
+    "significantly faster": "was significantly faster",
+    "faster": "was faster",
+    "no measurable change": "made no measurable change",
+    "slower": "was slower",
+    "did not compile": "did not compile",
+    "did not link": "did not link",
+    "crashed": "crashed",
+    "timed out": "timed out",
+    "incorrect": "was incorrect",
+    "rejected": "was rejected",
 }
 
 
@@ -85,6 +127,16 @@ def outcome_label(status: str, speedup: float | None = None, ci_low: float | Non
     if ci_high is not None and ci_high < 1.0:
         return "slower"
     return "no measurable change"
+
+
+def outcome_predicate(label: str) -> str:
+    """What ``label`` (an :func:`outcome_label`) says of the attempt as a predicate that
+    follows "the attempt": "faster" -> "was faster", "did not link" -> "did not link".
+    Raises ValueError for an unknown label."""
+    try:
+        return OUTCOME_PREDICATES[label]
+    except KeyError:
+        raise ValueError(f"unknown outcome label {label!r}") from None
 
 
 def lesson_id(problem: str, round_: int, agent: int, n: int) -> str:
@@ -233,14 +285,19 @@ class LessonBank:
     effectiveness adjustment (see the module docstring for the exact rules).
 
     problem: problem id; relevance: a :data:`Relevance` callable (default BM25);
-    threshold: adjusted speedup a lesson needs for the speedup half (default 1.1).
+    threshold: adjusted speedup a lesson needs for the speedup half (default 1.1);
+    factor_rule: the effectiveness rule, one of :data:`FACTOR_RULES` (default
+    "upstream"). Raises ValueError for an unknown factor_rule.
     """
 
     def __init__(self, problem: str, relevance: Relevance | None = None,
-                 threshold: float = SIGNIFICANT_SPEEDUP):
+                 threshold: float = SIGNIFICANT_SPEEDUP, factor_rule: str = FACTOR_RULES[0]):
+        if factor_rule not in FACTOR_RULES:
+            raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
         self.problem = problem
         self.relevance = relevance or BM25Relevance()
         self.threshold = threshold
+        self.factor_rule = factor_rule
         self.lessons: dict[str, Lesson] = {}
 
     def __len__(self) -> int:
@@ -275,8 +332,10 @@ class LessonBank:
         First up to ceil(k/2) by adjusted speedup (descending; ties: older id first),
         among correct lessons with adjusted speedup >= threshold; then the remaining
         slots by relevance of the lesson text to ``code`` (descending; ties: newer round
-        first, then id). Marks the chosen lessons as used in ``round_`` if given.
-        Returns [] for k <= 0 or an empty bank.
+        first, then id) among all other lessons. A bank of at most k lessons is
+        therefore given whole (upstream's "while t x agents <= k"), speedup half first.
+        Marks the chosen lessons as used in ``round_`` if given. Returns [] for k <= 0 or
+        an empty bank.
         """
         if k <= 0 or not self.lessons:
             return []
@@ -297,28 +356,47 @@ class LessonBank:
         return chosen
 
     def update_factors(self, uses: Mapping[str, Iterable[tuple[str, float | None]]]) -> dict:
-        """Effectiveness adjustment after a round (rule in the module docstring).
+        """Effectiveness adjustment after a round, by the bank's ``factor_rule`` (both
+        rules in the module docstring).
 
-        uses: {lesson id: [(status, speedup) of each candidate whose prompt showed the
-        lesson]}; speedups unitless. Returns {lesson id: (old factor, new factor)}.
+        uses: {lesson id: [(status, speedup) of each output of the round whose prompt
+        showed the lesson]}; speedups unitless, None when not timed. A lesson with an
+        empty list keeps its factor. Returns {lesson id: (old factor, new factor)}.
         Raises KeyError for an unknown lesson id.
         """
+        rule = _upstream_factor if self.factor_rule == "upstream" else _multiplicative_factor
         changes = {}
-        lo, hi = FACTOR_CLIP
         for lid, users in uses.items():
             users = list(users)
             lesson = self.lessons[lid]
             if not users:
                 continue
-            scores = [s if st == "correct" and s is not None else FAILED_USER_SCORE
-                      for st, s in users]
-            ref = lesson.speedup if lesson.correct and lesson.speedup else 1.0
-            ratio = (sum(scores) / len(scores)) / ref
             old = lesson.factor
-            lesson.factor = old * min(hi, max(lo, ratio))
+            lesson.factor = rule(lesson, users)
             changes[lid] = (old, lesson.factor)
         return changes
 
     def to_jsonl(self) -> str:
         """All lessons, one JSON object per line (ids in insertion order)."""
         return "".join(json.dumps(l.to_dict()) + "\n" for l in self.lessons.values())
+
+
+def _score(status: str, speedup: float | None) -> float:
+    """The upstream rule's score of an attempt: its speedup if correct and timed, else 0."""
+    return speedup if status == "correct" and speedup is not None else 0.0
+
+
+def _upstream_factor(lesson: Lesson, users: Sequence[tuple[str, float | None]]) -> float:
+    """The authors' rule: mean over the outputs of 1.1 if the output's score beats the
+    lesson's (strictly), else 0.9; the result replaces the old factor."""
+    mine = _score(lesson.status, lesson.speedup)
+    return sum(UPSTREAM_BEAT if _score(st, s) > mine else UPSTREAM_MISS for st, s in users) / len(users)
+
+
+def _multiplicative_factor(lesson: Lesson, users: Sequence[tuple[str, float | None]]) -> float:
+    """The earlier rule of this harness: old factor x clip(mean user score / lesson
+    reference, 0.5, 2) (failed outputs score 0.5, a failed lesson's reference is 1)."""
+    lo, hi = FACTOR_CLIP
+    scores = [s if st == "correct" and s is not None else FAILED_USER_SCORE for st, s in users]
+    ref = lesson.speedup if lesson.correct and lesson.speedup else 1.0
+    return lesson.factor * min(hi, max(lo, (sum(scores) / len(scores)) / ref))

@@ -453,16 +453,18 @@ def cmd_run(args) -> int:
 
 
 def options_from_config(config: dict) -> RunOptions:
-    """The RunOptions a results folder was run with (config.json), for --resume. Runs
-    recorded before the strategy registry kept LessonL's parameters at the top level of
-    "options"; their resolved values in "strategy_options" are used then."""
+    """The RunOptions a results folder was run with (config.json), for --resume. The
+    strategy's parameters are the resolved values config.json recorded
+    ("strategy_options"), so a resumed run keeps them even where a default changed
+    since; a parameter the run predates takes its Param.legacy value (e.g. LessonL's
+    factor_rule "multiplicative"), else the default."""
     from .strategies import registry
 
     saved = dict(config.get("options", {}))
     fields = {f.name for f in dataclasses.fields(RunOptions)}
     opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
-    if "strategy_options" not in saved:
-        info = registry.get(opts.strategy)
-        resolved = config.get("strategy_options") or {}
-        opts.strategy_options = {k: v for k, v in resolved.items() if info.param(k) is not None}
+    info = registry.get(opts.strategy)
+    resolved = {**(saved.get("strategy_options") or {}), **(config.get("strategy_options") or {})}
+    opts.strategy_options = {p.name: resolved.get(p.name, p.legacy) for p in info.params
+                             if p.name in resolved or p.legacy is not None}
     return opts

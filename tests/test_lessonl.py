@@ -145,8 +145,10 @@ def test_bm25_tokenizer_splits_identifiers():
     assert scores[0] == max(scores)
 
 
-def test_factor_update_rule():
-    bank = LessonBank("p")
+def test_multiplicative_factor_rule():
+    """The option factor_rule="multiplicative" (the default "upstream" rule:
+    test_lessonl_upstream.py)."""
+    bank = LessonBank("p", factor_rule="multiplicative")
     bank.add(_lesson(0, 2.0))
     bank.add(_lesson(1, 2.0))
     bank.add(_lesson(2, None, "compile_error"))

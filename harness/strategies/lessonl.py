@@ -10,7 +10,10 @@ Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
 2. Evaluation, one candidate at a time, no model call in flight.
 3. Effectiveness adjustment of the lessons shown in this round
    (:meth:`LessonBank.update_factors`; every candidate of the round read every selected
-   lesson).
+   lesson) by ``factor_rule``: "upstream" (default, the authors' rule: the factor
+   becomes the mean over the round's outputs of 1.1 if the output beats the lesson's
+   speedup, else 0.9, incorrect counting as 0; overwritten) or "multiplicative" (this
+   harness's earlier rule); harness.lessons gives both exactly.
 4. Lesson solicitation (concurrent, then a barrier): each candidate's author explains
    its outcome from the original code, the attempt and the evidence of its EvalResult
    (status, speedup and CI, compiler diagnostics, mismatch, rejection, runtime error,
@@ -30,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import prompting as prompts
-from ..lessons import BM25Relevance, EmbeddingRelevance, Lesson, LessonBank, outcome_label
+from ..lessons import FACTOR_RULES, BM25Relevance, EmbeddingRelevance, Lesson, LessonBank, outcome_label
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import TEAM_MANY, Budget, Param, register
 
@@ -69,20 +72,30 @@ def _budget(o, n_team) -> Budget:
         Param("final_lessons", bool, False, "also ask for lessons after the last round (nobody reads them)"),
         Param("lesson_max_tokens", int, 300, "cap on a lesson reply (tokens)", minimum=1),
         Param("embedding_model", str, None, "litellm embedding model for lesson relevance (none: BM25)"),
+        Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
+              "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
+              choices=FACTOR_RULES, legacy="multiplicative"),
     ))
 class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
     prompt; ``final_lessons``: also ask for lessons after the last round;
     ``embedding_model``: a litellm embedding model for the lesson bank's relevance (None:
     BM25; see harness.lessons); lesson_max_tokens: cap on a lesson reply's length
-    (tokens; the agent's own max_tokens if smaller)."""
+    (tokens; the agent's own max_tokens if smaller); factor_rule: the effectiveness
+    rule, one of harness.lessons.FACTOR_RULES. Raises ValueError for rounds or agents
+    < 1, k < 0 or an unknown factor_rule."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
-                 lesson_max_tokens: int = 300, embedding_model: str | None = None):
+                 lesson_max_tokens: int = 300, embedding_model: str | None = None,
+                 factor_rule: str = FACTOR_RULES[0]):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
+        if factor_rule not in FACTOR_RULES:
+            raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
         super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
-                         lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model)
+                         lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model,
+                         factor_rule=factor_rule)
+        self.factor_rule = factor_rule
         self.rounds, self.agents, self.k = rounds, agents, k
         self.final_lessons = final_lessons
         self.relevance = EmbeddingRelevance(embedding_model) if embedding_model else BM25Relevance()
@@ -98,7 +111,7 @@ class LessonL(Strategy):
         build = ctx.build_info(mode)
         size = ctx.timed_size(problem)
         agents = expand_team(team, self.agents)
-        bank = LessonBank(problem.id, self.relevance)
+        bank = LessonBank(problem.id, self.relevance, factor_rule=self.factor_rule)
         baseline = problem.source("baseline.cpp")
         for t in range(self.rounds):
             # 1. generation
@@ -131,7 +144,7 @@ class LessonL(Strategy):
             if selected and round_cands:
                 users = [(c.status, c.speedup) for _, _, c in round_cands]
                 changes = bank.update_factors({l.id: users for l in selected})
-                ctx.log("factors_updated", problem=problem.id, round=t,
+                ctx.log("factors_updated", problem=problem.id, round=t, rule=self.factor_rule,
                         changes={k: list(v) for k, v in changes.items()})
             # 4. lessons (nobody reads those of the last round unless final_lessons)
             if t == self.rounds - 1 and not self.final_lessons:

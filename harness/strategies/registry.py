@@ -36,7 +36,9 @@ class Param:
     name: a Python identifier, the keyword the strategy's constructor takes; flag: the
     ``run`` option (default ``--`` + name with dashes); type: int, float, bool or str;
     default: its value when not given (None allowed for str); minimum: the smallest
-    allowed number (int/float); choices: the allowed strings (str).
+    allowed number (int/float); choices: the allowed strings (str); legacy: the value
+    that runs recorded before the parameter existed behaved as (``--resume`` of such a
+    run keeps it; None: those runs behaved as the default).
     """
 
     name: str
@@ -46,6 +48,7 @@ class Param:
     minimum: float | None = None
     choices: tuple = ()
     flag: str | None = None
+    legacy: Any = None
 
     @property
     def cli_flag(self) -> str:
