@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from .lessons import outcome_predicate
+
 HERE = Path(__file__).resolve().parent / "prompts"  # the templates (data, not a package)
 MAX_DIAGNOSTICS_CHARS = 3000  # compiler output shown in a lesson prompt
 MAX_STDERR_CHARS = 1200
@@ -158,8 +160,10 @@ def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, re
                   outcome: str) -> str:
     """The lesson prompt (user message): original code, the attempt (the extracted
     source the evaluator compiled), the evidence from ``result`` (an EvalResult) and the
-    attempt's outcome label."""
-    return render("lesson", outcome=outcome, baseline=problem.source("baseline.cpp").strip(),
+    attempt's outcome label (harness.lessons.outcome_label; its predicate asks the
+    question). Raises ValueError for an unknown label."""
+    return render("lesson", outcome=outcome, outcome_predicate=outcome_predicate(outcome),
+                  baseline=problem.source("baseline.cpp").strip(),
                   attempt=(attempt or "(no code found in the reply)").strip(),
                   evidence=format_evidence(result), mode_text=mode_text(mode, build["threads"]),
                   compiler_version=build["compiler_version"], flags=build["flags"])
