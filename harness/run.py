@@ -297,14 +297,16 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
 
 def _measure_reference(problem, ctx, progress) -> float | None:
-    """The expert reference's speedup (evaluated like a candidate; cached across
-    repeats), or None if it is not correct."""
+    """The expert reference's speedup (evaluated like a candidate), or None if it is not
+    correct. Shared across replicates: it is the problem's ceiling on this machine, not a
+    result of the replicate, so replicate 0 measures it and later replicates reuse that
+    measurement (logged as "evaluation_reused")."""
     try:
         src = problem.reference(ctx.mode)
     except OSError:
         return None
     progress(f"{problem.id}: measuring the expert reference")
-    res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference")
+    res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference", shared=True)
     ctx.log("reference", problem=problem.id, status=res.status, speedup=res.speedup,
             ci_low=res.ci_low, ci_high=res.ci_high)
     return res.speedup if res.correct else None
@@ -312,8 +314,9 @@ def _measure_reference(problem, ctx, progress) -> float | None:
 
 def _measure_noise_floor(problem, ctx, progress):
     """The null strategy on this problem: the baseline's own source through the
-    candidate path, measured like a reported result (fresh seeds, no verdict cache).
-    Its speedup is what noise alone would report; an EvalResult, or None if not correct."""
+    candidate path, measured like a reported result (fresh seeds, no verdict cache), anew
+    in every replicate. Its speedup is what noise alone would report; an EvalResult, or
+    None if not correct."""
     progress(f"{problem.id}: measuring the noise floor (baseline as a candidate)")
     res = ctx.evaluate(problem, problem.source("baseline.cpp"), candidate_id=f"{problem.id}-null",
                        fresh=True)

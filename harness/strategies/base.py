@@ -36,6 +36,10 @@ from ..lessons import Lesson, outcome_label
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
 REMEASURE_SEED_OFFSET = 7_777_777  # fresh seeds for the re-measurement: cfg.seed + this
+# Replicate r measures from seed cfg.seed + r x this. One evaluation uses seeds up to about
+# 3.01e6 above its first (warm-up seeds step by 1000003), a re-measurement starts 7.78e6
+# above: a replicate's seeds stay below 1.1e7 above its own, so replicates never share one.
+REPLICATE_SEED_STRIDE = 1_000_000_007
 NOT_COMPILED = ("compile_error", "link_error")
 
 
@@ -160,6 +164,17 @@ def text_sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def replicate_seed(seed: int, replicate: int) -> int:
+    """The first measurement seed of replicate ``replicate`` (0-based, ``run --repeats``)
+    of a run whose EvalConfig seed is ``seed``: seed + replicate x REPLICATE_SEED_STRIDE,
+    so replicate 0 measures on the run's seed and no two replicates share a seed (nor,
+    as the seed is part of the verdict key, a cached verdict). Raises ValueError for a
+    negative replicate."""
+    if replicate < 0:
+        raise ValueError(f"replicate must be >= 0 (got {replicate})")
+    return seed + replicate * REPLICATE_SEED_STRIDE
+
+
 def call_summary(rec: Any) -> dict:
     """CallRecord fields without the reply text (tokens, latency s, cost USD, hit)."""
     d = rec.to_dict() if hasattr(rec, "to_dict") else dict(rec)
@@ -177,7 +192,8 @@ class RunContext:
     store: a RunStore (event log, candidates, lessons) or None; tracker: a
     llm.CostTracker or None; deadline: time.monotonic() value after which work stops
     (from --time-budget, seconds) or None; max_parallel: concurrent remote calls;
-    repeat: replicate index (changes sampling seeds); progress(text): one status line;
+    repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
+    every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
     recorded: {key: EvalResult dict} from an interrupted run (resume).
     """
 
@@ -297,30 +313,42 @@ class RunContext:
         return recs
 
     # ------------------------------------------------------------------ evaluation
-    def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False) -> EvalResult:
+    def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False,
+                 shared: bool = False) -> EvalResult:
         """Evaluate ``text`` (a reply or source) as candidate ``candidate_id``; one at a
-        time, after the phase's model calls finished. fresh=True: re-measurement on
-        fresh seeds (cfg.seed + REMEASURE_SEED_OFFSET) with the verdict cache off.
-        Reuses a verdict recorded under the same id and text before a kill (resume),
-        logging "evaluation_reused". Raises BudgetExceeded if over budget, HarnessError
-        for the user's errors (no compiler, no sandbox)."""
+        time, after the phase's model calls finished.
+
+        Every replicate is measured anew: replicate r (``self.repeat``) measures from
+        seed :func:`replicate_seed`(cfg.seed, r), so neither the verdict cache (whose
+        key holds the seed) nor this run's record can hand it another replicate's
+        measurement. fresh=True: re-measurement on fresh seeds (that seed +
+        REMEASURE_SEED_OFFSET) with the verdict cache off. shared=True: a measurement
+        that is not a result of the replicate (the expert reference): measured as
+        replicate 0, once for all replicates. A verdict recorded under the same key
+        ``<candidate_id>:r<replicate>:<first|fresh>:<sha256 of text>`` before a kill
+        (resume) or earlier in the run is reused, logging "evaluation_reused"; a new
+        one is logged as "evaluation" with its replicate and seed. Raises
+        BudgetExceeded if over budget, HarnessError for the user's errors (no compiler,
+        no sandbox)."""
         self.check_budget()
-        key = f"{candidate_id}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
+        rep = 0 if shared else self.repeat
+        key = f"{candidate_id}:r{rep}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
         if key in self.recorded:
             res = EvalResult.from_dict(self.recorded[key])
             self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
                      fresh=fresh, key=key, status=res.status, speedup=res.speedup)
             return res
-        cfg = self.eval_config
+        seed = replicate_seed(self.eval_config.seed, rep)
+        cfg = dataclasses.replace(self.eval_config, seed=seed)
         if fresh:
-            cfg = dataclasses.replace(cfg, seed=cfg.seed + REMEASURE_SEED_OFFSET, use_cache=False)
+            cfg = dataclasses.replace(cfg, seed=seed + REMEASURE_SEED_OFFSET, use_cache=False)
         with self._lock:  # evaluations never overlap each other
             res = self.evaluate_fn(problem, text, self.mode, cfg)
         self.eval_s += res.wall_s
         self.evaluations += 1
         d = res.to_dict()
         self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
-                 key=key, result=d)
+                 repeat=rep, seed=cfg.seed, key=key, result=d)
         self.recorded[key] = d
         return res
 
