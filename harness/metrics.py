@@ -225,7 +225,8 @@ def replicates_needed(old: SpeedupSamples, new: SpeedupSamples, drop: float) -> 
     the paired bootstrap: Var(mean delta) = (tau^2 + 2 s^2 / R) / P, where s^2 is the
     pooled replicate variance (:meth:`SpeedupSamples.replicate_variance`, both runs) and
     tau^2 the variance of the problems' true deltas (the observed variance of the
-    per-problem deltas minus the replicate part). Returns {"s2", "tau2", "problems",
+    per-problem deltas minus the replicate part, s^2 x (mean 1/n_old + mean 1/n_new) for
+    n the problems' replicate counts). Returns {"s2", "tau2", "problems",
     "replicates"}: replicates is None when s^2 is unknown (no run has >= 2 replicates)
     and math.inf when no number of replicates suffices at this many problems (tau^2
     alone is too large: more problems are needed). Raises ValueError for drop outside
@@ -239,7 +240,8 @@ def replicates_needed(old: SpeedupSamples, new: SpeedupSamples, drop: float) -> 
     var_d = float(d.var(ddof=1)) if p >= 2 else 0.0
     if s2 is None:
         return {"s2": None, "tau2": None, "problems": p, "replicates": None}
-    tau2 = max(0.0, var_d - s2 / old.nrep.mean() - s2 / new.nrep.mean())
+    # a problem's delta carries s^2 / n replicate variance per side, n its replicate count
+    tau2 = max(0.0, var_d - s2 * float(np.mean(1.0 / old.nrep) + np.mean(1.0 / new.nrep)))
     target = (-math.log(1.0 - drop) / (Z95 + Z80)) ** 2 * p  # allowed tau^2 + 2 s^2 / R
     room = target - tau2
     reps = math.inf if room <= 0 else max(1, math.ceil(2 * s2 / room))
