@@ -375,7 +375,8 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--preset", default=None, choices=sorted(PRESETS),
                    help="quick: 6 problems of 6 categories, 512 max tokens, quick sizes, each "
                         "strategy scaled down (see `python -m harness strategies`)")
-    p.add_argument("--repeats", type=int, default=None, help="independent replicates (sampling seeds)")
+    p.add_argument("--repeats", type=int, default=None,
+                   help="independent replicates (own sampling and measurement seeds; each measured anew)")
     p.add_argument("--resume", default=None, metavar="DIR", help="continue the run in results folder DIR")
     p.add_argument("--max-cost", type=float, default=None, metavar="USD", help="stop cleanly at this cost")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="stop cleanly after this time")
