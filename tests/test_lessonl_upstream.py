@@ -261,9 +261,9 @@ def test_every_replicate_is_measured_anew_and_the_reference_is_shared(tmp_path):
     for rep in (0, 1):
         assert rows[rep]["speedup"] == by[(null, True, rep)]["result"]["speedup"]
     # the expert reference is the problem's ceiling, not a replicate's result: measured once
-    assert [(e["candidate_id"], e["key"]) for e in reused] == [(f"{PID}-reference", by[(f"{PID}-reference", False, 0)]["key"])]
-    assert [e["speedup"] for e in events if e["kind"] == "reference"] == \
-        [by[(f"{PID}-reference", False, 0)]["result"]["speedup"]] * 2
+    ref = by[(f"{PID}-reference", False, 0)]
+    assert [(e["candidate_id"], e["key"]) for e in reused] == [(f"{PID}-reference", ref["key"])]
+    assert [e["speedup"] for e in events if e["kind"] == "reference"] == [ref["result"]["speedup"]] * 2
 
 
 # --------------------------------------------------------------------------- compare's replicate guidance
@@ -291,7 +291,8 @@ def _write_run(root, ln):
             row = {"problem": pid, "category": get_problem(pid).category, "repeat": rep, "status": "correct",
                    "correct": True, "compiled": True, "speedup": s, "ci_low": s * 0.99, "ci_high": s * 1.01,
                    "null_speedup": 1.0}
-            events += [{"t": 2.0, "kind": "problem_started", "problem": pid, "repeat": rep, "category": row["category"]},
+            events += [{"t": 2.0, "kind": "problem_started", "problem": pid, "repeat": rep,
+                        "category": row["category"]},
                        {"t": 3.0, "kind": "problem_done", "problem": pid, "repeat": rep, "row": row}]
     events.append({"t": 4.0, "kind": "run_finished"})
     (root / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
@@ -324,4 +325,5 @@ def test_compare_replicate_guidance_equals_the_formula_by_hand(tmp_path, capsys)
     main(["compare", str(old), str(new), "--fail-on-regression", "20%"])
     md = capsys.readouterr().out
     assert (f"s = {math.sqrt(s2):.3f} and spread of the problems' changes tau = {math.sqrt(tau2):.3f}" in md)
-    assert f"resolving a 20% change (95 % interval, 80 % power) on these {P} problem(s) needs about {R} replicate(s)" in md
+    assert (f"resolving a 20% change (95 % interval, 80 % power) on these {P} problem(s) "
+            f"needs about {R} replicate(s)") in md
