@@ -44,8 +44,9 @@ change after it; lessons that nobody read keep their factor.  Two rules
 (:data:`FACTOR_RULES`; a run's config.json records which one in
 ``strategy_options.factor_rule``):
 
-* ``"upstream"`` (the default; the rule of the authors' code, which the paper
-  describes): after each round, every lesson selected in that round gets::
+* ``"upstream"`` (the default; the rule of the authors' code, github.com/MITIBM-FastCoder/
+  LessonL ``code-opt/strategies/lesson.py``, which the paper describes): after each
+  round, every lesson selected in that round gets::
 
       score(x)  = x's speedup if x is correct (and timed), else 0
       factor   := mean over the round's outputs o of (1.1 if score(o) > score(lesson) else 0.9)
