@@ -206,7 +206,8 @@ def test_a_run_without_noise_floor_takes_this_machines_selftest(runs, tmp_path, 
     _, before = _compare_json(capsys, runs["old"], bare)
     assert not any("selftest" in n for n in before["notes"])
     rec = read_run(bare)
-    floor = [{"problem": p.problem, "size": p.size_label, "aa_speedup": 1.5} for p in rec.problems]
+    # an A/A of 20x: noise far above what a loaded machine adds to the quick runs' own CIs
+    floor = [{"problem": p.problem, "size": p.size_label, "aa_speedup": 20.0} for p in rec.problems]
     save_noise_floor("pareval", "serial", floor, rec.threads)
     try:
         _, after = _compare_json(capsys, runs["old"], bare)
