@@ -100,6 +100,13 @@ class ModelCallError(RuntimeError):
     One-line message naming the model and the litellm error class."""
 
 
+class ContextWindowExceeded(ModelCallError):
+    """A request did not fit the model's context window (litellm's
+    ContextWindowExceededError from a remote provider, or the local model's "exceed
+    context window"). A strategy may retry such a call with a shorter prompt
+    (``RunContext.generate``'s ``fallbacks``)."""
+
+
 class CostLimitReached(RuntimeError):
     """Raised by :meth:`CostTracker.check` when the run's cost reached ``--max-cost``."""
 
@@ -714,8 +721,9 @@ def complete(
     Returns:
         A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     Raises:
-        ModelCallError: non-retryable failure, retries exhausted, or a local request
-            that does not fit the context window (one line).
+        ModelCallError: non-retryable failure or retries exhausted (one line);
+            :class:`ContextWindowExceeded` (a ModelCallError) when the request does not
+            fit the model's context window.
         ModelConfigError: a local model cannot be resolved or loaded.
     """
     seed = agent.seed if seed is None else int(seed)
@@ -769,7 +777,8 @@ def complete(
             cause = e.__cause__ or e.__context__
             if isinstance(cause, (ModelConfigError, ModelCallError)):  # raised inside the local provider
                 raise cause from None
-            raise ModelCallError(f"{agent.model}: {_one_line(e)}") from None
+            overflow = isinstance(e, getattr(litellm, "ContextWindowExceededError", ()))
+            raise (ContextWindowExceeded if overflow else ModelCallError)(f"{agent.model}: {_one_line(e)}") from None
     latency = time.perf_counter() - t0
 
     choice = resp.choices[0]

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from harness.llm import ModelCallError, ModelConfigError
+from harness.llm import ContextWindowExceeded, ModelCallError, ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
@@ -502,8 +502,9 @@ def chat(
 
     Raises:
         LocalModelError: the model cannot be loaded.
-        ModelCallError: the request failed, e.g. the prompt does not fit in the context
-            window (``n_ctx`` tokens; raise it with ``$HARNESS_LOCAL_N_CTX``).
+        ModelCallError: the request failed; ContextWindowExceeded (a ModelCallError) when
+            the prompt does not fit in the context window (``n_ctx`` tokens; raise it
+            with ``$HARNESS_LOCAL_N_CTX``).
     """
     kwargs: dict[str, Any] = {"messages": messages}
     if temperature is not None:
@@ -522,7 +523,8 @@ def chat(
             return llm.create_chat_completion(**kwargs)
         except ValueError as e:  # e.g. "Requested tokens (9000) exceed context window of 8192"
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise ModelCallError(f"local model request failed: {first} (context window: HARNESS_LOCAL_N_CTX={n_ctx()} tokens)") from None
+            cls = ContextWindowExceeded if "context window" in first else ModelCallError
+            raise cls(f"local model request failed: {first} (context window: HARNESS_LOCAL_N_CTX={n_ctx()} tokens)") from None
 
 
 # --------------------------------------------------------------------------- litellm glue

@@ -16,6 +16,7 @@ from harness import llm, local_model
 from harness.errors import HarnessError
 from harness.llm import Agent, CostLimitReached, CostTracker, ModelCallError, ModelConfigError, Team
 from harness.local_model import LocalModelError
+from openai_server import Error, context_overflow, openai_server  # noqa: F401  (fixture)
 
 MOCK_REPLY = "```cpp\nint f(int x) { return x + 1; }\n```"
 
@@ -488,3 +489,34 @@ def test_team_file_roles_name_agents(tmp_path):
     f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[roles]\naggregator = "zz"\n')
     with pytest.raises(ModelConfigError, match=r"\[roles\] aggregator = 'zz' names no agent"):
         Team.from_toml(f)
+
+
+def test_local_context_overflow_is_a_context_window_exceeded(monkeypatch, tmp_path):
+    """llama.cpp's "exceed context window" ValueError becomes llm.ContextWindowExceeded
+    (strategies may retry it with a shorter prompt); other ValueErrors stay plain."""
+    class FakeLlama:
+        def __init__(self, why):
+            self.why = why
+
+        def create_chat_completion(self, **kw):
+            raise ValueError(self.why)
+
+    for why, overflow in (("Requested tokens (9000) exceed context window of 8192", True),
+                          ("bad grammar", False)):
+        monkeypatch.setattr(local_model, "get_llama", lambda path, why=why: FakeLlama(why))
+        with pytest.raises(ModelCallError, match=why.split(" (")[0]) as ei:
+            local_model.chat(tmp_path / "m.gguf", MESSAGES, max_tokens=8)
+        assert isinstance(ei.value, llm.ContextWindowExceeded) is overflow
+
+
+def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):
+    """A 400 context_length_exceeded from an OpenAI-compatible server arrives as
+    llm.ContextWindowExceeded, not retried; another 400 is a plain ModelCallError."""
+    agent = Agent(name="a", model="openai/overflow-test", api_base=openai_server.api_base, seed=7)
+    for reply, overflow in ((context_overflow(), True), (Error(400, "unsupported parameter"), False)):
+        openai_server.reply = lambda request, reply=reply: reply
+        n = len(openai_server.requests)
+        with pytest.raises(ModelCallError) as ei:
+            llm.complete(agent, MESSAGES, cache_dir=None)
+        assert isinstance(ei.value, llm.ContextWindowExceeded) is overflow
+        assert len(openai_server.requests) == n + 1

@@ -265,36 +265,48 @@ class RunContext:
 
     # ------------------------------------------------------------------ model calls
     def generate(self, calls: Sequence[tuple], *, purpose: str, problem: str,
-                 round_: int) -> list:
+                 round_: int, fallbacks: Sequence | None = None) -> list:
         """Run model calls ``[(agent, messages, seed, label), ...]`` and wait for all of
         them (the barrier). Remote calls run concurrently, at most ``max_parallel`` at a
-        time; calls to in-process (``local/``) models run one at a time. Returns
-        CallRecords in input order, None for a call that failed for good
-        (ModelCallError, logged). Raises BudgetExceeded before starting if over budget,
-        ModelConfigError (a HarnessError) for configuration errors, and HarnessError when
-        every call of the batch failed (the run stops; finished problems are kept)."""
-        from ..llm import ModelCallError
+        time; calls to in-process (``local/``) models run one at a time. fallbacks: per
+        call, messages to retry it with once (same seed, inside the barrier) when it
+        fails with llm.ContextWindowExceeded, or None for no retry; the failed attempt
+        stays in the ledger (it was a request). Returns CallRecords in input order, None
+        for a call that failed for good (ModelCallError, logged). Raises BudgetExceeded
+        before starting if over budget, ModelConfigError (a HarnessError) for
+        configuration errors, and HarnessError when every call of the batch failed (the
+        run stops; finished problems are kept)."""
+        from ..llm import ContextWindowExceeded, ModelCallError
 
         self.check_budget()
         calls = list(calls)
         if not calls:
             return []
+        fallbacks = list(fallbacks) if fallbacks is not None else [None] * len(calls)
+        if len(fallbacks) != len(calls):
+            raise ValueError("fallbacks needs one entry per call")
         local = any(getattr(a, "is_local", False) for a, *_ in calls)
         workers = 1 if local else min(self.max_parallel, len(calls))
 
         errors = []
 
         def one(item):
-            agent, msgs, seed, label = item
-            try:
-                rec = self.complete_fn(agent, msgs, seed)
-            except ModelCallError as e:
-                errors.append(f"{agent.name} ({agent.model}): {e}")
-                self._ledger({"agent": agent.name, "model": agent.model, "purpose": purpose,
-                              "error": str(e).splitlines()[0] if str(e) else "?"})
-                self.log("llm_error", purpose=purpose, problem=problem, round=round_,
-                         agent=agent.name, model=agent.model, label=label, error=str(e))
-                return None
+            (agent, msgs, seed, label), fallback = item
+            while True:
+                try:
+                    rec = self.complete_fn(agent, msgs, seed)
+                    break
+                except ModelCallError as e:
+                    retry = fallback is not None and isinstance(e, ContextWindowExceeded)
+                    errors.append(f"{agent.name} ({agent.model}): {e}")
+                    self._ledger({"agent": agent.name, "model": agent.model, "purpose": purpose,
+                                  "error": str(e).splitlines()[0] if str(e) else "?"})
+                    self.log("llm_error", purpose=purpose, problem=problem, round=round_,
+                             agent=agent.name, model=agent.model, label=label, error=str(e),
+                             retried_with_fallback=retry)
+                    if not retry:
+                        return None
+                    msgs, fallback = fallback, None
             self._ledger({**call_summary(rec), "purpose": purpose})
             self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
                                     "round": round_, "agent": agent.name, "label": label,
@@ -302,10 +314,10 @@ class RunContext:
             return rec
 
         if workers == 1:
-            recs = [one(c) for c in calls]
+            recs = [one(c) for c in zip(calls, fallbacks)]
         else:
             with ThreadPoolExecutor(max_workers=workers) as ex:
-                recs = list(ex.map(one, calls))
+                recs = list(ex.map(one, zip(calls, fallbacks)))
         if all(r is None for r in recs):
             # nothing to evaluate or learn from: a table of empty problems would mislead
             raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
