@@ -233,8 +233,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="re-render a run's tables and plots from its event log",
                        description="Rebuild the per-category, per-problem, per-round, per-agent and "
                                    "ParEval-metric tables of each results folder from its event log "
-                                   "alone, with PNG plots, into RUN/report/. Several runs: also a "
-                                   "table and a plot of geomean against cost per run.")
+                                   "alone, with PNG plots, into RUN/report/. Several runs: also the "
+                                   "strategy comparison, one table per suite and mode (LessonL's "
+                                   "Table 1 layout: one row per run) and a plot of geomean against "
+                                   "cost with its Pareto front; runs of one suite and mode must have "
+                                   "measured the same problems, sizes and thread count.")
     p.add_argument("runs", nargs="+", metavar="RUN", help="results folder(s) (results/<run-id>)")
     p.add_argument("--format", default="md",
                    help="comma-separated: md, csv, json, html (default: md)")

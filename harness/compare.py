@@ -87,6 +87,39 @@ def keyed(run) -> dict:
     return out
 
 
+def alignment_differences(ka: dict, kb: dict) -> list[str]:
+    """What differs between two :func:`keyed` maps, one text per component of ALIGN
+    whose values differ: "<component> [values only in a] vs [values only in b]" (plus
+    "(+n in both)" when they share some); when every component's values agree but the
+    keys do not (e.g. a problem measured at another size), the differing keys. Empty
+    when the key sets are equal."""
+    out = []
+    for i, name in enumerate(ALIGN):
+        a, b = {str(k[i]) for k in ka}, {str(k[i]) for k in kb}
+        if a != b:
+            both = f" (+{len(a & b)} in both)" if a & b else ""
+            out.append(f"{name} {sorted(a - b)} vs {sorted(b - a)}{both}")
+    if not out and set(ka) != set(kb):
+        a = sorted(tuple(map(str, k)) for k in set(ka) - set(kb))
+        b = sorted(tuple(map(str, k)) for k in set(kb) - set(ka))
+        out.append(f"({', '.join(ALIGN)}) {a} vs {b}")
+    return out
+
+
+def require_aligned(a, b) -> None:
+    """Raise HarnessError (one line) unless runs ``a`` and ``b`` (runstore.RunRecord)
+    measured exactly the same (suite, problem id, mode, size, threads): the rule for
+    runs that share one table (``report`` with several runs), stricter than
+    :func:`compare_runs`, which compares the problems they have in common. The message
+    names what differs and an unfinished run's state."""
+    ka, kb = keyed(a), keyed(b)
+    if set(ka) == set(kb):
+        return
+    states = [f"{r.run_id} is {r.state}" for r in (a, b) if r.state != "finished"]
+    raise HarnessError(f"{a.run_id} and {b.run_id} did not measure the same ({', '.join(ALIGN)}): "
+                       + "; ".join(alignment_differences(ka, kb) + states))
+
+
 def _get(d: dict, path: str):
     for part in path.split("."):
         d = d.get(part) if isinstance(d, dict) else None
@@ -251,10 +284,8 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
     ka, kb = keyed(old), keyed(new)
     common = sorted(set(ka) & set(kb), key=lambda k: (ka[k][0].category, k[1]))
     if not common:
-        diffs = [f"{name} {sorted({str(k[i]) for k in ka})} vs {sorted({str(k[i]) for k in kb})}"
-                 for i, name in enumerate(ALIGN) if {k[i] for k in ka} != {k[i] for k in kb}]
         raise HarnessError(f"{old.run_id} and {new.run_id} have no problem in common with the same "
-                           f"({', '.join(ALIGN)}): " + ("; ".join(diffs) or "?"))
+                           f"({', '.join(ALIGN)}): " + "; ".join(alignment_differences(ka, kb)))
     warns, notes = environment_changes(old, new, [k[1] for k in common])
     sides = {"old": [], "new": []}
     problems = []

@@ -24,8 +24,17 @@ the plots; :func:`write_report` writes them as md, csv, json or html beside the 
   ParEval's i.i.d. samples.
 
 Plots (PNG, matplotlib Agg): per-category geomean with its bootstrap interval;
-per-problem speedups, sorted, with CIs; best-so-far geomean by round; and, given
-several runs, cost (or tokens) against geomean per run.
+per-problem speedups, sorted, with CIs; best-so-far geomean by round.
+
+Several runs (:func:`group_runs`, :func:`runs_table`, :func:`plot_runs`): the strategy
+comparison of Liu et al. 2025 (Table 1's layout, Figure 4's cost plot): one table per
+(suite, mode), one row per run in the order given (strategy and its non-default options,
+team models, the LessonL columns of its "all" row, model calls, evaluations, tokens and
+cost per problem, Pareto front), and geomean against cost (tokens for local models) with
+the Pareto front marked. Runs of one (suite, mode) must have measured exactly the same
+(suite, problem id, mode, size, threads), compare's alignment key; runs of different
+suites or modes are never compared with one another (compare finds nothing aligned
+between them), so they go to separate tables instead of being refused.
 
 Per-category columns (input rows are :meth:`ProblemOutcome.row` dicts, or the rows of
 problems.csv/json; for each category and for all problems, one row per problem and
@@ -206,17 +215,26 @@ def render_markdown(rows: Sequence[Mapping], config: Mapping | None = None,
 
 def print_table(summary: Sequence[Mapping], console=None, title: str = "Per-category results") -> None:
     """Print the summary with rich (a plain console if none is given)."""
+    _print_cells(COLUMNS, [[_fmt(c, s.get(c)) for c in COLUMNS] for s in summary], console, title,
+                 bold=[s.get("category") == "all" for s in summary])
+
+
+def _print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=None, title: str = "",
+                 bold: Sequence[bool] = (), left: int = 1, width: int = 150) -> None:
+    """Print a table with rich: the first ``left`` columns left-aligned, rows whose
+    ``bold`` entry is True in bold; at least ``width`` characters wide when the console
+    is not a terminal (a pipe or file: do not squeeze)."""
     from rich.console import Console
     from rich.table import Table
 
     console = console or Console()
-    if not console.is_terminal and console.width < 150:  # a pipe or file: do not squeeze
-        console = Console(file=console.file, width=150, highlight=False)
+    if not console.is_terminal and console.width < width:
+        console = Console(file=console.file, width=width, highlight=False)
     t = Table(title=title)
-    for c in COLUMNS:
-        t.add_column(c, justify="left" if c == "category" else "right")
-    for s in summary:
-        t.add_row(*[_fmt(c, s.get(c)) for c in COLUMNS], style="bold" if s.get("category") == "all" else None)
+    for i, c in enumerate(cols):
+        t.add_column(c, justify="left" if i < left else "right")
+    for i, row in enumerate(cells):
+        t.add_row(*row, style="bold" if i < len(bold) and bold[i] else None)
     console.print(t)
 
 
@@ -575,33 +593,6 @@ def plot_rounds(per_round: Sequence[Mapping], title: str = "") -> bytes:
     return _png(fig)
 
 
-def plot_runs(runs_table: Sequence[Mapping]) -> bytes:
-    """PNG: geomean (with its 95 % interval) against cost (USD) per run; against tokens
-    when no run cost anything (local models)."""
-    plt = _pyplot()
-    use_cost = any((r.get("cost $") or 0) > 0 for r in runs_table)
-    key = "cost $" if use_cost else "tokens"
-    fig, ax = plt.subplots(figsize=(5.0, 3.6))
-    for r in runs_table:
-        g = r["geomean"] or 1.0
-        err = [[g - (r.get("geomean 95% CI low") or g)], [(r.get("geomean 95% CI high") or g) - g]]
-        ax.errorbar([r[key]], [g], yerr=err, fmt="o", capsize=3)
-        ax.annotate(str(r["run"])[-24:], (r[key], g), fontsize=6, xytext=(3, 3), textcoords="offset points")
-    ax.axhline(1.0, color="black", lw=0.8)
-    shown = [1.0] + [v for r in runs_table for v in (r["geomean"], r.get("geomean 95% CI low"),
-                                                      r.get("geomean 95% CI high")) if v]
-    if max(shown) > 10.0:
-        _log_y(ax, shown)
-    from matplotlib.ticker import MaxNLocator
-
-    ax.xaxis.set_major_locator(MaxNLocator(4))
-    ax.ticklabel_format(axis="x", useOffset=False, style="plain")
-    ax.set_xlabel("cost (USD)" if use_cost else "tokens (prompt + completion)")
-    ax.set_ylabel("geomean speedup (x)")
-    ax.set_title(f"Geomean speedup vs {'cost' if use_cost else 'tokens'} per run", fontsize=9)
-    return _png(fig)
-
-
 # --------------------------------------------------------------------------- rendering
 
 _SPEEDUP = ("geomean", "mean", "geomean CI>1", "null geomean", "reference", "speedup", "first_speedup",
@@ -700,25 +691,37 @@ def to_markdown(rep: RunReport, plot_dir: str = ".") -> str:
     return "".join(out)
 
 
+def _html_head(title: str) -> str:
+    return ("<!doctype html><html><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;margin:2em}}"
+            "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
+            "text-align:right}td:first-child,th:first-child{text-align:left}p.note{color:#555;font-size:12px;"
+            "max-width:60em}</style></head><body>")
+
+
+def _html_table(cols: Sequence[str], cells: Sequence[Sequence[str]]) -> str:
+    e = html.escape
+    return ("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>"
+            + "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in cells)
+            + "</table>")
+
+
+def _html_img(name: str, png: bytes) -> str:
+    e = html.escape
+    return f"<h3>{e(name)}</h3><img alt='{e(name)}' src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
+
+
 def to_html(rep: RunReport) -> str:
     """The report as one self-contained HTML page (plots embedded as base64 PNG)."""
     e = html.escape
-    parts = ["<!doctype html><html><head><meta charset='utf-8'>",
-             f"<title>Run {e(rep.run.run_id)}</title><style>body{{font-family:sans-serif;margin:2em}}"
-             "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
-             "text-align:right}td:first-child,th:first-child{text-align:left}p.note{color:#555;font-size:12px;"
-             "max-width:60em}</style></head><body>",
-             f"<h1>Run {e(rep.run.run_id)}</h1><ul>"]
+    parts = [_html_head(f"Run {rep.run.run_id}"), f"<h1>Run {e(rep.run.run_id)}</h1><ul>"]
     parts += [f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.header.items() if k != "run"]
     parts.append("</ul>")
     for name in TABLES:
         cols, cells = _display(name, rep.tables[name])
-        parts.append(f"<h2>{e(_TITLES[name])}</h2><table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>")
-        parts += ["<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in cells]
-        parts.append(f"</table><p class='note'>{e(_NOTES[name])}</p>")
-    for n, png in rep.plots.items():
-        parts.append(f"<h3>{e(n)}</h3><img alt='{e(n)}' src='data:image/png;base64,"
-                     f"{base64.b64encode(png).decode()}'>")
+        parts.append(f"<h2>{e(_TITLES[name])}</h2>" + _html_table(cols, cells)
+                     + f"<p class='note'>{e(_NOTES[name])}</p>")
+    parts += [_html_img(n, png) for n, png in rep.plots.items()]
     parts.append("</body></html>\n")
     return "".join(parts)
 
@@ -759,8 +762,6 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
     there and this one does not write (other formats, plots) are removed, so the folder
     never mixes two renderings; no other file is touched. Returns the paths written.
     Raises HarnessError for an unknown format or an unwritable folder."""
-    from .fsutil import atomic_write_text
-
     bad = [f for f in formats if f not in FORMATS]
     if bad:
         raise HarnessError(f"unknown report format '{bad[0]}' (choose from {', '.join(FORMATS)})")
@@ -776,6 +777,17 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
                 rows = rep.tables[name]
                 files[out_dir / f"{name}.{fmt}"] = (_csv(rows) if fmt == "csv" else
                                                     json.dumps(rows, indent=1, default=str) + "\n")
+    _write_files(out_dir, files)
+    return list(files)
+
+
+def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
+    """Write ``files`` {path in out_dir: text or bytes} atomically and record their
+    names in ``out_dir/.harness-report``, removing the files an earlier rendering listed
+    there and this one does not write (nothing else). Raises HarnessError when the
+    folder is not writable."""
+    from .fsutil import atomic_write_text
+
     try:
         for path, data in files.items():
             if isinstance(data, bytes):
@@ -794,31 +806,293 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
         atomic_write_text(manifest, json.dumps(written) + "\n")
     except OSError as e:
         raise HarnessError(f"cannot write the report to {out_dir}: {e.strerror or e}") from None
-    return list(files)
+
+
+# --------------------------------------------------------------------------- several runs: Table 1
+
+# The comparison table (Liu et al., arXiv 2505.23946, Table 1 layout): one row per run.
+RUN_METRICS = ("% compiled", "% correct", "geomean", "geomean 95% CI low", "geomean 95% CI high", "mean",
+               "% >=2x", "geomean CI>1")
+PER_PROBLEM = ("model calls / problem", "evaluations / problem", "tokens / problem", "cost $ / problem")
+_RUNS_NOTE = ("One row per run, in the order given (the layout of Liu et al. 2025, Table 1). geomean: "
+              "incorrect and slower count as 1x; mean: incorrect counts as 0; % >=2x: correct with speedup "
+              ">= 2; geomean CI>1: a speedup counts only where its 95 % CI's lower bound is above 1; geomean "
+              "95% CI: percentile bootstrap over problems, repeats and timing noise. Per problem: averaged "
+              "over problems and repeats (tokens: prompt + completion; cost in USD); '-': not recorded by the "
+              "run (runs made before model calls and evaluations were counted). Pareto: not dominated in "
+              "{x} against geomean (no other run has lower-or-equal {x} and higher-or-equal geomean, one of "
+              "them strictly). The runs of a table measured the same (suite, problem id, mode, size, threads).")
+
+
+def pareto_front(points: Sequence[tuple[float, float]]) -> list[bool]:
+    """Which of ``points`` [(cost, geomean), ...] lie on the Pareto front of cost (lower
+    is better: USD or tokens per problem) against geomean speedup (higher is better), as
+    in the cost plot of Liu et al. 2025 (Figure 4): True where no other point has
+    cost <= and geomean >= with at least one of them strictly better; equal points are
+    all on the front. Returns one bool per point, in order (O(n^2))."""
+    return [not any(c2 <= c and g2 >= g and (c2 < c or g2 > g) for c2, g2 in points) for c, g in points]
+
+
+def _registered(config: Mapping):
+    """The registry entry of ``config``'s strategy, None when this version does not
+    know it (a run made by another version of the harness)."""
+    from .strategies import registry
+
+    try:
+        return registry.get(str(config.get("strategy")))
+    except HarnessError:
+        return None
+
+
+def key_options(config: Mapping) -> str:
+    """The strategy parameters of a run (config.json "strategy_options") whose values
+    differ from the strategy's registered defaults, as "name=value, ..." ("" when all
+    are defaults; recorded facts that are no parameter, such as lessonl's "relevance",
+    follow from the parameters and are left out); every recorded option when this
+    version does not know the strategy."""
+    info = _registered(config)
+    opts = (config.get("strategy_options") or {}).items()
+    if info is None:
+        return ", ".join(f"{k}={v}" for k, v in opts)
+    defaults = info.defaults()
+    return ", ".join(f"{k}={v}" for k, v in opts if k in defaults and defaults[k] != v)
+
+
+def team_models(config: Mapping) -> str:
+    """The models of the agents a run's strategy used (config.json), in team order, a
+    model used by several agents once as "<model> xN", then the roles ("; aggregator:
+    <model>"): the first agent for a one-agent strategy, "-" for one that calls no model
+    (the registry's team kind; every agent for a strategy this version does not know)."""
+    from collections import Counter
+
+    from .strategies import registry
+
+    team = config.get("team") or {}
+    agents = [a for a in team.get("agents", []) if isinstance(a, dict)]
+    info = _registered(config)
+    kind = info.team if info else registry.TEAM_MANY
+    agents = [] if kind == registry.TEAM_NONE else agents[:1] if kind == registry.TEAM_ONE else agents
+    counts = Counter(str(a.get("model", "?")) for a in agents)
+    text = ", ".join(m if k == 1 else f"{m} x{k}" for m, k in counts.items())
+    model_of = {a.get("name"): a.get("model") for a in agents}
+    roles = [f"{role}: {model_of[name]}" for role, name in (team.get("roles") or {}).items() if name in model_of]
+    return "; ".join([text] + roles) if text else "-"
+
+
+def group_runs(runs: Sequence) -> list[tuple[tuple[str, str], list[int]]]:
+    """The indices of ``runs`` (runstore.RunRecord) grouped by (suite, mode), groups in
+    the order of their first run, runs in the order given: one comparison table each, as
+    Table 1 of Liu et al. 2025 has one block per suite and mode. Runs of one group must
+    have measured exactly the same (suite, problem id, mode, size, threads); raises
+    HarnessError (one line, compare.require_aligned) for two that did not, e.g. other
+    problems, sizes or thread counts."""
+    from .compare import require_aligned
+
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, run in enumerate(runs):
+        groups.setdefault((str(run.config.get("suite", "pareval")), str(run.config.get("mode"))), []).append(i)
+    for idx in groups.values():
+        for i in idx[1:]:
+            require_aligned(runs[idx[0]], runs[i])
+    return list(groups.items())
+
+
+def _per_problem(rows: Sequence[Mapping], key: str) -> float | None:
+    """The mean of ``key`` over ``rows``; None when a row does not record it."""
+    vals = [_num(r.get(key)) for r in rows]
+    return None if not vals or any(v is None for v in vals) else sum(vals) / len(vals)
+
+
+def cost_axis(table: Sequence[Mapping]) -> str:
+    """The cost column of a runs table to plot and to find the Pareto front on:
+    "cost $ / problem" (USD), or "tokens / problem" when no run cost anything (local
+    models)."""
+    return "cost $ / problem" if any((r.get("cost $ / problem") or 0) > 0 for r in table) else "tokens / problem"
 
 
 def runs_table(reports: Sequence[RunReport]) -> list[dict]:
-    """One row per run: run id, strategy, team models, mode, problems, geomean with its
-    95 % interval, % correct, tokens, cost (USD), wall time (s, event log)."""
+    """The comparison table of runs of one suite and mode on the same problems (see
+    :func:`group_runs`), Liu et al. 2025 Table 1's layout: one row per run in the order
+    given with suite, mode, threads, run (id), strategy, options (:func:`key_options`),
+    team (:func:`team_models`), problems (rows: problems x repeats), the per-category
+    "all" row's LessonL columns (:func:`summarize`: % compiled, % correct, geomean with
+    its 95 % bootstrap interval, mean, % >=2x, geomean CI>1; percent and unitless),
+    model calls, evaluations, tokens (prompt + completion) and cost (USD) per problem
+    (None when a row does not record them), and ``pareto front`` (bool,
+    :func:`pareto_front` on :func:`cost_axis` against geomean)."""
     out = []
     for rep in reports:
-        c, allrow = rep.run.config, rep.tables["per_category"][-1]
-        out.append({"run": rep.run.run_id, "strategy": c.get("strategy"),
-                    "team": ",".join(a.get("model", "?") for a in (c.get("team") or {}).get("agents", [])) or "-",
-                    "mode": c.get("mode"), "problems": allrow["n"], "geomean": allrow["geomean"],
-                    "geomean 95% CI low": allrow["geomean 95% CI low"],
-                    "geomean 95% CI high": allrow["geomean 95% CI high"], "% correct": allrow["% correct"],
-                    "tokens": allrow["tokens"], "cost $": allrow["cost $"], "wall s": rep.run.wall_s})
+        c, rows, allrow = rep.run.config, rep.run.rows, rep.tables["per_category"][-1]
+        n = allrow["n"]
+        out.append({"suite": c.get("suite", "pareval"), "mode": c.get("mode"), "threads": rep.run.threads,
+                    "run": rep.run.run_id, "strategy": c.get("strategy"), "options": key_options(c),
+                    "team": team_models(c), "problems": n, **{k: allrow[k] for k in RUN_METRICS},
+                    "model calls / problem": _per_problem(rows, "model_calls"),
+                    "evaluations / problem": _per_problem(rows, "evaluations"),
+                    "tokens / problem": allrow["tokens"] / n, "cost $ / problem": allrow["cost $"] / n})
+    axis = cost_axis(out)
+    for r, front in zip(out, pareto_front([(r[axis], r["geomean"]) for r in out])):
+        r["pareto front"] = front
     return out
+
+
+def _runs_display(table: Sequence[Mapping]) -> tuple[list[str], list[list[str]]]:
+    """Header and cells of a runs table for humans (md, html, console)."""
+    cols = ["#", "strategy", "options", "team", "problems", "% compiled", "% correct", "geomean",
+            "geomean 95% CI", "mean", "% >=2x", "geomean CI>1", "calls / problem", "evaluations / problem",
+            "tokens / problem", "cost $ / problem", "Pareto", "run"]
+    cells = []
+    for i, r in enumerate(table, start=1):
+        calls, evals = r["model calls / problem"], r["evaluations / problem"]
+        cells.append([str(i), str(r["strategy"]), r["options"] or "-", r["team"], str(r["problems"]),
+                      *[_cell(k, r[k]) for k in ("% compiled", "% correct", "geomean")],
+                      f"{_cell('ci_low', r['geomean 95% CI low'])}-{_cell('ci_high', r['geomean 95% CI high'])}",
+                      *[_cell(k, r[k]) for k in ("mean", "% >=2x", "geomean CI>1")],
+                      "-" if calls is None else f"{calls:.1f}", "-" if evals is None else f"{evals:.1f}",
+                      f"{r['tokens / problem']:.0f}", f"{r['cost $ / problem']:.4f}",
+                      "yes" if r["pareto front"] else "no", str(r["run"])])
+    return cols, cells
+
+
+def _point_labels(table: Sequence[Mapping]) -> list[str]:
+    """Each run's strategy (and options); prefixed with its row number when labels repeat."""
+    labels = [f"{r['strategy']}" + (f" ({r['options']})" if r["options"] else "") for r in table]
+    if len(set(labels)) < len(labels):
+        labels = [f"#{i} {label}" for i, label in enumerate(labels, start=1)]
+    return labels
+
+
+def plot_runs(table: Sequence[Mapping], title: str = "") -> bytes:
+    """PNG (the cost plot of Liu et al. 2025, Figure 4): each run's geomean (95 %
+    interval as error bars) against its cost per problem in USD, or tokens per problem
+    when no run cost anything (:func:`cost_axis`); runs on the Pareto front filled and
+    joined by the front's step line, the dominated ones hollow; every point labelled
+    with its strategy (and options)."""
+    from matplotlib.ticker import MaxNLocator
+
+    plt = _pyplot()
+    axis = cost_axis(table)
+    fig, ax = plt.subplots(figsize=(5.6, 3.8))
+    legend = {True: "on the Pareto front", False: "dominated"}
+    for r, label in zip(table, _point_labels(table)):
+        g = r["geomean"]
+        err = [[g - (r["geomean 95% CI low"] or g)], [(r["geomean 95% CI high"] or g) - g]]
+        front = r["pareto front"]
+        ax.errorbar([r[axis]], [g], yerr=err, fmt="o", capsize=3, color="#c44e52" if front else "#4c72b0",
+                    mfc="#c44e52" if front else "white", zorder=3, label=legend.pop(front, None))
+        ax.annotate(label, (r[axis], g), fontsize=6, xytext=(4, 4), textcoords="offset points")
+    front = sorted((r[axis], r["geomean"]) for r in table if r["pareto front"])
+    ax.plot(*zip(*front), drawstyle="steps-post", color="#c44e52", lw=1, ls="--")
+    ax.axhline(1.0, color="black", lw=0.8)
+    shown = [1.0] + [v for r in table for v in (r["geomean"], r["geomean 95% CI low"], r["geomean 95% CI high"]) if v]
+    if max(shown) > 10.0:
+        _log_y(ax, shown)
+    ax.xaxis.set_major_locator(MaxNLocator(4))
+    ax.ticklabel_format(axis="x", useOffset=False, style="plain")
+    ax.set_xlabel("cost per problem (USD)" if axis == "cost $ / problem" else
+                  "tokens per problem (prompt + completion)")
+    ax.set_ylabel("geomean speedup (x)")
+    ax.set_title(f"Geomean speedup vs {'cost' if axis == 'cost $ / problem' else 'tokens'} {title}".strip(),
+                 fontsize=9)
+    ax.legend(fontsize=7)
+    return _png(fig)
+
+
+@dataclass
+class RunsComparison:
+    """The comparison of several runs that ``report`` writes: ``tables`` [((suite,
+    mode), runs table rows)] in the order of :func:`group_runs`, ``warnings`` {(suite,
+    mode): [line]} (compare.environment_changes between a table's first run and each
+    other: compiler, flags, CPU, suite version, ...), ``plots`` {file name: PNG bytes}."""
+
+    tables: list
+    warnings: dict
+    plots: dict = field(default_factory=dict)
+
+
+def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: bool = True) -> RunsComparison:
+    """The runs tables, their environment warnings and (unless ``plots`` is False) one
+    cost plot per table (``cost_vs_geomean_<suite>_<mode>.png``), for ``reports`` grouped
+    by :func:`group_runs` (``groups``: its result on the reports' runs)."""
+    from .compare import environment_changes, keyed
+
+    cmp = RunsComparison(tables=[], warnings={})
+    for key, idx in groups:
+        reps = [reports[i] for i in idx]
+        first, aligned = reps[0].run, [k[1] for k in keyed(reps[0].run)]
+        warns = [w for rep in reps[1:] for w in environment_changes(first, rep.run, aligned)[0]]
+        table = runs_table(reps)
+        cmp.tables.append((key, table))
+        cmp.warnings[key] = list(dict.fromkeys(warns))
+        if plots:
+            cmp.plots[f"cost_vs_geomean_{key[0]}_{key[1]}.png"] = plot_runs(table, f"({key[0]}, {key[1]})")
+    return cmp
+
+
+def _heading(key: tuple, table: Sequence[Mapping]) -> str:
+    return f"{key[0]}, {key[1]} mode, {table[0]['threads']} thread(s)"
+
+
+def runs_markdown(cmp: RunsComparison) -> str:
+    """runs.md: per (suite, mode) its warnings, the table, the notes and the plot."""
+    out = ["# Strategy comparison\n"]
+    for key, table in cmp.tables:
+        cols, cells = _runs_display(table)
+        out.append(f"\n## {_heading(key, table)}\n\n")
+        out += [f"> warning: {w}\n" for w in cmp.warnings[key]]
+        out.append(("\n" if cmp.warnings[key] else "") + _md_table(cols, cells)
+                   + "\n" + _RUNS_NOTE.format(x=cost_axis(table)) + "\n")
+        png = f"cost_vs_geomean_{key[0]}_{key[1]}.png"
+        if png in cmp.plots:
+            out.append(f"\n![{png}](./{png})\n")
+    return "".join(out)
+
+
+def runs_html(cmp: RunsComparison) -> str:
+    """runs.html: :func:`runs_markdown`'s content as one self-contained page."""
+    e = html.escape
+    parts = [_html_head("Strategy comparison"), "<h1>Strategy comparison</h1>"]
+    for key, table in cmp.tables:
+        parts.append(f"<h2>{e(_heading(key, table))}</h2>")
+        parts += [f"<p class='note'>warning: {e(w)}</p>" for w in cmp.warnings[key]]
+        parts.append(_html_table(*_runs_display(table))
+                     + f"<p class='note'>{e(_RUNS_NOTE.format(x=cost_axis(table)))}</p>")
+        png = f"cost_vs_geomean_{key[0]}_{key[1]}.png"
+        if png in cmp.plots:
+            parts.append(_html_img(png, cmp.plots[png]))
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
+    """Write the comparison into ``out_dir``: the plots, and per format ``runs.md``,
+    ``runs.csv`` / ``runs.json`` (every table's rows in one file, with their suite and
+    mode columns; ``pandas.read_csv`` / ``read_json`` load them), ``runs.html``. Files
+    an earlier rendering wrote there and this one does not are removed (as
+    :func:`write_report`). Returns the paths; raises HarnessError for an unwritable
+    folder."""
+    out_dir = Path(out_dir)
+    rows = [r for _, table in cmp.tables for r in table]
+    files: dict[Path, str | bytes] = {out_dir / n: png for n, png in cmp.plots.items()}
+    render = {"md": runs_markdown, "html": runs_html, "csv": lambda c: _csv(rows),
+              "json": lambda c: json.dumps(rows, indent=1, default=str) + "\n"}
+    for fmt in formats:
+        files[out_dir / f"runs.{fmt}"] = render[fmt](cmp)
+    _write_files(out_dir, files)
+    return list(files)
 
 
 def cmd_report(args) -> int:
     """``python -m harness report RUN [RUN ...]``: re-render each run's tables and plots
     from its event log into ``RUN/report/`` (or ``--output DIR``, one sub-folder per run
-    when several are given) in the ``--format`` list; with several runs also
-    ``runs.md`` and ``runs_cost_vs_geomean.png`` (in ``--output``, else beside the first
-    run, in ``<its parent>/runs-report``). Prints each per-category table. Returns 0;
-    raises HarnessError (exit 2) for a missing or damaged run folder, a bad format or k."""
+    when several are given) in the ``--format`` list. With several runs also the
+    strategy comparison (:func:`group_runs`, :func:`runs_table`, :func:`plot_runs`): one
+    table and one cost plot per (suite, mode), written as ``runs.md`` (always),
+    ``runs.<format>`` and ``cost_vs_geomean_<suite>_<mode>.png`` into ``--output``, else into
+    ``<the first run's parent>/runs-report``. Prints each per-category table, then each
+    comparison table. Returns 0; raises HarnessError (exit 2) before anything is written
+    for a missing or damaged run folder, a bad format or k, or two runs of one suite and
+    mode that did not measure the same problems, sizes and thread count."""
     from rich.console import Console
 
     from .runstore import read_run
@@ -829,7 +1103,8 @@ def cmd_report(args) -> int:
         raise HarnessError(f"unknown report format '{bad[0] if bad else args.format}' "
                            f"(choose from {', '.join(FORMATS)})")
     ks = _parse_ks(args.k) if args.k else None
-    runs = [read_run(Path(p)) for p in args.runs]  # all read before anything is written
+    runs = [read_run(Path(p)) for p in args.runs]  # all read and checked before anything is written
+    groups = group_runs(runs) if len(runs) > 1 else []
     console = Console(highlight=False, soft_wrap=True)
     reports = []
     for run in runs:
@@ -844,20 +1119,19 @@ def cmd_report(args) -> int:
         print_table(rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})")
         console.print(f"wrote {len(paths)} file(s) to {out}")
         reports.append(rep)
-    if len(reports) > 1:
-        from .fsutil import atomic_write_text
-
+    if groups:
         out = Path(args.output) if args.output else runs[0].root.parent / "runs-report"
-        table = runs_table(reports)
-        cols = list(table[0])
-        try:
-            atomic_write_text(out / "runs.md", "# Runs\n\n" + _md_table(cols, [[_cell(c, r.get(c)) for c in cols]
-                                                                            for r in table]))
-            if not args.no_plots:
-                _write_bytes(out / "runs_cost_vs_geomean.png", plot_runs(table))
-        except OSError as e:
-            raise HarnessError(f"cannot write the report to {out}: {e.strerror or e}") from None
-        console.print(f"runs compared: {out / 'runs.md'}")
+        cmp = build_comparison(reports, groups, plots=not args.no_plots)
+        said = {f"run {r.run_id}: {w}" for r in runs for w in r.warnings}  # printed above
+        for key, table in cmp.tables:
+            for w in cmp.warnings[key]:
+                if w not in said:
+                    print(f"warning: {key[0]}, {key[1]}: {w}", file=sys.stderr)
+            cols, cells = _runs_display(table)  # the run ids are in the files
+            _print_cells(cols[:-1], [row[:-1] for row in cells], console,
+                         title=f"Strategies: {_heading(key, table)}", left=4, width=200)
+        paths = write_runs(cmp, out, ["md"] + [f for f in formats if f != "md"])  # markdown always
+        console.print(f"wrote the strategy comparison ({len(paths)} file(s)) to {out}")
     return 0
 
 

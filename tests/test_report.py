@@ -237,7 +237,7 @@ def test_report_several_runs_and_formats(lessonl_run, tmp_path, capsys):
     assert main(["report", str(a), str(b), "--format", "json", "--output", str(out), "--k", "1,3"]) == 0
     runs = (out / "runs.md").read_text()
     assert lessonl_run.name in runs and "second-run" in runs
-    img = mpimg.imread(out / "runs_cost_vs_geomean.png")
+    img = mpimg.imread(out / "cost_vs_geomean_pareval_serial.png")
     assert img.shape[0] > 100 and img.std() > 0  # drawn, not blank
     par = json.loads((out / "second-run" / "pareval_metrics.json").read_text())
     assert sorted({r["k"] for r in par}) == [1, 3]
