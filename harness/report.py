@@ -914,7 +914,8 @@ def runs_table(reports: Sequence[RunReport]) -> list[dict]:
     """The comparison table of runs of one suite and mode on the same problems (see
     :func:`group_runs`), Liu et al. 2025 Table 1's layout: one row per run in the order
     given with suite, mode, threads, run (id), strategy, options (:func:`key_options`),
-    team (:func:`team_models`), problems (rows: problems x repeats), the per-category
+    team (:func:`team_models`), problems, repeats (replicates per problem, ``run
+    --repeats``; their mean when they differ), the per-category
     "all" row's LessonL columns (:func:`summarize`: % compiled, % correct, geomean with
     its 95 % bootstrap interval, mean, % >=2x, geomean CI>1; percent and unitless),
     model calls, evaluations, tokens (prompt + completion) and cost (USD) per problem
@@ -923,10 +924,12 @@ def runs_table(reports: Sequence[RunReport]) -> list[dict]:
     out = []
     for rep in reports:
         c, rows, allrow = rep.run.config, rep.run.rows, rep.tables["per_category"][-1]
-        n = allrow["n"]
+        n, problems = allrow["n"], len({p.problem for p in rep.run.problems})
         out.append({"suite": c.get("suite", "pareval"), "mode": c.get("mode"), "threads": rep.run.threads,
                     "run": rep.run.run_id, "strategy": c.get("strategy"), "options": key_options(c),
-                    "team": team_models(c), "problems": n, **{k: allrow[k] for k in RUN_METRICS},
+                    "team": team_models(c), "problems": problems,
+                    "repeats": n // problems if n % problems == 0 else n / problems,
+                    **{k: allrow[k] for k in RUN_METRICS},
                     "model calls / problem": _per_problem(rows, "model_calls"),
                     "evaluations / problem": _per_problem(rows, "evaluations"),
                     "tokens / problem": allrow["tokens"] / n, "cost $ / problem": allrow["cost $"] / n})
@@ -938,13 +941,13 @@ def runs_table(reports: Sequence[RunReport]) -> list[dict]:
 
 def _runs_display(table: Sequence[Mapping]) -> tuple[list[str], list[list[str]]]:
     """Header and cells of a runs table for humans (md, html, console)."""
-    cols = ["#", "strategy", "options", "team", "problems", "% compiled", "% correct", "geomean",
+    cols = ["#", "strategy", "options", "team", "repeats", "% compiled", "% correct", "geomean",
             "geomean 95% CI", "mean", "% >=2x", "geomean CI>1", "calls / problem", "evaluations / problem",
             "tokens / problem", "cost $ / problem", "Pareto", "run"]
     cells = []
     for i, r in enumerate(table, start=1):
         calls, evals = r["model calls / problem"], r["evaluations / problem"]
-        cells.append([str(i), str(r["strategy"]), r["options"] or "-", r["team"], str(r["problems"]),
+        cells.append([str(i), str(r["strategy"]), r["options"] or "-", r["team"], f"{r['repeats']:g}",
                       *[_cell(k, r[k]) for k in ("% compiled", "% correct", "geomean")],
                       f"{_cell('ci_low', r['geomean 95% CI low'])}-{_cell('ci_high', r['geomean 95% CI high'])}",
                       *[_cell(k, r[k]) for k in ("mean", "% >=2x", "geomean CI>1")],
@@ -1030,7 +1033,7 @@ def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: b
 
 
 def _heading(key: tuple, table: Sequence[Mapping]) -> str:
-    return f"{key[0]}, {key[1]} mode, {table[0]['threads']} thread(s)"
+    return f"{key[0]}, {key[1]} mode, {table[0]['threads']} thread(s), {table[0]['problems']} problem(s)"
 
 
 def runs_markdown(cmp: RunsComparison) -> str:

@@ -98,7 +98,7 @@ def _by_hand(root):
     n = len(rows)
     s = [r["speedup"] if r["correct"] else None for r in rows]
     return {
-        "problems": n,
+        "problems": len({r["problem"] for r in rows}), "repeats": n // len({r["problem"] for r in rows}),
         "% compiled": 100 * sum(r["compiled"] for r in rows) / n,
         "% correct": 100 * sum(r["correct"] for r in rows) / n,
         "geomean": math.exp(sum(math.log(max(x, 1.0)) if x else 0.0 for x in s) / n),
@@ -191,9 +191,9 @@ def test_table_one_layout_matches_the_problem_rows(runs, tmp_path, capsys):
     assert list(records["run"]) == list(table["run"]) and list(records["strategy"]) == order
     assert records["geomean"].tolist() == pytest.approx(table["geomean"].tolist())
     md = (out / "runs.md").read_text()  # markdown always, though not asked for
-    assert md.count("## pareval, serial mode, 1 thread(s)") == 1
+    assert md.count("## pareval, serial mode, 1 thread(s), 2 problem(s)") == 1
     assert md.index(runs["lessonl"].name) < md.index(runs["single"].name) < md.index(runs["null"].name)
-    assert "| 1 | lessonl | rounds=2, agents=2 | openai/mock-a, openai/mock-b | 2 | 100% | 100% |" in md
+    assert "| 1 | lessonl | rounds=2, agents=2 | openai/mock-a, openai/mock-b | 1 | 100% | 100% |" in md
     assert "| 6.0 | 4.0 |" in md and "| 0.0060 |" in md
     assert "Pareto: not dominated in cost $ / problem" in md
     assert "<table>" in (out / "runs.html").read_text()
