@@ -231,8 +231,8 @@ def _print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=No
     if not console.is_terminal and console.width < width:
         console = Console(file=console.file, width=width, highlight=False)
     t = Table(title=title)
-    for i, c in enumerate(cols):
-        t.add_column(c, justify="left" if i < left else "right")
+    for i, c in enumerate(cols):  # long text folds onto more lines rather than being cut
+        t.add_column(c, justify="left" if i < left else "right", overflow="fold")
     for i, row in enumerate(cells):
         t.add_row(*row, style="bold" if i < len(bold) and bold[i] else None)
     console.print(t)
