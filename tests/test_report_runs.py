@@ -264,6 +264,15 @@ def test_runs_on_other_problems_or_threads_are_refused_other_modes_get_their_own
                    "threads ['1'] vs ['2']")
     assert not out.exists()
 
+    def other_size(e):
+        if e["kind"] == "evaluation" and e.get("problem") == P1:
+            e["result"]["size"], e["result"]["size_label"] = 999, "999"
+
+    size = _copy(runs["null"], tmp_path / "size", other_size)  # as if P1 had been timed at another size
+    _fails_cleanly(capsys, ["report", str(runs["single"]), str(size), "--output", str(out)],
+                   "size ['2048'] vs ['999'] (+1 in both)")
+    assert not out.exists()
+
     omp = _copy(runs["null"], tmp_path / "omp", mode="omp")  # relabelled: compared with nothing
     assert main(["report", str(omp), str(runs["single"]), str(runs["null"]), "--output", str(out)]) == 0
     md = (out / "runs.md").read_text()
