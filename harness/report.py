@@ -813,7 +813,6 @@ def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
 # The comparison table (Liu et al., arXiv 2505.23946, Table 1 layout): one row per run.
 RUN_METRICS = ("% compiled", "% correct", "geomean", "geomean 95% CI low", "geomean 95% CI high", "mean",
                "% >=2x", "geomean CI>1")
-PER_PROBLEM = ("model calls / problem", "evaluations / problem", "tokens / problem", "cost $ / problem")
 _RUNS_NOTE = ("One row per run, in the order given (the layout of Liu et al. 2025, Table 1). geomean: "
               "incorrect and slower count as 1x; mean: incorrect counts as 0; % >=2x: correct with speedup "
               ">= 2; geomean CI>1: a speedup counts only where its 95 % CI's lower bound is above 1; geomean "
@@ -1028,8 +1027,12 @@ def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: b
         cmp.tables.append((key, table))
         cmp.warnings[key] = list(dict.fromkeys(warns))
         if plots:
-            cmp.plots[f"cost_vs_geomean_{key[0]}_{key[1]}.png"] = plot_runs(table, f"({key[0]}, {key[1]})")
+            cmp.plots[_plot_name(key)] = plot_runs(table, f"({key[0]}, {key[1]})")
     return cmp
+
+
+def _plot_name(key: tuple) -> str:
+    return f"cost_vs_geomean_{key[0]}_{key[1]}.png"
 
 
 def _heading(key: tuple, table: Sequence[Mapping]) -> str:
@@ -1045,7 +1048,7 @@ def runs_markdown(cmp: RunsComparison) -> str:
         out += [f"> warning: {w}\n" for w in cmp.warnings[key]]
         out.append(("\n" if cmp.warnings[key] else "") + _md_table(cols, cells)
                    + "\n" + _RUNS_NOTE.format(x=cost_axis(table)) + "\n")
-        png = f"cost_vs_geomean_{key[0]}_{key[1]}.png"
+        png = _plot_name(key)
         if png in cmp.plots:
             out.append(f"\n![{png}](./{png})\n")
     return "".join(out)
@@ -1060,7 +1063,7 @@ def runs_html(cmp: RunsComparison) -> str:
         parts += [f"<p class='note'>warning: {e(w)}</p>" for w in cmp.warnings[key]]
         parts.append(_html_table(*_runs_display(table))
                      + f"<p class='note'>{e(_RUNS_NOTE.format(x=cost_axis(table)))}</p>")
-        png = f"cost_vs_geomean_{key[0]}_{key[1]}.png"
+        png = _plot_name(key)
         if png in cmp.plots:
             parts.append(_html_img(png, cmp.plots[png]))
     parts.append("</body></html>\n")
@@ -1070,7 +1073,9 @@ def runs_html(cmp: RunsComparison) -> str:
 def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
     """Write the comparison into ``out_dir``: the plots, and per format ``runs.md``,
     ``runs.csv`` / ``runs.json`` (every table's rows in one file, with their suite and
-    mode columns; ``pandas.read_csv`` / ``read_json`` load them), ``runs.html``. Files
+    mode columns; ``pandas.read_json(path)`` loads them, and so does
+    ``pandas.read_csv(path, keep_default_na=False, na_values=[""])``: by default pandas
+    reads the strategy name "null" as missing), ``runs.html``. Files
     an earlier rendering wrote there and this one does not are removed (as
     :func:`write_report`). Returns the paths; raises HarnessError for an unwritable
     folder."""
