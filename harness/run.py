@@ -189,6 +189,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
             console.print(f"checking the team ({len(team)} agent(s)) ...")
             validate_team(team)
+    strategy.prepare(team)
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
     overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
