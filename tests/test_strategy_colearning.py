@@ -131,10 +131,18 @@ def test_bad_priors_files_are_one_line_errors(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- the loop (real evaluator)
 
-def test_loop_stops_at_the_first_pass_keeps_three_pairs_and_keeps_the_ledger(tmp_path):
+@pytest.fixture(scope="module")
+def first_pass_run(tmp_path_factory):
+    """colearning (max_loops 5) whose corrections write: no C++, a wrong code, the expert
+    reference (a pass), then more codes that must never be asked for."""
     model = scripted([GARBAGE, WRONG, REFERENCE, BASE, BASE])
-    store, rows, _ = run_strategy(tmp_path, "colearning", {}, model=model, models=MODELS,
-                                  mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(tmp_path_factory.mktemp("colearning"), "colearning", {}, model=model,
+                                  models=MODELS, mode="serial", problems=(PID,))
+    return store, rows, model
+
+
+def test_loop_stops_at_the_first_pass_keeps_three_pairs_and_keeps_the_ledger(first_pass_run):
+    store, rows, model = first_pass_run
     [row] = rows
     assert_budget(rows, "colearning")
     corrections = [c for c in model.calls if EXPLAINER not in c["prompt"]]
@@ -215,6 +223,11 @@ def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
     assert json.loads(path.read_text()) == json.loads(json.dumps(priors))
     assert main(["calibrate", "--from", str(runs[0]), "--models", "x", "-o", str(path)]) == 2
     capsys.readouterr()
+    # a run without E-RL events gets no E-RL table in its report
+    from harness.report import build_report, to_markdown
+
+    rep = build_report(read_run(runs[0]), plots=False)
+    assert "erl_models" not in rep.tables and "E-RL" not in to_markdown(rep)
     # the strategy starts with the stronger model: 06_fft_dft is of medium length, so
     # the highest score, which the +3 reward prior wins
     model2 = scripted([REFERENCE])
@@ -248,3 +261,22 @@ def test_priors_per_category_need_three_problems():
     run.config["strategy"] = "lessonl"
     with pytest.raises(HarnessError, match="single strategy"):
         priors_from_runs([run])
+
+
+def test_report_tables_which_model_erl_chose_and_the_outcome(first_pass_run):
+    from harness.report import build_report, erl_table, to_markdown
+
+    store, rows, _ = first_pass_run
+    run = read_run(store.root)
+    sel = events(store, "erl_selection")
+    table = {r["model"]: r for r in erl_table(run)}
+    assert sum(r["chosen"] for r in table.values()) == 3
+    assert sum(r["first choice"] for r in table.values()) == 1 and table[sel[0]["model"]]["first choice"] == 1
+    assert sum(r["switched to"] for r in table.values()) == sum(s["current"] not in (None, s["model"]) for s in sel)
+    assert sum(r["build error"] for r in table.values()) == sum(r["incorrect/crash"] for r in table.values()) == 1
+    winner = table[sel[2]["model"]]
+    assert winner["pass"] == 1 and winner["answers"] == 1 and rows[0]["status"] == "correct"
+    for r in table.values():
+        assert r["chosen"] == r["pass"] + r["correct <1.1x"] + r["incorrect/crash"] + r["build error"]
+    md = to_markdown(build_report(run, plots=False))
+    assert "## E-RL model selection (colearning)" in md and "our assumptions" in md
