@@ -13,7 +13,7 @@ from harness.calibrate import priors_from_runs
 from harness.cli import main
 from harness.errors import HarnessError
 from harness.runstore import read_run
-from harness.strategies.colearning import (ErlWeights, erl_scores, erl_select, initial_choice,
+from harness.strategies.colearning import (ErlWeights, arms_of, erl_scores, erl_select, initial_choice,
                                            ledger_step, length_tertiles, load_priors, tier_value)
 from harness.suite import load_suite
 from strategy_kit import ROOT, ScriptedModel, assert_budget, fence, run_strategy
@@ -280,3 +280,57 @@ def test_report_tables_which_model_erl_chose_and_the_outcome(first_pass_run):
         assert r["chosen"] == r["pass"] + r["correct <1.1x"] + r["incorrect/crash"] + r["build error"]
     md = to_markdown(build_report(run, plots=False))
     assert "## E-RL model selection (colearning)" in md and "our assumptions" in md
+
+
+def test_budget_matches_the_spec_and_online_priors_are_running_means():
+    from harness.llm import Team
+    from harness.strategies import get_strategy, registry
+
+    info = registry.get("colearning")
+    assert info.budget(info.resolve({}), 3) == registry.Budget(9, 5, exact=False)  # <= 1 + 2*4, <= 5
+    assert info.budget(info.resolve({}, "quick"), 3) == registry.Budget(5, 3, exact=False)
+    team = Team.from_models("openai/mock-a,openai/mock-b,openai/mock-a")
+    strat = get_strategy("colearning", {"erl_online": True})
+    assert arms_of(team) == list(team.agents[:2])  # agents sharing a model are one arm
+    assert strat.priors_for(arms_of(team), "fft")[:2] == ([0.0, 0.0], [1.0, 1.0])  # equal priors
+    strat._observe("openai/mock-a", -1.0, {"latency_s": 3.0})
+    strat._observe("openai/mock-a", 3.0, {"latency_s": 5.0})
+    rewards, costs, source = strat.priors_for(arms_of(team), "fft")
+    # the prior counts as one observation: (0 - 1 + 3) / 3, (1 + 3 + 5) / 3
+    assert rewards == pytest.approx([2 / 3, 0.0]) and costs == pytest.approx([3.0, 1.0])
+    assert "updated online" in source
+    # fixed priors (the default) ignore what was observed
+    fixed = get_strategy("colearning", {})
+    fixed._observe("openai/mock-a", -1.0, {"latency_s": 3.0})
+    assert fixed.priors_for(arms_of(team), "fft")[:2] == ([0.0, 0.0], [1.0, 1.0])
+
+
+def test_category_priors_apply_only_when_every_model_has_them(tmp_path):
+    from harness.llm import Team
+    from harness.strategies import get_strategy
+
+    path = tmp_path / "priors.json"
+    path.write_text(json.dumps({
+        "openai/mock-a": {"reward": 1.0, "seconds": 2.0, "tokens": 900,
+                          "categories": {"fft": {"reward": -1.0, "seconds": 4.0}, "sort": {"reward": 2, "seconds": 1}}},
+        "openai/mock-b": {"reward": 0.5, "seconds": 1.0, "categories": {"fft": {"reward": 3.0, "seconds": 8.0}}}}))
+    team = Team.from_models("openai/mock-a,openai/mock-b")
+    strat = get_strategy("colearning", {"erl_priors": str(path)})
+    strat.prepare(team)
+    assert strat.priors_for(arms_of(team), "fft")[:2] == ([-1.0, 3.0], [4.0, 8.0])
+    assert strat.priors_for(arms_of(team), "sort")[:2] == ([1.0, 0.5], [2.0, 1.0])  # mock-b has no "sort"
+    with pytest.raises(HarnessError, match="lacks \"tokens\""):  # T = tokens needs them for every model
+        get_strategy("colearning", {"erl_priors": str(path), "erl_time": "tokens"})
+
+
+def test_the_team_file_can_give_the_interpretation_role(tmp_path):
+    team = tmp_path / "team.toml"
+    team.write_text('[[agents]]\nname = "coder"\nmodel = "openai/mock-a"\n\n'
+                    '[[agents]]\nname = "explainer"\nmodel = "openai/mock-b"\n\n'
+                    '[roles]\ninterpretation = "explainer"\n')
+    model = scripted([GARBAGE, GARBAGE])
+    store, rows, _ = run_strategy(tmp_path, "colearning", {"max_loops": 2}, model=model, models=None,
+                                  team_file=str(team), mode="serial", problems=(PID,))
+    explanations = [c for c in model.calls if EXPLAINER in c["prompt"]]
+    assert [c["agent"] for c in explanations] == ["explainer"] and model.calls[0]["agent"] == "coder"
+    assert rows[0]["evaluations"] == 2 and rows[0]["model_calls"] == 3
