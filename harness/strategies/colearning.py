@@ -420,6 +420,9 @@ class CoLearning(Strategy):
 
     def _log_selection(self, ctx, problem, loop, arms, idx, scores, reason, rewards, costs, source,
                        code_len, t_run, current) -> None:
+        """Logs one E-RL choice (every model's score, the choice, the reason, the priors
+        used) and prints it."""
+        ctx.progress(f"{problem.id}: E-RL picks {arms[idx].model} for loop {loop}: {reason}; priors: {source}")
         ctx.log("erl_selection", problem=problem.id, category=problem.category, loop=loop,
                 models=[a.model for a in arms], agent=arms[idx].name, model=arms[idx].model,
                 scores=dict(zip((a.model for a in arms), scores)), rewards=rewards, costs=costs,
