@@ -323,6 +323,29 @@ def test_category_priors_apply_only_when_every_model_has_them(tmp_path):
         get_strategy("colearning", {"erl_priors": str(path), "erl_time": "tokens"})
 
 
+def test_a_conversation_too_long_for_the_context_is_retried_without_the_latest_change(tmp_path):
+    from harness.llm import ContextWindowExceeded
+
+    state = {"k": 0}
+
+    def reply(call):
+        if EXPLAINER in call["prompt"]:
+            return f"EXPLANATION {call['n']}"
+        if len(call["messages"]) > 6:  # loop 3 with all three pairs
+            raise ContextWindowExceeded("openai/mock-a: ContextWindowExceededError: too long")
+        state["k"] += 1
+        return fence(f"// attempt {state['k']}\n{GARBAGE}")
+
+    model = ScriptedModel(reply)
+    store, rows, _ = run_strategy(tmp_path, "colearning", {"max_loops": 3}, model=model,
+                                  models="openai/mock-a", mode="serial", problems=(PID,))
+    corrections = [c for c in model.calls if EXPLAINER not in c["prompt"]]
+    assert [len(c["messages"]) for c in corrections] == [2, 6, 8, 6]
+    retry = corrections[-1]["messages"]
+    assert retry[1:3] == corrections[2]["messages"][1:3] and retry[3:] == corrections[2]["messages"][5:]
+    assert rows[0]["evaluations"] == 3 and len(events(store, "llm_error")) == 1
+
+
 def test_the_team_file_can_give_the_interpretation_role(tmp_path):
     team = tmp_path / "team.toml"
     team.write_text('[[agents]]\nname = "coder"\nmodel = "openai/mock-a"\n\n'

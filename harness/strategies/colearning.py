@@ -28,7 +28,8 @@ Memory (paper: three dialogue pairs): the next Correction sees the first pair (t
 the first reply), the latest change (the previous fix request and its reply; from loop 3
 on, as loop 2's latest change *is* the first reply) and the latest explanation (the
 latest outcome with its evidence, and the explanation). The memory is carried over
-when E-RL switches model.
+when E-RL switches model. A Correction whose conversation exceeds the model's context
+window (llm.ContextWindowExceeded) is retried once without the latest change.
 
 Final answer: the last evaluated candidate (the first pass, else the last one), then
 our re-measurement on fresh seeds (:meth:`choose` overrides the shared "best first
@@ -233,6 +234,11 @@ class Memory:
     change: tuple[str, str] | None = None
     explanation: tuple[str, str] | None = None
 
+    def without_change(self) -> "Memory":
+        """The memory without its latest change: the fallback when the conversation does
+        not fit a model's context window (llm.ContextWindowExceeded)."""
+        return Memory(self.first, None, self.explanation)
+
     def messages(self, request: str) -> list[dict]:
         """System message, the kept pairs in order (first, change, explanation) and
         ``request`` as the last user message."""
@@ -366,10 +372,12 @@ class CoLearning(Strategy):
             agent = arms[idx]
             cid = f"{problem.id}-r{loop - 1}-a{list(team.agents).index(agent)}"
             msgs = prompts.messages(task) if loop == 1 else memory.messages(request)
+            # a conversation too long for the model's context: once more without the latest change
+            shorter = memory.without_change().messages(request) if memory.change is not None else None
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: correction by {agent.name} ({agent.model})")
             [rec] = ctx.generate([(agent, msgs, derive_seed(agent.seed, problem.id, loop - 1, ctx.repeat,
                                                             "candidate"), cid)],
-                                 purpose="candidate", problem=problem.id, round_=loop - 1)
+                                 purpose="candidate", problem=problem.id, round_=loop - 1, fallbacks=[shorter])
             cand = Candidate(cid, problem.id, loop - 1, agent.name, agent.model, reply=rec.text,
                              call=call_summary(rec))
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: testing {cid}")
