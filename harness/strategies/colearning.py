@@ -342,7 +342,7 @@ class CoLearning(Strategy):
 
     def _observe(self, model: str, value: float, call: Mapping) -> None:
         cost = {"seconds": float(call.get("latency_s") or 0.0),
-                "tokens": float(call.get("prompt_tokens", 0) + call.get("completion_tokens", 0)),
+                "tokens": float((call.get("prompt_tokens") or 0) + (call.get("completion_tokens") or 0)),
                 "usd": float(call.get("cost_usd") or 0.0)}[self.time_key]
         n, rm, cm = self.observed.get(model, (0, 0.0, 0.0))
         self.observed[model] = [n + 1, (rm * n + value) / (n + 1), (cm * n + cost) / (n + 1)]
