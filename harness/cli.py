@@ -1,4 +1,4 @@
-"""Command line: ``python -m harness {list,eval,selftest,run,strategies,report,compare}``.
+"""Command line: ``python -m harness {list,eval,selftest,run,strategies,calibrate,report,compare}``.
 
 User errors end with one line on stderr and exit code 2 (never a traceback).
 """
@@ -218,6 +218,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .run import add_run_parser
 
     add_run_parser(sub)
+
+    from .calibrate import add_calibrate_parser
+
+    add_calibrate_parser(sub)
 
     p = sub.add_parser("strategies", help="every strategy: parameters, defaults, model calls and "
                                           "evaluations per problem",

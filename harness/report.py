@@ -22,6 +22,8 @@ the plots; :func:`write_report` writes them as md, csv, json or html beside the 
   category over the candidates of each problem and repeat. In a LessonL run the
   candidates of later rounds depend on earlier ones, so these are descriptive, not
   ParEval's i.i.d. samples.
+* E-RL models (colearning runs only, :func:`erl_table`): per model, how often E-RL chose
+  it and with what outcome.
 
 Plots (PNG, matplotlib Agg): per-category geomean with its bootstrap interval;
 per-problem speedups, sorted, with CIs; best-so-far geomean by round.
@@ -242,6 +244,7 @@ def _print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=No
 
 FORMATS = ("md", "csv", "json", "html")
 TABLES = ("per_category", "per_problem", "per_round", "per_agent", "pareval_metrics")
+OPTIONAL_TABLES = ("erl_models",)  # only for runs whose event log has what they show
 PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
 MANIFEST = ".harness-report"  # the file names the last rendering wrote into its folder
 NOT_COMPILED = ("compile_error", "link_error")
@@ -452,6 +455,48 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
     return out
 
 
+def erl_table(run) -> list[dict]:
+    """colearning's E-RL model selection in ``run``, one row per model (in first-chosen
+    order): ``chosen`` (corrections it wrote, from "erl_reward" events), ``first choice``
+    (problems it started), ``switched to`` (choices that left another model), the
+    outcome tiers of its code (``pass``: correct and >= 1.1x; ``correct <1.1x``;
+    ``incorrect/crash``: incorrect, runtime error, timeout, rejected; ``build error``:
+    compile or link error), ``mean reward`` (mean tier value) and ``answers`` (problems
+    whose reported code it wrote and that are correct). Empty for a run without E-RL
+    events."""
+    rows: dict[str, dict] = {}
+
+    def entry(model):
+        return rows.setdefault(str(model), {"model": str(model), "chosen": 0, "first choice": 0,
+                                            "switched to": 0, "pass": 0, "correct <1.1x": 0,
+                                            "incorrect/crash": 0, "build error": 0, "rewards": [],
+                                            "answers": 0})
+
+    for p in run.problems:
+        for e in p.events:
+            if e.get("kind") == "erl_selection":
+                r = entry(e.get("model"))
+                if e.get("current") is None:
+                    r["first choice"] += 1
+                elif e.get("current") != e.get("model"):
+                    r["switched to"] += 1
+            elif e.get("kind") == "erl_reward" and _num(e.get("tier")) is not None:
+                r, v = entry(e.get("model")), _num(e.get("tier"))
+                r["chosen"] += 1
+                r["rewards"].append(v)
+                status = e.get("status")
+                r["pass" if _truthy(e.get("passed")) else "correct <1.1x" if status == "correct" else
+                  "build error" if status in NOT_COMPILED else "incorrect/crash"] += 1
+        best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
+        if best is not None and p.row.get("status") == "correct" and rows:
+            entry(best.get("model"))["answers"] += 1
+    out = []
+    for r in rows.values():
+        rewards = r.pop("rewards")
+        out.append({**r, "mean reward": sum(rewards) / len(rewards) if rewards else None})
+    return out
+
+
 def run_header(run) -> dict:
     """{label: text} describing ``run``: state, strategy and options, team, mode,
     threads, sizes, compiler, flags and resolved -march, machine, suite version, harness
@@ -484,6 +529,9 @@ def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None,
     tables = {"per_category": category_table(rows, resamples=resamples, seed=seed),
               "per_problem": problem_details(run), "per_round": round_table(run),
               "per_agent": agent_table(run), "pareval_metrics": pareval_table(run, ks)}
+    erl = erl_table(run)
+    if erl:
+        tables["erl_models"] = erl
     rep = RunReport(run=run, tables=tables, header=run_header(run))
     if plots:
         rep.plots = dict(zip(PLOTS, (plot_categories(tables["per_category"], run.run_id),
@@ -646,7 +694,8 @@ def _display(name: str, rows: Sequence[Mapping]) -> tuple[list[str], list[list[s
 
 
 _TITLES = {"per_category": "Per category", "per_problem": "Per problem", "per_round": "Per round",
-           "per_agent": "Per agent", "pareval_metrics": "ParEval metrics"}
+           "per_agent": "Per agent", "pareval_metrics": "ParEval metrics",
+           "erl_models": "E-RL model selection (colearning)"}
 _NOTES = {
     "per_category": "geomean: incorrect and slower count as 1x (LessonL); mean: incorrect counts as 0; "
                     "geomean 95% CI: percentile bootstrap over problems, repeats and each speedup's timing "
@@ -667,6 +716,12 @@ _NOTES = {
                        "problems with at least k candidates: pass@k and build@k (Chen et al. 2021's unbiased "
                        "estimator), speedup_n@k = expected best speedup of k candidates drawn without "
                        "replacement (incorrect as 0), efficiency_n@k = speedup_n@k / threads.",
+    "erl_models": "chosen: corrections the model wrote (E-RL picked it); first choice: problems it started "
+                  "(by code length); switched to: picks that left another model; outcome of its code on "
+                  "first measurement (pass = correct and >= 1.1x, which ends a problem's loop); mean reward: "
+                  "mean tier (-1 build error, -0.5 incorrect/crash, -0.2 correct < 1.1x, +3 pass); answers: "
+                  "correct reported codes it wrote. E-RL's weights, stability and length thresholds are our "
+                  "assumptions (the paper publishes none; see the run's strategy options).",
 }
 
 
@@ -677,12 +732,18 @@ def _md_table(cols: Sequence[str], cells: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def table_names(rep: RunReport) -> list[str]:
+    """The names of ``rep``'s tables in rendering order: TABLES, then the
+    OPTIONAL_TABLES it has."""
+    return [n for n in (*TABLES, *OPTIONAL_TABLES) if n in rep.tables]
+
+
 def to_markdown(rep: RunReport, plot_dir: str = ".") -> str:
     """The report as markdown: header, every table with its column notes, and the plots
     as image links relative to ``plot_dir``."""
     out = [f"# Run {rep.run.run_id}\n\n"]
     out += [f"- {k}: {v}\n" for k, v in rep.header.items() if k != "run"]
-    for name in TABLES:
+    for name in table_names(rep):
         cols, cells = _display(name, rep.tables[name])
         out.append(f"\n## {_TITLES[name]}\n\n" + (_md_table(cols, cells) if cells else "(none)\n")
                    + f"\n{_NOTES[name]}\n")
@@ -717,7 +778,7 @@ def to_html(rep: RunReport) -> str:
     parts = [_html_head(f"Run {rep.run.run_id}"), f"<h1>Run {e(rep.run.run_id)}</h1><ul>"]
     parts += [f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.header.items() if k != "run"]
     parts.append("</ul>")
-    for name in TABLES:
+    for name in table_names(rep):
         cols, cells = _display(name, rep.tables[name])
         parts.append(f"<h2>{e(_TITLES[name])}</h2>" + _html_table(cols, cells)
                      + f"<p class='note'>{e(_NOTES[name])}</p>")
@@ -773,7 +834,7 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
         elif fmt == "html":
             files[out_dir / "report.html"] = to_html(rep)
         else:
-            for name in TABLES:
+            for name in table_names(rep):
                 rows = rep.tables[name]
                 files[out_dir / f"{name}.{fmt}"] = (_csv(rows) if fmt == "csv" else
                                                     json.dumps(rows, indent=1, default=str) + "\n")

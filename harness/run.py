@@ -184,11 +184,12 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     team = None
     if info.team != registry.TEAM_NONE:
         team = build_team(opts, store.config.get("team") if store else None)
-        if validate and complete_fn is None:
-            from .llm import validate_team
+    strategy.prepare(team)
+    if team is not None and validate and complete_fn is None:
+        from .llm import validate_team
 
-            console.print(f"checking the team ({len(team)} agent(s)) ...")
-            validate_team(team)
+        console.print(f"checking the team ({len(team)} agent(s)) ...")
+        validate_team(team)
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
     overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,

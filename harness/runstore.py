@@ -244,7 +244,8 @@ class ProblemRecord:
     event (None when no candidate was correct); calls: its "llm_call" events (agent,
     purpose, round, prompt_tokens, completion_tokens, cost_usd USD, latency_s s,
     cache_hit); size / size_label: the timed size S of its evaluations (None if nothing
-    was evaluated).
+    was evaluated); events: its other events (kinds none of the above covers, e.g.
+    colearning's "erl_selection" and "erl_reward"), in order, each with its "kind".
     """
 
     problem: str
@@ -257,6 +258,7 @@ class ProblemRecord:
     calls: list = field(default_factory=list)
     size: int | None = None
     size_label: str | None = None
+    events: list = field(default_factory=list)
 
 
 @dataclass
@@ -456,6 +458,8 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
                 cur.lessons.append({k: v for k, v in e.items() if k not in ("t", "kind")})
             elif kind == "best":
                 cur.best = {k: v for k, v in e.items() if k not in ("t", "kind")}
+            else:
+                cur.events.append({k: v for k, v in e.items() if k != "t"})
     if session_start is not None:
         rec.wall_s += last_t - session_start
     rec.problems = list(done.values())

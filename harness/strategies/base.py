@@ -391,6 +391,11 @@ class Strategy(ABC):
         """The strategy's parameters (recorded in config.json)."""
         return dict(self.params)
 
+    def prepare(self, team) -> None:
+        """Called once before any work with the run's team (llm.Team, None for a
+        strategy that calls no model): a strategy checks here what its options say
+        about the team. Raises HarnessError (exit 2) for a mismatch."""
+
     @abstractmethod
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
         """Optimize ``problem`` (suite.Problem) in ``mode`` with ``team`` (llm.Team).
@@ -427,16 +432,24 @@ class Strategy(ABC):
         ctx.log("candidate", problem=problem.id, **cand.summary())
         return cand
 
-    def choose_and_remeasure(self, problem, outcome: ProblemOutcome, ctx: RunContext) -> ProblemOutcome:
-        """Honest selection: the correct candidate with the highest *first* speedup
-        (ties: the earliest) is re-measured on fresh seeds with the verdict cache off;
-        the outcome reports that re-measurement. Sets status, best_id, first, remeasured."""
+    def choose(self, outcome: ProblemOutcome) -> Candidate | None:
+        """The candidate to report: the correct candidate with the highest *first*
+        speedup (ties: the earliest), None when no candidate is correct. A strategy whose
+        method names another final answer overrides this (colearning: its last
+        evaluated candidate); a returned candidate that is not correct is reported as
+        "no correct candidate" without a re-measurement."""
         correct = [c for c in outcome.candidates if c.result is not None and c.result.correct
                    and c.result.speedup is not None]
-        if not correct:
+        return max(correct, key=lambda c: c.result.speedup) if correct else None  # max keeps the first of ties
+
+    def choose_and_remeasure(self, problem, outcome: ProblemOutcome, ctx: RunContext) -> ProblemOutcome:
+        """Honest selection: the candidate :meth:`choose` picks is re-measured on fresh
+        seeds with the verdict cache off; the outcome reports that re-measurement. Sets
+        status, best_id, first, remeasured."""
+        best = self.choose(outcome)
+        if best is None or best.result is None or not best.result.correct or best.result.speedup is None:
             outcome.status = NO_CORRECT
             return outcome
-        best = max(correct, key=lambda c: c.result.speedup)  # max keeps the first of ties
         outcome.best_id = best.id
         outcome.first = best.result
         ctx.progress(f"re-measuring the best candidate {best.id} on fresh seeds")
