@@ -135,10 +135,12 @@ def select_problems(opts: RunOptions) -> list:
 
 
 def build_team(opts: RunOptions, config_team: dict | None = None):
-    """The team: from config.json (resume), --team, --models, or the default team
-    (cut to the strategy's ``agents`` when it has fewer); --max-tokens applies to every
-    agent. Raises ModelConfigError (a HarnessError)."""
+    """The team: from config.json (resume), --team, --models, or the default team (cut
+    to the strategy's ``agents`` when it has fewer, to one agent for a strategy that uses
+    only the team's first); --max-tokens applies to every agent. Raises ModelConfigError
+    (a HarnessError)."""
     from .llm import Agent, Team
+    from .strategies import registry
 
     if config_team:
         return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
@@ -146,6 +148,8 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
     team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
     n = opts.strategy_params().get("agents")
+    if registry.get(opts.strategy).team == registry.TEAM_ONE:
+        n = 1
     if opts.models is None and opts.team_file is None and n and n < len(team.agents):
         # the default team, fewer agents asked: record (and check) only those that run
         team = Team(agents=team.agents[:n], source=team.source)

@@ -49,13 +49,15 @@ def test_lessonl_on_embedded_model_one_problem(tmp_path):
 
 def test_resume_after_kill_repeats_nothing(tmp_path):
     out = tmp_path / "results"
-    args = ["--mode", "serial", "--strategy", "single", "--agents", "1", "--quick", "--no-reference",
+    args = ["--mode", "serial", "--strategy", "single", "--quick", "--no-reference",
             "--max-tokens", "48", "--problems", "30_scan_prefix_sum,26_reduce_product_of_inverses",
             "--output", str(out)]
     p = _run(args, start_new_session=True)
     deadline = time.monotonic() + 600
     run_dir = None
     while time.monotonic() < deadline:  # kill it once the first problem is done
+        if p.poll() is not None:
+            pytest.fail(f"the run ended before the kill (exit {p.returncode}): {p.stdout.read()[-2000:]}")
         dirs = list(out.iterdir()) if out.exists() else []
         if dirs and (dirs[0] / "events.jsonl").exists() and any(
                 e["kind"] == "problem_done" for e in _events(dirs[0])):
