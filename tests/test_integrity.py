@@ -1,0 +1,318 @@
+"""Verdicts that in-process code cannot forge, and every timed output checked.
+
+The screen of the compiled object (harness.screen), the protocol sequence the
+orchestrator accepts (evaluate.ProtocolCheck, enforced by sandbox.run), and the check of
+every call inside a batched measurement (cpp/bench.cpp, check_call).
+"""
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import sandbox, screen, toolchain
+from harness.evaluate import EvalConfig, ProtocolCheck, _validation_cases
+from harness.suite import get_problem, load_suite
+
+from test_hostile import PID, cand, no_leftovers  # noqa: F401 - the fixture checks every test here
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+HERE = Path(__file__).parent
+FORGER = (HERE / "hostile" / "forges_verdict.cpp").read_text()
+
+
+# ---------------------------------------------------------------- the forging candidate
+def test_forging_candidate_is_rejected_by_the_screen(run_eval):
+    """A ~60-line candidate that finds the private pipe in /proc/self/cmdline and the nonce
+    in its own memory, and writes a `result` with a 1000x speedup (the harness before the
+    screen and the protocol check reported exactly that, `correct`)."""
+    r = run_eval(PID, FORGER, "omp", size=20000)
+    assert r.status == "rejected", r.evidence
+    banned = r.evidence["screen"]
+    assert "write (files and file descriptors)" in banned
+    assert "fopen (files and file descriptors)" in banned
+    assert "write" in r.evidence["why"] and r.speedup is None
+
+
+def test_forging_candidate_is_rejected_by_the_protocol_check(run_eval):
+    """Behind the screen (which a candidate can pass by finding write() in libc's own
+    symbol table at run time): its forged result arrives before the validation events the
+    job asked for, so the worker is killed and the verdict is `rejected`."""
+    r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
+    assert r.status == "rejected", r.evidence
+    assert "a result after 0 of" in r.evidence["why"] and r.speedup is None
+
+
+# ---------------------------------------------------------------- the screen
+SCREENED = {
+    "opens_a_file": ('#include <cstdio>', 'if (std::FILE* f = std::fopen("/etc/passwd", "r")) std::fclose(f);',
+                     "fopen (files and file descriptors)"),
+    "prints": ('#include <iostream>', 'std::cout << "hi";', "std::cout (console or file output)"),
+    "printf": ('#include <cstdio>', 'std::printf("%d", 1);', "printf (console or file output)"),
+    "forks": ('#include <unistd.h>', 'if (fork() == 0) _exit(0);', "fork (processes)"),
+    "exits": ('#include <cstdlib>', 'std::exit(0);', "exit (processes)"),
+    "getenv": ('#include <cstdlib>', 'if (std::getenv("HOME")) {}', "getenv (the environment)"),
+    "dlsym": ('#include <dlfcn.h>', 'if (dlsym(RTLD_DEFAULT, "write")) {}', "dlsym (dynamic loading)"),
+    "mprotect": ('#include <sys/mman.h>', 'mprotect(nullptr, 0, PROT_EXEC);', "mprotect (memory mapping and protection)"),
+    "raw_syscall": ('#include <unistd.h>\n#include <sys/syscall.h>', 'syscall(SYS_getpid);', "syscall (raw system calls)"),
+    "signal": ('#include <csignal>', 'std::signal(SIGTERM, SIG_IGN);', "signal (signals)"),
+    "socket": ('#include <sys/socket.h>', 'socket(AF_INET, SOCK_STREAM, 0);', "socket (network)"),
+    "affinity": ('#include <sched.h>', 'cpu_set_t s; CPU_ZERO(&s); sched_setaffinity(0, sizeof s, &s);',
+                 "sched_setaffinity (scheduling and limits)"),
+    "syscall_instruction": ("", 'long r; asm volatile("syscall" : "=a"(r) : "a"(39L) : "rcx", "r11", "memory");',
+                            "a 'syscall' instruction in "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENED))
+def test_screen_rejects_with_the_offence_named(run_eval, name):
+    include, stmt, offence = SCREENED[name]
+    r = run_eval(PID, cand(prefix=include, before=f"if (x.size() == 12345) {{ {stmt} }}"), "omp",
+                 size=20000, validate_only=True)
+    assert r.status == "rejected", (name, r.status, r.evidence)
+    assert any(b.startswith(offence) for b in r.evidence["screen"]), r.evidence["screen"]
+    assert offence.split(" (")[0] in r.evidence["why"]
+
+
+def test_screen_accepts_what_optimized_code_uses(run_eval):
+    """std::thread, mutexes and condition variables, OpenMP, <cmath>, <complex>, sorting,
+    containers, exceptions, std::ostringstream and std::to_string, <random>, clocks."""
+    code = """
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <omp.h>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+static double noise() {
+  std::ostringstream s; s << 1.5 << std::to_string(2);
+  std::map<int, int> m; m[1] = 2; std::unordered_map<int, int> u; u[3] = 4;
+  std::complex<double> z(1.0, 2.0); z = z * z / (z + 1.0);
+  std::mt19937 g(std::random_device{}()); (void)g;
+  std::vector<double> v = {3, 1, 2}; std::sort(v.begin(), v.end());
+  auto t0 = std::chrono::steady_clock::now(); (void)t0;
+  try { if (v.empty()) throw std::runtime_error(s.str()); } catch (const std::exception&) {}
+  return std::exp(std::log(std::sqrt(std::abs(z) + m[1] + u[3]))) * 0.0;
+}
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  std::mutex mu; std::condition_variable cv; bool go = false;
+  std::thread t([&] { std::lock_guard<std::mutex> l(mu); go = true; cv.notify_one(); });
+  { std::unique_lock<std::mutex> l(mu); cv.wait(l, [&] { return go; }); }
+  t.join();
+  double s = noise() * omp_get_max_threads();
+  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }
+}
+"""
+    r = run_eval(PID, code, "omp", size=20000, validate_only=True)
+    assert r.status == "correct", r.evidence
+
+
+def _all_candidates():
+    """Every baseline and reference of every problem in both modes, and every wrong
+    variant (omp), as (label, problem, mode, text)."""
+    for suite in ("pareval", "polybench"):
+        for pid, p in sorted(load_suite(suite).items()):
+            for mode in ("serial", "omp"):
+                yield f"{pid}/{mode}/baseline", p, mode, p.source("baseline.cpp")
+                yield f"{pid}/{mode}/reference", p, mode, p.reference(mode)
+            for f in sorted((HERE / "variants" / pid).glob("wrong_*.cpp")):
+                yield f"{pid}/omp/{f.stem}", p, "omp", f.read_text()
+
+
+def test_every_baseline_reference_and_wrong_variant_passes_the_screen():
+    """The allowlist covers all the code the suites hold: baselines and expert references
+    (correct) and the plausible wrong variants (which must stay `incorrect`, not become
+    `rejected`). Compiled through the candidate path and screened, not run."""
+    comp = toolchain.find_compiler()
+    bad, built = {}, 0
+    for label, p, mode, text in _all_candidates():
+        b, _ = toolchain.build_candidate(p, text, mode, comp, sandboxed=False)
+        assert b.ok, (label, b.diagnostics)
+        built += 1
+        why = screen.screen_object(b.path, sandboxed=False)
+        if why:
+            bad[label] = why
+    assert built > 300 and bad == {}
+
+
+@pytest.mark.parametrize("symbol,ok", [
+    ("memcpy", True), ("sin", True), ("sinf", True), ("__exp_finite", True), ("_ZGVdN4v_sin", True),
+    ("GOMP_parallel", True), ("omp_get_thread_num", True), ("pthread_create", True),
+    ("pthread_mutex_lock", True), ("_Znwm", True), ("_ZdlPvm", True), ("__cxa_throw", True),
+    ("_ZSt20__throw_length_errorPKc", True), ("_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE", True),
+    ("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE9_M_createERmm", True),
+    ("_ZNSolsEi", True), ("_ZTVNSt7__cxx1119basic_ostringstreamIcSt11char_traitsIcESaIcEEE", True),
+    ("write", False), ("read", False), ("open", False), ("ioctl", False), ("syscall", False),
+    ("fopen", False), ("printf", False), ("puts", False), ("fwrite", False), ("_ZSt4cout", False),
+    ("_ZSt4cerr", False), ("stdout", False), ("fork", False), ("execve", False), ("kill", False),
+    ("dlopen", False), ("dlsym", False), ("dl_iterate_phdr", False), ("mmap", False),
+    ("mprotect", False), ("getenv", False), ("signal", False), ("pthread_kill", False),
+    ("pthread_setaffinity_np", False), ("sched_setaffinity", False), ("fesetround", False),
+    ("_ZTVSt13basic_filebufIcSt11char_traitsIcEE", False),
+    ("_ZNSt13basic_filebufIcSt11char_traitsIcEE4openEPKcSt13_Ios_Openmode", False),
+    ("_ZGVdN4v_write", False),
+])
+def test_allowlist(symbol, ok):
+    assert screen.allowed(symbol) is ok
+
+
+# ---------------------------------------------------------------- the protocol sequence
+JOB = {"validate": [[4, 121], [7, 122], [64, 98], [64, 99]], "measure": True, "size": 64,
+       "seed0": 20240521, "min_pairs": 4, "max_pairs": 8}
+
+
+def _validated(size, seed, status="ok"):
+    return {"event": "validated", "size": size, "seed": seed, "status": status,
+            "baseline_ns": 100, "candidate_ns": 90}
+
+
+def _timing(**kw):
+    m = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 64,
+         "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
+         "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
+         "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000}
+    m.update(kw)
+    return m
+
+
+HONEST = [_validated(s, d) for s, d in JOB["validate"]] + [_timing()]
+
+
+def _first_refusal(messages, job=JOB):
+    check = ProtocolCheck(job)
+    for i, m in enumerate(messages):
+        why = check(m)
+        if why:
+            return i, why
+    return None
+
+
+def test_the_honest_sequences_are_accepted():
+    assert _first_refusal(HONEST) is None
+    assert _first_refusal(HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}],
+                          {**JOB, "measure": False}) is None
+    failed = [_validated(4, 121), _validated(7, 122, "incorrect"),
+              {"event": "result", "status": "incorrect", "why": "output[3]", "size": 7, "seed": 122,
+               "phase": "validation"}]
+    assert _first_refusal(failed) is None
+    assert _first_refusal([{"event": "result", "status": "link_error", "why": "dlopen"}]) is None
+    assert _first_refusal(HONEST[:4] + [_timing(status="incorrect", why="x", baseline_ns=[1.0],
+                                                candidate_ns=[1.0])]) is None
+
+
+@pytest.mark.parametrize("messages,index,why", [
+    ([_timing()], 0, "a result after 0 of 4 validation cases"),
+    ([_validated(4, 121), _validated(64, 98)], 1, "the job's case is size 7, seed 122"),
+    ([_validated(5, 121)], 0, "for size 5"),
+    (HONEST[:4] + [_timing(size=65)], 4, "a timing result for size 65"),
+    (HONEST[:4] + [_timing(seed0=1)], 4, "seed 1"),
+    (HONEST[:4] + [_timing(baseline_ns=[100.0] * 5)], 4, "one baseline time per candidate time"),
+    (HONEST[:4] + [_timing(baseline_ns=[1.0] * 9, candidate_ns=[1.0] * 9)], 4, "9 pairs"),
+    (HONEST[:4] + [_timing(baseline_ns=[1.0] * 2, candidate_ns=[1.0] * 2)], 4, "2 pairs"),
+    (HONEST[:4] + [_timing(candidate_ns=[0.0] * 4)], 4, "not a positive finite number"),
+    (HONEST[:4] + [_timing(candidate_iters=0)], 4, "candidate_iters=0"),
+    (HONEST + [_timing()], 5, "after the result"),
+    (HONEST + [_validated(4, 121)], 5, "after the result"),
+    (HONEST[:4] + [_validated(4, 121)], 4, "validation event 5, but the job has 4 cases"),
+    ([_validated(4, 121, "incorrect"), _validated(7, 122)], 1, "after a failed case"),
+    ([_validated(4, 121, "incorrect"), _timing()], 1, "does not report the failed validation case"),
+    ([_validated(4, 121, "correct")], 0, "with status 'correct'"),
+    ([{"event": "hello"}], 0, "an unknown event 'hello'"),
+    (HONEST[:2] + [{"event": "result", "status": "link_error", "why": "x"}], 2, "after the candidate was loaded"),
+    (HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}], 4, "phase 'validation'"),
+])
+def test_forged_sequences_are_refused(messages, index, why):
+    got = _first_refusal(messages)
+    assert got is not None and got[0] == index and why in got[1], got
+
+
+def test_a_protocol_violation_kills_the_process_at_once():
+    """sandbox.run stops reading at the first refused message and kills the child (which
+    would otherwise sleep for a minute); the messages before it are kept."""
+    script = ("import json, os, sys, time\n"
+              "fd = int(sys.argv[-1]); n = sys.stdin.read()\n"
+              "os.write(fd, (json.dumps({'event': 'validated', 'size': 4, 'seed': 121, 'status': 'ok',"
+              " 'baseline_ns': 1, 'candidate_ns': 1, 'nonce': n}) + '\\n').encode())\n"
+              "os.write(fd, (json.dumps({'event': 'result', 'status': 'ok', 'phase': 'timing', 'nonce': n})"
+              " + '\\n').encode())\n"
+              "time.sleep(60)\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=True, with_python=True, protocol=True,
+                      nonce="n0", stdin_bytes=b"n0", check=ProtocolCheck(JOB), timeout_s=90)
+    assert time.monotonic() - t0 < 30
+    assert out.forged.startswith("a result after 1 of 4") and len(out.messages) == 1
+
+
+@pytest.mark.parametrize("payload,why", [
+    ("'x' * (3 << 20)", "a protocol line longer than"),
+    ("'{\"event\": \"validated\"}\\n'", "without the evaluation's nonce"),
+    ("'not json\\n'", "not JSON"),
+    ("json.dumps({'event': 'deadline', 'seconds': 'soon', 'nonce': 'n0'}) + '\\n'", "a deadline message"),
+])
+def test_malformed_protocol_lines_are_forgeries(payload, why):
+    """A line that never ends is capped (the buffer stays bounded), and lines without the
+    nonce, not JSON, or a deadline without a number of seconds are forgeries: the process
+    is killed at once instead of sleeping out its minute."""
+    script = (f"import json, os, sys, time\nos.write(int(sys.argv[-1]), ({payload}).encode())\n"
+              "time.sleep(60)\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=True, with_python=True, protocol=True,
+                      nonce="n0", check=ProtocolCheck(JOB), timeout_s=90)
+    assert time.monotonic() - t0 < 30
+    assert out.forged.startswith(why), out.forged
+
+
+def test_unsandboxed_child_that_closes_its_pipes_and_spins_is_timed_out():
+    """Without the sandbox, a child that closes stdout, stderr and the protocol pipe and
+    then spins used to hang the run (wait() without a timeout)."""
+    script = ("import os, sys\nfor fd in (1, 2, int(sys.argv[-1])): os.close(fd)\nwhile True: pass\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=False, protocol=True, nonce="n0",
+                      timeout_s=2.0)
+    assert out.timed_out and time.monotonic() - t0 < 20
+
+
+# ---------------------------------------------------------------- every timed output
+def _skipper_seeds(seed0, max_pairs, size):
+    """The seeds whose outputs the harness compared before every call was checked:
+    validation cases, calibration seeds, and each pair's own seed (the last call of each
+    batched measurement)."""
+    seeds = [s for _, s in _validation_cases(get_problem(PID), size, seed0)]
+    seeds += [seed0 + 1000003 * (k + 1) for k in range(3)]
+    seeds += [seed0 + 1 + p for p in range(max_pairs)]
+    return seeds
+
+
+def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
+    """At a tiny size one measurement batches many calls. This candidate recognises the
+    inputs whose outputs used to be compared (it knows the public seeds and the driver's
+    generator) and returns at once on every other call. Before every timed call was
+    checked it was `correct` and several times faster; now the first skipped call of a
+    batch is the mismatch."""
+    from harness import _bench
+
+    size, seed0, pairs = 64, EvalConfig.seed, 4
+    p = get_problem(PID)
+    comp = toolchain.find_compiler()
+    drv = toolchain.build_trusted(p, "driver", "omp", comp)
+    base = toolchain.build_trusted(p, "baseline", "omp", comp)
+    bench = _bench.Bench(drv.path, base.path, base.path)
+    firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
+    table = ", ".join(repr(v) for v in firsts)
+    text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
+                before="if (!std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")
+    r = run_eval(PID, text, "omp", size=size, validate_only=False, min_pairs=pairs, max_pairs=pairs,
+                 use_cache=False)
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert r.evidence["phase"] == "timing"
+    assert "call 1 of " in r.evidence["why"] and "in one timed measurement" in r.evidence["why"]
