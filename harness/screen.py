@@ -116,16 +116,16 @@ _CLASSES = re.compile(
     r"(St\d+(exception|bad_\w+|logic_error|runtime_error|domain_error|invalid_argument"
     r"|length_error|out_of_range|range_error|overflow_error|underflow_error|nested_exception"
     r"|future_error|system_error)"                            # exceptions
-    r"|St15__exception_ptr"                                   # std::exception_ptr
-    r"|St7__cxx11(\d+basic_string|\d+basic_[io]?stringstream|\d+basic_stringbuf|\d+to_string)"
-    r"|Ss|So|Si|Sd|St9basic_ios|St15basic_streambuf|St13basic_[io]stream|St14basic_iostream"
-    r"|St8ios_base|St6locale|St5ctype|St7num_put|St7num_get|St7codecvt"  # strings, string streams
-    r"|St6thread|St11this_thread|St18condition_variable|St3_V222condition_variable_any"
-    r"|St13__future_base|St25__atomic_futex_unsigned_base|St10shared_ptr|St16_Sp_make_shared_tag"
-    r"|St19_Sp_make_shared_tag|St6chrono3_V2\d+(steady|system|high_resolution)_clock"  # threads, clocks
-    r"|St13random_device"                                     # <random>
-    r"|St8__detail15_Prime_rehash_policy|St8__detail\d+_List_node_base|St15_List_node_base"
-    r"|St8_Rb_tree|St9_Rb_tree|St8__detail\d+_Hash\w*)")     # containers' out-of-line helpers
+    r"|St\d+__exception_ptr"                                  # std::exception_ptr
+    r"|St\d+__cxx11\d+(basic_string|basic_[io]?stringstream|basic_stringbuf|to_string)"
+    r"|Ss|So|Si|Sd|St\d+(basic_ios|basic_streambuf|basic_[io]stream|basic_iostream|ios_base"
+    r"|locale|ctype|num_put|num_get|codecvt)"                 # strings, string streams
+    r"|St\d+(thread|this_thread|condition_variable|_V2\d+condition_variable_any|__future_base"
+    r"|__atomic_futex_unsigned_base|_Sp_make_shared_tag|chrono\d+_V2\d+(steady|system"
+    r"|high_resolution)_clock)"                               # threads, futures, clocks
+    r"|St\d+random_device"                                   # <random>
+    r"|St\d+__detail\d+(_Prime_rehash_policy|_List_node_base|_Hash\w*)|St\d+_List_node_base"
+    r"|St\d+_Rb_tree\w*)")                                   # containers' out-of-line helpers
 _CLASS_SYMBOL = re.compile(r"_Z(?:NK?|T[VTC]N?)(\w+)")
 
 # What a forbidden symbol is, for the evidence (a lesson can then say what was tried).

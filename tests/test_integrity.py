@@ -255,8 +255,8 @@ def test_a_protocol_violation_kills_the_process_at_once():
 
 @pytest.mark.parametrize("payload,why", [
     ("'x' * (3 << 20)", "a protocol line longer than"),
-    ("'{\"event\": \"validated\"}\\n'", "without the evaluation's nonce"),
-    ("'not json\\n'", "not JSON"),
+    ("'{\"event\": \"validated\"}\\n'", "a protocol line without the evaluation's nonce"),
+    ("'not json\\n'", "a protocol line that is not JSON"),
     ("json.dumps({'event': 'deadline', 'seconds': 'soon', 'nonce': 'n0'}) + '\\n'", "a deadline message"),
 ])
 def test_malformed_protocol_lines_are_forgeries(payload, why):
@@ -310,7 +310,7 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
     firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
     table = ", ".join(repr(v) for v in firsts)
     text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
-                before="if (!std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")
+                before="if (!x.empty() && !std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")
     r = run_eval(PID, text, "omp", size=size, validate_only=False, min_pairs=pairs, max_pairs=pairs,
                  use_cache=False)
     assert r.status == "incorrect", (r.status, r.evidence)
