@@ -200,14 +200,17 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     """Evaluates a candidate (model reply or source text) for ``problem`` in ``mode``.
 
     Returns an EvalResult; every failure of the candidate is a status, not an exception.
-    Raises HarnessError for the user's errors (bad mode, no compiler, no sandbox, more
-    threads than CPUs) and if the problem folder itself does not build.
+    Raises HarnessError for the user's errors (bad mode, no compiler or one that fails in
+    the sandbox, no sandbox, more threads than CPUs, no binutils) and if the problem
+    folder itself does not build.
     """
     cfg = cfg or EvalConfig()
     check_mode(mode)
     t_start = time.monotonic()
     sandboxed = sandbox.require_sandbox(cfg.unsafe)
     comp = toolchain.find_compiler(cfg.march)
+    if sandboxed:
+        toolchain.check_sandboxed_compiler(comp)
     size = cfg.size if cfg.size is not None else problem.default_size(mode, cfg.quick)
     cpus = cpus_for(mode, cfg.threads)
     drv = toolchain.build_trusted(problem, "driver", mode, comp)

@@ -74,6 +74,12 @@ class Outcome:
     out_of_memory: bool = False
 
 
+def in_system_dirs(path: str) -> bool:
+    """True if ``path`` lies in a system folder that every sandbox mounts (/usr, /bin, ...)."""
+    real = os.path.realpath(path)
+    return any(real == d or real.startswith(d + "/") for d in map(os.path.realpath, _SYSTEM_DIRS))
+
+
 def bwrap_path() -> str | None:
     """Path of the bubblewrap binary, or None."""
     return shutil.which("bwrap")

@@ -316,3 +316,50 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["phase"] == "timing"
     assert "call 1 of " in r.evidence["why"] and "in one timed measurement" in r.evidence["why"]
+
+
+# ---------------------------------------------------------------- compilers outside /usr
+@pytest.fixture
+def compiler_at(tmp_path, monkeypatch):
+    """compiler_at(script) -> CXX set to an executable wrapper script under tmp_path/opt/bin
+    (outside the folders every sandbox mounts), with a fresh build cache."""
+    from harness import toolchain as tc
+
+    def make(script: str) -> Path:
+        path = tmp_path / "opt" / "bin" / "g++"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("#!/bin/sh\n" + script)
+        path.chmod(0o755)
+        monkeypatch.setenv("CXX", str(path))
+        monkeypatch.setenv("HARNESS_CACHE", str(tmp_path / "cache"))
+        tc.find_compiler.cache_clear()
+        return path
+    yield make
+    tc.find_compiler.cache_clear()
+    tc._WORKS_SANDBOXED.clear()
+
+
+def test_a_compiler_outside_usr_works_in_the_sandbox(run_eval, compiler_at, tmp_path):
+    """Its prefix is mounted in the compile sandbox; a failed precompiled header is built
+    once (remembered), not again before every candidate."""
+    log = tmp_path / "pch_attempts"
+    cxx = compiler_at(f'case "$*" in *c++-header*) echo x >> {log}; exit 1;; esac\nexec /usr/bin/g++ "$@"\n')
+    for k in range(2):
+        r = run_eval(PID, cand(after=f"(void){k};"), "omp", size=2000, validate_only=True)
+        assert r.status == "correct", r.evidence
+        assert r.compiler["compiler"] == str(cxx)
+    assert log.read_text() == "x\n"
+
+
+def test_a_compiler_that_fails_in_the_sandbox_is_one_user_error(run_eval, compiler_at, tmp_path):
+    """A wrapper that calls a program outside every mounted folder works for the trusted
+    builds (outside the sandbox) and would make every candidate a compile_error: one
+    clear error before any work instead."""
+    from harness.errors import HarnessError
+
+    hidden = tmp_path / "elsewhere" / "real-g++"
+    hidden.parent.mkdir()
+    hidden.symlink_to("/usr/bin/g++")
+    compiler_at(f'exec {hidden} "$@"\n')
+    with pytest.raises(HarnessError, match=r"does not work in the sandbox \(.*\).*opt"):
+        run_eval(PID, cand(), "omp", size=2000, validate_only=True)
