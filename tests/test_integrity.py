@@ -363,3 +363,17 @@ def test_a_compiler_that_fails_in_the_sandbox_is_one_user_error(run_eval, compil
     compiler_at(f'exec {hidden} "$@"\n')
     with pytest.raises(HarnessError, match=r"does not work in the sandbox \(.*\).*opt"):
         run_eval(PID, cand(), "omp", size=2000, validate_only=True)
+
+
+# ---------------------------------------------------------------- the verdict cache
+@pytest.mark.parametrize("stricter", [{"memory_bytes": 1 << 30}, {"timeout_factor": 3.0},
+                                      {"timeout_min_s": 0.5}, {"max_eval_s": 600.0}])
+def test_a_verdict_is_not_reused_under_other_limits(run_eval, stricter):
+    """A verdict made with looser limits (or without the sandbox) is not a verdict under
+    stricter ones: the limits are part of the verdict's key."""
+    text = cand(after=f"(void){len(str(stricter))};")
+    first = run_eval(PID, text, "omp", size=2000, validate_only=True)
+    again = run_eval(PID, text, "omp", size=2000, validate_only=True)
+    other = run_eval(PID, text, "omp", size=2000, validate_only=True, **stricter)
+    assert first.status == again.status == other.status == "correct"
+    assert again.cached and not other.cached and other.key != first.key
