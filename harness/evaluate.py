@@ -363,6 +363,12 @@ class ProtocolCheck:
         return ""
 
 
+def _pids_limit(threads: int) -> int:
+    """Processes and threads the worker may have: the interpreter's own, the OpenMP pool of
+    ``threads`` and as many again for a candidate's threads, with room to spare."""
+    return 64 + 2 * threads
+
+
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
                 drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
     nonce = secrets.token_hex(16)
@@ -378,11 +384,14 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
-                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=64, cpus=tuple(cpus)),
+                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=_pids_limit(len(cpus)),
+                                            cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
                       nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True,
                       check=ProtocolCheck(job))
     tail = out.stderr_tail[-2000:]
+    if out.process_limit:
+        res.evidence["process_limit"] = out.process_limit
     if out.forged:
         res.status = "rejected"
         res.evidence.update({"why": "the harness's private result pipe carried a message it did not "

@@ -61,7 +61,8 @@ class Outcome:
     not JSON, longer than MAX_PROTOCOL_LINE, a malformed deadline, or a message the
     caller's check refused; the process was then killed at once; stdout_tail/stderr_tail:
     the last bytes of its output (decoded); wall_s: seconds; out_of_memory: the cgroup's
-    memory limit was hit.
+    memory limit was hit; process_limit: "" when the process limit was enforced, else
+    why not (see process_limit_gap).
     """
 
     returncode: int
@@ -72,6 +73,7 @@ class Outcome:
     wall_s: float = 0.0
     forged: str = ""
     out_of_memory: bool = False
+    process_limit: str = ""
 
 
 def in_system_dirs(path: str) -> bool:
@@ -283,6 +285,24 @@ class _Cgroup:
                     time.sleep(0.02)
 
 
+def _rlimit_gap(cg: _Cgroup) -> str:
+    """Why the process limit of a process run under ``cg`` is not enforced, "" if it is."""
+    if cg.active or os.geteuid() != 0:
+        return ""
+    return ("not enforced: no pids cgroup could be created here, and the kernel does not apply "
+            "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)")
+
+
+def process_limit_gap() -> str:
+    """Why sandboxed processes' process/thread limit is not enforced on this machine, ""
+    if it is (a pids cgroup can be created, or we are not root, so RLIMIT_NPROC applies)."""
+    cg = _Cgroup(Limits())
+    try:
+        return _rlimit_gap(cg)
+    finally:
+        cg.remove()
+
+
 def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
     def fn():
         os.setsid()
@@ -363,7 +383,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
                    stdout_tail=out.decode(errors="replace"),
                    stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0,
-                   forged=forged, out_of_memory=oom)
+                   forged=forged, out_of_memory=oom, process_limit=_rlimit_gap(cg))
 
 
 def _protocol_line(line: bytes, nonce: str, check) -> tuple[dict | None, str]:

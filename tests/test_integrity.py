@@ -4,6 +4,7 @@ The screen of the compiled object (harness.screen), the protocol sequence the
 orchestrator accepts (evaluate.ProtocolCheck, enforced by sandbox.run), and the check of
 every call inside a batched measurement (cpp/bench.cpp, check_call).
 """
+import os
 import shutil
 import sys
 import time
@@ -377,3 +378,17 @@ def test_a_verdict_is_not_reused_under_other_limits(run_eval, stricter):
     other = run_eval(PID, text, "omp", size=2000, validate_only=True, **stricter)
     assert first.status == again.status == other.status == "correct"
     assert again.cached and not other.cached and other.key != first.key
+
+
+# ---------------------------------------------------------------- the process limit
+def test_an_unenforced_process_limit_is_recorded(run_eval, monkeypatch):
+    """Without a pids cgroup the limit falls back to RLIMIT_NPROC, which the kernel does
+    not apply to root: the verdict's evidence and `selftest` say so."""
+    monkeypatch.setattr(sandbox._Cgroup, "__init__", lambda self, limits: setattr(self, "dirs", []))
+    r = run_eval(PID, cand(after="(void)'p';"), "omp", size=2000, validate_only=True, use_cache=False)
+    assert r.status == "correct", r.evidence
+    if os.geteuid() == 0:
+        assert "not enforced" in r.evidence["process_limit"]
+        assert "RLIMIT_NPROC" in sandbox.process_limit_gap()
+    else:
+        assert "process_limit" not in r.evidence and sandbox.process_limit_gap() == ""
