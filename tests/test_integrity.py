@@ -392,3 +392,33 @@ def test_an_unenforced_process_limit_is_recorded(run_eval, monkeypatch):
         assert "RLIMIT_NPROC" in sandbox.process_limit_gap()
     else:
         assert "process_limit" not in r.evidence and sandbox.process_limit_gap() == ""
+
+
+# ---------------------------------------------------------------- user errors, one line each
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace('function = "prefixSum"\n', ""), "missing required key function"),
+    (lambda t: t.replace("validate = ", "validation = "), "missing required key sizes.validate"),
+    (lambda t: t + "\n[[helpers]]\nname = 1\n", "malformed (KeyError"),
+])
+def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys, edit, message):
+    """`list` (and everything else that loads the suite) stops with one line naming the
+    broken file, not a traceback: a broken problem is the repository's error, and
+    listing the others would hide it."""
+    from harness import suite
+    from harness.cli import main
+
+    root = tmp_path / "pareval"
+    for pid in ("30_scan_prefix_sum", "27_reduce_average"):
+        shutil.copytree(suite.SUITES["pareval"] / pid, root / pid)
+    toml = root / PID / "problem.toml"
+    text = toml.read_text()
+    assert edit(text) != text
+    toml.write_text(edit(text))
+    monkeypatch.setitem(suite.SUITES, "pareval", root)
+    suite.load_suite.cache_clear()
+    try:
+        assert main(["list"]) == 2
+    finally:
+        suite.load_suite.cache_clear()
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"{toml}: {message}" in err, err
