@@ -422,3 +422,15 @@ def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch
         suite.load_suite.cache_clear()
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"{toml}: {message}" in err, err
+
+
+def test_a_failing_embedding_model_is_one_user_error():
+    """litellm's error from the embedding call becomes a ModelConfigError (a HarnessError:
+    one line, exit 2) naming the model, instead of a traceback from inside the lessons."""
+    from harness.errors import HarnessError
+    from harness.lessons import EmbeddingRelevance
+
+    with pytest.raises(HarnessError) as ei:
+        EmbeddingRelevance("no-such-provider/no-such-embedding")("query", ["a lesson"])
+    assert str(ei.value).startswith("embedding model no-such-provider/no-such-embedding: ")
+    assert len(str(ei.value).splitlines()) == 1
