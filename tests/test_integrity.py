@@ -434,3 +434,52 @@ def test_a_failing_embedding_model_is_one_user_error():
         EmbeddingRelevance("no-such-provider/no-such-embedding")("query", ["a lesson"])
     assert str(ei.value).startswith("embedding model no-such-provider/no-such-embedding: ")
     assert len(str(ei.value).splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the model-weight packages
+def _fake_chunk_dist(root: Path, extra: dict, init: bytes | None = None, entry_points: str = "") -> None:
+    """A distribution ``fake-chunk-part1`` 0.9.0 installed under ``root`` as the weight
+    packages are (metadata, data/part01.bin, the published __init__.py), plus ``extra``
+    files {path relative to root: content}."""
+    from harness import local_model
+
+    pkg, info = root / "fake_chunk_part1", root / "fake_chunk_part1-0.9.0.dist-info"
+    (pkg / "data").mkdir(parents=True)
+    info.mkdir()
+    files = {"fake_chunk_part1/data/part01.bin": b"GGUF",
+             "fake_chunk_part1/__init__.py": init if init is not None else local_model._published_init(1),
+             "fake_chunk_part1-0.9.0.dist-info/METADATA": b"Metadata-Version: 2.1\nName: fake-chunk-part1\nVersion: 0.9.0\n",
+             **extra}
+    if entry_points:
+        files["fake_chunk_part1-0.9.0.dist-info/entry_points.txt"] = entry_points.encode()
+    for rel, data in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+    record = "".join(f"{rel},,\n" for rel in files) + "fake_chunk_part1-0.9.0.dist-info/RECORD,,\n"
+    (info / "RECORD").write_text(record)
+
+
+@pytest.mark.parametrize("extra,init,entry_points,refusal", [
+    ({}, None, "", None),
+    ({"fake_chunk.pth": b"import os; os.system('echo pwned')\n"}, None, "", "it installs fake_chunk.pth"),
+    ({"../../../bin/g++": b"#!/bin/sh\n"}, None, "", "it installs ../../../bin/g++"),
+    ({"harness/__init__.py": b""}, None, "", "it installs harness/__init__.py"),
+    ({}, b"import os\nos.system('echo pwned')\n", "", "its fake_chunk_part1/__init__.py is not the one published"),
+    ({}, None, "[console_scripts]\ng++ = fake_chunk_part1:main\n", "it declares entry points"),
+])
+def test_weight_packages_must_install_nothing_but_their_data(tmp_path, monkeypatch, extra, init,
+                                                             entry_points, refusal):
+    """The six weight packages are pinned by version only: before their data is used,
+    their installed file list (RECORD) must hold nothing else that could run code."""
+    from harness import local_model
+    from harness.local_model import LocalModelError
+
+    site = tmp_path / "lib" / "site"
+    _fake_chunk_dist(site, extra, init, entry_points)
+    monkeypatch.syspath_prepend(str(site))
+    if refusal is None:
+        assert local_model.find_chunk_files(["fake-chunk-part1"]) == [(site / "fake_chunk_part1/data/part01.bin").resolve()]
+    else:
+        with pytest.raises(LocalModelError) as ei:
+            local_model.find_chunk_files(["fake-chunk-part1"])
+        assert refusal in str(ei.value) and len(str(ei.value).splitlines()) == 1, str(ei.value)
