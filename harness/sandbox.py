@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -326,7 +327,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
         cwd: str | None = None, env: dict | None = None, limits: Limits | None = None,
         stdin_bytes: bytes = b"", timeout_s: float = 60.0, protocol: bool = False,
         nonce: str = "", max_wall_s: float = 3600.0, with_python: bool = False,
-        tail_bytes: int = 8192, check=None) -> Outcome:
+        tail_bytes: int = 8192, check: Callable[[dict], str] | None = None) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
 
     With ``protocol=True`` the child gets ``--protocol-fd N`` appended to its arguments
