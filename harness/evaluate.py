@@ -1,10 +1,11 @@
 """One candidate for one problem -> an honest verdict and speedup (an EvalResult).
 
 The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
-candidate in its own translation unit (toolchain), run a sandboxed worker that loads
-driver, baseline and candidate objects, validates on several seeds and sizes (tiny,
-edge and exactly the timed size) and times both sides interleaved with every timed
-output checked, then classify:
+candidate in its own translation unit (toolchain), screen the object's imports and
+instructions (screen), run a sandboxed worker that loads driver, baseline and candidate
+objects, validates on several seeds and sizes (tiny, edge and exactly the timed size)
+and times both sides interleaved with every timed output checked, accepting from it
+only the message sequence asked for (ProtocolCheck), then classify:
 
 compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct.
 
@@ -229,6 +230,9 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         return res
     if build.remarks:
         res.evidence["opt_remarks"] = build.remarks
+    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
+    res.key = key
+    # before the cache: a verdict is only ever stored for an object that passed the screen
     banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
     if banned:
         res.status = "rejected"
@@ -237,8 +241,6 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
                                     + "; ".join(banned), "screen": banned})
         res.wall_s = time.monotonic() - t_start
         return res
-    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
-    res.key = key
     store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
