@@ -104,7 +104,7 @@ _PATTERNS = [re.compile(p) for p in (
     r"|rethrow_exception\w*|current_exception\w*|uncaught_exceptions?\w*|__once_proxy"
     r"|__once_call\w*|__ostream_insert\w*|__glibcxx_assert_fail\w*|to_chars\w*|from_chars\w*"
     r"|use_facet\w*|has_facet\w*|endl\w*|ends\w*|flush\w*|ws\w*|future_category\w*"
-    r"|get_new_handler\w*|generic_category\w*|system_category\w*)",  # std:: free functions
+    r"|get_new_handler\w*|generic_category\w*|system_category\w*|getline\w*)",  # std:: free functions
     r"_ZSt(ls|rs)\w*",                                        # std::operator<<, >> (streams)
     r"_ZT[HW]St(11__once_call|15__once_callable)",            # their thread-locals
     r"_ZT[IS]\w+",                                            # typeinfo (data, no code)
@@ -120,7 +120,8 @@ _CLASSES = re.compile(
     r"|St\d+__cxx11\d+(basic_string|basic_[io]?stringstream|basic_stringbuf|to_string)"
     r"|Ss|So|Si|Sd|St\d+(basic_ios|basic_streambuf|basic_[io]stream|basic_iostream|ios_base"
     r"|locale|ctype|num_put|num_get|codecvt)"                 # strings, string streams
-    r"|St\d+(thread|this_thread|condition_variable|_V2\d+condition_variable_any|__future_base"
+    r"|St\d+(thread|this_thread|condition_variable|_V2\d+(condition_variable_any"
+    r"|system_category|generic_category)|__future_base"
     r"|__atomic_futex_unsigned_base|_Sp_make_shared_tag|chrono\d+_V2\d+(steady|system"
     r"|high_resolution)_clock)"                               # threads, futures, clocks
     r"|St\d+random_device"                                   # <random>
