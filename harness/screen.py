@@ -26,8 +26,10 @@ descriptor is exactly how a verdict is forged, and stdio's descriptor is a field
 candidate can overwrite; no kernel needs to print), sockets, processes (fork, exec,
 kill, exit, wait, ...), signals, dynamic loading (dlopen, dlsym, dl_iterate_phdr),
 memory mapping and protection (mmap, mprotect), the environment (getenv), raw system
-calls (syscall) and changes to CPU affinity or scheduling. A violation makes the verdict
-``rejected`` with the offending symbols or instructions as evidence.
+calls (syscall), changes to CPU affinity or scheduling, and to the floating-point
+environment (fesetround, ...; the checks around every call catch these too). A
+violation makes the verdict ``rejected`` with the offending symbols or instructions as
+evidence.
 
 The screen raises the cost of an attack, it does not make one impossible: code that
 finds a forbidden libc function by walking libc's own symbol table in memory, or jumps
@@ -142,11 +144,11 @@ _KINDS = [
      "files and file descriptors"),
     (re.compile(r"(socket|connect|bind|listen|accept4?|send\w*|recv\w*|getaddrinfo|gethostbyname)$"),
      "network"),
+    (re.compile(r"(signal|sigaction|sigprocmask|pthread_sigmask|raise|alarm|setitimer"
+                r"|pthread_kill|pthread_cancel)$"), "signals"),
     (re.compile(r"(fork|vfork|clone\d?|exec\w*|posix_spawn\w*|system|popen|kill|tgkill|wait\w*"
                 r"|exit|_exit|_Exit|quick_exit|setsid|setpgid|prctl|ptrace|getpid|getppid)$"),
      "processes"),
-    (re.compile(r"(signal|sigaction|sigprocmask|pthread_sigmask|raise|alarm|setitimer"
-                r"|pthread_kill|pthread_cancel)$"), "signals"),
     (re.compile(r"(dlopen|dlsym|dlvsym|dlclose|dladdr\w*|dlinfo|dl_iterate_phdr)$"), "dynamic loading"),
     (re.compile(r"(mmap\w*|munmap|mremap|mprotect|pkey_\w+|madvise|shm\w+)$"),
      "memory mapping and protection"),
@@ -154,6 +156,7 @@ _KINDS = [
     (re.compile(r"(syscall)$"), "raw system calls"),
     (re.compile(r"(sched_set\w+|pthread_set\w+|setpriority|nice|setrlimit|prlimit\w*)$"),
      "scheduling and limits"),
+    (re.compile(r"^fe(set|clear|raise|update|hold|enable|disable)\w*$"), "the floating-point environment"),
 ]
 
 
