@@ -368,7 +368,7 @@ def test_a_compiler_that_fails_in_the_sandbox_is_one_user_error(run_eval, compil
 
 # ---------------------------------------------------------------- the verdict cache
 @pytest.mark.parametrize("stricter", [{"memory_bytes": 1 << 30}, {"timeout_factor": 3.0},
-                                      {"timeout_min_s": 0.5}, {"max_eval_s": 600.0}])
+                                      {"timeout_min_s": 0.5}, {"max_eval_s": 600.0}, {"unsafe": True}])
 def test_a_verdict_is_not_reused_under_other_limits(run_eval, stricter):
     """A verdict made with looser limits (or without the sandbox) is not a verdict under
     stricter ones: the limits are part of the verdict's key."""
