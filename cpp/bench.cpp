@@ -463,10 +463,14 @@ class Bench {
     }
     const int64_t ib = iterations_for(target, median_of(tbs));
     const int64_t ic = iterations_for(target, median_of(tcs));
+    if ((ib > 1 || ic > 1) && v.status == "ok" && !make_check(size)) return setup_error(size);
     double slowest_base_call_s = double(slowest_tb) * 1e-9;
-    // What the harness itself does inside one candidate measurement: generating the
-    // inputs of its first ic - 1 calls (the last call's inputs come with the pair).
-    const double harness_work_s = double(slowest_gen) * 1e-9 * double(ic - 1);
+    // What the harness itself does inside one candidate measurement: for each of its
+    // first ic - 1 calls, generating that call's inputs and checking its outputs (inputs
+    // generated again and a baseline call, see check_call); the last call's inputs come
+    // with the pair and its outputs are compared after it.
+    const double harness_work_s =
+        (2.0 * double(slowest_gen) * 1e-9 + slowest_base_call_s) * double(ic - 1);
     std::vector<double> bs, cs;
     int64_t spent = 0;
     for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
@@ -622,12 +626,16 @@ class Bench {
   // timing share buffers that were allocated and first-touched once.
   uint64_t pair_size_ = UINT64_MAX;
   std::unique_ptr<Instance> pair_b_, pair_c_;
+  // A third instance of the pair size for the expected outputs of the calls inside a
+  // batched measurement (check_call); allocated only when a measurement batches calls.
+  std::unique_ptr<Instance> check_;
 
   // The two instances of `size` (allocated once per size); false if memory ran out.
   bool setup(uint64_t size, Instance** b, Instance** c) {
     if (size != pair_size_) {
       pair_b_.reset();
       pair_c_.reset();
+      check_.reset();
       pair_size_ = UINT64_MAX;
       try {
         pair_b_.reset(new Instance(&drv_, size));
@@ -644,6 +652,36 @@ class Bench {
     *b = pair_b_.get();
     *c = pair_c_.get();
     return true;
+  }
+
+  // Allocates the check instance of `size` (the current pair size); false if memory ran out.
+  bool make_check(uint64_t size) {
+    if (check_) return true;
+    try {
+      check_.reset(new Instance(&drv_, size));
+    } catch (const std::bad_alloc&) {
+      return false;
+    } catch (const std::length_error&) {
+      return false;
+    }
+    return true;
+  }
+
+  // Untimed, after every call but the last of a batched measurement, on either side (the
+  // same work after each side's calls, so the timing stays symmetric): the baseline
+  // computes the outputs of the same inputs (`seed`) on the check instance, and `got`'s
+  // outputs are compared with them. The last call's outputs are compared after the pair,
+  // so every timed output is checked. Returns the comparison's verdict.
+  Verdict check_call(Instance& got, uint64_t seed) {
+    Instance& e = *check_;
+    generate(e, seed);
+    drv_.reset(e.p, 1);
+    try {
+      base_call_(drv_.args(e.p));
+    } catch (const std::exception& ex) {
+      return Verdict{"setup_error", std::string("the baseline failed: ") + ex.what()};
+    }
+    return compare(e, got);
   }
 
   static py::dict setup_error(uint64_t size) {
@@ -725,6 +763,11 @@ class Bench {
       if (baseline_broke_.empty() && !changed.empty()) baseline_broke_ = "the baseline " + changed;
       if (!drv_.inputs_intact(inst.p, nullptr, 0) && baseline_broke_.empty())
         baseline_broke_ = "the baseline modified its const inputs";
+      if (i < iters - 1) {
+        const Verdict v = check_call(inst, iteration_seed(seed, i, iters));
+        if (v.status != "ok" && baseline_broke_.empty())
+          baseline_broke_ = "the baseline gave different outputs for the same inputs: " + v.why;
+      }
     }
     return total;
   }
@@ -739,7 +782,9 @@ class Bench {
     return v;
   }
 
-  // One measurement of the candidate (as timed_call), every call checked.
+  // One measurement of the candidate (as timed_call): every call checked for state
+  // changes and const inputs, and every call's outputs but the last compared here with
+  // the baseline's for the same inputs (the last one's after the pair).
   Verdict timed_candidate(Instance& c, uint64_t seed, int64_t iters, int64_t* ns) {
     int64_t total = 0;
     for (int64_t i = 0; i < iters; ++i) {
@@ -749,6 +794,13 @@ class Bench {
       Verdict v = one_candidate_call(c, &t);
       if (v.status != "ok") return v;
       total += t;
+      if (i < iters - 1) {
+        v = check_call(c, iteration_seed(seed, i, iters));
+        if (v.status == "incorrect")
+          v.why = "call " + std::to_string(i + 1) + " of " + std::to_string(iters) +
+                  " in one timed measurement: " + v.why;
+        if (v.status != "ok") return v;
+      }
     }
     *ns = total;
     return Verdict{};

@@ -1,10 +1,11 @@
 """One candidate for one problem -> an honest verdict and speedup (an EvalResult).
 
 The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
-candidate in its own translation unit (toolchain), run a sandboxed worker that loads
-driver, baseline and candidate objects, validates on several seeds and sizes (tiny,
-edge and exactly the timed size) and times both sides interleaved with every timed
-output checked, then classify:
+candidate in its own translation unit (toolchain), screen the object's imports and
+instructions (screen), run a sandboxed worker that loads driver, baseline and candidate
+objects, validates on several seeds and sizes (tiny, edge and exactly the timed size)
+and times both sides interleaved with every timed output checked, accepting from it
+only the message sequence asked for (ProtocolCheck), then classify:
 
 compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct.
 
@@ -26,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import sandbox, stats, toolchain
+from . import sandbox, screen, stats, toolchain
 from .errors import HarnessError
 from .fsutil import atomic_write_text
 from .suite import Problem, check_mode
@@ -54,7 +55,9 @@ class EvalConfig:
     max_eval_s: hard cap on one evaluation's worker (s); use_cache: reuse stored verdicts; unsafe: run
     without bubblewrap; march: the -march value; validate_only: no timing;
     profile: collect profiler evidence for lessons: the candidate's time at 1 thread
-    (omp mode) and its hardware/software counters (perf_event_open, where permitted).
+    (omp mode) and its hardware/software counters (perf_event_open, where permitted);
+    screen: screen the compiled object's imports and instructions before loading it
+    (harness.screen); False only to test the defences behind the screen.
     """
 
     threads: int | None = None
@@ -74,6 +77,7 @@ class EvalConfig:
     march: str = "native"
     validate_only: bool = False
     profile: bool = False
+    screen: bool = True
 
 
 @dataclass
@@ -172,12 +176,13 @@ def _signal_name(sig: int) -> str:
 
 @lru_cache(maxsize=1)
 def _measurer_hash() -> str:
-    """SHA-256 of the code that measures (the _bench extension, worker, statistics and
-    this module), so a changed harness never reuses a verdict measured by an older one."""
+    """SHA-256 of the code that measures and judges (the _bench extension, worker, sandbox
+    and its protocol pump, screen, statistics and this module), so a changed harness never
+    reuses a verdict made by an older one."""
     from . import _bench, worker
 
     h = hashlib.sha256()
-    for mod in (_bench, worker, stats, sys.modules[__name__]):
+    for mod in (_bench, worker, sandbox, screen, stats, sys.modules[__name__]):
         h.update(Path(mod.__file__).read_bytes())
     return h.hexdigest()
 
@@ -187,7 +192,8 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
     parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
-             str(cfg.validate_only), str(cfg.profile)]
+             str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
+             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -195,14 +201,17 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     """Evaluates a candidate (model reply or source text) for ``problem`` in ``mode``.
 
     Returns an EvalResult; every failure of the candidate is a status, not an exception.
-    Raises HarnessError for the user's errors (bad mode, no compiler, no sandbox, more
-    threads than CPUs) and if the problem folder itself does not build.
+    Raises HarnessError for the user's errors (bad mode, no compiler or one that fails in
+    the sandbox, no sandbox, more threads than CPUs, no binutils) and if the problem
+    folder itself does not build.
     """
     cfg = cfg or EvalConfig()
     check_mode(mode)
     t_start = time.monotonic()
     sandboxed = sandbox.require_sandbox(cfg.unsafe)
     comp = toolchain.find_compiler(cfg.march)
+    if sandboxed:
+        toolchain.check_sandboxed_compiler(comp)
     size = cfg.size if cfg.size is not None else problem.default_size(mode, cfg.quick)
     cpus = cpus_for(mode, cfg.threads)
     drv = toolchain.build_trusted(problem, "driver", mode, comp)
@@ -223,6 +232,15 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         res.evidence["opt_remarks"] = build.remarks
     key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
     res.key = key
+    # before the cache: a verdict is only ever stored for an object that passed the screen
+    banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
+    if banned:
+        res.status = "rejected"
+        res.evidence.update({"why": "the candidate uses what candidates may not (files, processes, "
+                                    "signals, system calls ...; see harness/screen.py): "
+                                    + "; ".join(banned), "screen": banned})
+        res.wall_s = time.monotonic() - t_start
+        return res
     store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
@@ -237,6 +255,120 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if res.status in ("correct", "incorrect", "rejected"):  # deterministic enough to reuse
         atomic_write_text(store, json.dumps(res.to_dict()))
     return res
+
+
+def _is_ns(x) -> bool:
+    """A time in ns as the worker reports it: a finite number >= 0."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < float("inf")
+
+
+class ProtocolCheck:
+    """The message sequence the orchestrator asked the worker for, checked one message at
+    a time (the ``check`` of sandbox.run).
+
+    job: the job sent to the worker (keys validate: [[size, seed], ...], measure, size,
+    seed0, min_pairs, max_pairs). The sequence asked for: one ``validated`` event per
+    validation case, in the job's order and with its size and seed, each with status
+    "ok" until one fails; then exactly one ``result``: of the failing case (its status,
+    size and seed, phase "validation"), or after all cases either "ok" in phase
+    "validation" (no timing) or the timing result (the job's size and seed0, as many
+    baseline as candidate times, all finite, at least min_pairs when "ok" and at most
+    max_pairs); a ``link_error`` result only before any case; a ``setup_error`` result
+    where a case or the timing would be. Nothing after the result. Calling the instance
+    with a message returns "" if it is the one expected next, else why it is not (the
+    message is then forged: a process that sends it is killed).
+    """
+
+    _CASE_STATUSES = ("ok", "incorrect", "rejected", "runtime_error")
+
+    def __init__(self, job: dict):
+        self.cases = [tuple(c) for c in job["validate"]]
+        self.job = job
+        self.seen = 0        # validated events accepted
+        self.failed = None   # the validated event that failed, if any
+        self.done = False    # the result was accepted
+
+    def __call__(self, m: dict) -> str:
+        if self.done:
+            return f"a {m.get('event')!r} message after the result"
+        if m.get("event") == "validated":
+            return self._validated(m)
+        if m.get("event") == "result":
+            self.done = True
+            return self._result(m)
+        return f"an unknown event {m.get('event')!r}"
+
+    def _validated(self, m: dict) -> str:
+        if self.failed is not None:
+            return "a validation event after a failed case"
+        if self.seen >= len(self.cases):
+            return f"validation event {self.seen + 1}, but the job has {len(self.cases)} cases"
+        size, seed = self.cases[self.seen]
+        if (m.get("size"), m.get("seed")) != (size, seed):
+            return (f"validation event {self.seen + 1} for size {m.get('size')!r}, seed "
+                    f"{m.get('seed')!r}; the job's case is size {size}, seed {seed}")
+        if m.get("status") not in self._CASE_STATUSES:
+            return f"validation event {self.seen + 1} with status {m.get('status')!r}"
+        if not (_is_ns(m.get("baseline_ns")) and _is_ns(m.get("candidate_ns"))):
+            return f"validation event {self.seen + 1} without valid times"
+        self.seen += 1
+        if m["status"] != "ok":
+            self.failed = m
+        return ""
+
+    def _result(self, m: dict) -> str:
+        status, phase = m.get("status"), m.get("phase")
+        if status != "ok" and not isinstance(m.get("why"), str):
+            return f"a {status!r} result without a reason"
+        if status == "link_error":
+            return "" if self.seen == 0 and isinstance(m.get("why"), str) else \
+                "a link_error result after the candidate was loaded"
+        if self.failed is not None:
+            f = self.failed
+            if (status, phase, m.get("size"), m.get("seed")) != (f["status"], "validation", f["size"], f["seed"]):
+                return "a result that does not report the failed validation case"
+            return ""
+        if self.seen < len(self.cases):
+            if status == "setup_error" and phase == "validation":
+                return ""
+            return f"a result after {self.seen} of {len(self.cases)} validation cases"
+        if not self.job.get("measure", True):
+            return "" if (status, phase) == ("ok", "validation") else \
+                f"a result with status {status!r}, phase {phase!r} for a job without timing"
+        if phase != "timing":
+            return f"a result of phase {phase!r} where the timing result was due"
+        if status == "setup_error":
+            return ""
+        return self._timing(m)
+
+    def _timing(self, m: dict) -> str:
+        job, status = self.job, m.get("status")
+        if status not in self._CASE_STATUSES:
+            return f"a timing result with status {status!r}"
+        if (m.get("size"), m.get("seed0")) != (job["size"], job["seed0"]):
+            return (f"a timing result for size {m.get('size')!r}, seed {m.get('seed0')!r}; the job "
+                    f"asked for size {job['size']}, seed {job['seed0']}")
+        b, c = m.get("baseline_ns"), m.get("candidate_ns")
+        if not (isinstance(b, list) and isinstance(c, list) and len(b) == len(c)):
+            return "a timing result without one baseline time per candidate time"
+        if len(b) > job["max_pairs"] or (status == "ok" and len(b) < job["min_pairs"]):
+            return (f"a timing result with {len(b)} pairs; the job asked for "
+                    f"{job['min_pairs']} to {job['max_pairs']}")
+        if not all(_is_ns(x) and x > 0 for x in b + c):
+            return "a timing result with a time that is not a positive finite number"
+        for k in ("baseline_iters", "candidate_iters", "omp_max_threads", "process_threads"):
+            if not (isinstance(m.get(k), int) and not isinstance(m.get(k), bool) and m[k] >= 1):
+                return f"a timing result with {k}={m.get(k)!r}"
+        if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
+                and isinstance(m.get("cpus"), list)):
+            return "a timing result without its clock resolution, generation time or CPUs"
+        return ""
+
+
+def _pids_limit(threads: int) -> int:
+    """Processes and threads the worker may have: the interpreter's own, the OpenMP pool of
+    ``threads`` and as many again for a candidate's threads, with room to spare."""
+    return 64 + 2 * threads
 
 
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
@@ -254,18 +386,23 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
-                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=64, cpus=tuple(cpus)),
+                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=_pids_limit(len(cpus)),
+                                            cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
-                      nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True)
+                      nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True,
+                      check=ProtocolCheck(job))
+    tail = out.stderr_tail[-2000:]
+    if out.process_limit:
+        res.evidence["process_limit"] = out.process_limit
+    if out.forged:
+        res.status = "rejected"
+        res.evidence.update({"why": "the harness's private result pipe carried a message it did not "
+                                    f"ask for ({out.forged}): an attempt to forge the verdict; "
+                                    "the worker was killed"})
+        return
     val = [m for m in out.messages if m.get("event") == "validated"]
     res.validation_s = sum((m["baseline_ns"] + m["candidate_ns"]) for m in val) * 1e-9
     final = next((m for m in out.messages if m.get("event") == "result"), None)
-    tail = out.stderr_tail[-2000:]
-    if out.forged:
-        res.status = "rejected"
-        res.evidence.update({"why": f"the candidate wrote {out.forged} line(s) into the harness's "
-                                    "private result pipe (an attempt to forge the verdict)"})
-        return
     if final is not None and final["status"] == "setup_error":
         raise HarnessError(f"{problem.id}: {final['why']}")
     if out.timed_out:

@@ -246,8 +246,9 @@ class EmbeddingRelevance:
     """Relevance by cosine similarity of litellm embeddings (``litellm.embedding``).
 
     model: litellm embedding model name (e.g. ``openai/text-embedding-3-small``);
-    api_base: optional endpoint. Callable like :class:`BM25Relevance`. Errors of the
-    provider propagate (litellm exceptions).
+    api_base: optional endpoint. Callable like :class:`BM25Relevance`. Raises
+    ModelConfigError (a user error: one line naming the model and litellm's error) when
+    the embedding call fails: unknown model, missing key, unreachable endpoint.
     """
 
     name = "embedding"
@@ -259,12 +260,15 @@ class EmbeddingRelevance:
     def __call__(self, query: str, docs: Sequence[str]) -> list[float]:
         if not docs:
             return []
-        from .llm import import_litellm
+        from .llm import ModelConfigError, _one_line, import_litellm
 
         litellm = import_litellm()
         kw = {"api_base": self.api_base} if self.api_base else {}
-        resp = litellm.embedding(model=self.model, input=[query, *docs], **kw)
-        vecs = [d["embedding"] if isinstance(d, dict) else d.embedding for d in resp.data]
+        try:
+            resp = litellm.embedding(model=self.model, input=[query, *docs], **kw)
+            vecs = [d["embedding"] if isinstance(d, dict) else d.embedding for d in resp.data]
+        except Exception as e:  # litellm's errors have no common base class to name
+            raise ModelConfigError(f"embedding model {self.model}: {_one_line(e)}") from None
         q = vecs[0]
 
         def cos(a, b):

@@ -287,15 +287,63 @@ def assemble_chunks(
         return dest
 
 
+# What a chunk package installs besides its data: its metadata, and the one-function
+# __init__.py it is published with (compared byte for byte; we never import it) with its
+# bytecode. Anything else -- a .pth file (run at every interpreter start), a script, another
+# module, an entry point -- is refused.
+_DIST_INFO_FILES = frozenset({"INSTALLER", "METADATA", "RECORD", "WHEEL", "top_level.txt",
+                              "REQUESTED", "direct_url.json"})
+
+
+def _published_init(index: int) -> bytes:
+    return ("import os\ndef get_part_path():\n"
+            "    base_dir = os.path.dirname(os.path.abspath(__file__))\n"
+            f'    return os.path.join(base_dir, "data", "part{index:02d}.bin")\n').encode()
+
+
+def check_installs_only_data(dist: md.Distribution, name: str, index: int) -> None:
+    """Checks the installed file list (RECORD) of chunk distribution ``name``, the
+    ``index``-th (1-based): only its metadata, ``<package>/data/part{index:02d}.bin``, and
+    the package's ``__init__.py`` exactly as published (with its bytecode); no entry points.
+
+    Raises:
+        LocalModelError: one line naming the first file (or entry point) it must not install.
+    """
+    pkg = re.sub(r"[-_.]+", "_", name).lower()
+    hint = f"refusing to use {name!r} {dist.version}"
+    entry_points = tuple(dist.entry_points)
+    if entry_points:
+        raise LocalModelError(f"{hint}: it declares entry points ({entry_points[0].name}); "
+                              f"it should install nothing but its data")
+    for f in dist.files or []:
+        rel = str(f).replace("\\", "/")
+        top, _, rest = rel.partition("/")
+        if re.fullmatch(rf"{pkg}-[^/]+\.dist-info", top) and rest in _DIST_INFO_FILES:
+            continue
+        if rel == f"{pkg}/data/part{index:02d}.bin":
+            continue
+        if re.fullmatch(rf"{pkg}/__pycache__/__init__\.[\w.-]+\.pyc", rel):
+            continue
+        if rel == f"{pkg}/__init__.py":
+            path = Path(str(dist.locate_file(f)))
+            if path.is_file() and path.read_bytes() == _published_init(index):
+                continue
+            raise LocalModelError(f"{hint}: its {rel} is not the one published; reinstall with {INSTALL_HINT}")
+        raise LocalModelError(f"{hint}: it installs {rel}, and it should install nothing but its data; "
+                              f"reinstall with {INSTALL_HINT}")
+
+
 def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
     """Locate each distribution's ``data/partNN.bin`` through ``importlib.metadata``.
 
-    The packages are never imported.  Returns absolute paths, in the order of ``dists``;
-    the i-th distribution (1-based) must hold ``data/part{i:02d}.bin``.
+    The packages are never imported, and each must install nothing but its data (see
+    check_installs_only_data).  Returns absolute paths, in the order of ``dists``; the
+    i-th distribution (1-based) must hold ``data/part{i:02d}.bin``.
 
     Raises:
-        LocalModelError: a distribution is not installed, lists no chunk file, or its
-            chunk file is missing on disk (the message says ``pip install -e '.[local]'``).
+        LocalModelError: a distribution is not installed, lists no chunk file, installs
+            more than its data, or its chunk file is missing on disk (the message says
+            ``pip install -e '.[local]'``).
     """
     found: list[Path] = []
     pattern = re.compile(r"(^|/)data/part(\d+)\.bin$")
@@ -307,6 +355,7 @@ def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
                 f"embedded model chunk package {name!r} is not installed; run {INSTALL_HINT} "
                 f"or point the team at another GGUF file (local//path/to/model.gguf)"
             ) from None
+        check_installs_only_data(dist, name, index)
         files = [f for f in (dist.files or []) if pattern.search(str(f).replace("\\", "/"))]
         if len(files) != 1:
             raise LocalModelError(

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,10 @@ from .errors import HarnessError
 SANDBOX_UID = 65534
 AS_HEADROOM = 3 << 29  # bytes of address space above the memory limit (see _preexec)
 HOME = "/home/sandbox"
+# Longest protocol line accepted (bytes). The worker's longest message (the result of
+# max_pairs pairs with profiler evidence) is a few KiB; a longer line is forged, and the
+# cap keeps the orchestrator's buffer (and the cost of splitting it) bounded.
+MAX_PROTOCOL_LINE = 1 << 20
 _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
 
 
@@ -52,9 +57,13 @@ class Outcome:
 
     returncode: exit code, or -signal number when killed by a signal;
     timed_out: killed by the watchdog; messages: JSON objects it sent on the protocol
-    pipe with the right nonce; forged: protocol lines without it (written by someone
-    else in the process); stdout_tail/stderr_tail: the last bytes of its output
-    (decoded); wall_s: seconds; out_of_memory: the cgroup's memory limit was hit.
+    pipe with the right nonce, in order, each accepted by the caller's check;
+    forged: why the protocol was violated ("" if it was not): a line without the nonce,
+    not JSON, longer than MAX_PROTOCOL_LINE, a malformed deadline, or a message the
+    caller's check refused; the process was then killed at once; stdout_tail/stderr_tail:
+    the last bytes of its output (decoded); wall_s: seconds; out_of_memory: the cgroup's
+    memory limit was hit; process_limit: "" when the process limit was enforced, else
+    why not (see process_limit_gap).
     """
 
     returncode: int
@@ -63,8 +72,15 @@ class Outcome:
     stdout_tail: str = ""
     stderr_tail: str = ""
     wall_s: float = 0.0
-    forged: int = 0
+    forged: str = ""
     out_of_memory: bool = False
+    process_limit: str = ""
+
+
+def in_system_dirs(path: str) -> bool:
+    """True if ``path`` lies in a system folder that every sandbox mounts (/usr, /bin, ...)."""
+    real = os.path.realpath(path)
+    return any(real == d or real.startswith(d + "/") for d in map(os.path.realpath, _SYSTEM_DIRS))
 
 
 def bwrap_path() -> str | None:
@@ -270,6 +286,24 @@ class _Cgroup:
                     time.sleep(0.02)
 
 
+def _rlimit_gap(cg: _Cgroup) -> str:
+    """Why the process limit of a process run under ``cg`` is not enforced, "" if it is."""
+    if cg.active or os.geteuid() != 0:
+        return ""
+    return ("not enforced: no pids cgroup could be created here, and the kernel does not apply "
+            "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)")
+
+
+def process_limit_gap() -> str:
+    """Why sandboxed processes' process/thread limit is not enforced on this machine, ""
+    if it is (a pids cgroup can be created, or we are not root, so RLIMIT_NPROC applies)."""
+    cg = _Cgroup(Limits())
+    try:
+        return _rlimit_gap(cg)
+    finally:
+        cg.remove()
+
+
 def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
     def fn():
         os.setsid()
@@ -293,16 +327,19 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
         cwd: str | None = None, env: dict | None = None, limits: Limits | None = None,
         stdin_bytes: bytes = b"", timeout_s: float = 60.0, protocol: bool = False,
         nonce: str = "", max_wall_s: float = 3600.0, with_python: bool = False,
-        tail_bytes: int = 8192) -> Outcome:
+        tail_bytes: int = 8192, check: Callable[[dict], str] | None = None) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
 
     With ``protocol=True`` the child gets ``--protocol-fd N`` appended to its arguments
     and may send JSON lines on fd N, each carrying ``nonce``; a line
     ``{"event": "deadline", "seconds": s, "nonce": ...}`` sets the watchdog to now + s.
     Otherwise the watchdog fires ``timeout_s`` after the last message, and never later
-    than ``max_wall_s`` after the start. Lines without the nonce are counted as forged
-    and otherwise ignored. On timeout or when this call ends, the child and everything
-    it started are killed.
+    than ``max_wall_s`` after the start. Every other message (nonce removed) goes to
+    ``check`` (a callable: message dict -> "" to accept it, else why it is not the
+    message expected next). A line without the nonce, a malformed line or deadline, a
+    line over MAX_PROTOCOL_LINE bytes or a refused message is a forgery: the child is
+    killed at once and ``Outcome.forged`` says why. On timeout or when this call ends,
+    the child and everything it started are killed.
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
@@ -331,7 +368,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
         except BrokenPipeError:
             pass
         out, err, msgs, forged, timed_out = _pump(proc, proto_r, timeout_s, max_wall_s, nonce,
-                                                  tail_bytes)
+                                                  tail_bytes, check)
         rc = proc.wait()
         oom = cg.out_of_memory()
     finally:
@@ -347,56 +384,83 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
                    stdout_tail=out.decode(errors="replace"),
                    stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0,
-                   forged=forged, out_of_memory=oom)
+                   forged=forged, out_of_memory=oom, process_limit=_rlimit_gap(cg))
 
 
-def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes):
-    """Drains stdout/stderr (keeping tails) and the protocol pipe until the child exits."""
+def _protocol_line(line: bytes, nonce: str, check) -> tuple[dict | None, str]:
+    """One protocol line -> (the message without its nonce, "") or (None, why it is forged)."""
+    try:
+        m = json.loads(line)
+    except ValueError:
+        return None, "a protocol line that is not JSON"
+    if not isinstance(m, dict) or m.pop("nonce", None) != nonce:
+        return None, "a protocol line without the evaluation's nonce"
+    if m.get("event") == "deadline":
+        s = m.get("seconds")
+        if not isinstance(s, (int, float)) or isinstance(s, bool) or not 0 < s < float("inf"):
+            return None, f"a deadline message with seconds={s!r}"
+        return m, ""
+    why = check(m) if check is not None else ""
+    return (None, why) if why else (m, "")
+
+
+def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check):
+    """Drains stdout/stderr (keeping tails) and the protocol pipe until the child exits,
+    or kills it on timeout or a forged protocol line (see ``run``)."""
     streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
     if proto_r is not None:
         streams[proto_r] = bytearray()
     open_fds = set(streams)
-    msgs, forged = [], 0
+    msgs, forged = [], ""
     hard_stop = time.monotonic() + max_wall_s
     deadline = min(time.monotonic() + timeout_s, hard_stop)
     timed_out = False
-    pending = b""
-    while open_fds:
+    pending = bytearray()
+    # until the child exits, not only until its pipes close: a child that closed them
+    # (or handed them away) and spins is still under the watchdog
+    while (open_fds or proc.poll() is None) and not forged:
         left = deadline - time.monotonic()
         if left <= 0:
             timed_out = True
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             break
+        if not open_fds:
+            time.sleep(min(left, 0.01))
+            continue
         ready, _, _ = select.select(list(open_fds), [], [], min(left, 0.5))
         for fd in ready:
             chunk = os.read(fd, 65536)
             if not chunk:
                 open_fds.discard(fd)
                 continue
-            if fd == proto_r:
-                pending += chunk
-                *lines, pending = pending.split(b"\n")
-                for line in lines:
-                    try:
-                        m = json.loads(line)
-                    except ValueError:
-                        m = None
-                    if not isinstance(m, dict) or m.pop("nonce", None) != nonce:
-                        forged += 1
-                    elif m.get("event") == "deadline":
-                        deadline = min(time.monotonic() + float(m.get("seconds", timeout_s)), hard_stop)
-                    else:
-                        msgs.append(m)
-                        deadline = min(time.monotonic() + timeout_s, hard_stop)
-            else:
+            if fd != proto_r:
                 buf = streams[fd]
                 buf += chunk
                 if len(buf) > tail_bytes:
                     del buf[:len(buf) - tail_bytes]
-    if timed_out:
+                continue
+            start = len(pending)
+            pending += chunk
+            # only the new bytes can hold a line's end: no rescans of a long partial line
+            while not forged and (nl := pending.find(b"\n", start)) >= 0:
+                m, forged = _protocol_line(bytes(pending[:nl]), nonce, check)
+                del pending[:nl + 1]
+                start = 0
+                if forged:
+                    break
+                if m.get("event") == "deadline":
+                    deadline = min(time.monotonic() + float(m["seconds"]), hard_stop)
+                else:
+                    msgs.append(m)
+                    deadline = min(time.monotonic() + timeout_s, hard_stop)
+            if not forged and len(pending) > MAX_PROTOCOL_LINE:
+                forged = f"a protocol line longer than {MAX_PROTOCOL_LINE} bytes"
+            if forged:
+                break
+    if timed_out or forged:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         proc.kill()
     return (bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()]),
             msgs, forged, timed_out)

@@ -16,6 +16,7 @@ import os
 import time
 from typing import Callable
 
+from . import sandbox
 from .evaluate import EvalConfig, cpus_for, evaluate
 from .fsutil import atomic_write_text
 from .runstore import MAX_SPEEDUP, machine_info
@@ -130,6 +131,7 @@ def run_cli(problems: list[Problem], suite: str, mode: str, cfg: EvalConfig) -> 
     also = f", {bandwidth(n):.1f} GB/s on {n} threads" if n > 1 else ""
     print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread{also} "
           f"({os.cpu_count()} CPUs, {machine_info()['cpu_model']})")
+    print(f"process limit of candidates: {sandbox.process_limit_gap() or 'enforced'}")
     rows = selftest(problems, mode, cfg)
     print(format_table(rows))
     print(f"noise floor saved to {save_noise_floor(suite, mode, rows, n)}")

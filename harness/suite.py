@@ -157,12 +157,30 @@ def _size_value(suite: str, v, where: str) -> int:
     return n
 
 
+# Keys every problem.toml must have (sizes also needs "validate").
+REQUIRED_KEYS = ("id", "category", "function", "signature", "description", "bound", "sizes")
+
+
 def _load(suite: str, folder: Path) -> Problem:
+    """The Problem of ``folder``. Raises HarnessError, one line naming the file, for an
+    unreadable or malformed problem.toml or a missing required key."""
     try:
         spec = tomllib.loads((folder / "problem.toml").read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise HarnessError(f"{folder}/problem.toml: {e}") from None
     where = f"{folder}/problem.toml"
+    missing = [k for k in REQUIRED_KEYS if k not in spec]
+    if "validate" not in (spec.get("sizes") if isinstance(spec.get("sizes"), dict) else {}):
+        missing.append("sizes.validate")
+    if missing:
+        raise HarnessError(f"{where}: missing required key{'s' * (len(missing) > 1)} {', '.join(missing)}")
+    try:
+        return _problem(suite, folder, spec, where)
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
+        raise HarnessError(f"{where}: malformed ({type(e).__name__}: {e})") from None
+
+
+def _problem(suite: str, folder: Path, spec: dict, where: str) -> Problem:
     sizes = {k: _size_value(suite, v, where) for k, v in spec["sizes"].items() if k != "validate"}
     validate = tuple(_size_value(suite, s, where) for s in spec["sizes"]["validate"])
     tol = spec.get("tolerance", {})

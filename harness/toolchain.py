@@ -75,6 +75,19 @@ class Compiler:
              "-shared", "-Wl,-z,defs"]
         return f + (["-fopenmp"] if mode == "omp" else [])
 
+    def mounts(self) -> list[str]:
+        """Folders the compile sandbox must mount (read-only) for this compiler to run: the
+        installation prefix (the parent of its bin folder) of its path and of the file that
+        path resolves to, unless the sandbox mounts them anyway (/usr, /bin, ...). A
+        compiler from /opt or a conda environment is invisible in the sandbox otherwise."""
+        out = set()
+        for p in (self.path, os.path.realpath(self.path)):
+            d = os.path.dirname(p)
+            prefix = os.path.dirname(d) if os.path.basename(d) == "bin" else d
+            if not sandbox.in_system_dirs(prefix):
+                out.add(prefix)
+        return sorted(out)
+
     def describe(self, mode: str) -> dict:
         """What a results folder records about the compiler."""
         return {"compiler": self.path, "compiler_version": self.version,
@@ -180,7 +193,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
             argv += ["-I", str(d)]
         argv += ["-o", "lib.so", "tu.cpp"]
         t0 = time.monotonic()
-        res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs],
+        res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs] + comp.mounts(),
                           rw=[str(work)], cwd=str(work), timeout_s=300.0,
                           limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
                           env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
@@ -209,7 +222,33 @@ def _is_link_error(diag: str) -> bool:
     return "undefined reference" in diag
 
 
+_WORKS_SANDBOXED: set = set()
+
+
+def check_sandboxed_compiler(comp: Compiler) -> None:
+    """Compiles a one-line shared object in the sandbox, as candidates are compiled, once
+    per compiler and process (and once per build cache when it works).
+
+    Raises HarnessError (one line: the compiler's last message) if it fails: every
+    candidate would otherwise be a compile_error while the trusted builds, which run
+    outside the sandbox, succeed -- e.g. a compiler wrapper that calls a program outside
+    the folders the sandbox mounts (the system folders and the compiler's prefix).
+    """
+    if comp.path in _WORKS_SANDBOXED:
+        return
+    key = _key("probe", comp.path, comp.version, comp.target_hash, " ".join(comp.mounts()))
+    res = _compile("int harness_probe(int x) { return x + 1; }\n", key, comp, "serial", [],
+                   sandboxed=True)
+    if not res.ok:
+        last = (res.diagnostics.strip().splitlines() or ["no message"])[-1]
+        raise HarnessError(f"the compiler {comp.path} does not work in the sandbox ({last}); "
+                           f"the sandbox mounts the system folders and {', '.join(comp.mounts()) or 'nothing else'}: "
+                           "install the compiler there, or pass --unsafe-no-sandbox")
+    _WORKS_SANDBOXED.add(comp.path)
+
+
 PRELUDE_NAME = "harness_prelude.hpp"
+PCH_FAILED = "pch_failed.txt"  # in a prelude folder whose precompiled header failed to build
 
 
 def prelude_text(mode: str) -> str:
@@ -225,12 +264,13 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
     flags, built once per compiler, flags and target, and the seconds spent building it
     now (0 when it existed). A precompiled prelude cuts a candidate's compile from about
     0.9 s to 0.25 s here; if g++ ever finds the .gch unusable it reads the header
-    instead (same result, slower)."""
+    instead (same result, slower). A failed build is remembered (the folder then holds
+    the header and PCH_FAILED with the compiler's message), not retried per candidate."""
     flags = [f for f in comp.flags(mode) if f not in ("-shared", "-Wl,-z,defs")]
     text = prelude_text(mode)
     key = _key("prelude", text, " ".join(flags), comp.target_hash, comp.version)
     out = cache_root() / "pch" / key[:16]
-    if (out / f"{PRELUDE_NAME}.gch").exists():
+    if out.is_dir():  # built, or failed before (PCH_FAILED says why): never retried
         return out, 0.0
     t0 = time.monotonic()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -241,6 +281,7 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
                             f"{PRELUDE_NAME}.gch"], cwd=work, capture_output=True, text=True)
         if r.returncode != 0:
             (work / f"{PRELUDE_NAME}.gch").unlink(missing_ok=True)  # the header alone still works
+            (work / PCH_FAILED).write_text(r.stderr[-4000:])
         try:
             os.rename(work, out)
         except OSError:  # built concurrently by another process: use theirs

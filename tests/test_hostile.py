@@ -1,7 +1,11 @@
 """Hostile candidates: each is classified right, the harness survives, nothing is left behind.
 
 All use 30_scan_prefix_sum at a small size, validation only (the checks run around
-every candidate call, timed or not).
+every candidate call, timed or not). Most of these candidates import what the screen of
+compiled objects (harness.screen, tests/test_integrity.py) rejects before they run; here
+the screen is off, because the defences behind it (sandbox, process-state checks,
+protocol check) must hold on their own: a candidate can pass the screen by finding libc's
+functions at run time.
 """
 import os
 import socket
@@ -56,6 +60,7 @@ def no_leftovers():
 def ev(run_eval, text, **kw):
     kw.setdefault("size", 20000)
     kw.setdefault("validate_only", True)
+    kw.setdefault("screen", False)
     return run_eval(PID, text, "omp", **kw)
 
 

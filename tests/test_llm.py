@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import socket
 import subprocess
@@ -391,21 +390,9 @@ def test_find_chunk_files_missing_package():
 # --------------------------------------------------------------------------- the real model
 
 
-def _chunks_installed() -> bool:
-    try:
-        local_model.find_chunk_files()
-        return True
-    except LocalModelError:
-        return False
-
-
 @pytest.mark.model
 @pytest.mark.timeout(300)
-def test_real_embedded_model(tmp_path):
-    if importlib.util.find_spec("llama_cpp") is None:
-        pytest.skip("llama-cpp-python not installed (pip install -e '.[local]')")
-    if not _chunks_installed():
-        pytest.skip("embedded model chunk packages not installed (pip install -e '.[local]')")
+def test_real_embedded_model(tmp_path, embedded_model):
     agent = Agent(name="q", model=local_model.EMBEDDED_MODEL, temperature=0.7, top_p=0.8, max_tokens=16, seed=123)
     llm.validate_team(Team(agents=(agent,)))
     msgs = [{"role": "user", "content": "Write a C++ function that returns the sum of two ints."}]

@@ -1,0 +1,485 @@
+"""Verdicts that in-process code cannot forge, and every timed output checked.
+
+The screen of the compiled object (harness.screen), the protocol sequence the
+orchestrator accepts (evaluate.ProtocolCheck, enforced by sandbox.run), and the check of
+every call inside a batched measurement (cpp/bench.cpp, check_call).
+"""
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import sandbox, screen, toolchain
+from harness.evaluate import EvalConfig, ProtocolCheck, _validation_cases
+from harness.suite import get_problem, load_suite
+
+from test_hostile import PID, cand, no_leftovers  # noqa: F401 - the fixture checks every test here
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+HERE = Path(__file__).parent
+FORGER = (HERE / "hostile" / "forges_verdict.cpp").read_text()
+
+
+# ---------------------------------------------------------------- the forging candidate
+def test_forging_candidate_is_rejected_by_the_screen(run_eval):
+    """A ~60-line candidate that finds the private pipe in /proc/self/cmdline and the nonce
+    in its own memory, and writes a `result` with a 1000x speedup (the harness before the
+    screen and the protocol check reported exactly that, `correct`)."""
+    r = run_eval(PID, FORGER, "omp", size=20000)
+    assert r.status == "rejected", r.evidence
+    banned = r.evidence["screen"]
+    assert "write (files and file descriptors)" in banned
+    assert "fopen (files and file descriptors)" in banned
+    assert "write" in r.evidence["why"] and r.speedup is None
+
+
+def test_forging_candidate_is_rejected_by_the_protocol_check(run_eval):
+    """Behind the screen (which a candidate can pass by finding write() in libc's own
+    symbol table at run time): its forged result arrives before the validation events the
+    job asked for, so the worker is killed and the verdict is `rejected`."""
+    r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
+    assert r.status == "rejected", r.evidence
+    assert "a result after 0 of" in r.evidence["why"] and r.speedup is None
+
+
+# ---------------------------------------------------------------- the screen
+SCREENED = {
+    "opens_a_file": ('#include <cstdio>', 'if (std::FILE* f = std::fopen("/etc/passwd", "r")) std::fclose(f);',
+                     "fopen (files and file descriptors)"),
+    "prints": ('#include <iostream>', 'std::cout << "hi";', "std::cout (console or file output)"),
+    "printf": ('#include <cstdio>', 'std::printf("%d", 1);', "printf (console or file output)"),
+    "forks": ('#include <unistd.h>', 'if (fork() == 0) _exit(0);', "fork (processes)"),
+    "exits": ('#include <cstdlib>', 'std::exit(0);', "exit (processes)"),
+    "getenv": ('#include <cstdlib>', 'if (std::getenv("HOME")) {}', "getenv (the environment)"),
+    "dlsym": ('#include <dlfcn.h>', 'if (dlsym(RTLD_DEFAULT, "write")) {}', "dlsym (dynamic loading)"),
+    "mprotect": ('#include <sys/mman.h>', 'mprotect(nullptr, 0, PROT_EXEC);', "mprotect (memory mapping and protection)"),
+    "raw_syscall": ('#include <unistd.h>\n#include <sys/syscall.h>', 'syscall(SYS_getpid);', "syscall (raw system calls)"),
+    "signal": ('#include <csignal>', 'std::signal(SIGTERM, SIG_IGN);', "signal (signals)"),
+    "socket": ('#include <sys/socket.h>', 'socket(AF_INET, SOCK_STREAM, 0);', "socket (network)"),
+    "affinity": ('#include <sched.h>', 'cpu_set_t s; CPU_ZERO(&s); sched_setaffinity(0, sizeof s, &s);',
+                 "sched_setaffinity (scheduling and limits)"),
+    "syscall_instruction": ("", 'long r; asm volatile("syscall" : "=a"(r) : "a"(39L) : "rcx", "r11", "memory");',
+                            "a 'syscall' instruction in "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENED))
+def test_screen_rejects_with_the_offence_named(run_eval, name):
+    include, stmt, offence = SCREENED[name]
+    r = run_eval(PID, cand(prefix=include, before=f"if (x.size() == 12345) {{ {stmt} }}"), "omp",
+                 size=20000, validate_only=True)
+    assert r.status == "rejected", (name, r.status, r.evidence)
+    assert any(b.startswith(offence) for b in r.evidence["screen"]), r.evidence["screen"]
+    assert offence.split(" (")[0] in r.evidence["why"]
+
+
+def test_screen_accepts_what_optimized_code_uses(run_eval):
+    """std::thread, mutexes and condition variables, OpenMP, <cmath>, <complex>, sorting,
+    containers, exceptions, std::ostringstream and std::to_string, <random>, clocks."""
+    code = """
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <omp.h>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+static double noise() {
+  std::ostringstream s; s << 1.5 << std::to_string(2);
+  std::map<int, int> m; m[1] = 2; std::unordered_map<int, int> u; u[3] = 4;
+  std::complex<double> z(1.0, 2.0); z = z * z / (z + 1.0);
+  std::mt19937 g(std::random_device{}()); (void)g;
+  std::vector<double> v = {3, 1, 2}; std::sort(v.begin(), v.end());
+  auto t0 = std::chrono::steady_clock::now(); (void)t0;
+  try { if (v.empty()) throw std::runtime_error(s.str()); } catch (const std::exception&) {}
+  return std::exp(std::log(std::sqrt(std::abs(z) + m[1] + u[3]))) * 0.0;
+}
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  std::mutex mu; std::condition_variable cv; bool go = false;
+  std::thread t([&] { std::lock_guard<std::mutex> l(mu); go = true; cv.notify_one(); });
+  { std::unique_lock<std::mutex> l(mu); cv.wait(l, [&] { return go; }); }
+  t.join();
+  double s = noise() * omp_get_max_threads();
+  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }
+}
+"""
+    r = run_eval(PID, code, "omp", size=20000, validate_only=True)
+    assert r.status == "correct", r.evidence
+
+
+def _all_candidates():
+    """Every baseline and reference of every problem in both modes, and every wrong
+    variant (omp), as (label, problem, mode, text)."""
+    for suite in ("pareval", "polybench"):
+        for pid, p in sorted(load_suite(suite).items()):
+            for mode in ("serial", "omp"):
+                yield f"{pid}/{mode}/baseline", p, mode, p.source("baseline.cpp")
+                yield f"{pid}/{mode}/reference", p, mode, p.reference(mode)
+            for f in sorted((HERE / "variants" / pid).glob("wrong_*.cpp")):
+                yield f"{pid}/omp/{f.stem}", p, "omp", f.read_text()
+
+
+def test_every_baseline_reference_and_wrong_variant_passes_the_screen():
+    """The allowlist covers all the code the suites hold: baselines and expert references
+    (correct) and the plausible wrong variants (which must stay `incorrect`, not become
+    `rejected`). Compiled through the candidate path and screened, not run."""
+    comp = toolchain.find_compiler()
+    bad, built = {}, 0
+    for label, p, mode, text in _all_candidates():
+        b, _ = toolchain.build_candidate(p, text, mode, comp, sandboxed=False)
+        assert b.ok, (label, b.diagnostics)
+        built += 1
+        why = screen.screen_object(b.path, sandboxed=False)
+        if why:
+            bad[label] = why
+    assert built > 300 and bad == {}
+
+
+@pytest.mark.parametrize("symbol,ok", [
+    ("memcpy", True), ("sin", True), ("sinf", True), ("__exp_finite", True), ("_ZGVdN4v_sin", True),
+    ("GOMP_parallel", True), ("omp_get_thread_num", True), ("pthread_create", True),
+    ("pthread_mutex_lock", True), ("_Znwm", True), ("_ZdlPvm", True), ("__cxa_throw", True),
+    ("_ZSt20__throw_length_errorPKc", True), ("_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE", True),
+    ("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE9_M_createERmm", True),
+    ("_ZNSolsEi", True), ("_ZNSt3_V215system_categoryEv", True), ("_ZTVNSt7__cxx1119basic_ostringstreamIcSt11char_traitsIcESaIcEEE", True),
+    ("write", False), ("read", False), ("open", False), ("ioctl", False), ("syscall", False),
+    ("fopen", False), ("printf", False), ("puts", False), ("fwrite", False), ("_ZSt4cout", False),
+    ("_ZSt4cerr", False), ("stdout", False), ("fork", False), ("execve", False), ("kill", False),
+    ("dlopen", False), ("dlsym", False), ("dl_iterate_phdr", False), ("mmap", False),
+    ("mprotect", False), ("getenv", False), ("signal", False), ("pthread_kill", False),
+    ("pthread_setaffinity_np", False), ("sched_setaffinity", False), ("fesetround", False),
+    ("_ZTVSt13basic_filebufIcSt11char_traitsIcEE", False),
+    ("_ZNSt13basic_filebufIcSt11char_traitsIcEE4openEPKcSt13_Ios_Openmode", False),
+    ("_ZGVdN4v_write", False),
+])
+def test_allowlist(symbol, ok):
+    assert screen.allowed(symbol) is ok
+
+
+# ---------------------------------------------------------------- the protocol sequence
+JOB = {"validate": [[4, 121], [7, 122], [64, 98], [64, 99]], "measure": True, "size": 64,
+       "seed0": 20240521, "min_pairs": 4, "max_pairs": 8}
+
+
+def _validated(size, seed, status="ok"):
+    return {"event": "validated", "size": size, "seed": seed, "status": status,
+            "baseline_ns": 100, "candidate_ns": 90}
+
+
+def _timing(**kw):
+    m = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 64,
+         "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
+         "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
+         "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000}
+    m.update(kw)
+    return m
+
+
+HONEST = [_validated(s, d) for s, d in JOB["validate"]] + [_timing()]
+
+
+def _first_refusal(messages, job=JOB):
+    check = ProtocolCheck(job)
+    for i, m in enumerate(messages):
+        why = check(m)
+        if why:
+            return i, why
+    return None
+
+
+def test_the_honest_sequences_are_accepted():
+    assert _first_refusal(HONEST) is None
+    assert _first_refusal(HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}],
+                          {**JOB, "measure": False}) is None
+    failed = [_validated(4, 121), _validated(7, 122, "incorrect"),
+              {"event": "result", "status": "incorrect", "why": "output[3]", "size": 7, "seed": 122,
+               "phase": "validation"}]
+    assert _first_refusal(failed) is None
+    assert _first_refusal([{"event": "result", "status": "link_error", "why": "dlopen"}]) is None
+    assert _first_refusal(HONEST[:4] + [_timing(status="incorrect", why="x", baseline_ns=[1.0],
+                                                candidate_ns=[1.0])]) is None
+
+
+@pytest.mark.parametrize("messages,index,why", [
+    ([_timing()], 0, "a result after 0 of 4 validation cases"),
+    ([_validated(4, 121), _validated(64, 98)], 1, "the job's case is size 7, seed 122"),
+    ([_validated(5, 121)], 0, "for size 5"),
+    (HONEST[:4] + [_timing(size=65)], 4, "a timing result for size 65"),
+    (HONEST[:4] + [_timing(seed0=1)], 4, "seed 1"),
+    (HONEST[:4] + [_timing(baseline_ns=[100.0] * 5)], 4, "one baseline time per candidate time"),
+    (HONEST[:4] + [_timing(baseline_ns=[1.0] * 9, candidate_ns=[1.0] * 9)], 4, "9 pairs"),
+    (HONEST[:4] + [_timing(baseline_ns=[1.0] * 2, candidate_ns=[1.0] * 2)], 4, "2 pairs"),
+    (HONEST[:4] + [_timing(candidate_ns=[0.0] * 4)], 4, "not a positive finite number"),
+    (HONEST[:4] + [_timing(candidate_iters=0)], 4, "candidate_iters=0"),
+    (HONEST + [_timing()], 5, "after the result"),
+    (HONEST + [_validated(4, 121)], 5, "after the result"),
+    (HONEST[:4] + [_validated(4, 121)], 4, "validation event 5, but the job has 4 cases"),
+    ([_validated(4, 121, "incorrect"), _validated(7, 122)], 1, "after a failed case"),
+    ([_validated(4, 121, "incorrect"), _timing()], 1, "does not report the failed validation case"),
+    ([_validated(4, 121, "correct")], 0, "with status 'correct'"),
+    ([{"event": "hello"}], 0, "an unknown event 'hello'"),
+    (HONEST[:2] + [{"event": "result", "status": "link_error", "why": "x"}], 2, "after the candidate was loaded"),
+    (HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}], 4, "phase 'validation'"),
+])
+def test_forged_sequences_are_refused(messages, index, why):
+    got = _first_refusal(messages)
+    assert got is not None and got[0] == index and why in got[1], got
+
+
+def test_a_protocol_violation_kills_the_process_at_once():
+    """sandbox.run stops reading at the first refused message and kills the child (which
+    would otherwise sleep for a minute); the messages before it are kept."""
+    script = ("import json, os, sys, time\n"
+              "fd = int(sys.argv[-1]); n = sys.stdin.read()\n"
+              "os.write(fd, (json.dumps({'event': 'validated', 'size': 4, 'seed': 121, 'status': 'ok',"
+              " 'baseline_ns': 1, 'candidate_ns': 1, 'nonce': n}) + '\\n').encode())\n"
+              "os.write(fd, (json.dumps({'event': 'result', 'status': 'ok', 'phase': 'timing', 'nonce': n})"
+              " + '\\n').encode())\n"
+              "time.sleep(60)\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=True, with_python=True, protocol=True,
+                      nonce="n0", stdin_bytes=b"n0", check=ProtocolCheck(JOB), timeout_s=90)
+    assert time.monotonic() - t0 < 30
+    assert out.forged.startswith("a result after 1 of 4") and len(out.messages) == 1
+
+
+@pytest.mark.parametrize("payload,why", [
+    ("'x' * (3 << 20)", "a protocol line longer than"),
+    ("'{\"event\": \"validated\"}\\n'", "a protocol line without the evaluation's nonce"),
+    ("'not json\\n'", "a protocol line that is not JSON"),
+    ("json.dumps({'event': 'deadline', 'seconds': 'soon', 'nonce': 'n0'}) + '\\n'", "a deadline message"),
+])
+def test_malformed_protocol_lines_are_forgeries(payload, why):
+    """A line that never ends is capped (the buffer stays bounded), and lines without the
+    nonce, not JSON, or a deadline without a number of seconds are forgeries: the process
+    is killed at once instead of sleeping out its minute."""
+    script = (f"import json, os, sys, time\nos.write(int(sys.argv[-1]), ({payload}).encode())\n"
+              "time.sleep(60)\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=True, with_python=True, protocol=True,
+                      nonce="n0", check=ProtocolCheck(JOB), timeout_s=90)
+    assert time.monotonic() - t0 < 30
+    assert out.forged.startswith(why), out.forged
+
+
+def test_unsandboxed_child_that_closes_its_pipes_and_spins_is_timed_out():
+    """Without the sandbox, a child that closes stdout, stderr and the protocol pipe and
+    then spins used to hang the run (wait() without a timeout)."""
+    script = ("import os, sys\nfor fd in (1, 2, int(sys.argv[-1])): os.close(fd)\nwhile True: pass\n")
+    t0 = time.monotonic()
+    out = sandbox.run([sys.executable, "-c", script], sandboxed=False, protocol=True, nonce="n0",
+                      timeout_s=2.0)
+    assert out.timed_out and time.monotonic() - t0 < 20
+
+
+# ---------------------------------------------------------------- every timed output
+def _skipper_seeds(seed0, max_pairs, size):
+    """The seeds whose outputs the harness compared before every call was checked:
+    validation cases, calibration seeds, and each pair's own seed (the last call of each
+    batched measurement)."""
+    seeds = [s for _, s in _validation_cases(get_problem(PID), size, seed0)]
+    seeds += [seed0 + 1000003 * (k + 1) for k in range(3)]
+    seeds += [seed0 + 1 + p for p in range(max_pairs)]
+    return seeds
+
+
+def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
+    """At a tiny size one measurement batches many calls. This candidate recognises the
+    inputs whose outputs used to be compared (it knows the public seeds and the driver's
+    generator) and returns at once on every other call. Before every timed call was
+    checked it was `correct` and several times faster; now the first skipped call of a
+    batch is the mismatch."""
+    from harness import _bench
+
+    size, seed0, pairs = 64, EvalConfig.seed, 4
+    p = get_problem(PID)
+    comp = toolchain.find_compiler()
+    drv = toolchain.build_trusted(p, "driver", "omp", comp)
+    base = toolchain.build_trusted(p, "baseline", "omp", comp)
+    bench = _bench.Bench(drv.path, base.path, base.path)
+    firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
+    table = ", ".join(repr(v) for v in firsts)
+    text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
+                before="if (!x.empty() && !std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")
+    r = run_eval(PID, text, "omp", size=size, validate_only=False, min_pairs=pairs, max_pairs=pairs,
+                 use_cache=False)
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert r.evidence["phase"] == "timing"
+    assert "call 1 of " in r.evidence["why"] and "in one timed measurement" in r.evidence["why"]
+
+
+# ---------------------------------------------------------------- compilers outside /usr
+@pytest.fixture
+def compiler_at(tmp_path, monkeypatch):
+    """compiler_at(script) -> CXX set to an executable wrapper script under tmp_path/opt/bin
+    (outside the folders every sandbox mounts), with a fresh build cache."""
+    from harness import toolchain as tc
+
+    def make(script: str) -> Path:
+        path = tmp_path / "opt" / "bin" / "g++"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("#!/bin/sh\n" + script)
+        path.chmod(0o755)
+        monkeypatch.setenv("CXX", str(path))
+        monkeypatch.setenv("HARNESS_CACHE", str(tmp_path / "cache"))
+        tc.find_compiler.cache_clear()
+        return path
+    yield make
+    tc.find_compiler.cache_clear()
+    tc._WORKS_SANDBOXED.clear()
+
+
+def test_a_compiler_outside_usr_works_in_the_sandbox(run_eval, compiler_at, tmp_path):
+    """Its prefix is mounted in the compile sandbox; a failed precompiled header is built
+    once (remembered), not again before every candidate."""
+    log = tmp_path / "pch_attempts"
+    cxx = compiler_at(f'case "$*" in *c++-header*) echo x >> {log}; exit 1;; esac\nexec /usr/bin/g++ "$@"\n')
+    for k in range(2):
+        r = run_eval(PID, cand(after=f"(void){k};"), "omp", size=2000, validate_only=True)
+        assert r.status == "correct", r.evidence
+        assert r.compiler["compiler"] == str(cxx)
+    assert log.read_text() == "x\n"
+
+
+def test_a_compiler_that_fails_in_the_sandbox_is_one_user_error(run_eval, compiler_at, tmp_path):
+    """A wrapper that calls a program outside every mounted folder works for the trusted
+    builds (outside the sandbox) and would make every candidate a compile_error: one
+    clear error before any work instead."""
+    from harness.errors import HarnessError
+
+    hidden = tmp_path / "elsewhere" / "real-g++"
+    hidden.parent.mkdir()
+    hidden.symlink_to("/usr/bin/g++")
+    compiler_at(f'exec {hidden} "$@"\n')
+    with pytest.raises(HarnessError, match=r"does not work in the sandbox \(.*\).*opt"):
+        run_eval(PID, cand(), "omp", size=2000, validate_only=True)
+
+
+# ---------------------------------------------------------------- the verdict cache
+@pytest.mark.parametrize("stricter", [{"memory_bytes": 1 << 30}, {"timeout_factor": 3.0},
+                                      {"timeout_min_s": 0.5}, {"max_eval_s": 600.0}, {"unsafe": True}])
+def test_a_verdict_is_not_reused_under_other_limits(run_eval, stricter):
+    """A verdict made with looser limits (or without the sandbox) is not a verdict under
+    stricter ones: the limits are part of the verdict's key."""
+    text = cand(after=f"(void){len(str(stricter))};")
+    first = run_eval(PID, text, "omp", size=2000, validate_only=True)
+    again = run_eval(PID, text, "omp", size=2000, validate_only=True)
+    other = run_eval(PID, text, "omp", size=2000, validate_only=True, **stricter)
+    assert first.status == again.status == other.status == "correct"
+    assert again.cached and not other.cached and other.key != first.key
+
+
+# ---------------------------------------------------------------- the process limit
+def test_an_unenforced_process_limit_is_recorded(run_eval, monkeypatch):
+    """Without a pids cgroup the limit falls back to RLIMIT_NPROC, which the kernel does
+    not apply to root: the verdict's evidence and `selftest` say so."""
+    monkeypatch.setattr(sandbox._Cgroup, "__init__", lambda self, limits: setattr(self, "dirs", []))
+    r = run_eval(PID, cand(after="(void)'p';"), "omp", size=2000, validate_only=True, use_cache=False)
+    assert r.status == "correct", r.evidence
+    if os.geteuid() == 0:
+        assert "not enforced" in r.evidence["process_limit"]
+        assert "RLIMIT_NPROC" in sandbox.process_limit_gap()
+    else:
+        assert "process_limit" not in r.evidence and sandbox.process_limit_gap() == ""
+
+
+# ---------------------------------------------------------------- user errors, one line each
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace('function = "prefixSum"\n', ""), "missing required key function"),
+    (lambda t: t.replace("validate = ", "validation = "), "missing required key sizes.validate"),
+    (lambda t: t + "\n[[helpers]]\nname = 1\n", "malformed (KeyError"),
+])
+def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys, edit, message):
+    """`list` (and everything else that loads the suite) stops with one line naming the
+    broken file, not a traceback: a broken problem is the repository's error, and
+    listing the others would hide it."""
+    from harness import suite
+    from harness.cli import main
+
+    root = tmp_path / "pareval"
+    for pid in ("30_scan_prefix_sum", "27_reduce_average"):
+        shutil.copytree(suite.SUITES["pareval"] / pid, root / pid)
+    toml = root / PID / "problem.toml"
+    text = toml.read_text()
+    assert edit(text) != text
+    toml.write_text(edit(text))
+    monkeypatch.setitem(suite.SUITES, "pareval", root)
+    suite.load_suite.cache_clear()
+    try:
+        assert main(["list"]) == 2
+    finally:
+        suite.load_suite.cache_clear()
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"{toml}: {message}" in err, err
+
+
+def test_a_failing_embedding_model_is_one_user_error():
+    """litellm's error from the embedding call becomes a ModelConfigError (a HarnessError:
+    one line, exit 2) naming the model, instead of a traceback from inside the lessons."""
+    from harness.errors import HarnessError
+    from harness.lessons import EmbeddingRelevance
+
+    with pytest.raises(HarnessError) as ei:
+        EmbeddingRelevance("no-such-provider/no-such-embedding")("query", ["a lesson"])
+    assert str(ei.value).startswith("embedding model no-such-provider/no-such-embedding: ")
+    assert len(str(ei.value).splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the model-weight packages
+def _fake_chunk_dist(root: Path, extra: dict, init: bytes | None = None, entry_points: str = "") -> None:
+    """A distribution ``fake-chunk-part1`` 0.9.0 installed under ``root`` as the weight
+    packages are (metadata, data/part01.bin, the published __init__.py), plus ``extra``
+    files {path relative to root: content}."""
+    from harness import local_model
+
+    pkg, info = root / "fake_chunk_part1", root / "fake_chunk_part1-0.9.0.dist-info"
+    (pkg / "data").mkdir(parents=True)
+    info.mkdir()
+    files = {"fake_chunk_part1/data/part01.bin": b"GGUF",
+             "fake_chunk_part1/__init__.py": init if init is not None else local_model._published_init(1),
+             "fake_chunk_part1-0.9.0.dist-info/METADATA": b"Metadata-Version: 2.1\nName: fake-chunk-part1\nVersion: 0.9.0\n",
+             **extra}
+    if entry_points:
+        files["fake_chunk_part1-0.9.0.dist-info/entry_points.txt"] = entry_points.encode()
+    for rel, data in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+    record = "".join(f"{rel},,\n" for rel in files) + "fake_chunk_part1-0.9.0.dist-info/RECORD,,\n"
+    (info / "RECORD").write_text(record)
+
+
+@pytest.mark.parametrize("extra,init,entry_points,refusal", [
+    ({}, None, "", None),
+    ({"fake_chunk.pth": b"import os; os.system('echo pwned')\n"}, None, "", "it installs fake_chunk.pth"),
+    ({"../../../bin/g++": b"#!/bin/sh\n"}, None, "", "it installs ../../../bin/g++"),
+    ({"harness/__init__.py": b""}, None, "", "it installs harness/__init__.py"),
+    ({}, b"import os\nos.system('echo pwned')\n", "", "its fake_chunk_part1/__init__.py is not the one published"),
+    ({}, None, "[console_scripts]\ng++ = fake_chunk_part1:main\n", "it declares entry points"),
+])
+def test_weight_packages_must_install_nothing_but_their_data(tmp_path, monkeypatch, extra, init,
+                                                             entry_points, refusal):
+    """The six weight packages are pinned by version only: before their data is used,
+    their installed file list (RECORD) must hold nothing else that could run code."""
+    from harness import local_model
+    from harness.local_model import LocalModelError
+
+    site = tmp_path / "lib" / "site"
+    _fake_chunk_dist(site, extra, init, entry_points)
+    monkeypatch.syspath_prepend(str(site))
+    if refusal is None:
+        assert local_model.find_chunk_files(["fake-chunk-part1"]) == [(site / "fake_chunk_part1/data/part01.bin").resolve()]
+    else:
+        with pytest.raises(LocalModelError) as ei:
+            local_model.find_chunk_files(["fake-chunk-part1"])
+        assert refusal in str(ei.value) and len(str(ei.value).splitlines()) == 1, str(ei.value)
