@@ -252,6 +252,14 @@ class MapCoder(Strategy):
         def seed(step, purpose):
             return derive_seed(agent.seed, problem.id, step, ctx.repeat, purpose)
 
+        def write(step: str, text: str) -> Candidate:
+            """Candidate ``<problem>-<step>`` from ``text``, evaluated; its round is its
+            place in the run order."""
+            cid, r = f"{problem.id}-{step}", len(out.candidates)
+            rec = self.ask(problem, agent, text, ctx, seed=seed(step, "candidate"), purpose="candidate",
+                           round_=r, label=cid)
+            return self.attempt(problem, agent, rec, cid, r, ctx, out)
+
         exemplars, algorithm = self.retrieve(problem, mode, agent, ctx, seed)
         plans, confidence = [], []
         for j in range(self.plans):
@@ -271,26 +279,16 @@ class MapCoder(Strategy):
         order = sorted(range(self.plans), key=lambda j: -confidence[j])  # stable: earlier first
         ctx.log("plans_ranked", problem=problem.id, order=[f"p{j}" for j in order],
                 confidence=[confidence[j] for j in order])
-        n = 0  # candidates so far: the candidate's round
         for j in order:
-            cid = f"{problem.id}-p{j}-d0"
             ctx.progress(f"{problem.id}: coding plan p{j} (confidence {confidence[j]})")
             code = prompts.render("mapcoder_code", algorithm=algorithm, plan=plans[j],
                                   step_by_step=prompts.load("step_by_step").strip())
-            rec = self.ask(problem, agent, prompts.optimization_prompt(
-                problem, mode, build, ctx.timed_size(problem), before_source=code), ctx,
-                seed=seed(f"p{j}-d0", "candidate"), purpose="candidate", round_=n, label=cid)
-            prev = self.attempt(problem, agent, rec, cid, n, ctx, out)
+            prev = write(f"p{j}-d0", prompts.optimization_prompt(problem, mode, build, ctx.timed_size(problem),
+                                                                 before_source=code))
             for s in range(1, self.debug_steps + 1):
-                n += 1
-                cid = f"{problem.id}-p{j}-d{s}"
                 variant = debug_variant(prev.status)
-                ctx.log("debug_prompt", problem=problem.id, candidate_id=cid, after=prev.id,
-                        after_status=prev.status, variant=variant)
+                ctx.log("debug_prompt", problem=problem.id, candidate_id=f"{problem.id}-p{j}-d{s}",
+                        after=prev.id, after_status=prev.status, variant=variant)
                 ctx.progress(f"{problem.id}: debug step {s}/{self.debug_steps} of plan p{j} ({variant})")
-                rec = self.ask(problem, agent, self.debug_prompt(problem, mode, ctx, algorithm, plans[j], prev),
-                               ctx, seed=seed(f"p{j}-d{s}", "candidate"), purpose="candidate", round_=n,
-                               label=cid)
-                prev = self.attempt(problem, agent, rec, cid, n, ctx, out)
-            n += 1
+                prev = write(f"p{j}-d{s}", self.debug_prompt(problem, mode, ctx, algorithm, plans[j], prev))
         return self.finish(problem, out, ctx)
