@@ -3,8 +3,8 @@ mapcoder (strategies.md), with scripted model replies and the real evaluator on
 30_scan_prefix_sum at its quick size (short timing settings).
 
 Scripted candidates with known outcomes make every pick checkable from the events: the
-baseline (about 1x), the baseline scanning twice (about 0.5x) or three times (about
-0.33x), a wrong variant (incorrect) and a code that does not compile."""
+baseline (about 1x), the baseline scanning two, three or four times (about 0.5x, 0.33x,
+0.25x), a wrong variant (incorrect) and a code that does not compile."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ SIGNATURE = "void prefixSum(std::vector<double> const& x, std::vector<double>& o
 SLOW2 = ("#include <numeric>\n#include <vector>\n" + SIGNATURE
          + "  for (int pass = 0; pass < 2; ++pass) std::inclusive_scan(x.begin(), x.end(), output.begin());\n}\n")
 SLOW3 = SLOW2.replace("pass < 2", "pass < 3")
+SLOW4 = SLOW2.replace("pass < 2", "pass < 4")
 LOOP = SIGNATURE + "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n"
 OMP_SENTENCE = prompts.load("answer_omp").strip()
 CUE = prompts.load("step_by_step").strip()
@@ -144,7 +145,7 @@ def test_cot_makes_one_call_and_one_candidate(tmp_path):
 
 
 def test_reflexion_memory_holds_only_the_latest_attempt_and_picks_the_best_measured(tmp_path):
-    codes = [fence(SLOW3), fence(BASELINE), fence(SLOW2), fence(BROKEN)]
+    codes = [fence(SLOW4), fence(BASELINE), fence(SLOW3), fence(BROKEN)]
     reflections = []
 
     def reflect(prompt):
@@ -162,16 +163,16 @@ def test_reflexion_memory_holds_only_the_latest_attempt_and_picks_the_best_measu
     ids = [f"{PID}-i{i}" for i in range(3)]
     assert [c for c in first if c.startswith(f"{PID}-i")] == ids  # c3 is generated, never evaluated
     assert any(e["kind"] == "candidate_not_evaluated" and e["candidate_id"] == f"{PID}-i3" for e in evs)
-    # scripted speedups about [0.33, 1.0, 0.5]: the pick is the one measured best, not the
-    # one generated after it (upstream defect 1)
+    # scripted speedups about [0.25, 1.0, 0.33]: the pick is the one measured best, not
+    # the one generated after it (upstream defect 1)
     s = [first[i].speedup for i in ids]
-    assert s[1] > 1.5 * s[0] and s[1] > 1.3 * s[2]
+    assert s[1] > 1.5 * max(s[0], s[2]), s
     assert row["best_id"] == argmax_earliest(evs) == f"{PID}-i1"
     # prompts: c0 is single's; c_{i+1} holds c_i, its evidence and the reflection on it only
     code_prompts, refl_prompts = model.prompts("code"), model.prompts("reflection")
     assert len(code_prompts) == 4 and len(refl_prompts) == 3
     assert "## Your previous attempt" not in code_prompts[0] and "REFLECTION" not in code_prompts[0]
-    sources = (SLOW3, BASELINE, SLOW2)
+    sources = (SLOW4, BASELINE, SLOW3)
     for i, src in enumerate(sources):
         evidence = prompts.format_evidence(first[ids[i]])
         assert src.strip() in refl_prompts[i] and evidence in refl_prompts[i]
@@ -274,7 +275,7 @@ def test_parse_retrieval_is_lenient_but_counts_only_complete_distinct_problems()
 
 def _mapcoder_script() -> Script:
     codes = {"PLAN-B": [fence(BROKEN), fence(WRONG), fence(SLOW3)],
-             "PLAN-A": [fence(BASELINE), fence(SLOW2), fence(BASELINE)]}
+             "PLAN-A": [fence(BASELINE), fence(SLOW4), fence(BASELINE)]}
     seen = {"PLAN-A": 0, "PLAN-B": 0}
 
     def code(prompt):
