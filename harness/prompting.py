@@ -5,10 +5,19 @@ escaping.  Two prompts serve LessonL (Liu et al., arXiv 2505.23946, §3 and appe
 
 * the optimization prompt (``optimize.txt``): task, signature, the real compiler,
   flags, mode and thread count, the baseline code, and in rounds >= 1 the selected
-  lessons each labelled with its outcome (``lessons_section.txt``);
-* the lesson prompt (``lesson.txt``): the original code, the attempt, and the evidence
-  taken from the attempt's EvalResult object (status, speedup with CI, trimmed compiler
-  diagnostics, mismatch, rejection reason, runtime error, profiler signals).
+  lessons each labelled with its outcome (``lessons_section.txt``); it closes with
+  :func:`answer_request` (one fenced block; in omp mode also "parallelise it with
+  OpenMP", the sentence the upstream base prompt adds in OpenMP mode). It is the base
+  prompt of every strategy: a strategy adds its own section before the original code
+  (``before_source``: the CoT cue, Reflexion's memory, MapCoder's plan or debug request);
+* the lesson prompt (``review.txt`` + ``lesson.txt``): the original code, the attempt,
+  and the evidence taken from the attempt's EvalResult object (status, speedup with CI,
+  trimmed compiler diagnostics, mismatch, rejection reason, runtime error, profiler
+  signals); Reflexion's reflection prompt is the same review with ``reflection.txt``'s
+  request.
+
+Prompts never cut the original code or an attempt; only the evidence's long parts are
+trimmed (:data:`MAX_DIAGNOSTICS_CHARS`, :data:`MAX_STDERR_CHARS`).
 """
 
 from __future__ import annotations
@@ -87,12 +96,22 @@ def format_lessons(lessons: Sequence) -> str:
     return "\n\n".join(out)
 
 
+def answer_request(problem, mode: str) -> str:
+    """The closing request of every prompt that asks for code: one fenced C++ block that
+    defines the target function; in omp mode also the request to parallelise it with
+    OpenMP."""
+    text = render("answer", function=problem.function).strip()
+    return text + " " + load("answer_omp").strip() if mode == "omp" else text
+
+
 def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
-                        lessons: Sequence = ()) -> str:
+                        lessons: Sequence = (), before_source: str = "") -> str:
     """The optimization prompt (user message) for ``problem`` (a suite.Problem).
 
     build: {"compiler_version", "flags", "threads"} of the evaluator; size: the timed
-    problem size S; lessons: the selected Lesson objects (empty in round 0).
+    problem size S; lessons: the selected Lesson objects (empty in round 0);
+    before_source: a strategy's own section, placed right before the original code
+    (empty: the prompt of ``single`` and LessonL).
     """
     helpers = ""
     if problem.helpers:
@@ -106,7 +125,8 @@ def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
                   rtol=problem.rtol, atol=problem.atol,
                   size_meaning=problem.size_meaning or "size", size=size,
                   baseline=problem.source("baseline.cpp").strip(), lessons_text=lessons_text,
-                  function=problem.function)
+                  before_source=f"\n{before_source.strip()}\n" if before_source.strip() else "",
+                  answer=answer_request(problem, mode))
 
 
 def _tail(text: str, n: int) -> str:
@@ -156,14 +176,32 @@ def format_evidence(result) -> str:
     return "\n".join(lines)
 
 
+def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
+                  outcome: str, request: str) -> str:
+    """A prompt (user message) about one attempt: the original code, the attempt (the
+    extracted source the evaluator compiled), the evidence from ``result`` (an
+    EvalResult), its outcome label (harness.lessons.outcome_label; the request may use
+    its predicate, ``$outcome_predicate``), then template ``request`` (what to write
+    about it). Raises ValueError for an unknown label."""
+    fields = dict(outcome=outcome, outcome_predicate=outcome_predicate(outcome),
+                  mode_text=mode_text(mode, build["threads"]),
+                  compiler_version=build["compiler_version"], flags=build["flags"])
+    return render("review", baseline=problem.source("baseline.cpp").strip(),
+                  attempt=(attempt or "(no code found in the reply)").strip(),
+                  evidence=format_evidence(result), request=render(request, **fields).strip(),
+                  **fields)
+
+
 def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
                   outcome: str) -> str:
-    """The lesson prompt (user message): original code, the attempt (the extracted
-    source the evaluator compiled), the evidence from ``result`` (an EvalResult) and the
-    attempt's outcome label (harness.lessons.outcome_label; its predicate asks the
-    question). Raises ValueError for an unknown label."""
-    return render("lesson", outcome=outcome, outcome_predicate=outcome_predicate(outcome),
-                  baseline=problem.source("baseline.cpp").strip(),
-                  attempt=(attempt or "(no code found in the reply)").strip(),
-                  evidence=format_evidence(result), mode_text=mode_text(mode, build["threads"]),
-                  compiler_version=build["compiler_version"], flags=build["flags"])
+    """LessonL's lesson prompt: :func:`review_prompt` asking for a lesson for teammates
+    (at most 5 sentences, no code)."""
+    return review_prompt(problem, mode, build, attempt, result, outcome, "lesson")
+
+
+def reflection_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
+                      outcome: str) -> str:
+    """Reflexion's reflection prompt (Shinn et al. 2023): :func:`review_prompt` asking
+    for one or two sentences explaining the outcome as a hint for the next attempt, no
+    code."""
+    return review_prompt(problem, mode, build, attempt, result, outcome, "reflection")

@@ -421,6 +421,32 @@ class Strategy(ABC):
         ctx.current = None
         return out
 
+    def ask(self, problem, agent, text: str, ctx: RunContext, *, seed: int, purpose: str,
+            round_: int, label: str):
+        """One model call: ``text`` as the user message (after the shared system message)
+        to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
+        ``label``, budgeted, one at a time on the local model). Returns its CallRecord.
+        Raises BudgetExceeded, and HarnessError when the call failed for good."""
+        from .. import prompting
+
+        [rec] = ctx.generate([(agent, prompting.messages(text), seed, label)], purpose=purpose,
+                             problem=problem.id, round_=round_)
+        return rec
+
+    def attempt(self, problem, agent, rec, cand_id: str, round_: int, ctx: RunContext,
+                out: ProblemOutcome) -> Candidate:
+        """The candidate ``cand_id`` (``round_``: its place in the strategy's order) from
+        ``agent``'s reply ``rec`` (a CallRecord): evaluated (:meth:`evaluate_candidate`),
+        appended to ``out.candidates`` and returned."""
+        cand = Candidate(cand_id, problem.id, round_, agent.name, agent.model, reply=rec.text,
+                         call=call_summary(rec))
+        ctx.progress(f"{problem.id}: evaluating {cand_id} ({agent.name})")
+        self.evaluate_candidate(problem, cand, ctx)
+        out.candidates.append(cand)
+        ctx.progress(f"{problem.id}: {cand_id}: {cand.outcome}"
+                     + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+        return cand
+
     def evaluate_candidate(self, problem, cand: Candidate, ctx: RunContext) -> Candidate:
         """Evaluate ``cand.reply``, fill result and source, store the source, log; counts
         toward the problem's evaluations."""

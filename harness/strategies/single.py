@@ -4,29 +4,30 @@
 from __future__ import annotations
 
 from .. import prompting as prompts
-from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, register
 
 
 @register("single", description="one agent, one shot: the round-0 prompt, evaluated once",
           team=TEAM_ONE, budget=lambda o, n: Budget(calls=1, evaluations=1))
 class SingleAgent(Strategy):
-    """One candidate from the team's first agent with the round-0 optimization prompt
-    (the same prompt LessonL's round 0 uses), evaluated and re-measured."""
+    """One candidate (id ``<problem>-r0-a0``) from the team's first agent with the
+    round-0 optimization prompt (the same prompt LessonL's round 0 uses), evaluated and
+    re-measured. Subclasses change only :meth:`prompt` (``cot``)."""
+
+    def prompt(self, problem, mode: str, ctx: RunContext) -> str:
+        """The user message: the optimization prompt of round 0."""
+        return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
         from ..llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         agent = team.agents[0]
-        text = prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))
-        seed = derive_seed(agent.seed, problem.id, 0, ctx.repeat, "candidate")
+        cid = f"{problem.id}-r0-a0"
         ctx.progress(f"{problem.id}: {agent.name} ({agent.model}) writes a candidate")
-        [rec] = ctx.generate([(agent, prompts.messages(text), seed, f"{problem.id}-r0-a0")],
-                             purpose="candidate", problem=problem.id, round_=0)
-        if rec is not None:
-            cand = Candidate(f"{problem.id}-r0-a0", problem.id, 0, agent.name, agent.model,
-                             reply=rec.text, call=call_summary(rec))
-            ctx.progress(f"{problem.id}: evaluating {cand.id}")
-            out.candidates.append(self.evaluate_candidate(problem, cand, ctx))
+        rec = self.ask(problem, agent, self.prompt(problem, mode, ctx), ctx, purpose="candidate",
+                       seed=derive_seed(agent.seed, problem.id, 0, ctx.repeat, "candidate"),
+                       round_=0, label=cid)
+        self.attempt(problem, agent, rec, cid, 0, ctx, out)
         return self.finish(problem, out, ctx)
