@@ -162,3 +162,54 @@ def test_memory_command_summarises_a_store(tmp_path, capsys):
     assert s["content_hash"] == store.content_hash()
     assert main(["memory", str(tmp_path / "nothing")]) == 2
     assert "not a memory store" in capsys.readouterr().err
+
+
+def _seed_lesson(store, pid, text, speedup=2.0):
+    from harness.lessons import Lesson
+
+    p = get_problem(pid)
+    rem = result(pid, speedup=speedup, lo=speedup * 0.9, hi=speedup * 1.1)
+    lesson = Lesson(id=f"{pid}-r0-a0-c0", problem=pid, round=0, agent="a", model="m",
+                    candidate_id=f"{pid}-r0-a0", status="correct", text=text, speedup=speedup,
+                    ci_low=speedup * 0.9, ci_high=speedup * 1.1)
+    kw = dict(run_id="earlier-run", strategy="lessonl", problem=p, mode="omp")
+    store.add([make_item("DG", provenance(**kw), **task_document(p)),
+               make_item("lessons", provenance(**kw, candidate_id=lesson.candidate_id, model="m",
+                                               result=rem, verified=True),
+                         lesson={k: v for k, v in lesson.to_dict().items() if k != "call"})])
+
+
+def test_lessonl_reads_other_problems_lessons_and_stores_verified_ones(tmp_path):
+    """--lesson-memory: a similar problem's stored lesson competes for the k slots and is
+    labelled with its problem; the current problem's and a dissimilar problem's are not
+    retrieved; a significantly faster lesson of a problem verified faster is stored."""
+    from strategy_kit import ScriptedModel, assert_budget, fence, run_strategy
+
+    store = MemoryStore(tmp_path / "mem").ensure()
+    _seed_lesson(store, "09_fft_fft_out_of_place", "SIMILAR-LESSON: use radix-2 butterflies")
+    _seed_lesson(store, FFT, "OWN-LESSON: from this very problem")
+    _seed_lesson(store, "30_scan_prefix_sum", "FAR-LESSON: about prefix sums")
+    fast = get_problem(FFT).reference("omp")
+
+    def reply(call):
+        if call["prompt"].startswith("You tried to make the original code below faster"):
+            return "FRESH-LESSON: an O(n log n) transform beats the O(n^2) sum."
+        return fence(fast)
+
+    opts = {"rounds": 2, "agents": 1, "k": 2, "lesson_memory": str(store.path)}
+    before = store.content_hash()
+    run, rows, model = run_strategy(tmp_path, "lessonl", opts, model=ScriptedModel(reply), problems=(FFT,))
+    assert_budget(rows, "lessonl", opts, team_size=1)
+    round1 = model.calls[2]["prompt"]
+    assert "from another problem (09_fft_fft_out_of_place)" in round1 and "SIMILAR-LESSON" in round1
+    assert "OWN-LESSON" not in round1 and "FAR-LESSON" not in round1
+    assert "FRESH-LESSON" in round1  # this problem's own lesson competes too
+    assert rows[0]["status"] == "correct" and rows[0]["speedup"] > 1.1
+    stored = [it for it in store.read()["lessons"] if it["provenance"]["run_id"] != "earlier-run"]
+    assert len(stored) == 1 and stored[0]["lesson"]["text"].startswith("FRESH-LESSON")
+    p = stored[0]["provenance"]
+    assert p["verified"] and p["candidate_id"] == rows[0]["best_id"]
+    assert p["speedup"] == pytest.approx(rows[0]["speedup"])
+    ev = {e["kind"]: e for e in run.events() if e["kind"] in ("memory_read", "memory_written")}
+    assert ev["memory_read"]["content_hash"] == before == ev["memory_written"]["content_hash_before"]
+    assert ev["memory_written"]["content_hash_after"] == store.content_hash() != before
