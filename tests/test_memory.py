@@ -123,6 +123,14 @@ def test_a_damaged_store_is_a_clear_error_and_nothing_is_lost(tmp_path, capsys):
         store.read()
 
 
+def test_a_folder_that_cannot_be_a_store_is_a_clear_error(tmp_path):
+    f = tmp_path / "a-file"
+    f.write_text("x")
+    with pytest.raises(HarnessError, match="memory store .*a-file"):
+        MemoryStore(f).ensure()
+    assert f.read_text() == "x"
+
+
 def _writer(path, tag, n):
     p = get_problem(FFT)
     store = MemoryStore(path)

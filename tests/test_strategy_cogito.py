@@ -203,7 +203,8 @@ def test_gate_refinement_limit_final_pick_and_retrieval_of_other_problems(tmp_pa
     assert [r["problem"] for r in events(store, "memory_read")[0]["retrieved"]] == ["33_scan_reverse_prefix_sum"]
 
 
-def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path):
+@pytest.mark.parametrize("cross_problem", [True, False])
+def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path, cross_problem):
     mem = tmp_path / "mem"
     _seed_memory(mem, PID, "// OWN-MARK")
     base = get_problem(PID).source("baseline.cpp")
@@ -214,7 +215,8 @@ def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path):
             return f"1. PLAN-{call['n']}"
         return BROKEN if role == "refinement" else fence(base + f"\n// MARK-{call['n']}\n")
 
-    opts = {"order": "normal", "refinements": 1, "memory": str(mem), "memory_same_problem": True}
+    opts = {"order": "normal", "refinements": 1, "memory": str(mem), "memory_same_problem": True,
+            "cross_problem_memory": cross_problem}
     store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply))
     groups = events(store, "cogito_group")
     assert [g["super_role"] for g in groups] == ["planner", "coder", "debugger"]
@@ -222,6 +224,7 @@ def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path):
     g2 = model.calls[3:6]
     assert MEMORY in g2[1]["prompt"] and "PLAN-0" in g2[1]["prompt"]
     assert MEMORY not in g2[0]["prompt"] and MEMORY not in g2[2]["prompt"]
-    assert "// OWN-MARK" in model.calls[-1]["prompt"]
+    assert ("// OWN-MARK" in model.calls[-1]["prompt"]) == cross_problem  # allowed, and only if on
+    assert len(events(store, "memory_read")[0]["retrieved"]) == int(cross_problem)
     config = json.loads((store.root / "config.json").read_text())
     assert config["strategy_options"]["memory_same_problem"] is True

@@ -47,7 +47,8 @@ no correct candidate, as in the paper, even when an earlier attempt was.
 Hippocampus (§3.3; harness.memory): examples come from CA4 (verified correct-and-faster
 results) of other problems whose task is similar (BM25 similarity >= ``memory_threshold``,
 never the problem being solved unless ``memory_same_problem``), in place of upstream's web
-code search. After the problem the run writes DG (the task), CA1 (its first attempt), CA3
+code search (``cross_problem_memory=False`` turns the examples off). After the problem
+the run writes DG (the task), CA1 (its first attempt), CA3
 (every evaluated candidate with its evidence), CA2 (failed candidates) and CA4 (the pick,
 only when its re-measurement is correct and faster). The store is ``memory`` (default
 ``<run folder>/memory``); events "memory_read" / "memory_written" record its path and
@@ -186,22 +187,27 @@ def _budget(o, n_team) -> Budget:
               "problem needs to be retrieved", minimum=0.0),
         Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
               "problem being solved"),
+        Param("cross_problem_memory", bool, True, "show verified examples of similar problems in "
+              "the final phase (off: none; the store is still written)"),
     ))
 class Cogito(Strategy):
     """Cogito with role ``order``, importance ``weights``, ``refinements`` final-phase
     attempts, a working memory of ``memory_tokens`` tokens and the hippocampus store
     ``memory`` (None: ``<run folder>/memory``; no store without a run folder), retrieving
     items of problems with similarity >= ``memory_threshold`` (never the current problem
-    unless ``memory_same_problem``). See the module docstring."""
+    unless ``memory_same_problem``; no retrieval without ``cross_problem_memory``). See the
+    module docstring."""
 
     def __init__(self, order: str = "reverse", weights: str = "paper", refinements: int = 5,
                  memory_tokens: int = 2000, memory: str | None = None,
-                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False):
+                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
+                 cross_problem_memory: bool = True):
         if order not in ORDERS or weights not in WEIGHTS or refinements < 0 or memory_tokens < 1:
             raise ValueError("bad cogito options")
         super().__init__(order=order, weights=weights, refinements=refinements,
                          memory_tokens=memory_tokens, memory=memory,
-                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem)
+                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
+                         cross_problem_memory=cross_problem_memory)
         self.sequence = ORDERS[order]
         self.weights = weights
         self.refinements = refinements
@@ -209,6 +215,7 @@ class Cogito(Strategy):
         self.memory = memory
         self.threshold = memory_threshold
         self.same_problem = memory_same_problem
+        self.cross_problem = cross_problem_memory
 
     # ------------------------------------------------------------------ helpers
     def hippocampus(self, ctx: RunContext) -> MemoryStore | None:
@@ -255,9 +262,11 @@ class Cogito(Strategy):
         task = task_document(problem)
         hash_before = store.content_hash() if store else None
         examples = store.retrieve(task, "CA4", mode=mode, threshold=self.threshold,
-                                  same_problem=self.same_problem, limit=EXAMPLES) if store else []
+                                  same_problem=self.same_problem, limit=EXAMPLES) \
+            if store and self.cross_problem else []
         ctx.log("memory_read", problem=problem.id, path=str(store.path) if store else None,
-                content_hash=hash_before, threshold=self.threshold, same_problem=self.same_problem,
+                content_hash=hash_before, cross_problem=self.cross_problem,
+                threshold=self.threshold, same_problem=self.same_problem,
                 retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
                            for s, it in examples])
 
