@@ -173,7 +173,7 @@ class MemoryStore:
             self.path.mkdir(parents=True, exist_ok=True)
             f = open(self.path / LOCK_NAME, "a")
         except OSError as e:
-            raise HarnessError(f"memory store {self.path}: cannot open {LOCK_NAME}: {e.strerror}") from None
+            raise HarnessError(f"cannot use {self.path} as a memory store: {e.strerror}") from None
         with f:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
             try:

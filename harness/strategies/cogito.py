@@ -327,10 +327,10 @@ class Cogito(Strategy):
                 f"### {it['provenance']['problem']} (similarity {s:.2f}, verified speedup "
                 f"{it['provenance']['speedup']:.2f}x)\n{_code_block(it.get('code', ''))}"
                 for s, it in examples))
-        prev_label = stage.get(last.id, "") if last else ""
         for i in range(1, self.refinements + 1):
             section = prompts.render(
-                "cogito_refine", examples=ex_text, previous_label=prev_label or "none",
+                "cogito_refine", examples=ex_text,
+                previous_label=stage[last.id] if last else "none: the original code",
                 attempt=last.source if last else problem.source("baseline.cpp"),
                 evidence=prompts.format_evidence(last.result) if last else "- not evaluated",
                 index=i, limit=self.refinements, function=problem.function)
@@ -339,7 +339,7 @@ class Cogito(Strategy):
             if cand is None:
                 continue
             stage[cand.id] = f"refinement {i}"
-            last, prev_label = cand, str(i)
+            last = cand
             if cand.result.correct and (cand.speedup or 0.0) >= SIGNIFICANT_SPEEDUP:
                 break
         self.finish(problem, out, ctx)
