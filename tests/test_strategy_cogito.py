@@ -228,3 +228,17 @@ def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path, c
     assert len(events(store, "memory_read")[0]["retrieved"]) == int(cross_problem)
     config = json.loads((store.root / "config.json").read_text())
     assert config["strategy_options"]["memory_same_problem"] is True
+
+
+def test_a_damaged_store_stops_the_run_with_a_clear_error_and_is_left_alone(tmp_path):
+    from harness.errors import HarnessError
+
+    mem = tmp_path / "mem"
+    _seed_memory(mem, "33_scan_reverse_prefix_sum", "// OTHER-MARK")
+    (mem / "CA2.json").write_text("[truncated")
+    before = {f.name: f.read_bytes() for f in mem.iterdir()}
+    model = ScriptedModel()
+    with pytest.raises(HarnessError, match=r"damaged: .*CA2\.json") as e:
+        run_strategy(tmp_path, "cogito", {"memory": str(mem)}, model=model)
+    assert "\n" not in str(e.value) and model.calls == []  # before any model call
+    assert {f.name: f.read_bytes() for f in mem.iterdir()} == before
