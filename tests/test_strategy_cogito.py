@@ -241,4 +241,5 @@ def test_a_damaged_store_stops_the_run_with_a_clear_error_and_is_left_alone(tmp_
     with pytest.raises(HarnessError, match=r"damaged: .*CA2\.json") as e:
         run_strategy(tmp_path, "cogito", {"memory": str(mem)}, model=model)
     assert "\n" not in str(e.value) and model.calls == []  # before any model call
+    assert not list((tmp_path / "results").glob("*"))  # and before anything was measured
     assert {f.name: f.read_bytes() for f in mem.iterdir()} == before

@@ -227,6 +227,12 @@ class Cogito(Strategy):
             return MemoryStore(Path(ctx.store.root) / "memory").ensure()
         return None
 
+    def prepare(self, team) -> None:
+        """Opens a named memory store before any work, so a damaged one stops the run
+        (HarnessError, exit 2) before anything is measured."""
+        if self.memory:
+            MemoryStore(self.memory).ensure()
+
     def choose(self, outcome: ProblemOutcome) -> Candidate | None:
         """The Super-Role's final answer: the last evaluated candidate (None if none); one
         that is not correct leaves the problem with "no correct candidate"."""

@@ -203,6 +203,12 @@ class LessonL(Strategy):
             self.remember(store, problem, mode, out, ctx, hash_before)
         return out
 
+    def prepare(self, team) -> None:
+        """Opens the ``lesson_memory`` store before any work, so a damaged one stops the
+        run (HarnessError, exit 2) before anything is measured."""
+        if self.lesson_memory:
+            MemoryStore(self.lesson_memory).ensure()
+
     def recall(self, store: MemoryStore, problem, mode: str, bank: LessonBank, ctx: RunContext) -> str:
         """Bank at most k stored lessons of other problems (similarity >= memory_threshold;
         never this problem's unless memory_same_problem; most similar first), each with its
