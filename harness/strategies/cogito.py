@@ -70,7 +70,7 @@ from ..lessons import SIGNIFICANT_SPEEDUP
 from ..memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
                       task_document)
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
-from .registry import TEAM_MANY, Budget, Param, register
+from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 ROLES = ("planner", "coder", "debugger")
 ORDERS = {"reverse": ("debugger", "coder", "planner"), "normal": ("planner", "coder", "debugger")}
@@ -183,10 +183,7 @@ def _budget(o, n_team) -> Budget:
         Param("memory_tokens", int, 2000, "cap on the Super-Role's working memory (tokens)", minimum=1),
         Param("memory", str, None, "memory store folder shared across problems and runs "
               "(default: <run folder>/memory)"),
-        Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
-              "problem needs to be retrieved", minimum=0.0),
-        Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
-              "problem being solved"),
+        *MEMORY_RETRIEVAL_PARAMS,
         Param("cross_problem_memory", bool, True, "show verified examples of similar problems in "
               "the final phase (off: none; the store is still written)"),
     ))

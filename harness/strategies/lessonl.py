@@ -44,7 +44,7 @@ from ..lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, Embeddi
                        LessonBank, outcome_label)
 from ..memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
-from .registry import TEAM_MANY, Budget, Param, register
+from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 
 def expand_team(team, n: int) -> list:
@@ -84,12 +84,9 @@ def _budget(o, n_team) -> Budget:
         Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
               "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
               choices=FACTOR_RULES, legacy="multiplicative"),
-        Param("lesson_memory", str, None, "memory store folder: verified lessons of other problems "
-              "compete for the k slots, and this run's are stored (default: off)"),
-        Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
-              "problem needs to be retrieved", minimum=0.0),
-        Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
-              "problem being solved"),
+        Param("lesson_memory", str, None, "memory store folder (none: off): verified lessons of "
+              "similar other problems compete for the k slots, and this run's are stored"),
+        *MEMORY_RETRIEVAL_PARAMS,
     ))
 class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
