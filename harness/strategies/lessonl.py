@@ -219,7 +219,7 @@ class LessonL(Strategy):
             p = it["provenance"]
             origin = (f"another problem ({p['problem']})" if p["problem"] != problem.id
                       else f"an earlier run ({p['run_id']})")
-            bank.add(Lesson.from_dict({**it["lesson"], "id": f"{it['lesson']['id']}@{p['run_id']}",
+            bank.add(Lesson.from_dict({**it["lesson"], "id": f"{it['lesson']['id']}@{p['run_id']}/{p['repeat']}",
                                        "factor": 1.0, "used_in": [], "origin": origin}))
         ctx.log("memory_read", problem=problem.id, path=str(store.path), content_hash=h,
                 threshold=self.memory_threshold, same_problem=self.memory_same_problem,
