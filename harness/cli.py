@@ -1,4 +1,4 @@
-"""Command line: ``python -m harness {list,eval,selftest,run,strategies,calibrate,report,compare}``.
+"""Command line: ``python -m harness {list,eval,selftest,run,strategies,calibrate,report,memory,compare}``.
 
 User errors end with one line on stderr and exit code 2 (never a traceback).
 """
@@ -252,6 +252,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-plots", action="store_true", help="tables only")
     p.set_defaults(fn=_cmd_report)
 
+    p = sub.add_parser("memory", help="summarise a memory store (items per region, per problem, provenance)",
+                       description="A memory store shared across problems and runs (cogito's "
+                                   "hippocampus, LessonL's --lesson-memory): items per region (DG, "
+                                   "CA1-CA4, lessons), per problem and region, and provenance counts "
+                                   "(runs, strategies, models, modes, suites), with its content hash.")
+    p.add_argument("dir", metavar="DIR", help="the memory folder (e.g. results/<run-id>/memory)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(fn=_cmd_memory)
+
     p = sub.add_parser("compare", help="per-category and per-problem changes between runs; "
                                        "a regression gate for CI",
                        description="Align runs by (suite, problem id, mode, size, threads) and judge "
@@ -309,6 +318,12 @@ def _cmd_report(args) -> int:
     from .report import cmd_report
 
     return cmd_report(args)
+
+
+def _cmd_memory(args) -> int:
+    from .memory import cmd_memory
+
+    return cmd_memory(args)
 
 
 def _cmd_compare(args) -> int:

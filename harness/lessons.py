@@ -155,7 +155,9 @@ class Lesson:
     the attempt the lesson is about; status/speedup/ci_low/ci_high: the attempt's
     EvalResult (speedup unitless, None unless correct); outcome: :func:`outcome_label`;
     factor: effectiveness factor (starts at 1); used_in: rounds whose prompts showed it;
-    call: the model call that wrote it (tokens, latency s, cost USD, cache hit).
+    call: the model call that wrote it (tokens, latency s, cost USD, cache hit); origin:
+    "" for a lesson of this problem and run, else where a lesson read from a memory store
+    comes from (e.g. "another problem (06_fft_dft)"), shown in the prompt.
     """
 
     id: str
@@ -173,6 +175,7 @@ class Lesson:
     factor: float = 1.0
     used_in: list = field(default_factory=list)
     call: dict = field(default_factory=dict)
+    origin: str = ""
 
     def __post_init__(self) -> None:
         if not self.outcome:
@@ -316,10 +319,10 @@ class LessonBank:
 
     def add(self, lesson: Lesson) -> Lesson:
         """Bank ``lesson``. Raises ValueError if its id is already in the bank or it
-        belongs to another problem."""
+        belongs to another problem without an ``origin`` (a lesson from a memory store)."""
         if lesson.id in self.lessons:
             raise ValueError(f"duplicate lesson id {lesson.id}")
-        if lesson.problem != self.problem:
+        if lesson.problem != self.problem and not lesson.origin:
             raise ValueError(f"lesson {lesson.id} is for {lesson.problem}, not {self.problem}")
         self.lessons[lesson.id] = lesson
         return lesson

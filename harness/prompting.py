@@ -83,10 +83,12 @@ def _fmt_speedup(speedup, ci_low, ci_high, level=0.95) -> str:
 
 
 def format_lessons(lessons: Sequence) -> str:
-    """Numbered lessons, each with its outcome label, speedup and CI (Lesson objects)."""
+    """Numbered lessons, each with its outcome label, speedup and CI (Lesson objects); a
+    lesson from a memory store also says where it comes from ("from another problem
+    (<id>)")."""
     out = []
     for i, l in enumerate(lessons, 1):
-        head = f"[{i}] outcome: {l.outcome}"
+        head = f"[{i}] " + (f"from {l.origin}, " if l.origin else "") + f"outcome: {l.outcome}"
         if l.status == "correct":
             head += f", speedup {_fmt_speedup(l.speedup, l.ci_low, l.ci_high)}"
         text = l.text.strip()

@@ -23,6 +23,13 @@ Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
 Result: the best correct candidate over all rounds, chosen on its first measurement and
 reported from a re-measurement on fresh seeds (:meth:`Strategy.choose_and_remeasure`).
 
+Memory across problems (``lesson_memory``, our extension; DESIGN.md "Memory that
+outlives a problem"): before round 0 at most k stored lessons of similar other problems
+enter the bank, labelled "from another problem (<id>)" in the prompt, and compete for the
+k slots of rounds >= 1 under the same rules; after the problem, its lessons whose attempt
+was significantly faster are stored when its chosen candidate was verified faster on
+re-measurement (harness.memory).
+
 Sampling seeds: agent i in round t, replicate r uses
 ``derive_seed(agent.seed, problem, t, r, "candidate")`` (``"lesson"`` for lessons), so a
 re-run reproduces and the response cache serves a resumed run.
@@ -33,9 +40,11 @@ from __future__ import annotations
 import dataclasses
 
 from .. import prompting as prompts
-from ..lessons import FACTOR_RULES, BM25Relevance, EmbeddingRelevance, Lesson, LessonBank, outcome_label
+from ..lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
+                       LessonBank, outcome_label)
+from ..memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
-from .registry import TEAM_MANY, Budget, Param, register
+from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 
 def expand_team(team, n: int) -> list:
@@ -75,6 +84,9 @@ def _budget(o, n_team) -> Budget:
         Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
               "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
               choices=FACTOR_RULES, legacy="multiplicative"),
+        Param("lesson_memory", str, None, "memory store folder (none: off): verified lessons of "
+              "similar other problems compete for the k slots, and this run's are stored"),
+        *MEMORY_RETRIEVAL_PARAMS,
     ))
 class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
@@ -82,20 +94,27 @@ class LessonL(Strategy):
     ``embedding_model``: a litellm embedding model for the lesson bank's relevance (None:
     BM25; see harness.lessons); lesson_max_tokens: cap on a lesson reply's length
     (tokens; the agent's own max_tokens if smaller); factor_rule: the effectiveness
-    rule, one of harness.lessons.FACTOR_RULES. Raises ValueError for rounds or agents
-    < 1, k < 0 or an unknown factor_rule."""
+    rule, one of harness.lessons.FACTOR_RULES; lesson_memory: a memory store folder
+    (harness.memory; None: off) shared across problems and runs, see :meth:`recall` and
+    :meth:`remember`; memory_threshold, memory_same_problem: its retrieval. Raises
+    ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
                  lesson_max_tokens: int = 300, embedding_model: str | None = None,
-                 factor_rule: str = FACTOR_RULES[0]):
+                 factor_rule: str = FACTOR_RULES[0], lesson_memory: str | None = None,
+                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
         if factor_rule not in FACTOR_RULES:
             raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
         super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
                          lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model,
-                         factor_rule=factor_rule)
+                         factor_rule=factor_rule, lesson_memory=lesson_memory,
+                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem)
         self.factor_rule = factor_rule
+        self.lesson_memory = lesson_memory
+        self.memory_threshold = memory_threshold
+        self.memory_same_problem = memory_same_problem
         self.rounds, self.agents, self.k = rounds, agents, k
         self.final_lessons = final_lessons
         self.relevance = EmbeddingRelevance(embedding_model) if embedding_model else BM25Relevance()
@@ -113,6 +132,8 @@ class LessonL(Strategy):
         agents = expand_team(team, self.agents)
         bank = LessonBank(problem.id, self.relevance, factor_rule=self.factor_rule)
         baseline = problem.source("baseline.cpp")
+        store = MemoryStore(self.lesson_memory).ensure() if self.lesson_memory else None
+        hash_before = self.recall(store, problem, mode, bank, ctx) if store else None
         for t in range(self.rounds):
             # 1. generation
             selected = bank.select(self.k, baseline, round_=t) if t >= 1 else []
@@ -173,5 +194,57 @@ class LessonL(Strategy):
                     ci_low=r.ci_low if r.correct else None, ci_high=r.ci_high if r.correct else None,
                     outcome=label, call=call_summary(rec)))
                 ctx.save_lesson(lesson)
-        out.lessons = list(bank)
-        return self.finish(problem, out, ctx)
+        out.lessons = [l for l in bank if not l.origin]
+        self.finish(problem, out, ctx)
+        if store is not None:
+            self.remember(store, problem, mode, out, ctx, hash_before)
+        return out
+
+    def prepare(self, team) -> None:
+        """Opens the ``lesson_memory`` store before any work, so a damaged one stops the
+        run (HarnessError, exit 2) before anything is measured."""
+        if self.lesson_memory:
+            MemoryStore(self.lesson_memory).ensure()
+
+    def recall(self, store: MemoryStore, problem, mode: str, bank: LessonBank, ctx: RunContext) -> str:
+        """Bank at most k stored lessons of other problems (similarity >= memory_threshold;
+        never this problem's unless memory_same_problem; most similar first), each with its
+        origin "another problem (<id>)" (or "an earlier run (<run id>)" for this problem),
+        so they compete for the k slots of rounds >= 1 under the same selection rules. Logs
+        "memory_read"; returns the store's content hash before the problem."""
+        h = store.content_hash()
+        got = store.retrieve(task_document(problem), "lessons", mode=mode, threshold=self.memory_threshold,
+                             same_problem=self.memory_same_problem, limit=self.k)
+        for _, it in got:
+            p = it["provenance"]
+            origin = (f"another problem ({p['problem']})" if p["problem"] != problem.id
+                      else f"an earlier run ({p['run_id']})")
+            bank.add(Lesson.from_dict({**it["lesson"], "id": f"{it['lesson']['id']}@{p['run_id']}/{p['repeat']}",
+                                       "factor": 1.0, "used_in": [], "origin": origin}))
+        ctx.log("memory_read", problem=problem.id, path=str(store.path), content_hash=h,
+                threshold=self.memory_threshold, same_problem=self.memory_same_problem,
+                retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
+                           for s, it in got])
+        return h
+
+    def remember(self, store: MemoryStore, problem, mode: str, out: ProblemOutcome, ctx: RunContext,
+                 hash_before: str) -> int:
+        """Store the problem's task (DG) and, when its chosen candidate was verified faster
+        on re-measurement, its lessons whose own attempt was significantly faster (speedup
+        >= 1.1 on first measurement); their provenance is the problem's verified result
+        (candidate, re-measured speedup and CI). Logs "memory_written" with the content hash
+        before and after; returns the number of items added."""
+        run_id = ctx.store.config.get("run_id", ctx.store.root.name) if ctx.store else "no-run"
+        kw = dict(run_id=run_id, strategy=self.name, problem=problem, mode=mode, repeat=ctx.repeat)
+        items = [make_item("DG", provenance(**kw), **task_document(problem))]
+        if out.status == "correct" and is_verified_faster(out.remeasured):
+            best = next(c for c in out.candidates if c.id == out.best_id)
+            prov = provenance(**kw, candidate_id=best.id, model=best.model, result=out.remeasured,
+                              verified=True)
+            items += [make_item("lessons", prov, lesson={k: v for k, v in l.to_dict().items() if k != "call"})
+                      for l in out.lessons
+                      if l.correct and l.speedup is not None and l.speedup >= SIGNIFICANT_SPEEDUP]
+        added = store.add(items)
+        ctx.log("memory_written", problem=problem.id, path=str(store.path), added=added,
+                content_hash_before=hash_before, content_hash_after=store.content_hash())
+        return added

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..errors import HarnessError
+from ..memory import DEFAULT_THRESHOLD
 
 # what a strategy needs of the team
 TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
@@ -145,6 +146,15 @@ class StrategyInfo:
         """The strategy object with ``options`` (resolved by :meth:`resolve`)."""
         return self.cls(**options)
 
+
+# the memory store's retrieval options (harness.memory), one definition for every
+# strategy that reads a store (cogito, lessonl)
+MEMORY_RETRIEVAL_PARAMS = (
+    Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
+          "problem needs to be retrieved", minimum=0.0),
+    Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
+          "problem being solved"),
+)
 
 REGISTRY: dict[str, StrategyInfo] = {}
 
