@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .errors import HarnessError
+from .metrics import counted_speedup
 
 ALIGN = ("suite", "problem id", "mode", "size", "threads")
 EVAL_SETTINGS = ("min_pairs", "max_pairs", "budget_s", "min_measure_ns", "seed")
@@ -267,7 +268,7 @@ def _side(reps, floors: dict, used: set) -> tuple[list, str, int]:
         text = (f"{vals[0][0]:.2f}x ({_num(r.get('ci_low')):.2f}-{_num(r.get('ci_high')):.2f})"
                 if vals[0][0] is not None and _num(r.get("ci_low")) is not None else str(r.get("status")))
     else:
-        g = math.exp(sum(math.log(max(s, 1.0)) if s is not None else 0.0 for s, _ in vals) / len(vals))
+        g = math.exp(sum(math.log(counted_speedup(s)) for s, _ in vals) / len(vals))
         text = f"{g:.2f}x ({len(reps)} replicates, {ok} correct)"
     return vals, text, ok
 

@@ -26,3 +26,10 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def cache_root() -> Path:
+    """The root of the harness's on-disk caches (builds, verdicts, model replies, model
+    files, selftest floors): ``$HARNESS_CACHE`` (``~`` expanded) or ``~/.cache/harness``."""
+    env = os.environ.get("HARNESS_CACHE")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "harness"

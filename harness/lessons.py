@@ -71,7 +71,6 @@ change after it; lessons that nobody read keep their factor.  Two rules
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import asdict, dataclass, field
@@ -384,9 +383,6 @@ class LessonBank:
             changes[lid] = (old, lesson.factor)
         return changes
 
-    def to_jsonl(self) -> str:
-        """All lessons, one JSON object per line (ids in insertion order)."""
-        return "".join(json.dumps(l.to_dict()) + "\n" for l in self.lessons.values())
 
 
 def _score(status: str, speedup: float | None) -> float:

@@ -67,7 +67,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 from urllib.parse import urlparse
 
 from harness.errors import HarnessError
@@ -105,10 +105,6 @@ class ContextWindowExceeded(ModelCallError):
     ContextWindowExceededError from a remote provider, or the local model's "exceed
     context window"). A strategy may retry such a call with a shorter prompt
     (``RunContext.generate``'s ``fallbacks``)."""
-
-
-class CostLimitReached(RuntimeError):
-    """Raised by :meth:`CostTracker.check` when the run's cost reached ``--max-cost``."""
 
 
 # --------------------------------------------------------------------------- agents
@@ -223,11 +219,6 @@ class Team:
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.agents)
-
-    @property
-    def all_local(self) -> bool:
-        """True when every agent runs on the in-process model (calls must be serialised)."""
-        return all(a.is_local for a in self.agents)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the run's config file)."""
@@ -512,11 +503,6 @@ class CallRecord:
     cost_known: bool = True
     key: str = ""
 
-    @property
-    def tokens_per_s(self) -> float:
-        """Completion tokens per second of model latency (0 if unknown)."""
-        return self.completion_tokens / self.latency_s if self.latency_s > 0 else 0.0
-
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the event log)."""
         return dataclasses.asdict(self)
@@ -561,13 +547,6 @@ class CostTracker:
     def exceeded(self) -> bool:
         """True when ``max_cost_usd`` is set and ``cost_usd`` reached it."""
         return self.max_cost_usd is not None and self.cost_usd >= self.max_cost_usd
-
-    def check(self) -> None:
-        """Raises:
-        CostLimitReached: the run's cost (USD) reached ``max_cost_usd``.
-        """
-        if self.exceeded:
-            raise CostLimitReached(f"cost limit reached: ${self.cost_usd:.4f} >= --max-cost ${self.max_cost_usd:.4f}")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict of the totals (tokens, USD, seconds)."""
@@ -803,28 +782,3 @@ def complete(
     if tracker:
         tracker.add(rec)
     return rec
-
-
-def complete_many(
-    calls: Iterable[tuple[Agent, Sequence[Mapping[str, Any]], int | None]],
-    *,
-    cache_dir: str | os.PathLike[str] | None,
-    tracker: CostTracker | None = None,
-    max_parallel: int = 4,
-    **kwargs: Any,
-) -> list[CallRecord]:
-    """Run several ``(agent, messages, seed)`` calls; results in input order.
-
-    Remote calls run concurrently (at most ``max_parallel`` threads); calls to the
-    in-process model are serialised anyway by its lock.  The first exception is raised
-    after all calls finished.
-    """
-    from concurrent.futures import ThreadPoolExecutor
-
-    items = list(calls)
-    if not items:
-        return []
-    workers = 1 if all(a.is_local for a, _, _ in items) else max(1, min(max_parallel, len(items)))
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        futs = [ex.submit(complete, a, m, cache_dir=cache_dir, seed=s, tracker=tracker, **kwargs) for a, m, s in items]
-        return [f.result() for f in futs]

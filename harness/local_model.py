@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from harness.fsutil import cache_root
 from harness.llm import ContextWindowExceeded, ModelCallError, ModelConfigError
 
 PROVIDER = "local"
@@ -84,12 +85,6 @@ class LocalModelError(ModelConfigError):
 
 
 # --------------------------------------------------------------------------- paths
-
-
-def cache_root() -> Path:
-    """Root of the harness's on-disk caches: ``$HARNESS_CACHE`` or ``~/.cache/harness``."""
-    env = os.environ.get("HARNESS_CACHE")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "harness"
 
 
 def models_dir() -> Path:
@@ -521,16 +516,6 @@ def get_llama(path: Path) -> Any:
         LOAD_SECONDS[str(path)] = time.perf_counter() - t0
         _llamas[path] = llm
         return llm
-
-
-def unload_all() -> None:
-    """Free every loaded model (tests, or before timing on the same cores)."""
-    with INFERENCE_LOCK:
-        for llm in _llamas.values():
-            close = getattr(llm, "close", None)
-            if close:
-                close()
-        _llamas.clear()
 
 
 def chat(

@@ -100,10 +100,19 @@ def log_sigma(ci_low: float | None, ci_high: float | None, null_speedup: float |
     return math.sqrt(var)
 
 
-def counted_log(speedup: float | None) -> float:
-    """ln of a problem's contribution to LessonL's geomean: ln max(s, 1); 0 when not
-    correct (None)."""
-    return math.log(speedup) if speedup is not None and speedup > 1.0 else 0.0
+def counted_speedup(speedup: float | None) -> float:
+    """A problem's (or a candidate's) contribution to LessonL's geomean (Liu et al., arXiv
+    2505.23946, §4 metrics): max(s, 1), so slower counts as 1x; 1 when not correct
+    (None). The one copy of this rule; :func:`counted_logs` is the same on arrays."""
+    return max(speedup, 1.0) if speedup is not None else 1.0
+
+
+def counted_logs(log_s: np.ndarray, noisy: np.ndarray | None = None) -> np.ndarray:
+    """:func:`counted_speedup` on the ln scale for arrays: max(ln s, 0), 0 where log_s is
+    nan (not correct). noisy: ln speedups with timing noise added, used in place of
+    log_s where log_s is known (the bootstrap)."""
+    vals = log_s if noisy is None else noisy
+    return np.where(np.isnan(log_s), 0.0, np.maximum(vals, 0.0))
 
 
 @dataclass
@@ -149,7 +158,7 @@ class SpeedupSamples:
     def per_problem_log(self) -> np.ndarray:
         """(P,) the mean over replicates of the counted ln speedup (ln max(s, 1), 0 if
         not correct): each problem's ln contribution to the geomean."""
-        counted = np.where(np.isnan(self.log_s), 0.0, np.maximum(self.log_s, 0.0))
+        counted = counted_logs(self.log_s)
         mask = np.arange(self.log_s.shape[1])[None, :] < self.nrep[:, None]
         return (counted * mask).sum(axis=1) / self.nrep
 
@@ -161,7 +170,7 @@ class SpeedupSamples:
         """Pooled within-problem variance of the counted ln speedup across replicates
         (which code the models happened to write, plus timing), over problems with >= 2
         replicates; None if there are none."""
-        counted = np.where(np.isnan(self.log_s), 0.0, np.maximum(self.log_s, 0.0))
+        counted = counted_logs(self.log_s)
         ss, df = 0.0, 0
         for i, n in enumerate(self.nrep):
             if n >= 2:
@@ -180,7 +189,7 @@ class SpeedupSamples:
         ls = self.log_s[idx[..., None], reps]                    # (B, P', R)
         sd = self.sigma[idx[..., None], reps]
         noisy = ls + sd * rng.standard_normal((b, p, r))
-        counted = np.where(np.isnan(ls), 0.0, np.maximum(noisy, 0.0))
+        counted = counted_logs(ls, noisy)
         mask = np.arange(r)[None, None, :] < nrep[..., None]
         return ((counted * mask).sum(axis=2) / nrep).mean(axis=1)
 

@@ -74,6 +74,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .errors import HarnessError
+from .metrics import counted_speedup
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
            "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
@@ -119,7 +120,7 @@ def _summary(cat: str, rs: list) -> dict:
         ok = _truthy(r.get("correct"))
         s = _num(r.get("speedup")) if ok else None
         lo = _num(r.get("ci_low"))
-        counted = max(s, 1.0) if s is not None else 1.0
+        counted = counted_speedup(s)
         speed.append(counted)
         speed_ci.append(counted if (s is not None and lo is not None and lo > 1.0) else 1.0)
         arith.append(s if s is not None else 0.0)
@@ -128,7 +129,7 @@ def _summary(cat: str, rs: list) -> dict:
         if ref is not None and ref > 0:
             ref_pairs.append((counted, ref))
     nulls = [_num(r.get("null_speedup")) for r in rs]
-    null_g = _geomean([max(x, 1.0) for x in nulls if x is not None]) if any(
+    null_g = _geomean([counted_speedup(x) for x in nulls if x is not None]) if any(
         x is not None for x in nulls) else None
     g = _geomean(speed)
     ref_g = _geomean([r for _, r in ref_pairs]) if ref_pairs else None
@@ -263,11 +264,6 @@ class RunReport:
     plots: dict = field(default_factory=dict)
 
 
-def _counted(s) -> float:
-    """A candidate's or problem's contribution to LessonL's geomean: max(s, 1), 1 if None."""
-    return max(s, 1.0) if s is not None else 1.0
-
-
 def _samples(rows: Sequence[Mapping]):
     """metrics.SpeedupSamples of ``rows`` (problems in first-seen order; repeats are
     replicates) and the category of each problem."""
@@ -342,7 +338,7 @@ def round_table(run) -> list[dict]:
     ``best-so-far geomean`` (the same over rounds 0..t) and ``% solved so far``
     (problems with a correct candidate in rounds 0..t)."""
     def best(cs):
-        return max((_counted(_num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
+        return max((counted_speedup(_num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
 
     rounds = sorted({int(c.get("round") or 0) for p in run.problems for c in p.candidates})
     out = []
@@ -404,7 +400,7 @@ def agent_table(run) -> list[dict]:
             "agent": a["agent"], "model": a["model"], "candidates": n,
             "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in cs) / n if n else None,
             "% correct": 100.0 * sum(c.get("status") == "correct" for c in cs) / n if n else None,
-            "geomean": _geomean([_counted(_num(c.get("speedup")) if c.get("status") == "correct" else None)
+            "geomean": _geomean([counted_speedup(_num(c.get("speedup")) if c.get("status") == "correct" else None)
                                  for c in cs]) if n else None,
             "bests": a["bests"], "lessons": a["lessons"], "lessons read by bests": a["read"],
             "tokens": a["tokens"], "cost $": a["cost $"], "model s": a["model s"],

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from . import sandbox
 from .errors import HarnessError
-from .fsutil import atomic_write_text
+from .fsutil import atomic_write_text, cache_root
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -44,11 +44,6 @@ PRELUDE_HEADERS = (
     "set", "stack", "string", "thread", "tuple", "type_traits", "unordered_map",
     "unordered_set", "utility", "vector", "execution",
 )
-
-
-def cache_root() -> Path:
-    """The cache folder: ``$HARNESS_CACHE`` or ``~/.cache/harness``."""
-    return Path(os.environ.get("HARNESS_CACHE") or Path.home() / ".cache" / "harness")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import pytest
 
 from harness import llm, local_model
 from harness.errors import HarnessError
-from harness.llm import Agent, CostLimitReached, CostTracker, ModelCallError, ModelConfigError, Team
+from harness.llm import Agent, CostTracker, ModelCallError, ModelConfigError, Team
 from harness.local_model import LocalModelError
 from openai_server import Error, context_overflow, openai_server  # noqa: F401  (fixture)
 
@@ -47,7 +47,7 @@ def test_team_from_models_list():
     assert [a.name for a in team] == ["agent-1", "agent-2", "agent-3"]
     assert [a.seed for a in team] == [1, 2, 3]
     assert team.agents[0].temperature == llm.DEFAULT_TEMPERATURE
-    assert not team.all_local and team.agents[1].is_local
+    assert not team.agents[0].is_local and team.agents[1].is_local
 
 
 def test_team_from_models_overrides_and_empty_entry():
@@ -60,7 +60,7 @@ def test_team_from_models_overrides_and_empty_entry():
 
 def test_default_team_three_local_agents_distinct_seeds():
     team = Team.default()
-    assert len(team) == 3 and team.all_local
+    assert len(team) == 3 and all(a.is_local for a in team)
     assert len({a.seed for a in team}) == 3
     assert all(a.model == local_model.EMBEDDED_MODEL for a in team)
     assert Team.load() == team
@@ -249,10 +249,7 @@ def test_cost_accounting(tmp_path, openai_agent):
     assert tracker.completion_tokens == 2 * r1.completion_tokens
     assert tracker.cost_usd == pytest.approx(2 * r1.cost_usd)
     assert tracker.paid_usd == pytest.approx(r1.cost_usd)  # the cache hit cost nothing now
-    assert tracker.exceeded
-    with pytest.raises(CostLimitReached, match="--max-cost"):
-        tracker.check()
-    CostTracker(max_cost_usd=None).check()
+    assert tracker.exceeded and not CostTracker(max_cost_usd=None).exceeded
     assert set(tracker.to_dict()) >= {"cost_usd", "paid_usd", "prompt_tokens", "completion_tokens"}
 
 
@@ -302,12 +299,6 @@ def test_non_retryable_error_fails_at_once(monkeypatch, openai_agent):
     with pytest.raises(ModelCallError, match="AuthenticationError"):
         llm.complete(openai_agent, MESSAGES, cache_dir=None)
     assert len(n) == 1
-
-
-def test_complete_many_keeps_order(tmp_path, openai_agent):
-    agents = [Agent(**{**openai_agent.to_dict(), "name": f"n{i}", "seed": i}) for i in range(3)]
-    recs = llm.complete_many([(a, MESSAGES, None) for a in agents], cache_dir=tmp_path, mock_response="r")
-    assert [r.agent for r in recs] == ["n0", "n1", "n2"] and [r.seed for r in recs] == [0, 1, 2]
 
 
 def test_derive_seed_is_stable():

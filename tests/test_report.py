@@ -355,3 +355,15 @@ def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp
     [p] = rec.problems
     assert [c["id"] for c in p.candidates] == [f"{PID}-r0-a0", f"{PID}-r0-a1", f"{PID}-r1-a0", f"{PID}-r1-a1"]
     assert rec.state == "finished" and p.size_label == "2048"
+
+
+def test_lessonl_geomean_rule_has_one_copy():
+    """max(s, 1), 1 when not correct; the same on the ln scale for arrays (nan = not correct)."""
+    import numpy as np
+
+    from harness.metrics import counted_logs, counted_speedup
+
+    assert [counted_speedup(s) for s in (None, 0.5, 1.0, 2.5)] == [1.0, 1.0, 1.0, 2.5]
+    logs = np.log(np.array([np.nan, 0.5, 2.5]))
+    assert np.allclose(counted_logs(logs), [0.0, 0.0, np.log(2.5)])
+    assert np.allclose(counted_logs(logs, noisy=np.array([5.0, 0.3, -1.0])), [0.0, 0.3, 0.0])
