@@ -7,10 +7,13 @@ objects, validates on several seeds and sizes (tiny, edge and exactly the timed 
 and times both sides interleaved with every timed output checked, accepting from it
 only the message sequence asked for (ProtocolCheck), then classify:
 
-compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct.
+compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct; and
+infrastructure_error, set by an executor (harness.executors) when the evaluation's worker
+was lost twice: never a verdict on the candidate.
 
 Threads: serial mode confines both sides to one CPU; omp mode gives both the same N
-CPUs with OMP_PLACES=cores, OMP_PROC_BIND=close, OMP_NUM_THREADS=N. Speedup =
+physical cores (harness.topology.choose_cores: one NUMA node first, SMT siblings last)
+with OMP_PLACES=cores, OMP_PROC_BIND=close, OMP_NUM_THREADS=N. Speedup =
 T(baseline as written) / T(candidate on N threads), ParEval's definition.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import secrets
 import signal
 import sys
@@ -27,13 +31,14 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import sandbox, screen, stats, toolchain
+from . import sandbox, screen, stats, toolchain, topology
 from .errors import HarnessError
 from .fsutil import atomic_write_text
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
-            "rejected", "correct")
+            "rejected", "correct", "infrastructure_error")
+INFRASTRUCTURE_ERROR = "infrastructure_error"  # the worker was lost: no verdict
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
 PROTOCOL_VERSION = "1"
@@ -51,7 +56,9 @@ class EvalConfig:
     once min_pairs are done; min_measure_ns: shortest single measurement (ns; at least
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
-    timeout_factor x baseline time); memory_bytes: the worker's memory limit;
+    timeout_factor x baseline time); memory_bytes: the worker's memory limit (None:
+    harness.topology.worker_limits, which scales with the CPUs and eval_workers, the
+    evaluation workers sharing this node's RAM);
     max_eval_s: hard cap on one evaluation's worker (s); use_cache: reuse stored verdicts; unsafe: run
     without bubblewrap; march: the -march value; validate_only: no timing;
     profile: collect profiler evidence for lessons: the candidate's time at 1 thread
@@ -70,7 +77,8 @@ class EvalConfig:
     min_measure_ns: float = 0.0
     timeout_factor: float = 10.0
     timeout_min_s: float = 2.0
-    memory_bytes: int = 8 << 30
+    memory_bytes: int | None = None
+    eval_workers: int = 1
     max_eval_s: float = 1800.0
     use_cache: bool = True
     unsafe: bool = False
@@ -86,7 +94,8 @@ class EvalResult:
 
     status: one of STATUSES; speedup/ci_low/ci_high: median of the per-pair ratios
     T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.stats); evidence: diagnostics, mismatch, signal or
-    reason for the other statuses; flags: e.g. ["suspicious speedup"]; compile_s: the
+    reason for the other statuses; flags: e.g. ["suspicious speedup"]; node, cpu_model,
+    cpus: the host name, CPU model and CPU ids it was timed on; compile_s: the
     candidate's compile (s, 0 when cached); harness_compile_s: building the problem's
     driver and baseline objects (s, 0 when cached).
     """
@@ -98,6 +107,8 @@ class EvalResult:
     size: int
     threads: int
     cpus: list = field(default_factory=list)
+    node: str = ""
+    cpu_model: str = ""
     size_label: str = ""
     speedup: float | None = None
     ci_low: float | None = None
@@ -135,21 +146,24 @@ class EvalResult:
         return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
 
 
+@lru_cache(maxsize=1)
+def machine_topology() -> topology.Topology:
+    """This machine's CPU topology (read once from /sys)."""
+    return topology.read_topology()
+
+
 def cpus_for(mode: str, threads: int | None) -> list[int]:
-    """CPU ids given to both sides: one CPU in serial mode, N in omp mode.
+    """CPU ids given to both sides: one CPU in serial mode, N physical cores in omp mode
+    (all usable CPUs when ``threads`` is None), chosen by harness.topology.choose_cores
+    among the CPUs this process may use.
 
     Raises HarnessError if more threads are asked than CPUs available.
     """
     avail = sorted(os.sched_getaffinity(0))
     if threads is not None and threads < 1:
         raise HarnessError(f"--threads must be at least 1 (got {threads})")
-    if mode == "serial":
-        return [avail[-1]]
-    n = len(avail) if threads is None else threads
-    if n < 1 or n > len(avail):
-        raise HarnessError(f"--threads {n}: this process may use {len(avail)} CPUs "
-                           f"({','.join(map(str, avail))})")
-    return avail[-n:]
+    n = 1 if mode == "serial" else (len(avail) if threads is None else threads)
+    return topology.choose_cores(machine_topology(), avail, n)
 
 
 def _validation_cases(problem: Problem, size: int, seed: int) -> list[list[int]]:
@@ -218,6 +232,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     base = toolchain.build_trusted(problem, "baseline", mode, comp)
     build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
+                     node=platform.node(), cpu_model=machine_topology().cpu_model,
                      size_label=problem.size_label(size), source=source,
                      compiler=comp.describe(mode), compile_s=build.seconds,
                      harness_compile_s=drv.seconds + base.seconds)
@@ -245,6 +260,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
         cached.cached = True
+        cached.node, cached.cpu_model = res.node, res.cpu_model
         cached.compile_s = build.seconds
         cached.wall_s = time.monotonic() - t_start
         return cached
@@ -365,12 +381,6 @@ class ProtocolCheck:
         return ""
 
 
-def _pids_limit(threads: int) -> int:
-    """Processes and threads the worker may have: the interpreter's own, the OpenMP pool of
-    ``threads`` and as many again for a candidate's threads, with room to spare."""
-    return 64 + 2 * threads
-
-
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
                 drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
     nonce = secrets.token_hex(16)
@@ -382,12 +392,13 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "budget_s": cfg.budget_s, "min_measure_ns": cfg.min_measure_ns,
            "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile}
     n = len(cpus)
+    pids, memory = topology.worker_limits(n, cfg.eval_workers)
+    memory = cfg.memory_bytes or memory
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
-                      limits=sandbox.Limits(memory_bytes=cfg.memory_bytes, pids=_pids_limit(len(cpus)),
-                                            cpus=tuple(cpus)),
+                      limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
                       nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True,
                       check=ProtocolCheck(job))
@@ -412,7 +423,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         if out.wall_s >= cfg.max_eval_s:
             why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
         if out.out_of_memory:
-            why += f"; it had reached the memory limit ({_fmt_bytes(cfg.memory_bytes)}) before"
+            why += f"; it had reached the memory limit ({_fmt_bytes(memory)}) before"
         res.evidence.update({"why": why, "stderr_tail": tail})
         return
     if final is None:
@@ -420,7 +431,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
             why = f"killed by {_signal_name(sig)}"
             if out.out_of_memory:
-                why += f" after reaching the memory limit ({_fmt_bytes(cfg.memory_bytes)})"
+                why += f" after reaching the memory limit ({_fmt_bytes(memory)})"
         else:
             why = (f"the process exited with code {out.returncode} before returning "
                    "(exit() or abort inside the candidate?)")

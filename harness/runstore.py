@@ -72,18 +72,16 @@ def git_revision() -> str:
 
 
 def machine_info() -> dict:
-    """CPU model, logical CPU count, CPUs this process may use, OS and Python."""
-    model = platform.processor() or "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu_model": model, "logical_cpus": os.cpu_count(),
-            "usable_cpus": sorted(os.sched_getaffinity(0)), "os": platform.platform(),
-            "python": platform.python_version(), "hostname": platform.node()}
+    """CPU model, logical CPU count, CPUs this process may use, the CPU topology from /sys
+    (sockets, NUMA nodes, physical cores, SMT threads per core; harness.topology), OS,
+    Python and host name."""
+    from .evaluate import machine_topology
+
+    topo = machine_topology()
+    return {"cpu_model": topo.cpu_model, "logical_cpus": os.cpu_count(),
+            "usable_cpus": sorted(os.sched_getaffinity(0)), "topology": topo.describe(),
+            "os": platform.platform(), "python": platform.python_version(),
+            "hostname": platform.node()}
 
 
 def suite_hash(problems: Iterable) -> str:
