@@ -6,6 +6,12 @@
 i/n, round, agent, ETA) -- plain lines, never a live display, so nothing refreshes the
 terminal while code is timed -- and ends with the per-category table (harness.report).
 
+Evaluation workers: ``--eval-workers N`` (default 1) runs up to N evaluations at once on
+Parsl workers pinned to disjoint CPU sets (harness.executors; ``--parsl-config FILE``
+runs them wherever that Parsl config says) and keeps N problems in flight, one thread
+each; every problem keeps its own rounds and barriers. With 1 worker the run is the
+sequential loop it always was, with no executor started.
+
 Budgets: ``--max-cost`` (USD, counted over every recorded call including cache hits)
 and ``--time-budget`` (seconds of wall time of this session) stop the run cleanly
 between steps: finished problems are kept, and ``--resume`` continues the rest.
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +47,8 @@ class RunOptions:
     max_cost in USD, time_budget in seconds, max_tokens in tokens; eval_overrides: extra
     EvalConfig fields (e.g. {"min_pairs": 3}); strategy_options: the strategy's
     parameters given explicitly ({name: value}; the registry fills in the rest, see
-    :meth:`strategy_params`).
+    :meth:`strategy_params`); eval_workers: evaluations at once (and problems in
+    flight); parsl_config: a Parsl config file for the workers (None: local workers).
     """
 
     mode: str = "omp"
@@ -66,13 +74,15 @@ class RunOptions:
     march: str = "native"
     eval_overrides: dict = field(default_factory=dict)
     n_problems: int | None = None
+    eval_workers: int = 1
+    parsl_config: str | None = None
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
         from .suite import check_mode
 
         check_mode(self.mode)
-        for name, lo in (("repeats", 1), ("max_parallel", 1)):
+        for name, lo in (("repeats", 1), ("max_parallel", 1), ("eval_workers", 1)):
             if getattr(self, name) < lo:
                 raise HarnessError(f"--{name.replace('_', '-')} must be >= {lo} (got {getattr(self, name)})")
         for name in ("max_cost", "time_budget"):
@@ -197,7 +207,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
     overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, **overrides)
+                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
     if store is None:
         from .evaluate import cpus_for
@@ -234,57 +244,95 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     done = store.finished()
     t_start = time.monotonic()
     deadline = t_start + opts.time_budget if opts.time_budget else None
-    total = len(problems) * opts.repeats
-    state = {"idx": 0, "times": []}
+    jobs = [(rep, p) for rep in range(opts.repeats) for p in problems]
+    total = len(jobs)
+    lock = threading.Lock()
+    state = {"done": 0, "times": [], "flight": {}}  # flight: {thread id: problem id}
 
     def progress(text: str) -> None:
-        eta = ""
-        left = total - state["idx"] + 1
-        if state["times"]:
-            eta = f"  ETA {_fmt_s(sum(state['times']) / len(state['times']) * left)}"
+        with lock:
+            eta, n_done, flight = "", state["done"], list(state["flight"].values())
+            if state["times"]:
+                left = total - n_done
+                per = sum(state["times"]) / len(state["times"])
+                eta = f"  ETA {_fmt_s(per * left / max(1, min(executor.workers, left)))}"
+        where = f" in flight: {', '.join(flight)}" if len(flight) > 1 else ""
         console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] "
-                      f"[bold][{state['idx']}/{total}][/bold] {text}{eta}")
+                      f"[bold][{n_done}/{total}{where}][/bold] {text}{eta}")
 
-    ctx = RunContext(complete_fn=counted_complete, evaluate_fn=evaluate_fn, eval_config=cfg,
+    from .executors import make_executor
+
+    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
+                             store.root / "parsl", evaluate_fn)
+    store.update_config(executor=executor.describe())
+    if executor.workers > 1:
+        console.print(f"evaluation workers: {executor.describe()}")
+    ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
                      recorded=store.recorded_evaluations())
     ctx.mode = opts.mode
+    results: dict[int, dict] = {}
+
+    def run_problem(i: int) -> None:
+        rep, p = jobs[i]
+        if (p.id, rep) in done:
+            results[i] = done[(p.id, rep)]
+            store.event("problem_skipped", problem=p.id, repeat=rep, why="finished before resume")
+            with lock:
+                state["done"] += 1
+            progress(f"{p.id}: finished in an earlier session, skipped")
+            return
+        ctx.check_budget()
+        t0 = time.monotonic()
+        ctx.repeat = store.repeat = rep
+        with lock:
+            state["flight"][threading.get_ident()] = p.id
+        try:
+            store.event("problem_started", problem=p.id, repeat=rep, category=p.category)
+            progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
+            ref = None
+            if opts.reference:
+                ref = _measure_reference(p, ctx, progress)
+            # a strategy that calls no model (null) is itself the noise floor
+            floor = _measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
+            outcome = strategy.run(p, opts.mode, team, ctx)
+            outcome.reference_speedup = ref
+            outcome.noise_floor = floor
+            if outcome.remeasured is not None:
+                from .evaluate import flag_suspicious
+
+                flag_suspicious(outcome.remeasured, ref)
+            row = outcome.row()
+            results[i] = row
+            store.event("problem_done", problem=p.id, repeat=rep, row=row)
+        finally:
+            with lock:
+                state["flight"].pop(threading.get_ident(), None)
+        with lock:
+            state["done"] += 1
+            state["times"].append(time.monotonic() - t0)
+        msg = (f"{p.id}: {outcome.status}" + (f", speedup {row['speedup']:.2f}x "
+               f"(CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
+               if row["speedup"] is not None else ""))
+        if row["infrastructure_errors"]:
+            msg += (f"; {row['infrastructure_errors']} evaluation(s) lost with their worker: "
+                    "--resume runs this problem again")
+        progress(msg)
+        with lock:
+            store.write_table([results[k] for k in sorted(results)])
+
     rows, stopped = [], None
     try:
-        for rep in range(opts.repeats):
-            for p in problems:
-                state["idx"] += 1
-                if (p.id, rep) in done:
-                    rows.append(done[(p.id, rep)])
-                    store.event("problem_skipped", problem=p.id, repeat=rep, why="finished before resume")
-                    progress(f"{p.id}: finished in an earlier session, skipped")
-                    continue
-                t0 = time.monotonic()
-                ctx.repeat = store.repeat = rep
-                store.event("problem_started", problem=p.id, repeat=rep, category=p.category)
-                progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
-                ref = None
-                if opts.reference:
-                    ref = _measure_reference(p, ctx, progress)
-                # a strategy that calls no model (null) is itself the noise floor
-                floor = _measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
-                outcome = strategy.run(p, opts.mode, team, ctx)
-                outcome.reference_speedup = ref
-                outcome.noise_floor = floor
-                if outcome.remeasured is not None:
-                    from .evaluate import flag_suspicious
-
-                    flag_suspicious(outcome.remeasured, ref)
-                row = outcome.row()
-                rows.append(row)
-                store.event("problem_done", problem=p.id, repeat=rep, row=row)
-                state["times"].append(time.monotonic() - t0)
-                msg = (f"{p.id}: {outcome.status}" + (f", speedup {row['speedup']:.2f}x "
-                       f"(CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
-                       if row["speedup"] is not None else ""))
-                progress(msg)
-                store.write_table(rows)
+        try:
+            if executor.workers == 1:
+                for i in range(total):
+                    run_problem(i)
+            else:
+                _run_in_flight(run_problem, total, executor.workers, ctx)
+        finally:
+            rows[:] = [results[k] for k in sorted(results)]
+            executor.shutdown()
     except BudgetExceeded as e:
         stopped = str(e)
         store.event("run_stopped", reason=stopped)
@@ -299,6 +347,32 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
     return store, rows, summary
+
+
+def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, ctx) -> None:
+    """Runs ``run_problem(i)`` for i < total, ``workers`` problems at once (one thread
+    each). The first error stops the rest: problems not started are not started, those
+    in flight stop at their next budget check (ctx.halt); then the first error is raised
+    (BudgetExceeded, HarnessError, KeyboardInterrupt...)."""
+    from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+
+    from .strategies import BudgetExceeded
+
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="problem")
+    futures = [pool.submit(run_problem, i) for i in range(total)]
+    try:
+        wait(futures, return_when=FIRST_EXCEPTION)
+        errors = [f.exception() for f in futures if f.done() and f.exception() is not None]
+        if errors:
+            raise errors[0]
+    except BaseException as e:
+        ctx.halt(str(e) if isinstance(e, BudgetExceeded) else f"the run is stopping ({type(e).__name__})")
+        for f in futures:
+            f.cancel()
+        wait(futures)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def _measure_reference(problem, ctx, progress) -> float | None:
@@ -392,6 +466,12 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
                    help="do not measure the expert reference")
     p.add_argument("--max-parallel", type=int, default=None, help="concurrent remote model calls (default: 4)")
+    p.add_argument("--eval-workers", type=int, default=None, metavar="N",
+                   help="evaluations at once, each on its own CPU set (serial: one core each; omp: "
+                        "--threads cores each), on Parsl workers; N problems in flight (default: 1, no Parsl)")
+    p.add_argument("--parsl-config", default=None, metavar="FILE",
+                   help="a Python file defining `config` (a parsl.config.Config): evaluation "
+                        "workers wherever it says (Slurm, PBS, Kubernetes...)")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the models)")
     g = p.add_argument_group("strategy options (each taken only by the strategies in brackets)")
@@ -414,7 +494,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
 STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's options
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
-               "quick", "reference", "max_parallel", "unsafe")
+               "quick", "reference", "max_parallel", "unsafe", "eval_workers", "parsl_config")
 
 
 def _given_strategy_options(args) -> dict:
@@ -427,6 +507,8 @@ def options_from_args(args) -> RunOptions:
     gave explicitly. Raises HarnessError for bad values and for an option the chosen
     strategy does not take."""
     given = {k: getattr(args, k) for k in _CLI_FIELDS if getattr(args, k, None) is not None}
+    if given.get("parsl_config"):
+        given["parsl_config"] = str(Path(given["parsl_config"]).resolve())
     if isinstance(given.get("problems"), str):
         given["problems"] = [s.strip() for s in given["problems"].split(",") if s.strip()]
     opts = RunOptions(preset=given.get("preset")).check().with_preset()

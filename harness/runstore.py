@@ -110,10 +110,24 @@ class RunStore:
     def __init__(self, root: Path, config: dict):
         self.root = Path(root)
         self.config = config
-        self.repeat = 0  # the replicate being run (--repeats); set by the runner
+        self._local = threading.local()  # per thread: one problem in flight each
         self._lock = threading.Lock()
         self._events = open(self.root / "events.jsonl", "a", encoding="utf-8")
         self._lessons = open(self.root / "lessons.jsonl", "a", encoding="utf-8")
+
+    @property
+    def repeat(self) -> int:
+        """The replicate (--repeats) of the problem this thread runs; set by the runner."""
+        return getattr(self._local, "repeat", 0)
+
+    @repeat.setter
+    def repeat(self, value: int) -> None:
+        self._local.repeat = value
+
+    def update_config(self, **fields) -> None:
+        """Adds ``fields`` to config.json (atomically), e.g. the executor once started."""
+        self.config.update(fields)
+        atomic_write_text(self.root / "config.json", json.dumps(self.config, indent=1, default=str) + "\n")
 
     # ------------------------------------------------------------------ open/create
     @classmethod
@@ -214,10 +228,12 @@ class RunStore:
 
     # ------------------------------------------------------------------ resume
     def finished(self) -> dict:
-        """{(problem id, repeat): row} of the problems a previous session finished."""
+        """{(problem id, repeat): row} of the problems a previous session finished; a
+        problem with an evaluation lost to its worker (infrastructure_errors) is not
+        finished: --resume runs it again, reusing its recorded evaluations."""
         done = {}
         for e in self.events():
-            if e.get("kind") == "problem_done":
+            if e.get("kind") == "problem_done" and not e["row"].get("infrastructure_errors"):
                 done[(e["problem"], int(e.get("repeat", 0)))] = e["row"]
         return done
 

@@ -7,8 +7,13 @@ through the :class:`RunContext`, which logs every call and evaluation to the run
 event log, enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuses
 evaluations recorded before a kill (``--resume``), and keeps the concurrency rules of
 DESIGN.md: model calls of one phase may run concurrently (bounded; one at a time on the
-in-process model), every phase ends with a barrier, and evaluations run one at a time
-with no model call in flight.
+in-process model), every phase ends with a barrier, and evaluations go to the run's
+executor (harness.executors: one at a time inline, up to N at once on N evaluation
+workers). Several problems may be in flight at once (one thread each, ``--eval-workers``
+N > 1): the per-problem state (:attr:`RunContext.current`, :attr:`RunContext.repeat`) is
+per thread. The in-process model serves one call at a time and never runs while an
+evaluation runs on this machine (a gate: local inference waits for running evaluations
+and holds new ones back), so it never steals the CPUs of a timed evaluation.
 
 Honest selection (DESIGN.md "LessonL", Result): the best correct candidate is chosen on
 its first measurement and reported only from a re-measurement on fresh seeds
@@ -29,18 +34,19 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import HarnessError
-from ..evaluate import EvalConfig, EvalResult, cpus_for
-from ..evaluate import evaluate as _evaluate
+from ..evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult, cpus_for
 from ..lessons import Lesson, outcome_label
 
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
+LOST_REMEASURE = "re-measurement lost"  # its worker was lost twice: no verdict, rerun on --resume
 REMEASURE_SEED_OFFSET = 7_777_777  # fresh seeds for the re-measurement: cfg.seed + this
 # Replicate r measures from seed cfg.seed + r x this. One evaluation uses seeds up to about
 # 3.01e6 above its first (warm-up seeds step by 1000003), a re-measurement starts 7.78e6
 # above: a replicate's seeds stay below 1.1e7 above its own, so replicates never share one.
 REPLICATE_SEED_STRIDE = 1_000_000_007
 NOT_COMPILED = ("compile_error", "link_error")
+NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # lost worker: neither compiled nor failed
 
 
 class BudgetExceeded(Exception):
@@ -100,7 +106,9 @@ class ProblemOutcome:
     end; wall_s: seconds spent on the problem; reference_speedup: the expert reference's
     measured speedup (filled by the runner, None if not measured); calls: a summary of
     every model call the strategy made for the problem (failed ones with an "error"),
-    evaluations: its candidate evaluations (first measurements), both for the budget.
+    evaluations: its candidate evaluations (first measurements), both for the budget;
+    infrastructure_errors: its evaluations lost twice with their worker (the runner does
+    not mark such a problem finished, so --resume runs it again).
     """
 
     problem: str
@@ -119,6 +127,7 @@ class ProblemOutcome:
     repeat: int = 0
     calls: list = field(default_factory=list)
     evaluations: int = 0
+    infrastructure_errors: int = 0
 
     @property
     def speedup(self) -> float | None:
@@ -133,7 +142,7 @@ class ProblemOutcome:
         return {
             "problem": self.problem, "category": self.category, "strategy": self.strategy,
             "mode": self.mode, "repeat": self.repeat, "status": self.status,
-            "compiled": any(c.status not in NOT_COMPILED for c in cands),
+            "compiled": any(c.status not in NOT_COMPILED + NO_VERDICT for c in cands),
             "correct": self.status == "correct",
             "speedup": rem.speedup if rem else None,
             "ci_low": rem.ci_low if rem else None, "ci_high": rem.ci_high if rem else None,
@@ -144,9 +153,10 @@ class ProblemOutcome:
             "null_ci_low": self.noise_floor.ci_low if self.noise_floor else None,
             "null_ci_high": self.noise_floor.ci_high if self.noise_floor else None,
             "candidates": len(self.candidates),
-            "candidates_compiled": sum(c.status not in NOT_COMPILED for c in cands),
+            "candidates_compiled": sum(c.status not in NOT_COMPILED + NO_VERDICT for c in cands),
             "candidates_correct": sum(c.status == "correct" for c in cands),
             "lessons": len(self.lessons),
+            "infrastructure_errors": self.infrastructure_errors,
             "model_calls": len(calls),
             "evaluations": self.evaluations,
             "prompt_tokens": sum(int(c.get("prompt_tokens", 0)) for c in calls),
@@ -182,6 +192,50 @@ def call_summary(rec: Any) -> dict:
     return d
 
 
+class _Gate:
+    """Evaluations (shared) against in-process inference (exclusive): many evaluations
+    may run together, inference runs alone; a waiting inference holds new evaluations
+    back so it is not starved."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._evaluating = 0
+        self._inferring = False
+        self._waiting = 0
+
+    def evaluation(self):
+        return _GateSide(self, exclusive=False)
+
+    def inference(self):
+        return _GateSide(self, exclusive=True)
+
+
+class _GateSide:
+    def __init__(self, gate: _Gate, exclusive: bool):
+        self.gate, self.exclusive = gate, exclusive
+
+    def __enter__(self):
+        g = self.gate
+        with g._cond:
+            if self.exclusive:
+                g._waiting += 1
+                g._cond.wait_for(lambda: not g._inferring and g._evaluating == 0)
+                g._waiting -= 1
+                g._inferring = True
+            else:
+                g._cond.wait_for(lambda: not g._inferring and g._waiting == 0)
+                g._evaluating += 1
+
+    def __exit__(self, *exc):
+        g = self.gate
+        with g._cond:
+            if self.exclusive:
+                g._inferring = False
+            else:
+                g._evaluating -= 1
+            g._cond.notify_all()
+
+
 class RunContext:
     """Everything a strategy may use besides the problem, mode and team.
 
@@ -194,23 +248,29 @@ class RunContext:
     (from --time-budget, seconds) or None; max_parallel: concurrent remote calls;
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
-    recorded: {key: EvalResult dict} from an interrupted run (resume).
+    recorded: {key: EvalResult dict} from an interrupted run (resume); executor: an
+    harness.executors.EvalExecutor (default: inline, running evaluate_fn).
+    ``current`` and ``repeat`` belong to the calling thread (one thread per problem in
+    flight).
     """
 
     def __init__(self, *, complete_fn: Callable | None = None, evaluate_fn: Callable | None = None,
                  eval_config: EvalConfig | None = None, store=None, tracker=None,
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
-                 recorded: Mapping[str, dict] | None = None, cache_dir=None):
+                 recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None):
+        from ..executors import InlineExecutor
+
+        self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
         self.cache_dir = cache_dir
         self.complete_fn = complete_fn or self._llm_complete
-        self.evaluate_fn = evaluate_fn or _evaluate
+        self.executor = executor or InlineExecutor(evaluate_fn)
         self.store = store
         self.deadline = deadline
         self.max_parallel = max(1, int(max_parallel))
-        self.repeat = repeat
+        self._repeat0 = repeat  # the repeat of threads that never set their own
         self.progress = progress or (lambda text: None)
         self.recorded = dict(recorded or {})
         self.eval_s = 0.0
@@ -218,9 +278,33 @@ class RunContext:
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
+        self._local_model = threading.Lock()  # the in-process model: one call at a time
+        self._gate = _Gate()
+        self._halt: str | None = None
 
     # ------------------------------------------------------------------ plumbing
-    current: ProblemOutcome | None = None  # the problem in progress (Strategy.start)
+    @property
+    def current(self) -> ProblemOutcome | None:
+        """The problem in progress in this thread (Strategy.start), or None."""
+        return getattr(self._local, "current", None)
+
+    @current.setter
+    def current(self, value: ProblemOutcome | None) -> None:
+        self._local.current = value
+
+    @property
+    def repeat(self) -> int:
+        """The replicate index of this thread's problem."""
+        return getattr(self._local, "repeat", self._repeat0)
+
+    @repeat.setter
+    def repeat(self, value: int) -> None:
+        self._local.repeat = value
+
+    def halt(self, reason: str) -> None:
+        """Makes every later :meth:`check_budget` raise BudgetExceeded(reason): the other
+        problems in flight stop at their next step."""
+        self._halt = reason
 
     def _ledger(self, summary: dict) -> None:
         if self.current is not None:
@@ -238,7 +322,10 @@ class RunContext:
             self.store.event(kind, **fields)
 
     def check_budget(self) -> None:
-        """Raises BudgetExceeded when the cost (USD) or time (s) budget is used up."""
+        """Raises BudgetExceeded when the cost (USD) or time (s) budget is used up, or
+        the run is stopping (:meth:`halt`)."""
+        if self._halt is not None:
+            raise BudgetExceeded(self._halt)
         if self.tracker is not None and self.tracker.exceeded:
             raise BudgetExceeded(f"cost limit reached: ${self.tracker.cost_usd:.4f} >= "
                                  f"--max-cost ${self.tracker.max_cost_usd:.4f}")
@@ -313,7 +400,10 @@ class RunContext:
                                     "prompt": msgs[-1]["content"], "reply": rec.text})
             return rec
 
-        if workers == 1:
+        if local:  # in-process inference: alone, and never beside a timed evaluation
+            with self._local_model, self._gate.inference():
+                recs = [one(c) for c in zip(calls, fallbacks)]
+        elif workers == 1:
             recs = [one(c) for c in zip(calls, fallbacks)]
         else:
             with ThreadPoolExecutor(max_workers=workers) as ex:
@@ -327,8 +417,8 @@ class RunContext:
     # ------------------------------------------------------------------ evaluation
     def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False,
                  shared: bool = False) -> EvalResult:
-        """Evaluate ``text`` (a reply or source) as candidate ``candidate_id``; one at a
-        time, after the phase's model calls finished.
+        """Evaluate ``text`` (a reply or source) as candidate ``candidate_id`` on the
+        run's executor, after the phase's model calls finished.
 
         Every replicate is measured anew: replicate r (``self.repeat``) measures from
         seed :func:`replicate_seed`(cfg.seed, r), so neither the verdict cache (whose
@@ -341,7 +431,9 @@ class RunContext:
         (resume) or earlier in the run is reused, logging "evaluation_reused"; a new
         one is logged as "evaluation" with its replicate and seed. Raises
         BudgetExceeded if over budget, HarnessError for the user's errors (no compiler,
-        no sandbox)."""
+        no sandbox). An evaluation lost with its worker twice (status
+        infrastructure_error) is logged as "evaluation_lost", counted in the problem's
+        infrastructure_errors and never reused on resume."""
         self.check_budget()
         rep = 0 if shared else self.repeat
         key = f"{candidate_id}:r{rep}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
@@ -354,11 +446,19 @@ class RunContext:
         cfg = dataclasses.replace(self.eval_config, seed=seed)
         if fresh:
             cfg = dataclasses.replace(cfg, seed=seed + REMEASURE_SEED_OFFSET, use_cache=False)
-        with self._lock:  # evaluations never overlap each other
-            res = self.evaluate_fn(problem, text, self.mode, cfg)
-        self.eval_s += res.wall_s
-        self.evaluations += 1
+        with self._gate.evaluation():
+            res = self.executor.evaluate(problem, text, self.mode, cfg)
         d = res.to_dict()
+        if res.status == INFRASTRUCTURE_ERROR:
+            if self.current is not None:
+                with self._lock_ledger:
+                    self.current.infrastructure_errors += 1
+            self.log("evaluation_lost", problem=problem.id, candidate_id=candidate_id,
+                     fresh=fresh, result=d)
+            return res
+        with self._lock:
+            self.eval_s += res.wall_s
+            self.evaluations += 1
         self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
                  repeat=rep, seed=cfg.seed, key=key, result=d)
         self.recorded[key] = d
@@ -481,7 +581,8 @@ class Strategy(ABC):
         ctx.progress(f"re-measuring the best candidate {best.id} on fresh seeds")
         rem = ctx.evaluate(problem, best.source, candidate_id=best.id, fresh=True)
         outcome.remeasured = rem
-        outcome.status = "correct" if rem.correct and rem.speedup is not None else FAILED_REMEASURE
+        outcome.status = ("correct" if rem.correct and rem.speedup is not None
+                          else LOST_REMEASURE if rem.status == INFRASTRUCTURE_ERROR else FAILED_REMEASURE)
         ctx.log("best", problem=problem.id, candidate_id=best.id, first_speedup=best.result.speedup,
                 status=outcome.status, speedup=rem.speedup, ci_low=rem.ci_low, ci_high=rem.ci_high)
         return outcome
