@@ -50,6 +50,10 @@ class EvalExecutor(ABC):
         """What config.json records about the executor."""
         return {"name": self.name, "workers": self.workers}
 
+    def start(self, run_dir: str | Path) -> None:
+        """Starts whatever the executor needs (its logs under ``run_dir``). Raises
+        HarnessError when it cannot start."""
+
     def shutdown(self) -> None:
         """Stops whatever the executor started (idempotent)."""
 
@@ -78,11 +82,10 @@ def _remote_evaluate(problem, text: str, mode: str, cfg: EvalConfig) -> dict:
     return evaluate(problem, text, mode, cfg).to_dict()
 
 
-def local_config(cpu_sets: list, run_dir: str | Path, heartbeat_s: int = 2):
+def local_config(cpu_sets: list, heartbeat_s: int = 2):
     """A Parsl Config: one HighThroughputExecutor on this machine (LocalProvider, one
     block) with one worker per CPU set in ``cpu_sets`` (lists of CPU ids), each worker
-    pinned to its set; Parsl's logs go to ``run_dir``. A dead worker is noticed within
-    ``heartbeat_s`` seconds."""
+    pinned to its set. A dead worker is noticed within ``heartbeat_s`` seconds."""
     from parsl.config import Config
     from parsl.executors import HighThroughputExecutor
     from parsl.executors.high_throughput.executor import DEFAULT_LAUNCH_CMD
@@ -98,7 +101,7 @@ def local_config(cpu_sets: list, run_dir: str | Path, heartbeat_s: int = 2):
         heartbeat_threshold=max(10, 5 * heartbeat_s), poll_period=10, launch_cmd=launch,
         interchange_launch_cmd=[sys.executable, "-m", "parsl.executors.high_throughput.interchange"],
         provider=LocalProvider(init_blocks=1, min_blocks=1, max_blocks=1))
-    return Config(executors=[htex], run_dir=str(run_dir), strategy="none",
+    return Config(executors=[htex], strategy="none",
                   initialize_logging=False, usage_tracking=0)
 
 
@@ -123,26 +126,30 @@ class ParslExecutor(EvalExecutor):
     """Evaluations as Parsl tasks. ``config``: a parsl.config.Config (from
     :func:`local_config` or :func:`load_config_file`); ``workers``: evaluations kept in
     flight; ``cpu_sets``: the local workers' CPU sets (recorded; None for a config
-    file); ``source``: where the config came from (recorded). Starting it starts Parsl's
-    interchange and worker pool(s); :meth:`shutdown` stops them."""
+    file); ``source``: where the config came from (recorded). :meth:`start` starts
+    Parsl's interchange and worker pool(s); :meth:`shutdown` stops them."""
 
     name = "parsl"
 
     def __init__(self, config, workers: int, cpu_sets: list | None = None, source: str = "local"):
-        from parsl.app.app import python_app
-        from parsl.dataflow.dflow import DataFlowKernel
-
+        self.config = config
         self.workers = workers
         self.cpu_sets = cpu_sets
         self.source = source
         self._slots = threading.Semaphore(workers)
+        self._dfk = None
+
+    def start(self, run_dir):
+        from parsl.app.app import python_app
+        from parsl.dataflow.dflow import DataFlowKernel
+
+        self.config.run_dir = str(run_dir)
         try:
-            self._dfk = DataFlowKernel(config)
+            self._dfk = DataFlowKernel(self.config)
         except Exception as e:  # a provider that cannot start (no sbatch, bad address...)
-            raise HarnessError(f"Parsl could not start its executor ({source}): "
+            raise HarnessError(f"Parsl could not start its executor ({self.source}): "
                                f"{type(e).__name__}: {e}") from None
         self._app = python_app(_remote_evaluate, data_flow_kernel=self._dfk)
-        self._closed = False
 
     def describe(self) -> dict:
         return {"name": self.name, "workers": self.workers, "config": self.source,
@@ -169,18 +176,18 @@ class ParslExecutor(EvalExecutor):
         return res
 
     def shutdown(self) -> None:
-        if not self._closed:
-            self._closed = True
-            self._dfk.cleanup()
+        if self._dfk is not None:
+            dfk, self._dfk = self._dfk, None
+            dfk.cleanup()
 
 
 def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_config: str | None,
-                  run_dir: str | Path, evaluate_fn: Callable | None = None) -> EvalExecutor:
-    """The run's executor: inline for one worker without a Parsl config, else Parsl
-    (the config file's, or a local one with ``eval_workers`` pinned workers whose CPU
-    sets split this process's usable CPUs: one core each in serial mode, ``threads``
-    cores each in omp mode). Raises HarnessError when the sets do not fit or Parsl
-    cannot start."""
+                  evaluate_fn: Callable | None = None) -> EvalExecutor:
+    """The run's executor, not started yet (see :meth:`EvalExecutor.start`): inline for
+    one worker without a Parsl config, else Parsl (the config file's, or a local one
+    with ``eval_workers`` pinned workers whose CPU sets split this process's usable
+    CPUs: one core each in serial mode, ``threads`` cores each in omp mode). Raises
+    HarnessError when the sets do not fit or the config file is bad."""
     import os
 
     if eval_workers < 1:
@@ -199,4 +206,4 @@ def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_confi
         raise HarnessError("--eval-workers N > 1 in omp mode needs --threads (cores per worker)")
     per = 1 if mode == "serial" else threads
     sets = partition(machine_topology(), usable, eval_workers, per)
-    return ParslExecutor(local_config(sets, Path(run_dir)), eval_workers, cpu_sets=sets)
+    return ParslExecutor(local_config(sets), eval_workers, cpu_sets=sets)

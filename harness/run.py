@@ -209,6 +209,10 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
+    from .executors import make_executor
+
+    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
+                             evaluate_fn)
     if store is None:
         from .evaluate import cpus_for
 
@@ -220,7 +224,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                   "team": team.to_dict() if team else None,
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
-                  "machine": machine_info(), "git_revision": git_revision(),
+                  "machine": machine_info(), "executor": executor.describe(),
+                  "git_revision": git_revision(),
                   "suite": opts.suite, "suite_hash": suite_hash(problems),
                   "suite_version": suite_version(opts.suite),
                   "problem_hashes": {p.id: p.folder_hash for p in problems},
@@ -260,13 +265,6 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] "
                       f"[bold][{n_done}/{total}{where}][/bold] {text}{eta}")
 
-    from .executors import make_executor
-
-    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
-                             store.root / "parsl", evaluate_fn)
-    store.update_config(executor=executor.describe())
-    if executor.workers > 1:
-        console.print(f"evaluation workers: {executor.describe()}")
     ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
@@ -325,6 +323,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     rows, stopped = [], None
     try:
         try:
+            executor.start(store.root / "parsl")
+            if executor.workers > 1:
+                console.print(f"evaluation workers: {executor.describe()}")
             if executor.workers == 1:
                 for i in range(total):
                     run_problem(i)

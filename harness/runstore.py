@@ -124,11 +124,6 @@ class RunStore:
     def repeat(self, value: int) -> None:
         self._local.repeat = value
 
-    def update_config(self, **fields) -> None:
-        """Adds ``fields`` to config.json (atomically), e.g. the executor once started."""
-        self.config.update(fields)
-        atomic_write_text(self.root / "config.json", json.dumps(self.config, indent=1, default=str) + "\n")
-
     # ------------------------------------------------------------------ open/create
     @classmethod
     def create(cls, results_dir: Path, run_id: str, config: dict) -> "RunStore":

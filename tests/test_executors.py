@@ -1,0 +1,117 @@
+"""Evaluation workers on a real local Parsl HighThroughputExecutor: two workers pinned to
+disjoint CPUs, each running the real sandboxed evaluation; a worker killed (SIGKILL)
+mid-evaluation is retried once, a second loss is an infrastructure error."""
+
+import os
+import platform
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.evaluate import INFRASTRUCTURE_ERROR, EvalConfig
+from harness.executors import InlineExecutor, ParslExecutor, make_executor
+from harness.suite import get_problem
+
+pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
+
+PID = "03_dense_la_axpy"
+FAST = EvalConfig(quick=True, min_pairs=3, max_pairs=4, budget_s=0.2, use_cache=False)
+# long enough to be killed mid-way: many pairs, a longer budget
+SLOW = EvalConfig(quick=True, min_pairs=40, max_pairs=40, budget_s=30.0, use_cache=False)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    ex = make_executor(2, "serial", None, None)
+    ex.start(tmp_path_factory.mktemp("parsl"))
+    yield ex
+    ex.shutdown()
+
+
+def _evaluating_workers() -> list:
+    """The pids of the Parsl worker processes of this test session that are running an
+    evaluation right now: the parents of bwrap processes running harness.worker whose
+    environment has this session's private cache (LocalProvider daemonizes the worker
+    pool, so it is no descendant of the test; other sessions' workers are not ours)."""
+    mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
+    out = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            cmd = (d / "cmdline").read_bytes().split(b"\0")
+            if not (cmd[0].endswith(b"bwrap") and b"harness.worker" in cmd):
+                continue
+            stat = (d / "stat").read_text()
+            parent = int(stat[stat.rindex(")") + 2:].split()[1])
+            if mark in Path(f"/proc/{parent}/environ").read_bytes().split(b"\0"):
+                out.append(parent)
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def _kill_next_worker(seen: set, timeout_s: float = 90.0) -> list:
+    """Waits for a worker not in ``seen`` to start an evaluation, SIGKILLs that Parsl
+    worker process and returns its CPU set."""
+    t_end = time.monotonic() + timeout_s
+    while time.monotonic() < t_end:
+        for worker in _evaluating_workers():
+            if worker not in seen:
+                cpus = Path(f"/proc/{worker}/status").read_text().split("Cpus_allowed_list:")[1].split()[0]
+                seen.add(worker)
+                os.kill(worker, signal.SIGKILL)
+                return cpus
+        time.sleep(0.05)
+    raise AssertionError("no evaluation started on a Parsl worker")
+
+
+def test_two_workers_evaluate_at_once_on_disjoint_cpus(pool):
+    assert isinstance(pool, ParslExecutor) and pool.describe()["cpu_sets"] == [[1], [0]]
+    p = get_problem(PID)
+    results = [None, None]
+
+    def one(i):
+        results[i] = pool.evaluate(p, p.source("baseline.cpp"), "serial", FAST)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [r.status for r in results] == ["correct", "correct"]
+    assert sorted(r.cpus[0] for r in results) == [0, 1]  # one worker each, disjoint CPUs
+    assert all(r.node == platform.node() and r.cpu_model for r in results)
+
+
+def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
+    p = get_problem(PID)
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"),
+                                                                          "serial", SLOW)))
+    t.start()
+    seen: set = set()
+    _kill_next_worker(seen)
+    t.join(timeout=180)
+    r = out["r"]
+    # the retry ran to the end on a live worker and says what happened before
+    assert r.status == "correct" and "loss of worker" in r.evidence["worker_lost_before"]
+
+    t = threading.Thread(target=lambda: out.__setitem__("r", pool.evaluate(p, p.source("baseline.cpp"),
+                                                                           "serial", SLOW)))
+    t.start()
+    _kill_next_worker(seen)
+    _kill_next_worker(seen)  # the retry's worker too
+    t.join(timeout=180)
+    r = out["r"]
+    assert r.status == INFRASTRUCTURE_ERROR and len(r.evidence["lost"]) == 2
+    # the pool replaced its lost workers: it still evaluates
+    assert pool.evaluate(p, p.source("baseline.cpp"), "serial", FAST).status == "correct"
+
+
+def test_one_worker_starts_no_executor():
+    ex = make_executor(1, "omp", None, None)
+    assert isinstance(ex, InlineExecutor) and ex.describe() == {"name": "inline", "workers": 1}
