@@ -89,6 +89,7 @@ FAILURE_LABELS = {
     "timeout": "timed out",
     "incorrect": "incorrect",
     "rejected": "rejected",
+    "infrastructure_error": "lost with its worker (no verdict)",
 }
 # the labels of a correct attempt, from fastest to slowest
 CORRECT_LABELS = ("significantly faster", "faster", "no measurable change", "slower")

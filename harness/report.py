@@ -249,6 +249,12 @@ OPTIONAL_TABLES = ("erl_models",)  # only for runs whose event log has what they
 PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
 MANIFEST = ".harness-report"  # the file names the last rendering wrote into its folder
 NOT_COMPILED = ("compile_error", "link_error")
+NO_VERDICT = ("infrastructure_error",)  # lost with its worker: left out of every candidate rate
+
+
+def _judged(cands: list) -> list:
+    """The candidates that got a verdict (not lost with their worker)."""
+    return [c for c in cands if c.get("status") not in NO_VERDICT]
 
 
 @dataclass
@@ -343,7 +349,7 @@ def round_table(run) -> list[dict]:
     rounds = sorted({int(c.get("round") or 0) for p in run.problems for c in p.candidates})
     out = []
     for t in rounds:
-        in_round = [c for p in run.problems for c in p.candidates if int(c.get("round") or 0) == t]
+        in_round = [c for p in run.problems for c in _judged(p.candidates) if int(c.get("round") or 0) == t]
         best_t, best_upto, solved = [], [], 0
         for p in run.problems:
             best_t.append(best([c for c in p.candidates if int(c.get("round") or 0) == t]))
@@ -394,7 +400,7 @@ def agent_table(run) -> list[dict]:
             a["model s"] += 0.0 if _truthy(call.get("cache_hit")) else (_num(call.get("latency_s")) or 0.0)
     out = []
     for a in agents.values():
-        cs = a.pop("cands")
+        cs = _judged(a.pop("cands"))
         n = len(cs)
         out.append({
             "agent": a["agent"], "model": a["model"], "candidates": n,
@@ -434,7 +440,7 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
         for k in ks:
             vals = []
             for p in probs:
-                cs = p.candidates
+                cs = _judged(p.candidates)
                 n = len(cs)
                 if n < k:
                     continue

@@ -43,7 +43,7 @@ from .. import prompting as prompts
 from ..lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
                        LessonBank, outcome_label)
 from ..memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
-from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NO_VERDICT, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 
@@ -159,7 +159,8 @@ class LessonL(Strategy):
                 self.evaluate_candidate(problem, cand, ctx)
                 ctx.progress(f"{problem.id}: {cand.id}: {cand.outcome}"
                              + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
-                round_cands.append((i, a, cand))
+                if cand.status not in NO_VERDICT:  # a lost evaluation teaches nothing
+                    round_cands.append((i, a, cand))
                 out.candidates.append(cand)
             # 3. effectiveness adjustment of the lessons shown this round
             if selected and round_cands:

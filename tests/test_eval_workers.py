@@ -1,0 +1,84 @@
+"""A run with evaluation workers: problems in flight at once on a real Parsl pool from a
+--parsl-config file, and the run's handling of an evaluation lost with its worker."""
+
+import json
+import os
+
+import pytest
+
+from harness.errors import HarnessError
+from harness.evaluate import INFRASTRUCTURE_ERROR, EvalResult, evaluate
+from harness.run import RunOptions, execute
+from harness.runstore import RunStore
+
+PROBLEMS = ["03_dense_la_axpy", "30_scan_prefix_sum", "26_reduce_product_of_inverses"]
+FAST_EVAL = {"min_pairs": 3, "max_pairs": 4, "budget_s": 0.2}
+
+
+def _opts(tmp_path, **kw):
+    return RunOptions(mode="serial", strategy="null", problems=list(PROBLEMS), quick=True,
+                      reference=False, output=str(tmp_path / "results"),
+                      eval_overrides=dict(FAST_EVAL), **kw)
+
+
+def _events(store):
+    return [json.loads(ln) for ln in (store.root / "events.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
+def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
+    cfg_file = tmp_path / "parsl_local.py"
+    cfg_file.write_text("from harness.executors import local_config\n"
+                        "config = local_config([[1], [0]])\n")
+    store, rows, _ = execute(_opts(tmp_path, eval_workers=2, parsl_config=str(cfg_file)))
+    assert [r["status"] for r in rows] == ["correct"] * 3
+    assert [r["problem"] for r in rows] == PROBLEMS  # the table keeps the problems' order
+    config = json.loads((store.root / "config.json").read_text())
+    assert config["executor"] == {"name": "parsl", "workers": 2, "config": str(cfg_file)}
+    assert config["machine"]["topology"]["logical_cpus"] >= 2
+    ev = _events(store)
+    evals = [e["result"] for e in ev if e["kind"] == "evaluation"]
+    assert {tuple(r["cpus"]) for r in evals} == {(0,), (1,)}  # both workers were used
+    assert all(r["node"] and r["cpu_model"] for r in evals)
+    # two problems were in flight at once: one started before another was done
+    order = [(e["kind"], e["problem"]) for e in ev if e["kind"] in ("problem_started", "problem_done")]
+    assert order[1][0] == "problem_started"
+
+
+def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_path):
+    """The first evaluation comes back as an infrastructure error (what ParslExecutor
+    returns after a second worker loss, tested for real in test_executors.py)."""
+    calls = []
+
+    def losing(problem, text, mode, cfg):
+        calls.append(problem.id)
+        if len(calls) == 1:
+            return EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1,
+                              evidence={"why": "lost twice"})
+        return evaluate(problem, text, mode, cfg)
+
+    opts = _opts(tmp_path)
+    opts.problems = PROBLEMS[:1]
+    store, rows, _ = execute(opts, evaluate_fn=losing)
+    [row] = rows
+    assert row["infrastructure_errors"] == 1 and row["candidates"] == 1
+    assert not row["compiled"] and row["candidates_compiled"] == 0  # not held against it
+    ev = _events(store)
+    assert [e["kind"] for e in ev if e["kind"].startswith("evaluation")] == ["evaluation_lost"]
+    # the report leaves the lost candidate out of every candidate rate
+    from harness.report import agent_table, round_table
+    from harness.runstore import read_run
+
+    run = read_run(store.root)
+    assert round_table(run)[0]["% compiled"] is None and agent_table(run)[0]["candidates"] == 0
+    assert RunStore.open(store.root).finished() == {}  # not finished: resume redoes it
+    store2, rows2, _ = execute(opts, store=RunStore.open(store.root), evaluate_fn=losing)
+    assert rows2[0]["status"] == "correct" and rows2[0]["infrastructure_errors"] == 0
+    assert len(RunStore.open(store.root).finished()) == 1
+
+
+def test_worker_sets_must_fit(tmp_path):
+    n = len(os.sched_getaffinity(0))
+    with pytest.raises(HarnessError, match="do not fit"):
+        execute(_opts(tmp_path, eval_workers=n + 1))
+    assert not (tmp_path / "results").exists()  # nothing was started or written
