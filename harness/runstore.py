@@ -165,7 +165,11 @@ class RunStore:
     # ------------------------------------------------------------------ logs
     def event(self, kind: str, **fields: Any) -> None:
         """Append one event ``{"t": unix time s, "kind": kind, ...fields}``; flushed and
-        fsynced before returning, so a kill loses at most the line being written."""
+        fsynced before returning, so a kill loses at most the line being written. An
+        event about a problem also carries the calling thread's ``repeat`` (problems in
+        flight at once interleave their events)."""
+        if "problem" in fields and "repeat" not in fields:
+            fields["repeat"] = self.repeat
         line = json.dumps({"t": time.time(), "kind": kind, **fields}, default=str)
         with self._lock:
             self._events.write(line + "\n")
@@ -409,7 +413,20 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
     rec = RunRecord(root=root, config=config, problems=[])
     by_key: dict[str, dict] = {}
     done: dict[tuple, ProblemRecord] = {}
-    cur: ProblemRecord | None = None
+    # the problems in progress, by (problem, repeat): with --eval-workers several
+    # problems are in flight at once and their events interleave
+    open_: dict[tuple, ProblemRecord] = {}
+
+    def owner(e: dict) -> ProblemRecord | None:
+        p = e.get("problem")
+        if "repeat" in e:
+            try:
+                return open_.get((p, int(e["repeat"])))
+            except (TypeError, ValueError):
+                return None
+        same = [r for k, r in open_.items() if k[0] == p]  # events written before repeats were logged
+        return same[-1] if same else None
+
     session_start = last_t = None
     for i, e in events:
         kind, t = e["kind"], e.get("t")
@@ -433,19 +450,20 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
         elif kind == "problem_started":
             cur = ProblemRecord(problem=str(e.get("problem")), repeat=int(e.get("repeat", 0)),
                                 category=str(e.get("category", "?")), row={})
+            open_[(cur.problem, cur.repeat)] = cur
         elif kind == "problem_done":
             row = e.get("row")
             if not isinstance(row, dict) or "problem" not in row:
                 raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i}: "
                                    "a finished problem without its row)")
             key = (row["problem"], int(e.get("repeat", row.get("repeat", 0))))
-            if cur is None or (cur.problem, cur.repeat) != key:  # no start event: the row alone
+            cur = open_.pop(key, None)
+            if cur is None:  # no start event: the row alone
                 cur = ProblemRecord(problem=key[0], repeat=key[1], category=str(row.get("category", "?")), row={})
             cur.row = row
             cur.category = str(row.get("category", cur.category))
             done.pop(key, None)
             done[key] = cur
-            cur = None
         elif kind in ("evaluation", "evaluation_reused"):
             res = e.get("result") if kind == "evaluation" else by_key.get(e.get("key"))
             if kind == "evaluation":
@@ -454,13 +472,16 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
                     rec.eval_s += float(res.get("wall_s") or 0.0)
                     if e.get("key"):
                         by_key[e["key"]] = res
-            if (cur is not None and isinstance(res, dict) and e.get("problem") == cur.problem
+            cur = owner(e)
+            if (cur is not None and isinstance(res, dict)
                     and cur.size is None and res.get("size") is not None):
                 cur.size, cur.size_label = int(res["size"]), str(res.get("size_label") or res["size"])
         elif kind == "llm_call":
-            if cur is not None and e.get("problem") == cur.problem:
+            cur = owner(e)
+            if cur is not None:
                 cur.calls.append({k: e.get(k) for k in _CALL_FIELDS})
-        elif cur is not None and e.get("problem") == cur.problem:
+        elif kind in ("candidate", "lesson", "best") and owner(e) is not None:
+            cur = owner(e)
             if kind == "candidate":
                 cur.candidates.append({k: v for k, v in e.items() if k not in ("t", "kind")})
             elif kind == "lesson":

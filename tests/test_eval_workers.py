@@ -43,6 +43,14 @@ def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     # two problems were in flight at once: one started before another was done
     order = [(e["kind"], e["problem"]) for e in ev if e["kind"] in ("problem_started", "problem_done")]
     assert order[1][0] == "problem_started"
+    # the interleaved events are read back problem by problem
+    from harness.runstore import read_run
+
+    run = read_run(store.root)
+    assert run.state == "finished" and sorted(p.problem for p in run.problems) == sorted(PROBLEMS)
+    for p in run.problems:
+        assert [c["id"] for c in p.candidates] == [f"{p.problem}-null"]
+        assert p.best["candidate_id"] == f"{p.problem}-null" and p.size is not None
 
 
 def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_path):
