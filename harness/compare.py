@@ -130,7 +130,7 @@ def _get(d: dict, path: str):
 def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str], list[str]]:
     """(warnings, notes) between runs ``old`` and ``new`` (runstore.RunRecord).
     Warnings: whatever changes measured speedups (compiler, flags, resolved -march, CPU,
-    usable CPUs, measurement settings, sizes, sandbox, suite version; a different mode or
+    usable CPUs, where evaluations ran (node, CPU model, CPU set, executor), measurement settings, sizes, sandbox, suite version; a different mode or
     thread count leaves nothing aligned, see :func:`compare_runs`);
     ``aligned``: the compared problem ids, whose folder hashes are checked one by one
     when both runs recorded them. Notes: what the comparison is about (strategy and
@@ -148,6 +148,7 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     ca, cb = len(_get(a, "machine.usable_cpus") or []), len(_get(b, "machine.usable_cpus") or [])
     if ca != cb:
         warns.append(f"usable CPUs: {ca} → {cb}")
+    warns += _evaluation_places(old, new)
     ea, eb = a.get("eval_config") or {}, b.get("eval_config") or {}
     diff = [f"{k} {ea.get(k)} → {eb.get(k)}" for k in EVAL_SETTINGS if ea.get(k) != eb.get(k)]
     for k in sorted(set((a.get("options") or {}).get("eval_overrides") or {})
@@ -172,6 +173,29 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     if ta != tb:
         notes.append(f"team: `{', '.join(ta) or '-'}` → `{', '.join(tb) or '-'}`")
     return warns, notes
+
+
+def _evaluation_places(old, new) -> list[str]:
+    """Warnings about where evaluations ran (their recorded node, CPU model and CPU set):
+    a run whose evaluations ran on several nodes or CPU models, and nodes, CPU models,
+    CPU sets or executors that differ between the two runs (skipped for runs recorded
+    before evaluations said)."""
+    warns = []
+    for run in (old, new):
+        for label, vals in (("nodes", run.eval_nodes), ("CPU models", run.eval_cpu_models)):
+            if len(vals) > 1:
+                warns.append(f"run {run.run_id}: evaluations ran on {len(vals)} {label}: "
+                             + ", ".join(f"`{v}`" for v in vals))
+    for label, name in (("evaluation nodes", "eval_nodes"), ("evaluation CPU models", "eval_cpu_models"),
+                        ("evaluation CPU sets", "eval_cpu_sets")):
+        x, y = getattr(old, name), getattr(new, name)
+        if x and y and x != y:
+            warns.append(f"{label}: `{'; '.join(x)}` → `{'; '.join(y)}`")
+    ea, eb = old.config.get("executor"), new.config.get("executor")
+    if ea and eb and (ea.get("name"), ea.get("workers")) != (eb.get("name"), eb.get("workers")):
+        warns.append(f"executor: `{ea.get('name')} x{ea.get('workers')}` → `{eb.get('name')} x{eb.get('workers')}` "
+                     "(workers share the memory bus: memory-bound problems may measure differently)")
+    return warns
 
 
 def _suite_changes(old, new, aligned: Sequence[str]) -> list[str]:

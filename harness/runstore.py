@@ -283,7 +283,9 @@ class RunRecord:
     progress" (no end event after the last session started); wall_s: seconds from each
     session's first to its last event, summed; evaluations / eval_s: measurements and
     their wall seconds; warnings: one line per event left out because a field of it was
-    damaged (see _damage).
+    damaged (see _damage); eval_nodes / eval_cpu_models / eval_cpu_sets: the host
+    names, CPU models and CPU sets ("0,1") its evaluations recorded (sorted; empty for
+    runs recorded before evaluations said).
     """
 
     root: Path
@@ -294,6 +296,9 @@ class RunRecord:
     evaluations: int = 0
     eval_s: float = 0.0
     warnings: list = field(default_factory=list)
+    eval_nodes: list = field(default_factory=list)
+    eval_cpu_models: list = field(default_factory=list)
+    eval_cpu_sets: list = field(default_factory=list)
 
     @property
     def run_id(self) -> str:
@@ -470,6 +475,11 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
                 rec.evaluations += 1
                 if isinstance(res, dict):
                     rec.eval_s += float(res.get("wall_s") or 0.0)
+                    where = (("eval_nodes", res.get("node")), ("eval_cpu_models", res.get("cpu_model")),
+                             ("eval_cpu_sets", ",".join(map(str, res.get("cpus") or [])) if not res.get("cached") else ""))
+                    for name, v in where:
+                        if v and v not in getattr(rec, name):
+                            getattr(rec, name).append(v)
                     if e.get("key"):
                         by_key[e["key"]] = res
             cur = owner(e)
@@ -493,6 +503,8 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
     if session_start is not None:
         rec.wall_s += last_t - session_start
     rec.problems = list(done.values())
+    for name in ("eval_nodes", "eval_cpu_models", "eval_cpu_sets"):
+        getattr(rec, name).sort()
     if not rec.problems:
         raise HarnessError(f"{root}: no finished problem in the event log (nothing to report yet)")
     return rec

@@ -90,3 +90,24 @@ def test_worker_sets_must_fit(tmp_path):
     with pytest.raises(HarnessError, match="do not fit"):
         execute(_opts(tmp_path, eval_workers=n + 1))
     assert not (tmp_path / "results").exists()  # nothing was started or written
+
+
+def test_compare_warns_when_evaluations_ran_elsewhere(tmp_path):
+    from harness.compare import environment_changes
+    from harness.runstore import RunRecord
+
+    def run(name, nodes, models, sets, executor):
+        config = {"run_id": name, "executor": executor, "suite_version": "v1"}
+        return RunRecord(root=tmp_path / name, config=config,
+                         problems=[], state="finished", eval_nodes=nodes,
+                         eval_cpu_models=models, eval_cpu_sets=sets)
+
+    one = {"name": "inline", "workers": 1}
+    a = run("a", ["n1"], ["CPU X"], ["1"], one)
+    warns, _ = environment_changes(a, run("b", ["n1"], ["CPU X"], ["1"], one))
+    assert warns == []
+    warns, _ = environment_changes(a, run("c", ["n1", "n2"], ["CPU X", "CPU Y"], ["0", "1"],
+                                          {"name": "parsl", "workers": 2}))
+    text = "\n".join(warns)
+    assert "run c: evaluations ran on 2 nodes" in text and "run c: evaluations ran on 2 CPU models" in text
+    assert "evaluation CPU sets: `1` → `0; 1`" in text and "executor: `inline x1` → `parsl x2`" in text
