@@ -111,3 +111,83 @@ def test_compare_warns_when_evaluations_ran_elsewhere(tmp_path):
     text = "\n".join(warns)
     assert "run c: evaluations ran on 2 nodes" in text and "run c: evaluations ran on 2 CPU models" in text
     assert "evaluation CPU sets: `1` → `0; 1`" in text and "executor: `inline x1` → `parsl x2`" in text
+
+
+class _TimedExecutor:
+    """An executor double that records when each evaluation ran (no candidate code runs)."""
+
+    name, workers = "recording", 2
+
+    def __init__(self, spans, lock):
+        self.spans, self.lock = spans, lock
+
+    def evaluate(self, problem, text, mode, cfg):
+        import time
+
+        t0 = time.monotonic()
+        time.sleep(0.05)
+        with self.lock:
+            self.spans.append(("eval", t0, time.monotonic()))
+        return EvalResult(problem.id, problem.suite, mode, "incorrect", 1, 1)
+
+
+def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bounded():
+    """Two problems in flight: one evaluates again and again, the other calls the
+    in-process model (scripted): the gate keeps them apart. Then 3 problems' remote
+    rounds at once stay within max_parallel calls over the whole run."""
+    import threading
+    import time
+
+    from harness.llm import Agent, CallRecord
+    from harness.strategies import RunContext
+    from harness.suite import get_problem
+
+    spans, lock, active, peak = [], threading.Lock(), [0], [0]
+
+    def complete(agent, messages, seed):
+        t0 = time.monotonic()
+        with lock:
+            active[0] += 1
+            peak[0] = max(peak[0], active[0])
+        time.sleep(0.05)
+        with lock:
+            active[0] -= 1
+            spans.append(("infer" if agent.is_local else "remote", t0, time.monotonic()))
+        return CallRecord(text="x", model=agent.model, prompt_tokens=1, completion_tokens=1,
+                          latency_s=0.05, cost_usd=0.0, seed=seed, agent=agent.name)
+
+    ctx = RunContext(complete_fn=complete, executor=_TimedExecutor(spans, lock), max_parallel=2)
+    ctx.mode = "serial"
+    p = get_problem(PROBLEMS[0])
+    local = Agent(name="l", model="local/qwen2.5-coder-0.5b")
+    msgs = [{"role": "user", "content": "optimize"}]
+
+    def evaluating():
+        for i in range(15):
+            ctx.evaluate(p, f"// {i}", candidate_id=f"c{i}")
+
+    def inferring():
+        for r in range(5):
+            ctx.generate([(local, msgs, 1, "a"), (local, msgs, 2, "b")], purpose="candidate",
+                         problem=p.id, round_=r)
+
+    threads = [threading.Thread(target=evaluating), threading.Thread(target=inferring)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    ev = [s for s in spans if s[0] == "eval"]
+    inf = [s for s in spans if s[0] == "infer"]
+    assert len(ev) == 15 and len(inf) == 10
+    assert not [(a, b) for a in ev for b in inf if a[1] < b[2] and b[1] < a[2]]  # never at once
+
+    remote = [Agent(name=f"r{i}", model="openai/gpt-4o-mini", seed=i) for i in range(3)]
+    rounds = [threading.Thread(target=ctx.generate, args=([(a, msgs, 1, a.name) for a in remote],),
+                               kwargs={"purpose": "candidate", "problem": p.id, "round_": 0})
+              for _ in range(3)]
+    peak[0] = 0
+    for t in rounds:
+        t.start()
+    for t in rounds:
+        t.join()
+    assert peak[0] == 2  # concurrent, and bounded by max_parallel over all problems

@@ -245,7 +245,8 @@ class RunContext:
     evaluate`); eval_config: the base EvalConfig (threads, quick, seed, sandbox);
     store: a RunStore (event log, candidates, lessons) or None; tracker: a
     llm.CostTracker or None; deadline: time.monotonic() value after which work stops
-    (from --time-budget, seconds) or None; max_parallel: concurrent remote calls;
+    (from --time-budget, seconds) or None; max_parallel: concurrent remote calls, over
+    all problems in flight;
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
     recorded: {key: EvalResult dict} from an interrupted run (resume); executor: an
@@ -280,6 +281,7 @@ class RunContext:
         self._lock_ledger = threading.Lock()
         self._local_model = threading.Lock()  # the in-process model: one call at a time
         self._gate = _Gate()
+        self._remote_slots = threading.BoundedSemaphore(self.max_parallel)
         self._halt: str | None = None
 
     # ------------------------------------------------------------------ plumbing
@@ -381,7 +383,8 @@ class RunContext:
             (agent, msgs, seed, label), fallback = item
             while True:
                 try:
-                    rec = self.complete_fn(agent, msgs, seed)
+                    with self._remote_slots:  # bounded over every problem in flight
+                        rec = self.complete_fn(agent, msgs, seed)
                     break
                 except ModelCallError as e:
                     retry = fallback is not None and isinstance(e, ContextWindowExceeded)
