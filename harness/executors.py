@@ -20,6 +20,7 @@ status ``infrastructure_error``: never a verdict on the candidate.
 
 from __future__ import annotations
 
+import os
 import runpy
 import sys
 import threading
@@ -188,8 +189,6 @@ def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_confi
     with ``eval_workers`` pinned workers whose CPU sets split this process's usable
     CPUs: one core each in serial mode, ``threads`` cores each in omp mode). Raises
     HarnessError when the sets do not fit or the config file is bad."""
-    import os
-
     if eval_workers < 1:
         raise HarnessError(f"--eval-workers must be at least 1 (got {eval_workers})")
     if parsl_config is None and eval_workers == 1:

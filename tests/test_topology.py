@@ -1,7 +1,5 @@
 """CPU topology from a /sys tree, the choice of cores, worker CPU sets and limits."""
 
-import os
-
 import pytest
 
 from harness.errors import HarnessError
