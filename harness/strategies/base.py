@@ -303,6 +303,13 @@ class RunContext:
     def repeat(self, value: int) -> None:
         self._local.repeat = value
 
+    def _adopt(self, current: ProblemOutcome | None, repeat: int) -> None:
+        """Makes this thread work for the problem ``current`` of replicate ``repeat``
+        (a helper thread of that problem's model calls)."""
+        self.current, self.repeat = current, repeat
+        if self.store is not None:
+            self.store.repeat = repeat
+
     def halt(self, reason: str) -> None:
         """Makes every later :meth:`check_budget` raise BudgetExceeded(reason): the other
         problems in flight stop at their next step."""
@@ -378,8 +385,10 @@ class RunContext:
         workers = 1 if local else min(self.max_parallel, len(calls))
 
         errors = []
+        owner = (self.current, self.repeat)  # the calling problem's state, for pool threads
 
         def one(item):
+            self._adopt(*owner)
             (agent, msgs, seed, label), fallback = item
             while True:
                 try:
