@@ -490,7 +490,7 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
             cur = owner(e)
             if cur is not None:
                 cur.calls.append({k: e.get(k) for k in _CALL_FIELDS})
-        elif kind in ("candidate", "lesson", "best") and owner(e) is not None:
+        elif owner(e) is not None:
             cur = owner(e)
             if kind == "candidate":
                 cur.candidates.append({k: v for k, v in e.items() if k not in ("t", "kind")})
