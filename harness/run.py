@@ -8,8 +8,10 @@ terminal while code is timed -- and ends with the per-category table (harness.re
 
 Evaluation workers: ``--eval-workers N`` (default 1) runs up to N evaluations at once on
 Parsl workers pinned to disjoint CPU sets (harness.executors; ``--parsl-config FILE``
-runs them wherever that Parsl config says) and keeps N problems in flight, one thread
-each; every problem keeps its own rounds and barriers. With 1 worker the run is the
+runs them wherever that Parsl config says) and keeps IN_FLIGHT_PER_WORKER x N problems in
+flight, one thread each, so that a worker whose problem is between evaluations (model
+calls, or its last evaluation running elsewhere) finds another problem's evaluation
+waiting; every problem keeps its own rounds and barriers. With 1 worker the run is the
 sequential loop it always was, with no executor started.
 
 Budgets: ``--max-cost`` (USD, counted over every recorded call including cache hits)
@@ -35,6 +37,9 @@ from .errors import HarnessError
 PRESETS = {"quick": {"n_problems": 6, "max_tokens": 512, "quick": True}}
 # The quick preset's fixed ParEval selection (one per category, six categories), so quick
 # runs stay comparable as the suite grows; other suites take each category's first problem.
+# problems in flight per evaluation worker (--eval-workers > 1): evaluations queue at the
+# executor, so no worker idles while its problem waits for a model call or a barrier
+IN_FLIGHT_PER_WORKER = 2
 QUICK_PROBLEMS = {"pareval": ["02_dense_la_gemm", "13_geometry_closest_pair_2d",
                               "23_histogram_first_letter_counts", "26_reduce_product_of_inverses",
                               "30_scan_prefix_sum", "59_transform_map_function"]}
@@ -252,6 +257,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     jobs = [(rep, p) for rep in range(opts.repeats) for p in problems]
     total = len(jobs)
     lock = threading.Lock()
+    in_flight = 1 if executor.workers == 1 else IN_FLIGHT_PER_WORKER * executor.workers
     state = {"done": 0, "times": [], "flight": {}}  # flight: {thread id: problem id}
 
     def progress(text: str) -> None:
@@ -260,7 +266,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             if state["times"]:
                 left = total - n_done
                 per = sum(state["times"]) / len(state["times"])
-                eta = f"  ETA {_fmt_s(per * left / max(1, min(executor.workers, left)))}"
+                eta = f"  ETA {_fmt_s(per * left / max(1, min(in_flight, left)))}"
         where = f" in flight: {', '.join(flight)}" if len(flight) > 1 else ""
         console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] "
                       f"[bold][{n_done}/{total}{where}][/bold] {text}{eta}")
@@ -330,7 +336,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                 for i in range(total):
                     run_problem(i)
             else:
-                _run_in_flight(run_problem, total, executor.workers, ctx)
+                _run_in_flight(run_problem, total, in_flight, ctx)
         finally:
             rows[:] = [results[k] for k in sorted(results)]
             executor.shutdown()
