@@ -54,9 +54,9 @@ def _evaluating_workers() -> list:
     return out
 
 
-def _kill_next_worker(seen: set, timeout_s: float = 90.0) -> list:
+def _kill_next_worker(seen: set, timeout_s: float = 90.0) -> str:
     """Waits for a worker not in ``seen`` to start an evaluation, SIGKILLs that Parsl
-    worker process and returns its CPU set."""
+    worker process and returns its CPU set ("1", "0-1" as /proc says)."""
     t_end = time.monotonic() + timeout_s
     while time.monotonic() < t_end:
         for worker in _evaluating_workers():
@@ -94,11 +94,13 @@ def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
                                                                           "serial", SLOW)))
     t.start()
     seen: set = set()
-    _kill_next_worker(seen)
+    killed = _kill_next_worker(seen)
     t.join(timeout=180)
     r = out["r"]
-    # the retry ran to the end on a live worker and says what happened before
+    # the retry ran to the end on the other worker (idle, while Parsl restarts the lost
+    # one) and says what happened before
     assert r.status == "correct" and "loss of worker" in r.evidence["worker_lost_before"]
+    assert ",".join(map(str, r.cpus)) != killed
 
     t = threading.Thread(target=lambda: out.__setitem__("r", pool.evaluate(p, p.source("baseline.cpp"),
                                                                            "serial", SLOW)))
