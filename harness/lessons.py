@@ -105,6 +105,7 @@ OUTCOME_PREDICATES = {
     "timed out": "timed out",
     "incorrect": "was incorrect",
     "rejected": "was rejected",
+    "lost with its worker (no verdict)": "was lost with its worker",  # never asked: no lesson
 }
 
 

@@ -115,7 +115,7 @@ def test_selection_gives_the_whole_bank_while_it_fits_then_splits_by_speedup_and
 # --------------------------------------------------------------------------- the lesson prompt
 
 _FINITE = {"did", "crashed", "timed", "made"}  # verbs that stand after "the attempt"
-_AFTER_WAS = {"significantly", "faster", "slower", "incorrect", "rejected"}  # adjectives, participles
+_AFTER_WAS = {"significantly", "faster", "slower", "incorrect", "rejected", "lost"}  # adjectives, participles
 
 
 def _reads_as_english(predicate: str) -> bool:
