@@ -161,7 +161,7 @@ class ParslExecutor(EvalExecutor):
 
         lost = []
         with self._slots:
-            for _ in range(2):  # a lost worker: retried once, on whichever worker is free
+            for _ in range(2):  # a lost worker: retried once, on the next free worker
                 try:
                     res = EvalResult.from_dict(self._app(problem, text, mode, cfg).result())
                 except (WorkerLost, ManagerLost) as e:
