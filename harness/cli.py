@@ -289,6 +289,7 @@ def cmd_strategies(args) -> int:
         n = 0 if info.team == registry.TEAM_NONE else (1 if info.team == registry.TEAM_ONE else args.team_size)
         full, quick = info.resolve({}), info.resolve({}, "quick")
         rows.append({"strategy": name, "description": info.description, "team": info.team,
+                     "roles": list(info.roles),
                      "options": [{"flag": p.cli_flag, "type": p.type.__name__, "default": p.default,
                                   "quick": info.quick.get(p.name, p.default), "help": p.help}
                                  for p in info.params],
@@ -307,6 +308,8 @@ def cmd_strategies(args) -> int:
         quick = f" (quick preset: {fmt(r['budget_quick'])})" if r["budget_quick"] != r["budget"] else ""
         print(f"{r['strategy']}  [team: {r['team']}]  {fmt(r['budget'])}{quick}")
         print(f"  {r['description']}")
+        if r["roles"]:
+            print(f"  team-file [roles] it reads: {', '.join(r['roles'])}")
         for o in r["options"]:
             q = f", quick {o['quick']}" if o["quick"] != o["default"] else ""
             print(f"  {o['flag']:24} {o['help']} (default {o['default']}{q})")

@@ -130,6 +130,17 @@ def provenance(*, run_id: str, strategy: str, problem, mode: str, repeat: int = 
             "ci_high": result.ci_high if ok else None, "verified": bool(verified)}
 
 
+def _item_ok(item: Any, region: str) -> bool:
+    """True if ``item`` is a well-formed item of ``region``: an id, the region, a
+    provenance with every key of PROVENANCE_KEYS; a DG task's text fields are strings."""
+    if not (isinstance(item, dict) and item.get("region") == region and isinstance(item.get("id"), str)
+            and isinstance(item.get("provenance"), dict)
+            and all(k in item["provenance"] for k in PROVENANCE_KEYS)):
+        return False
+    return region != "DG" or (all(isinstance(item.get(k, ""), str) for k in ("description", "category"))
+                              and all(isinstance(x, str) for x in item.get("identifiers", [])))
+
+
 def make_item(region: str, prov: Mapping, **fields: Any) -> dict:
     """A store item of ``region`` with provenance ``prov`` (see :func:`provenance`) and
     region fields. Its id hashes the region and fields (DG) or region, provenance and
@@ -201,8 +212,7 @@ class MemoryStore:
                 data = json.loads(f.read_text(encoding="utf-8"))
                 ok = (isinstance(data, dict) and data.get("format") == FORMAT and data.get("region") == r
                       and isinstance(data.get("items"), list)
-                      and all(isinstance(i, dict) and i.get("region") == r and "id" in i
-                              and isinstance(i.get("provenance"), dict) for i in data["items"]))
+                      and all(_item_ok(i, r) for i in data["items"]))
                 why = None if ok else f"not a {FORMAT} file of region {r}"
             except (OSError, UnicodeDecodeError, ValueError) as e:
                 why = getattr(e, "strerror", None) or str(e).splitlines()[0]

@@ -162,6 +162,10 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
                     source=config_team.get("source", "config.json"), roles=config_team.get("roles", {}))
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
     team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
+    unknown = sorted(set(team.roles) - registry.known_roles())
+    if unknown:
+        raise HarnessError(f"{team.source}: [roles] {unknown[0]} is a role no strategy reads "
+                           f"(known: {', '.join(sorted(registry.known_roles()))})")
     n = opts.strategy_params().get("agents")
     if registry.get(opts.strategy).team == registry.TEAM_ONE:
         n = 1
@@ -237,6 +241,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                   "problems": [p.id for p in problems], "command": command or sys.argv,
                   "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
+    else:  # --resume: logged only now, after every check of the options passed
+        store.event("run_resumed")
     console.print(f"results folder: {store.root}")
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
@@ -416,13 +422,14 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
 
     model_s = sum(r.get("model_s") or 0.0 for r in rows)
     ctok = sum(r.get("completion_tokens") or 0 for r in rows)
+    # the tracker and the context count this session; the rows (and the tables) every session
     breakdown = {
-        "model calls": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
-        "tokens": f"{tracker.prompt_tokens} prompt + {tracker.completion_tokens} completion",
-        "generation speed": (f"{ctok / model_s:.1f} completion tokens/s over {model_s:.1f} s of model time "
-                             "(uncached calls)") if model_s > 0 else "-",
-        "cost": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
-        "evaluation": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
+        "model calls (this session)": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
+        "tokens (this session)": f"{tracker.prompt_tokens} prompt + {tracker.completion_tokens} completion",
+        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s over {model_s:.1f} s of "
+                                            "model time (uncached calls)") if model_s > 0 else "-",
+        "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
+        "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
         "wall time (this session)": f"{wall_s:.1f} s",
     }
     store.write_table(rows)
@@ -517,7 +524,13 @@ def options_from_args(args) -> RunOptions:
     if given.get("parsl_config"):
         given["parsl_config"] = str(Path(given["parsl_config"]).resolve())
     if isinstance(given.get("problems"), str):
-        given["problems"] = [s.strip() for s in given["problems"].split(",") if s.strip()]
+        ids = [s.strip() for s in given["problems"].split(",") if s.strip()]
+        if not ids:
+            raise HarnessError("--problems: no problem ids given (leave it out to run the whole suite)")
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if dup:
+            raise HarnessError(f"--problems names {dup[0]} more than once")
+        given["problems"] = ids
     opts = RunOptions(preset=given.get("preset")).check().with_preset()
     return dataclasses.replace(opts, **given, strategy_options=_given_strategy_options(args)).check()
 
@@ -530,8 +543,6 @@ def cmd_run(args) -> int:
     from .strategies import registry
 
     if args.resume:
-        store = RunStore.open(Path(args.resume))
-        opts = options_from_config(store.config)
         resumable = ("max_cost", "time_budget", "max_parallel")
         flags = {"team_file": "--team", "unsafe": "--unsafe-no-sandbox", "reference": "--no-reference"}
         fixed = [flags.get(k, "--" + k.replace("_", "-")) for k in _CLI_FIELDS
@@ -541,6 +552,8 @@ def cmd_run(args) -> int:
             raise HarnessError("--resume continues the run as it was configured; drop "
                                + ", ".join(fixed)
                                + " (only --max-cost, --time-budget and --max-parallel apply)")
+        store = RunStore.open(Path(args.resume))
+        opts = options_from_config(store.config)
         for k in resumable:
             if getattr(args, k, None) is not None:
                 setattr(opts, k, getattr(args, k))

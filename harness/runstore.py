@@ -144,7 +144,8 @@ class RunStore:
 
     @classmethod
     def open(cls, path: Path) -> "RunStore":
-        """An existing run folder, for --resume. Raises HarnessError if ``path`` has no
+        """An existing run folder, for --resume (run.execute logs "run_resumed" once the
+        resumed run's options passed their checks). Raises HarnessError if ``path`` has no
         readable config.json."""
         root = Path(path)
         try:
@@ -152,9 +153,7 @@ class RunStore:
         except (OSError, ValueError) as e:
             raise HarnessError(f"--resume {root}: not a results folder (config.json: "
                                f"{getattr(e, 'strerror', None) or e})") from None
-        store = cls(root, config)
-        store.event("run_resumed")
-        return store
+        return cls(root, config)
 
     def close(self) -> None:
         """Close the append-only logs."""

@@ -318,6 +318,8 @@ def test_unfinished_run_warns(runs, tmp_path, capsys):
 
 
 def test_resume_refuses_options_that_would_change_the_run(runs, capsys):
+    log = (runs["same"] / "events.jsonl").read_text()
     assert main(["run", "--resume", str(runs["same"]), "--strategy", "lessonl", "--rounds", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "drop --strategy, --rounds" in err
+    assert (runs["same"] / "events.jsonl").read_text() == log  # a refused resume leaves the run as it was

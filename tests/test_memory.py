@@ -121,6 +121,11 @@ def test_a_damaged_store_is_a_clear_error_and_nothing_is_lost(tmp_path, capsys):
     store.file("CA4").write_text(json.dumps({"format": "harness-memory/1", "region": "CA4", "items": [1]}))
     with pytest.raises(HarnessError, match=r"CA4\.json: not a harness-memory/1 file"):
         store.read()
+    # valid JSON, an item whose provenance lacks the keys retrieval and the summary read
+    store.file("CA4").write_text(json.dumps({"format": "harness-memory/1", "region": "CA4",
+                                             "items": [{"region": "CA4", "id": "y", "provenance": {}}]}))
+    assert main(["memory", str(store.path)]) == 2
+    assert "CA4.json: not a harness-memory/1 file" in capsys.readouterr().err
 
 
 def test_a_folder_that_cannot_be_a_store_is_a_clear_error(tmp_path):

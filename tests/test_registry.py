@@ -69,3 +69,25 @@ def test_measured_calls_and_evaluations_equal_the_budget(tmp_path, strategy, opt
     config = json.loads((store.root / "config.json").read_text())
     info = registry.get(strategy)
     assert config["budget_per_problem"]["calls"] == info.budget(info.resolve(options), 3).calls
+
+
+def test_option_values_out_of_range_and_problem_lists_are_one_line_errors(capsys):
+    info = registry.get("lessonl")
+    with pytest.raises(HarnessError, match="--memory-threshold must be <= 1"):
+        info.resolve({"memory_threshold": 5.0})
+    with pytest.raises(HarnessError, match="must be a finite number"):
+        registry.get("colearning").resolve({"erl_w_len": float("nan")})
+    for problems, why in (("", "no problem ids given"),
+                          ("30_scan_prefix_sum,30_scan_prefix_sum", "names 30_scan_prefix_sum more than once")):
+        assert main(["run", "--strategy", "null", "--problems", problems]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and why in err
+
+
+def test_a_team_file_role_no_strategy_reads_is_a_one_line_error(tmp_path, capsys):
+    team = tmp_path / "team.toml"
+    team.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[roles]\nplannerr = "a"\n')
+    assert main(["run", "--team", str(team), "--strategy", "cogito", "--problems", "30_scan_prefix_sum"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "[roles] plannerr is a role no strategy reads" in err
+    assert "planner" in registry.known_roles() and "aggregator" in registry.known_roles()

@@ -79,7 +79,7 @@ def _budget(o, n_team) -> Budget:
         Param("agents", int, 3, "agents per round (the team, repeated cyclically)", minimum=1),
         Param("k", int, 4, "lessons per prompt k", minimum=0, flag="--lessons"),
         Param("final_lessons", bool, False, "also ask for lessons after the last round (nobody reads them)"),
-        Param("lesson_max_tokens", int, 300, "cap on a lesson reply (tokens)", minimum=1),
+        Param("lesson_max_tokens", int, 250, "cap on a lesson reply (tokens; upstream 250)", minimum=1),
         Param("embedding_model", str, None, "litellm embedding model for lesson relevance (none: BM25)"),
         Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
               "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
@@ -100,7 +100,7 @@ class LessonL(Strategy):
     ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
-                 lesson_max_tokens: int = 300, embedding_model: str | None = None,
+                 lesson_max_tokens: int = 250, embedding_model: str | None = None,
                  factor_rule: str = FACTOR_RULES[0], lesson_memory: str | None = None,
                  memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False):
         if rounds < 1 or agents < 1 or k < 0:

@@ -69,7 +69,7 @@ def _budget(o, n_team) -> Budget:
 
 
 @register(
-    "moa", team=TEAM_MANY, budget=_budget, quick={"layers": 2},
+    "moa", team=TEAM_MANY, budget=_budget, quick={"layers": 2}, roles=("aggregator",),
     description="Mixture-of-Agents (Wang et al. 2024): proposer layers synthesise the previous "
                 "layer's codes, an aggregator ([roles] aggregator, else the first agent) answers",
     params=(

@@ -15,6 +15,7 @@ package, so the decorator runs.
 from __future__ import annotations
 
 import difflib
+import math
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -37,7 +38,8 @@ class Param:
     name: a Python identifier, the keyword the strategy's constructor takes; flag: the
     ``run`` option (default ``--`` + name with dashes); type: int, float, bool or str;
     default: its value when not given (None allowed for str); minimum: the smallest
-    allowed number (int/float); choices: the allowed strings (str); legacy: the value
+    allowed number and maximum the largest (int/float; a float must also be finite);
+    choices: the allowed strings (str); legacy: the value
     that runs recorded before the parameter existed behaved as (``--resume`` of such a
     run keeps it; None: those runs behaved as the default).
     """
@@ -47,6 +49,7 @@ class Param:
     default: Any
     help: str
     minimum: float | None = None
+    maximum: float | None = None
     choices: tuple = ()
     flag: str | None = None
     legacy: Any = None
@@ -76,8 +79,12 @@ class Param:
                 v = self.type(value)
         except (TypeError, ValueError):
             raise HarnessError(f"{self.cli_flag} takes a {self.type.__name__} (got {value!r})") from None
+        if self.type is float and not math.isfinite(v):
+            raise HarnessError(f"{self.cli_flag} must be a finite number (got {v})")
         if self.minimum is not None and v < self.minimum:
             raise HarnessError(f"{self.cli_flag} must be >= {self.minimum:g} (got {v})")
+        if self.maximum is not None and v > self.maximum:
+            raise HarnessError(f"{self.cli_flag} must be <= {self.maximum:g} (got {v})")
         if self.choices and v not in self.choices:
             raise HarnessError(f"{self.cli_flag} must be one of {', '.join(self.choices)} (got {v!r})")
         return v
@@ -102,7 +109,8 @@ class Budget:
 class StrategyInfo:
     """A registered strategy: name, class, description, params, team kind (TEAM_KINDS),
     budget(options, team_size) -> Budget, quick (the quick preset's parameter values),
-    profile (its prompts show profiler evidence, so evaluations collect it)."""
+    profile (its prompts show profiler evidence, so evaluations collect it), roles (the
+    team-file roles it reads, see harness.llm.Team.role)."""
 
     name: str
     cls: type
@@ -112,6 +120,7 @@ class StrategyInfo:
     budget_fn: Callable[[Mapping[str, Any], int], Budget] = field(default=lambda o, n: Budget(1, 1))
     quick: Mapping[str, Any] = field(default_factory=dict)
     profile: bool = False
+    roles: tuple = ()
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -151,7 +160,7 @@ class StrategyInfo:
 # strategy that reads a store (cogito, lessonl)
 MEMORY_RETRIEVAL_PARAMS = (
     Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
-          "problem needs to be retrieved", minimum=0.0),
+          "problem needs to be retrieved", minimum=0.0, maximum=1.0),
     Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
           "problem being solved"),
 )
@@ -161,7 +170,7 @@ REGISTRY: dict[str, StrategyInfo] = {}
 
 def register(name: str, *, description: str, params: tuple = (), team: str = TEAM_ONE,
              budget: Callable[[Mapping[str, Any], int], Budget], quick: Mapping[str, Any] | None = None,
-             profile: bool = False):
+             profile: bool = False, roles: tuple = ()):
     """Class decorator: registers the strategy class under ``name`` (see StrategyInfo)
     and sets its ``name`` attribute. Raises ValueError for a name registered twice, an
     unknown team kind or a quick value for an unknown parameter."""
@@ -178,7 +187,7 @@ def register(name: str, *, description: str, params: tuple = (), team: str = TEA
         cls.name = name
         REGISTRY[name] = StrategyInfo(name=name, cls=cls, description=description,
                                       params=tuple(params), team=team, budget_fn=budget,
-                                      quick=dict(quick or {}), profile=profile)
+                                      quick=dict(quick or {}), profile=profile, roles=tuple(roles))
         return cls
 
     return deco
@@ -230,3 +239,8 @@ def all_params() -> dict[str, tuple[Param, list[str]]]:
             else:
                 out[p.name] = (p, [sname])
     return out
+
+
+def known_roles() -> set[str]:
+    """Every team-file role some registered strategy reads."""
+    return {r for info in load_all().values() for r in info.roles}
