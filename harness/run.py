@@ -203,7 +203,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     opts.check()
     problems = select_problems(opts)
     info = registry.get(opts.strategy)
-    strategy = info.build(opts.strategy_params())
+    params = opts.strategy_params()
+    strategy = info.build(params)
     team = None
     if info.team != registry.TEAM_NONE:
         team = build_team(opts, store.config.get("team") if store else None)
@@ -228,7 +229,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
                   "budget_per_problem": dataclasses.asdict(
-                      info.budget(opts.strategy_params(), len(team) if team else 0)),
+                      info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
