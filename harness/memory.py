@@ -184,7 +184,8 @@ class MemoryStore:
             self.path.mkdir(parents=True, exist_ok=True)
             f = open(self.path / LOCK_NAME, "a")
         except OSError as e:
-            raise HarnessError(f"cannot use {self.path} as a memory store: {e.strerror}") from None
+            why = "it is not a folder" if self.path.exists() and not self.path.is_dir() else e.strerror
+            raise HarnessError(f"cannot use {self.path} as a memory store: {why}") from None
         with f:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
             try:

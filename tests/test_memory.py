@@ -131,7 +131,7 @@ def test_a_damaged_store_is_a_clear_error_and_nothing_is_lost(tmp_path, capsys):
 def test_a_folder_that_cannot_be_a_store_is_a_clear_error(tmp_path):
     f = tmp_path / "a-file"
     f.write_text("x")
-    with pytest.raises(HarnessError, match="cannot use .*a-file as a memory store"):
+    with pytest.raises(HarnessError, match="cannot use .*a-file as a memory store: it is not a folder"):
         MemoryStore(f).ensure()
     assert f.read_text() == "x"
 
