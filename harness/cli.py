@@ -144,7 +144,7 @@ def cmd_eval(args) -> int:
         print(json.dumps(d, indent=1))
     else:
         print_result(res)
-    return 0
+    return 0 if res.correct else 1
 
 
 def cmd_selftest(args) -> int:
@@ -187,7 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="evaluate one candidate (file, or - for a model reply on stdin)",
                        description="Compile, sandbox, validate and time one candidate against the "
                                    "problem's baseline; prints status, speedup with CI, medians, "
-                                   "and the evidence of a failure.")
+                                   "and the evidence of a failure. Exit code 1 when the verdict is "
+                                   "not correct.")
     p.add_argument("candidate", help="C++ source or model reply (markdown); - reads stdin")
     p.add_argument("--problem", required=True, help="problem id (see `list`)")
     p.add_argument("--suite", default="pareval")
@@ -337,7 +338,8 @@ def _cmd_compare(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point. Returns the exit code: 0 ok, 1 `compare` found a regression beyond
-    --fail-on-regression, 2 user error, 130 interrupted."""
+    --fail-on-regression, `eval`'s verdict or a `selftest` A/A or reference is not correct,
+    2 user error, 130 interrupted."""
     ap = build_parser()
     args = ap.parse_args(argv)
     # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up

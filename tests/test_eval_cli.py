@@ -109,13 +109,13 @@ def test_eval_human_output_shows_failure_evidence(tmp_path):
     f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
                  "  for (size_t i = 0; i < x.size(); ++i) o[i] = x[i];\n}\n")
     r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
-    assert r.returncode == 0
+    assert r.returncode == 1  # a verdict that is not correct
     assert "status    incorrect" in r.stdout
     assert "expected" in r.stdout and "seed" in r.stdout
     f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
                  "  undefined_thing(x);\n}\n")
     r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
-    assert "status    compile_error" in r.stdout
+    assert "status    compile_error" in r.stdout and r.returncode == 1
     assert "candidate.cpp:3" in r.stdout  # line numbers are the candidate's own
 
 
