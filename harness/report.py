@@ -38,9 +38,9 @@ the Pareto front marked. Runs of one (suite, mode) must have measured exactly th
 suites or modes are never compared with one another (compare finds nothing aligned
 between them), so they go to separate tables instead of being refused.
 
-Per-category columns (input rows are :meth:`ProblemOutcome.row` dicts, or the rows of
-problems.csv/json; for each category and for all problems, one row per problem and
-repeat):
+Per-category columns (input rows are harness.rows.ProblemRow dicts: ProblemOutcome.row,
+the rows of problems.csv/json, or a run's "problem_done" rows; for each category and for
+all problems, one row per problem and repeat):
 
 * ``n``: problems;  ``% compiled``: problems with at least one candidate that compiled
   and linked;  ``% correct``: problems whose reported (re-measured) best is correct;
@@ -75,6 +75,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .errors import HarnessError
 from .metrics import counted_speedup
+from .rows import AMOUNT, ROW_FIELDS, SPEEDUP, RowField
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
            "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
@@ -306,9 +307,13 @@ def category_table(rows: Sequence[Mapping], *, resamples: int | None = None, see
 
 def problem_details(run) -> list[dict]:
     """The per-problem table of ``run`` (runstore.RunRecord): one row per problem and
-    repeat with the row's numbers plus provenance: the best's round, agent and model,
-    and the lessons its prompt showed (``lessons shown``: "<agent> r<round>: <outcome>"
-    per lesson, "; "-joined)."""
+    repeat with its problem, category and repeat, then every row field that has a
+    per-problem column (harness.rows: status, speedup, ci_low, ci_high, first_speedup,
+    best_id, reference, null, candidates, compiled and correct (candidate counts), cost $,
+    flags; speedups None and amounts 0 when not recorded), then provenance: the best's
+    round, agent and model, the lessons its prompt showed (``lessons shown``: "<agent>
+    r<round>: <outcome>" per lesson, "; "-joined), the timed size and tokens (prompt +
+    completion)."""
     out = []
     for p in run.problems:
         r = p.row
@@ -321,20 +326,26 @@ def problem_details(run) -> list[dict]:
             shown.append(f"{l.get('agent')} r{l.get('round')}: {l.get('outcome') or l.get('status')}"
                          if l else str(lid))
         out.append({
-            "problem": p.problem, "category": p.category, "repeat": p.repeat, "status": r.get("status"),
-            "speedup": _num(r.get("speedup")), "ci_low": _num(r.get("ci_low")), "ci_high": _num(r.get("ci_high")),
-            "first_speedup": _num(r.get("first_speedup")), "best_id": best_id,
+            "problem": p.problem, "category": p.category, "repeat": p.repeat,
+            **{f.column: _column_value(f, r.get(f.name)) for f in ROW_FIELDS if f.column},
             "round": cand.get("round") if cand else None, "agent": cand.get("agent") if cand else None,
             "model": cand.get("model") if cand else None,
             "lesson_ids": ",".join((cand or {}).get("lesson_ids") or []), "lessons shown": "; ".join(shown),
-            "reference": _num(r.get("reference_speedup")), "null": _num(r.get("null_speedup")),
-            "size": p.size_label, "candidates": int(_num(r.get("candidates")) or 0),
-            "compiled": int(_num(r.get("candidates_compiled")) or 0),
-            "correct": int(_num(r.get("candidates_correct")) or 0),
+            "size": p.size_label,
             "tokens": int((_num(r.get("prompt_tokens")) or 0) + (_num(r.get("completion_tokens")) or 0)),
-            "cost $": _num(r.get("cost_usd")) or 0.0, "flags": r.get("flags") or "",
         })
     return out
+
+
+def _column_value(f: RowField, v):
+    """Row field ``f``'s recorded value ``v`` in the per-problem table: a speedup as a
+    number (None when missing), an amount as a number (0 when missing; whole when the
+    field is an int), anything else as recorded."""
+    if f.kind == SPEEDUP:
+        return _num(v)
+    if f.kind == AMOUNT:
+        return int(_num(v) or 0) if f.type is int else _num(v) or 0.0
+    return v
 
 
 def round_table(run) -> list[dict]:

@@ -12,7 +12,7 @@ Layout::
     candidates/<problem>/<id>.cpp     every candidate's source (as compiled)
     lessons.jsonl                     every lesson with provenance, as written
                                       (later factor changes: "factors_updated" events)
-    problems.csv / problems.json      per-problem result table (see harness.report)
+    problems.csv / problems.json      per-problem result table (harness.rows.ProblemRow)
     report.md                         the per-category table
     report/                           ``python -m harness report``: tables and plots
                                       re-rendered from the event log (harness.report)
@@ -36,7 +36,6 @@ import datetime as _dt
 import hashlib
 import io
 import json
-import math
 import os
 import platform
 import secrets
@@ -49,6 +48,7 @@ from typing import Any, Iterable, Iterator
 
 from .errors import HarnessError
 from .fsutil import atomic_write_text
+from .rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, valid
 from .suite import ROOT
 
 
@@ -208,8 +208,12 @@ class RunStore:
 
     # ------------------------------------------------------------------ tables
     def write_table(self, rows: list[dict]) -> None:
-        """Write problems.csv and problems.json (one row per problem and repeat)."""
-        cols: list[str] = []
+        """Write problems.csv and problems.json: ``rows`` (ProblemOutcome.row dicts, one
+        per problem and repeat) as they are. CSV columns: the fields of
+        harness.rows.ProblemRow in its order, then any other key of a row (one another
+        version of the harness wrote); blank for None and for a field a row lacks (a row
+        of an older version)."""
+        cols = list(ROW_NAMES)
         for r in rows:
             cols += [k for k in r if k not in cols]
         buf = io.StringIO()
@@ -249,7 +253,8 @@ class RunStore:
 class ProblemRecord:
     """One (problem, repeat) of a run, rebuilt from its events.
 
-    row: the per-problem row of its "problem_done" event (see harness.report);
+    row: the per-problem row of its "problem_done" event (a harness.rows.ProblemRow
+    dict as recorded: a row of an older version lacks the fields added since);
     candidates: its "candidate" events (id, round, agent, model, status, outcome,
     speedup, ci_low, ci_high, lesson_ids) in order; lessons: its "lesson" events (id,
     round, agent, model, candidate_id, status, outcome, speedup, text); best: its "best"
@@ -314,16 +319,12 @@ class RunRecord:
         return int(t) if isinstance(t, (int, float)) else None
 
 
-# Checked fields of events. Speedups: 0 < s <= MAX_SPEEDUP (a call lasts at least the
-# clock's ~20 ns and at most the evaluation's limit, so larger values are not measurements);
-# amounts (counts, tokens, USD, seconds) and indices (integers): 0 <= v <= MAX_AMOUNT.
-MAX_SPEEDUP = 1e9
-MAX_AMOUNT = 1e15
-_SPEEDUPS = ("speedup", "ci_low", "ci_high", "first_speedup", "reference_speedup", "null_speedup",
-             "null_ci_low", "null_ci_high")
-_AMOUNTS = ("prompt_tokens", "completion_tokens", "cost_usd", "latency_s", "wall_s", "model_s", "eval_s",
-            "candidates", "candidates_compiled", "candidates_correct", "lessons")
-_INDICES = ("round", "repeat", "size")
+# Checked fields of events (kinds and ranges: harness.rows): the row's speedups, amounts
+# and indices, wherever they stand (a "problem_done" row, an evaluation's result, an event
+# itself), and the fields of other events that are no row field: a call's latency_s (s),
+# a candidate's, lesson's or call's round, an evaluation's timed size.
+_CHECKED = {**{f.name: f.kind for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)},
+            "latency_s": AMOUNT, "round": INDEX, "size": INDEX}
 
 
 def _damage(e: dict) -> list[str]:
@@ -334,14 +335,9 @@ def _damage(e: dict) -> list[str]:
     for d in (e, e.get("row"), e.get("result")):
         if not isinstance(d, dict):
             continue
-        for k in _SPEEDUPS + _AMOUNTS + _INDICES:
+        for k, kind in _CHECKED.items():
             v = d.get(k)
-            if v is None:
-                continue
-            num = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-            ok = num and (0 < v <= MAX_SPEEDUP if k in _SPEEDUPS else
-                          0 <= v <= MAX_AMOUNT and (k not in _INDICES or v == int(v)))
-            if not ok:
+            if v is not None and not valid(kind, v):
                 bad.append(f"{k} = {json.dumps(v)[:40]}")
         if "problem" in d and not isinstance(d["problem"], str):
             bad.append(f"problem = {json.dumps(d['problem'])[:40]}")

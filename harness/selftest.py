@@ -19,7 +19,8 @@ from typing import Callable
 from . import sandbox
 from .evaluate import EvalConfig, cpus_for, evaluate
 from .fsutil import atomic_write_text
-from .runstore import MAX_SPEEDUP, machine_info
+from .rows import SPEEDUP, valid
+from .runstore import machine_info
 from .suite import Problem
 from .toolchain import cache_root
 
@@ -93,15 +94,14 @@ def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None
     """This machine's last selftest A/A results for ``suite`` in ``mode``, when it ran
     with ``threads`` threads on the CPU model ``cpu`` and host ``machine``: ({(problem
     id, size label): A/A speedup}, when it was measured); a value that is no speedup
-    (<= 0 or above runstore.MAX_SPEEDUP) is left out. ({}, None) when there is no such
+    (harness.rows.valid) is left out. ({}, None) when there is no such
     selftest or its file is unreadable."""
     d = _read_floor(suite, mode, threads, cpu, machine)
     if not d:
         return {}, None
     try:
         floors = {(r["problem"], str(r["size"])): float(r["aa_speedup"])
-                  for r in d.get("problems", []) if isinstance(r.get("aa_speedup"), (int, float))
-                  and 0 < r["aa_speedup"] <= MAX_SPEEDUP}
+                  for r in d.get("problems", []) if valid(SPEEDUP, r.get("aa_speedup"))}
         return floors, str(d.get("when"))
     except (ValueError, TypeError, KeyError, AttributeError):  # a damaged row
         return {}, None

@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..errors import HarnessError
 from ..evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult, cpus_for
 from ..lessons import Lesson, outcome_label
+from ..rows import ProblemRow
 
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
@@ -135,38 +136,33 @@ class ProblemOutcome:
         return self.remeasured.speedup if self.status == "correct" and self.remeasured else None
 
     def row(self) -> dict:
-        """One row of the per-problem table (see harness.report for the columns)."""
-        cands = [c for c in self.candidates if c.result is not None]
+        """This problem's :class:`harness.rows.ProblemRow` as a dict: the row of its
+        "problem_done" event and its line of problems.csv / problems.json."""
+        evaluated = [c for c in self.candidates if c.result is not None]
+        compiled = sum(c.status not in NOT_COMPILED + NO_VERDICT for c in evaluated)
         calls = self.calls
         rem = self.remeasured if self.status == "correct" else None
-        return {
-            "problem": self.problem, "category": self.category, "strategy": self.strategy,
-            "mode": self.mode, "repeat": self.repeat, "status": self.status,
-            "compiled": any(c.status not in NOT_COMPILED + NO_VERDICT for c in cands),
-            "correct": self.status == "correct",
-            "speedup": rem.speedup if rem else None,
-            "ci_low": rem.ci_low if rem else None, "ci_high": rem.ci_high if rem else None,
-            "first_speedup": self.first.speedup if self.first else None,
-            "best_id": self.best_id,
-            "reference_speedup": self.reference_speedup,
-            "null_speedup": self.noise_floor.speedup if self.noise_floor else None,
-            "null_ci_low": self.noise_floor.ci_low if self.noise_floor else None,
-            "null_ci_high": self.noise_floor.ci_high if self.noise_floor else None,
-            "candidates": len(self.candidates),
-            "candidates_compiled": sum(c.status not in NOT_COMPILED + NO_VERDICT for c in cands),
-            "candidates_correct": sum(c.status == "correct" for c in cands),
-            "lessons": len(self.lessons),
-            "infrastructure_errors": self.infrastructure_errors,
-            "model_calls": len(calls),
-            "evaluations": self.evaluations,
-            "prompt_tokens": sum(int(c.get("prompt_tokens", 0)) for c in calls),
-            "completion_tokens": sum(int(c.get("completion_tokens", 0)) for c in calls),
-            "cost_usd": sum(float(c.get("cost_usd", 0.0)) for c in calls),
-            "model_s": sum(float(c.get("latency_s", 0.0)) for c in calls if not c.get("cache_hit")),
-            "eval_s": sum(c.result.wall_s for c in cands),
-            "wall_s": self.wall_s,
-            "flags": ",".join(rem.flags) if rem else "",
-        }
+        floor = self.noise_floor
+        return ProblemRow(
+            problem=self.problem, category=self.category, strategy=self.strategy, mode=self.mode,
+            repeat=self.repeat, status=self.status, compiled=compiled > 0, correct=self.status == "correct",
+            speedup=rem.speedup if rem else None, ci_low=rem.ci_low if rem else None,
+            ci_high=rem.ci_high if rem else None,
+            first_speedup=self.first.speedup if self.first else None, best_id=self.best_id,
+            reference_speedup=self.reference_speedup,
+            null_speedup=floor.speedup if floor else None, null_ci_low=floor.ci_low if floor else None,
+            null_ci_high=floor.ci_high if floor else None,
+            candidates=len(self.candidates), candidates_compiled=compiled,
+            candidates_correct=sum(c.status == "correct" for c in evaluated),
+            lessons=len(self.lessons), infrastructure_errors=self.infrastructure_errors,
+            model_calls=len(calls), evaluations=self.evaluations,
+            prompt_tokens=sum(int(c.get("prompt_tokens", 0)) for c in calls),
+            completion_tokens=sum(int(c.get("completion_tokens", 0)) for c in calls),
+            cost_usd=float(sum(float(c.get("cost_usd", 0.0)) for c in calls)),
+            model_s=float(sum(float(c.get("latency_s", 0.0)) for c in calls if not c.get("cache_hit"))),
+            eval_s=float(sum(c.result.wall_s for c in evaluated)), wall_s=self.wall_s,
+            flags=",".join(rem.flags) if rem else "",
+        ).to_dict()
 
 
 def text_sha(text: str) -> str:
