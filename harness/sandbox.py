@@ -5,7 +5,8 @@ ipc, uts, user, cgroup), as an unprivileged uid, with only the system directorie
 Python installation and explicitly listed paths mounted read-only, a private tmpfs for
 /tmp and the home directory, a new session, and death with its parent. Its environment
 is built from scratch (no API keys). Memory, process-count and CPU-set limits use
-cgroups (v1 or v2) where the host lets us create one, rlimits otherwise. Without
+cgroups (v1 or v2) where the host lets us create one, rlimits otherwise (the process
+limit then inside the sandbox's user namespace, see _nproc_inside). Without
 bubblewrap nothing untrusted runs unless the user passes ``--unsafe-no-sandbox``.
 """
 
@@ -286,17 +287,34 @@ class _Cgroup:
                     time.sleep(0.02)
 
 
-def _rlimit_gap(cg: _Cgroup) -> str:
+def _nproc_inside(cg: _Cgroup, sandboxed: bool) -> bool:
+    """Whether the process limit is RLIMIT_NPROC set inside the sandbox's user namespace
+    (no pids cgroup, not root, sandboxed, prlimit present). There the kernel (5.14 and
+    later) counts only the sandbox's own tasks against it; set before bubblewrap creates
+    the namespace, it would count every process and thread of the user (the harness's own
+    inference threads, the user's shells and editors) and make the sandbox's first fork
+    fail."""
+    return not cg.active and sandboxed and os.geteuid() != 0 and shutil.which("prlimit") is not None
+
+
+def _rlimit_gap(cg: _Cgroup, sandboxed: bool = True) -> str:
     """Why the process limit of a process run under ``cg`` is not enforced, "" if it is."""
-    if cg.active or os.geteuid() != 0:
+    if cg.active or _nproc_inside(cg, sandboxed):
         return ""
-    return ("not enforced: no pids cgroup could be created here, and the kernel does not apply "
-            "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)")
+    if os.geteuid() == 0:
+        return ("not enforced: no pids cgroup could be created here, and the kernel does not apply "
+                "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)")
+    if not sandboxed:
+        return ("not enforced: no pids cgroup could be created here, and without the sandbox "
+                "RLIMIT_NPROC would count every process of the user (--unsafe-no-sandbox)")
+    return ("not enforced: no pids cgroup could be created here, and prlimit (util-linux), which "
+            "sets RLIMIT_NPROC inside the sandbox, is not installed")
 
 
 def process_limit_gap() -> str:
     """Why sandboxed processes' process/thread limit is not enforced on this machine, ""
-    if it is (a pids cgroup can be created, or we are not root, so RLIMIT_NPROC applies)."""
+    if it is (a pids cgroup can be created, or we are not root and prlimit sets
+    RLIMIT_NPROC inside the sandbox's user namespace)."""
     cg = _Cgroup(Limits())
     try:
         return _rlimit_gap(cg)
@@ -304,7 +322,7 @@ def process_limit_gap() -> str:
         cg.remove()
 
 
-def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
+def _preexec(limits: Limits, procs_files: list[str], in_cgroup: bool):
     def fn():
         os.setsid()
         for f in procs_files:
@@ -314,11 +332,11 @@ def _preexec(limits: Limits, procs_files: list[str], use_rlimits: bool):
             os.sched_setaffinity(0, set(limits.cpus))
         # Address space: the memory limit plus room for the interpreter, libraries and
         # thread stacks, so an oversized allocation fails as std::bad_alloc (a clear
-        # verdict) before the cgroup's limit kills the process (cgroup: resident memory).
-        vm = limits.memory_bytes + (AS_HEADROOM if not use_rlimits else 0)
+        # verdict) before the cgroup's limit kills the process (cgroup: resident memory);
+        # without a cgroup, the memory limit itself. The process limit without a cgroup is
+        # set inside the sandbox (_nproc_inside).
+        vm = limits.memory_bytes + (AS_HEADROOM if in_cgroup else 0)
         resource.setrlimit(resource.RLIMIT_AS, (vm, vm))
-        if use_rlimits:
-            resource.setrlimit(resource.RLIMIT_NPROC, (limits.pids, limits.pids))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     return fn
 
@@ -344,6 +362,8 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     limits = limits or Limits()
     cg = _Cgroup(limits)
     prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME) if sandboxed else []
+    if _nproc_inside(cg, sandboxed):
+        prefix += [shutil.which("prlimit"), f"--nproc={limits.pids}:{limits.pids}", "--"]
     cmd = prefix + list(argv)
     pass_fds = ()
     proto_r = proto_w = None
@@ -358,7 +378,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             cwd=cwd if not sandboxed else None,
             env=env if env is not None else clean_env(), pass_fds=pass_fds,
-            preexec_fn=_preexec(limits, cg.procs_files(), use_rlimits=not cg.active))
+            preexec_fn=_preexec(limits, cg.procs_files(), in_cgroup=cg.active))
         if proto_w is not None:
             os.close(proto_w)
             proto_w = None
@@ -384,7 +404,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
                    stdout_tail=out.decode(errors="replace"),
                    stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0,
-                   forged=forged, out_of_memory=oom, process_limit=_rlimit_gap(cg))
+                   forged=forged, out_of_memory=oom, process_limit=_rlimit_gap(cg, sandboxed))
 
 
 def _protocol_line(line: bytes, nonce: str, check) -> tuple[dict | None, str]:

@@ -394,6 +394,56 @@ def test_an_unenforced_process_limit_is_recorded(run_eval, monkeypatch):
         assert "process_limit" not in r.evidence and sandbox.process_limit_gap() == ""
 
 
+_NOBODY_SCRIPT = """
+import json, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+from harness import sandbox
+# the user's other processes: a desktop or a busy login has many more than the sandbox's limit
+others = [subprocess.Popen(["sleep", "60"]) for _ in range(40)]
+try:
+    ok = sandbox.run(["/bin/sh", "-c", "for i in 1 2 3 4 5 6 7 8; do sleep 0.2 & done; wait; echo forked"],
+                     sandboxed=True, limits=sandbox.Limits(pids=16), timeout_s=30)
+    bomb = sandbox.run(["/bin/sh", "-c", "for i in $(seq 40); do sleep 1 & done; wait; echo all40"],
+                       sandboxed=True, limits=sandbox.Limits(pids=16), timeout_s=30)
+finally:
+    for p in others:
+        p.kill()
+print(json.dumps({"ok": [ok.returncode, ok.stdout_tail, ok.stderr_tail, ok.process_limit],
+                  "bomb": [bomb.returncode, bomb.stdout_tail, bomb.stderr_tail, bomb.process_limit]}))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv") or not os.access("/usr/bin/python3", os.X_OK),
+                    reason="needs root (to become another user), setpriv and /usr/bin/python3")
+def test_process_limit_without_cgroup_counts_only_the_sandbox(tmp_path):
+    """A user without a pids cgroup (no delegation: the usual non-root case) gets the
+    process limit as RLIMIT_NPROC inside the sandbox's user namespace: it stops a fork
+    bomb, yet the user's other processes (here 40) do not count against it. Set before
+    bubblewrap ran, it counted them all and the sandbox's first fork failed."""
+    import json
+    import subprocess
+    import tempfile
+
+    d = Path(tempfile.mkdtemp(prefix="harness-nobody-"))
+    try:
+        os.chmod(d, 0o755)
+        (d / "harness").mkdir()
+        for f in ("sandbox.py", "errors.py"):
+            shutil.copy(Path(sandbox.__file__).parent / f, d / "harness" / f)
+        (d / "harness" / "__init__.py").write_text("")
+        r = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                            "/usr/bin/python3", "-c", _NOBODY_SCRIPT, str(d)],
+                           capture_output=True, text=True, timeout=120, cwd=d)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["ok"][0] == 0 and "forked" in out["ok"][1], out["ok"]
+        assert out["ok"][3] == ""  # enforced
+        assert out["bomb"][0] != 0 and "all40" not in out["bomb"][1], out["bomb"]
+        assert "fork" in out["bomb"][2].lower(), out["bomb"]
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 # ---------------------------------------------------------------- user errors, one line each
 @pytest.mark.parametrize("edit,message", [
     (lambda t: t.replace('function = "prefixSum"\n', ""), "missing required key function"),
