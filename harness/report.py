@@ -56,7 +56,9 @@ all problems, one row per problem and repeat):
   then there is no headroom to reach);
 * ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
   source measured like a result (the null strategy); what noise alone would report;
-* ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds).
+* ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds: the sum of
+  the problems' own wall times; with several problems in flight (``--eval-workers``)
+  it exceeds the elapsed time, which the run's "wall time (event log)" line gives).
 """
 
 from __future__ import annotations
