@@ -165,13 +165,27 @@ def clean_env(extra: dict | None = None) -> dict:
     return env
 
 
+def cgroup_prefix(pid: int | None = None) -> str:
+    """The name prefix of the cgroups harness process ``pid`` (default: this one) makes:
+    "harness-<pid namespace inode>-<pid>-". The pid namespace is part of it because a pid
+    means nothing outside its namespace: harnesses in containers that share the host's
+    cgroup tree must not take each other's live cgroups for stale ones."""
+    try:
+        ns = os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        ns = 0
+    return f"harness-{ns}-{os.getpid() if pid is None else pid}-"
+
+
 def _remove_stale(parent: Path) -> None:
-    """Removes empty harness-<pid>-* cgroups whose harness process is gone (killed hard)."""
+    """Removes empty cgroups of this pid namespace's harness processes that are gone
+    (killed hard); another namespace's are left alone (see cgroup_prefix)."""
     if not parent.is_dir():
         return
-    for d in parent.glob("harness-*-*"):
+    mine = cgroup_prefix(0)[:-len("0-")]  # "harness-<ns>-"
+    for d in parent.glob(f"{mine}*-*"):
         try:
-            pid = int(d.name.split("-")[1])
+            pid = int(d.name[len(mine):].split("-")[0])
             os.kill(pid, 0)
         except ProcessLookupError:
             try:
@@ -187,7 +201,7 @@ class _Cgroup:
 
     def __init__(self, limits: Limits):
         self.dirs: list[Path] = []
-        name = f"harness-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        name = cgroup_prefix() + uuid.uuid4().hex[:8]
         root = Path("/sys/fs/cgroup")
         try:
             if (root / "cgroup.controllers").exists():

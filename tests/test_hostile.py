@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from harness import sandbox
+
 import shutil
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
@@ -54,7 +56,7 @@ def no_leftovers():
     for ctl in ("pids", "memory", "cpuset"):
         d = Path("/sys/fs/cgroup") / ctl
         if d.is_dir():
-            assert not [p for p in d.iterdir() if p.name.startswith(f"harness-{os.getpid()}-")]
+            assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
 
 
 def ev(run_eval, text, **kw):

@@ -444,6 +444,36 @@ def test_process_limit_without_cgroup_counts_only_the_sandbox(tmp_path):
         shutil.rmtree(d, ignore_errors=True)
 
 
+def test_a_harness_in_another_pid_namespace_leaves_our_cgroups_alone():
+    """Stale-cgroup clean-up keys on the pid namespace: a harness in a container that
+    shares this cgroup tree (its own pids) once removed our just-made, still empty
+    cgroup, and our next sandboxed process failed to start. A cgroup of a gone harness
+    of our own namespace is still removed."""
+    import subprocess
+
+    cg = sandbox._Cgroup(sandbox.Limits())
+    if not cg.active:
+        pytest.skip("no cgroup can be created here")
+    parent = cg.dirs[0].parent
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = parent / (sandbox.cgroup_prefix(dead.pid) + "deadbeef")
+    try:
+        stale.mkdir()
+        other_ns = subprocess.run(
+            ["unshare", "--pid", "--fork", sys.executable, "-c",
+             f"from harness import sandbox; from pathlib import Path; sandbox._remove_stale(Path({str(parent)!r}))"],
+            capture_output=True, text=True, timeout=60)
+        assert other_ns.returncode == 0, other_ns.stderr
+        assert all(d.is_dir() for d in cg.dirs) and stale.is_dir()
+        sandbox._remove_stale(parent)
+        assert not stale.exists() and all(d.is_dir() for d in cg.dirs)
+    finally:
+        cg.remove()
+        if stale.exists():
+            stale.rmdir()
+
+
 # ---------------------------------------------------------------- user errors, one line each
 @pytest.mark.parametrize("edit,message", [
     (lambda t: t.replace('function = "prefixSum"\n', ""), "missing required key function"),
