@@ -165,16 +165,21 @@ def clean_env(extra: dict | None = None) -> dict:
     return env
 
 
+def _pid_namespace() -> int:
+    """The inode of this process's pid namespace (0 when /proc does not say)."""
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return 0
+
+
 def cgroup_prefix(pid: int | None = None) -> str:
     """The name prefix of the cgroups harness process ``pid`` (default: this one) makes:
-    "harness-<pid namespace inode>-<pid>-". The pid namespace is part of it because a pid
+    "harness-<pid>-<pid namespace inode>-". The pid namespace is part of it because a pid
     means nothing outside its namespace: harnesses in containers that share the host's
-    cgroup tree must not take each other's live cgroups for stale ones."""
-    try:
-        ns = os.stat("/proc/self/ns/pid").st_ino
-    except OSError:
-        ns = 0
-    return f"harness-{ns}-{os.getpid() if pid is None else pid}-"
+    cgroup tree must not take each other's live cgroups for stale ones. (The pid comes
+    first, where versions before the namespace was added read it.)"""
+    return f"harness-{os.getpid() if pid is None else pid}-{_pid_namespace()}-"
 
 
 def _remove_stale(parent: Path) -> None:
@@ -182,17 +187,15 @@ def _remove_stale(parent: Path) -> None:
     (killed hard); another namespace's are left alone (see cgroup_prefix)."""
     if not parent.is_dir():
         return
-    mine = cgroup_prefix(0)[:-len("0-")]  # "harness-<ns>-"
-    for d in parent.glob(f"{mine}*-*"):
+    for d in parent.glob(f"harness-*-{_pid_namespace()}-*"):
         try:
-            pid = int(d.name[len(mine):].split("-")[0])
-            os.kill(pid, 0)
+            os.kill(int(d.name.split("-")[1]), 0)
         except ProcessLookupError:
             try:
                 d.rmdir()
             except OSError:
                 pass
-        except (ValueError, PermissionError):
+        except (ValueError, OverflowError, PermissionError):
             pass
 
 
