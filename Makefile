@@ -31,7 +31,7 @@ system-packages:
 	if [ "$(MANAGED)" = 1 ]; then $(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; fi; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing with apt:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 $(VENV)/bin/python:

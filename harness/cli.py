@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import sys
+import traceback
 from pathlib import Path
 
 from .errors import HarnessError
@@ -339,7 +340,8 @@ def _cmd_compare(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point. Returns the exit code: 0 ok, 1 `compare` found a regression beyond
     --fail-on-regression, `eval`'s verdict or a `selftest` A/A or reference is not correct,
-    2 user error, 130 interrupted."""
+    2 user error, 3 internal error (a harness fault, not the candidate's: the traceback is
+    printed), 130 interrupted."""
     ap = build_parser()
     args = ap.parse_args(argv)
     # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up
@@ -355,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and closed: not an error
         sys.stderr.close()
         return 0
+    except Exception:  # a harness fault: its own exit code, so no script blames the candidate
+        traceback.print_exc()
+        return 3
 
 
 if __name__ == "__main__":

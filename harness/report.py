@@ -77,7 +77,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .errors import HarnessError
 from .metrics import counted_speedup
-from .rows import AMOUNT, ROW_FIELDS, SPEEDUP, RowField
+from .rows import AMOUNT, INDEX, ROW_FIELDS, SPEEDUP, RowField
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
            "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
@@ -341,11 +341,11 @@ def problem_details(run) -> list[dict]:
 
 def _column_value(f: RowField, v):
     """Row field ``f``'s recorded value ``v`` in the per-problem table: a speedup as a
-    number (None when missing), an amount as a number (0 when missing; whole when the
-    field is an int), anything else as recorded."""
+    number (None when missing), an amount or count as a number (0 when missing; whole
+    when the field is an int), anything else as recorded."""
     if f.kind == SPEEDUP:
         return _num(v)
-    if f.kind == AMOUNT:
+    if f.kind in (AMOUNT, INDEX):
         return int(_num(v) or 0) if f.type is int else _num(v) or 0.0
     return v
 

@@ -17,9 +17,9 @@ measured", is accepted for every kind):
 * ``speedup`` (unit ``x``): T(baseline) / T(candidate), a finite number with
   0 < s <= MAX_SPEEDUP (a call lasts at least the clock's ~20 ns and at most the
   evaluation's limit, so larger values are not measurements);
-* ``amount`` (units ``s``, ``tokens``, ``USD``, or none for a count): a finite number
-  with 0 <= v <= MAX_AMOUNT;
-* ``index``: an amount that is a whole number;
+* ``amount`` (units ``s``, ``USD``): a finite number with 0 <= v <= MAX_AMOUNT;
+* ``index``: an amount that is a whole number: the replicate index, and the counts
+  (candidates, lessons, calls, evaluations; ``tokens``);
 * ``flag`` (bool) and ``text`` (str): not range-checked.
 """
 
@@ -92,15 +92,15 @@ class ProblemRow:
     null_speedup: float | None = _field(SPEEDUP, "x", "null")
     null_ci_low: float | None = _field(SPEEDUP, "x")
     null_ci_high: float | None = _field(SPEEDUP, "x")
-    candidates: int = _field(AMOUNT, column="candidates")
-    candidates_compiled: int = _field(AMOUNT, column="compiled")
-    candidates_correct: int = _field(AMOUNT, column="correct")
-    lessons: int = _field(AMOUNT)
-    infrastructure_errors: int = _field(AMOUNT)
-    model_calls: int = _field(AMOUNT)
-    evaluations: int = _field(AMOUNT)
-    prompt_tokens: int = _field(AMOUNT, "tokens")
-    completion_tokens: int = _field(AMOUNT, "tokens")
+    candidates: int = _field(INDEX, column="candidates")
+    candidates_compiled: int = _field(INDEX, column="compiled")
+    candidates_correct: int = _field(INDEX, column="correct")
+    lessons: int = _field(INDEX)
+    infrastructure_errors: int = _field(INDEX)
+    model_calls: int = _field(INDEX)
+    evaluations: int = _field(INDEX)
+    prompt_tokens: int = _field(INDEX, "tokens")
+    completion_tokens: int = _field(INDEX, "tokens")
     cost_usd: float = _field(AMOUNT, "USD", "cost $")
     model_s: float = _field(AMOUNT, "s")
     eval_s: float = _field(AMOUNT, "s")

@@ -175,11 +175,12 @@ def _pid_namespace() -> int:
 
 def cgroup_prefix(pid: int | None = None) -> str:
     """The name prefix of the cgroups harness process ``pid`` (default: this one) makes:
-    "harness-<pid>-<pid namespace inode>-". The pid namespace is part of it because a pid
-    means nothing outside its namespace: harnesses in containers that share the host's
-    cgroup tree must not take each other's live cgroups for stale ones. (The pid comes
-    first, where versions before the namespace was added read it.)"""
-    return f"harness-{os.getpid() if pid is None else pid}-{_pid_namespace()}-"
+    "harness-ns<pid namespace inode>-<pid>-". The pid namespace is part of it because a
+    pid means nothing outside its namespace: harnesses in containers that share the
+    host's cgroup tree must not take each other's live cgroups for stale ones. (Versions
+    before the namespace was added read the second part as a pid: "ns..." is none, so
+    they leave these alone too.)"""
+    return f"harness-ns{_pid_namespace()}-{os.getpid() if pid is None else pid}-"
 
 
 def _remove_stale(parent: Path) -> None:
@@ -187,9 +188,9 @@ def _remove_stale(parent: Path) -> None:
     (killed hard); another namespace's are left alone (see cgroup_prefix)."""
     if not parent.is_dir():
         return
-    for d in parent.glob(f"harness-*-{_pid_namespace()}-*"):
+    for d in parent.glob(f"harness-ns{_pid_namespace()}-*-*"):
         try:
-            os.kill(int(d.name.split("-")[1]), 0)
+            os.kill(int(d.name.split("-")[2]), 0)
         except ProcessLookupError:
             try:
                 d.rmdir()
@@ -304,14 +305,30 @@ class _Cgroup:
                     time.sleep(0.02)
 
 
+def _prlimit() -> str | None:
+    """The system's prlimit (util-linux), from the system folders only: those are mounted
+    in the sandbox, a prlimit elsewhere on PATH (conda, spack, ~/.local) is not."""
+    return shutil.which("prlimit", path="/usr/bin:/bin")
+
+
+def _kernel_counts_per_namespace() -> bool:
+    """Whether this kernel (5.14 and later) counts RLIMIT_NPROC per user namespace."""
+    try:
+        major, minor = (int(x) for x in os.uname().release.split(".")[:2])
+    except ValueError:
+        return False
+    return (major, minor) >= (5, 14)
+
+
 def _nproc_inside(cg: _Cgroup, sandboxed: bool) -> bool:
     """Whether the process limit is RLIMIT_NPROC set inside the sandbox's user namespace
-    (no pids cgroup, not root, sandboxed, prlimit present). There the kernel (5.14 and
-    later) counts only the sandbox's own tasks against it; set before bubblewrap creates
-    the namespace, it would count every process and thread of the user (the harness's own
-    inference threads, the user's shells and editors) and make the sandbox's first fork
-    fail."""
-    return not cg.active and sandboxed and os.geteuid() != 0 and shutil.which("prlimit") is not None
+    (no pids cgroup, not root, sandboxed, the system's prlimit, Linux 5.14 or later).
+    There the kernel counts only the sandbox's own tasks against it; set before
+    bubblewrap creates the namespace, or on an older kernel, it counts every process and
+    thread of the user (the harness's own inference threads, the user's shells and
+    editors) and makes the sandbox's first fork fail, so it is then not set at all."""
+    return (not cg.active and sandboxed and os.geteuid() != 0 and _prlimit() is not None
+            and _kernel_counts_per_namespace())
 
 
 def _rlimit_gap(cg: _Cgroup, sandboxed: bool = True) -> str:
@@ -324,17 +341,20 @@ def _rlimit_gap(cg: _Cgroup, sandboxed: bool = True) -> str:
     if not sandboxed:
         return ("not enforced: no pids cgroup could be created here, and without the sandbox "
                 "RLIMIT_NPROC would count every process of the user (--unsafe-no-sandbox)")
+    if not _kernel_counts_per_namespace():
+        return ("not enforced: no pids cgroup could be created here, and this kernel (before 5.14) "
+                "would count every process of the user against RLIMIT_NPROC")
     return ("not enforced: no pids cgroup could be created here, and prlimit (util-linux), which "
-            "sets RLIMIT_NPROC inside the sandbox, is not installed")
+            "sets RLIMIT_NPROC inside the sandbox, is not in /usr/bin or /bin")
 
 
-def process_limit_gap() -> str:
-    """Why sandboxed processes' process/thread limit is not enforced on this machine, ""
-    if it is (a pids cgroup can be created, or we are not root and prlimit sets
-    RLIMIT_NPROC inside the sandbox's user namespace)."""
+def process_limit_gap(sandboxed: bool = True) -> str:
+    """Why the process/thread limit of processes run with ``sandboxed`` (False:
+    --unsafe-no-sandbox) is not enforced on this machine, "" if it is (a pids cgroup can
+    be created, or see _nproc_inside)."""
     cg = _Cgroup(Limits())
     try:
-        return _rlimit_gap(cg)
+        return _rlimit_gap(cg, sandboxed)
     finally:
         cg.remove()
 
@@ -380,7 +400,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     cg = _Cgroup(limits)
     prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME) if sandboxed else []
     if _nproc_inside(cg, sandboxed):
-        prefix += [shutil.which("prlimit"), f"--nproc={limits.pids}:{limits.pids}", "--"]
+        prefix += [_prlimit(), f"--nproc={limits.pids}:{limits.pids}", "--"]
     cmd = prefix + list(argv)
     pass_fds = ()
     proto_r = proto_w = None

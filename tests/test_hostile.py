@@ -53,10 +53,12 @@ def _descendants(root: int) -> list[int]:
 def no_leftovers():
     yield
     assert _descendants(os.getpid()) == []
-    for ctl in ("pids", "memory", "cpuset"):
-        d = Path("/sys/fs/cgroup") / ctl
-        if d.is_dir():
-            assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
+    # where the sandbox makes its cgroups (below this process's own group of each controller)
+    probe = sandbox._Cgroup(sandbox.Limits())
+    parents = {d.parent for d in probe.dirs}
+    probe.remove()
+    for d in parents:
+        assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
 
 
 def ev(run_eval, text, **kw):
