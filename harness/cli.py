@@ -85,6 +85,8 @@ def _fmt_ns(ns: float) -> str:
 
 def print_result(r) -> None:
     """Human-readable verdict of one EvalResult."""
+    from .evaluate import NOT_COMPILED
+
     print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
           f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
     print(f"status    {r.status}" + (f"   [{', '.join(r.flags)}]" if r.flags else "")
@@ -97,7 +99,7 @@ def print_result(r) -> None:
         if r.evidence.get("reference_speedup"):
             print(f"reference {r.evidence['reference_speedup']:.3f}x (the expert solution, same protocol)")
     ev = r.evidence or {}
-    if r.status in ("compile_error", "link_error"):
+    if r.status in NOT_COMPILED:
         if ev.get("expected_signature"):
             print(f"expected  {ev['expected_signature']}")
         print("diagnostics (line numbers are the candidate's):")

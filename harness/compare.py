@@ -130,8 +130,9 @@ def _get(d: dict, path: str):
 def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str], list[str]]:
     """(warnings, notes) between runs ``old`` and ``new`` (runstore.RunRecord).
     Warnings: whatever changes measured speedups (compiler, flags, resolved -march, CPU,
-    usable CPUs, where evaluations ran (node, CPU model, CPU set, executor), measurement settings, sizes, sandbox, suite version; a different mode or
-    thread count leaves nothing aligned, see :func:`compare_runs`);
+    usable CPUs, where evaluations ran (node, CPU model, CPU set, executor), measurement
+    settings, sizes, sandbox, suite version; a different mode or thread count leaves
+    nothing aligned, see :func:`compare_runs`);
     ``aligned``: the compared problem ids, whose folder hashes are checked one by one
     when both runs recorded them. Notes: what the comparison is about (strategy and
     options, team, max tokens, harness revision)."""

@@ -39,6 +39,8 @@ from .suite import Problem, check_mode
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
             "rejected", "correct", "infrastructure_error")
 INFRASTRUCTURE_ERROR = "infrastructure_error"  # the worker was lost: no verdict
+NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither compiled nor failed
+NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
 PROTOCOL_VERSION = "1"

@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from .evaluate import NOT_COMPILED
 from .lessons import outcome_predicate
 
 HERE = Path(__file__).resolve().parent / "prompts"  # the templates (data, not a package)
@@ -150,7 +151,7 @@ def format_evidence(result) -> str:
         if result.baseline_median_ns and result.candidate_median_ns:
             lines.append(f"- median time: original {result.baseline_median_ns / 1e6:.3f} ms, "
                          f"attempt {result.candidate_median_ns / 1e6:.3f} ms")
-    elif result.status in ("compile_error", "link_error"):
+    elif result.status in NOT_COMPILED:
         what = "compiler" if result.status == "compile_error" else "compiler/linker"
         lines.append(f"- {what} output (line numbers refer to your attempt):\n```\n"
                      f"{_tail(ev.get('diagnostics', ''), MAX_DIAGNOSTICS_CHARS)}\n```")

@@ -76,6 +76,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .errors import HarnessError
+from .evaluate import NO_VERDICT, NOT_COMPILED
 from .metrics import counted_speedup
 from .rows import AMOUNT, INDEX, ROW_FIELDS, SPEEDUP, RowField
 
@@ -251,8 +252,6 @@ TABLES = ("per_category", "per_problem", "per_round", "per_agent", "pareval_metr
 OPTIONAL_TABLES = ("erl_models",)  # only for runs whose event log has what they show
 PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
 MANIFEST = ".harness-report"  # the file names the last rendering wrote into its folder
-NOT_COMPILED = ("compile_error", "link_error")
-NO_VERDICT = ("infrastructure_error",)  # lost with its worker: left out of every candidate rate
 
 
 def _judged(cands: list) -> list:

@@ -485,8 +485,7 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
             cur = owner(e)
             if cur is not None:
                 cur.calls.append({k: e.get(k) for k in _CALL_FIELDS})
-        elif owner(e) is not None:
-            cur = owner(e)
+        elif (cur := owner(e)) is not None:
             if kind == "candidate":
                 cur.candidates.append({k: v for k, v in e.items() if k not in ("t", "kind")})
             elif kind == "lesson":

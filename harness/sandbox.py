@@ -24,6 +24,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import HarnessError
@@ -305,12 +306,14 @@ class _Cgroup:
                     time.sleep(0.02)
 
 
+@lru_cache(maxsize=1)
 def _prlimit() -> str | None:
     """The system's prlimit (util-linux), from the system folders only: those are mounted
     in the sandbox, a prlimit elsewhere on PATH (conda, spack, ~/.local) is not."""
     return shutil.which("prlimit", path="/usr/bin:/bin")
 
 
+@lru_cache(maxsize=1)
 def _kernel_counts_per_namespace() -> bool:
     """Whether this kernel (5.14 and later) counts RLIMIT_NPROC per user namespace."""
     try:

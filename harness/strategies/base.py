@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import HarnessError
-from ..evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult, cpus_for
+from ..evaluate import INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig, EvalResult, cpus_for
 from ..lessons import Lesson, outcome_label
 from ..rows import ProblemRow
 
@@ -46,8 +46,6 @@ REMEASURE_SEED_OFFSET = 7_777_777  # fresh seeds for the re-measurement: cfg.see
 # 3.01e6 above its first (warm-up seeds step by 1000003), a re-measurement starts 7.78e6
 # above: a replicate's seeds stay below 1.1e7 above its own, so replicates never share one.
 REPLICATE_SEED_STRIDE = 1_000_000_007
-NOT_COMPILED = ("compile_error", "link_error")
-NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # lost worker: neither compiled nor failed
 
 
 class BudgetExceeded(Exception):

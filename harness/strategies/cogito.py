@@ -69,7 +69,7 @@ from .. import prompting as prompts
 from ..lessons import SIGNIFICANT_SPEEDUP
 from ..memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
                       task_document)
-from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 ROLES = ("planner", "coder", "debugger")
@@ -94,7 +94,7 @@ def quality(result) -> float:
     """q in [0, 1] of an evaluated candidate: min(speedup / 2, 1) if correct (0.5 when
     correct but untimed), FAILED_QUALITY if it compiled but failed, 0 if it did not
     compile or ``result`` is None."""
-    if result is None or result.status in ("compile_error", "link_error"):
+    if result is None or result.status in NOT_COMPILED:
         return 0.0
     if not result.correct:
         return FAILED_QUALITY

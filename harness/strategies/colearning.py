@@ -68,7 +68,7 @@ from typing import Mapping, Sequence
 from .. import prompting as prompts
 from ..errors import HarnessError
 from ..lessons import SIGNIFICANT_SPEEDUP, outcome_label
-from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import TEAM_MANY, Budget, Param, register
 
 # reward tiers (strategies.md "colearning", mapping to code optimization)
@@ -84,7 +84,7 @@ DEFAULT_PRIOR = {"reward": 0.0, "seconds": 1.0, "tokens": 1.0, "usd": 1.0}  # eq
 def tier_value(status: str, speedup: float | None) -> float:
     """The reward tier of an evaluated attempt: status an EvalResult status (or
     "model_error"), speedup its first measured speedup (unitless, None if not timed)."""
-    if status in ("compile_error", "link_error"):
+    if status in NOT_COMPILED:
         return TIER_BUILD
     if status != "correct":
         return TIER_WRONG
