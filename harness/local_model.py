@@ -40,6 +40,21 @@ threads wait for each other and generation slows down several-fold).  A process-
 (inference is CPU-bound; overlapping requests would only slow each other and make
 timings meaningless).  Per request: ``temperature``, ``top_p``, ``max_tokens`` (tokens)
 and ``seed`` are honoured.  Usage (prompt and completion tokens) is returned; cost is 0.
+
+Intel CPUs with AMX
+-------------------
+On CPUs with AMX (Sapphire Rapids and later) llama.cpp repacks the weights into its AMX
+buffer and the first decode crashes (ggml-org/llama.cpp#20824; the same crash made dspy
+drop its AMX CI variant). The Makefile therefore builds llama-cpp-python with
+``-mno-amx-tile -mno-amx-int8 -mno-amx-bf16`` added to ``-march=native``: every other
+vector extension of the CPU and llama.cpp's CPU weight repacking stay on, only the AMX
+buffer type is not compiled in (and it rebuilds an installed llama-cpp-python whose
+build has AMX). A build with AMX that reaches this module anyway (installed by hand) is
+loaded with llama.cpp's extra buffer types off on an AMX CPU: it works, without weight
+repacking (:func:`load_plan`; for the embedded model that costs little: llama.cpp repacks
+only its q4_K tensors, 28 of 491 MiB). The choice is recorded in
+config.json (``local_model``). Checked with llama-cpp-python 0.3.36 on a 2-core Xeon with
+AMX (crash reproduced with the AMX build; both remedies decode).
 """
 
 from __future__ import annotations
@@ -487,6 +502,78 @@ def llama_available() -> bool:
     return importlib.util.find_spec("llama_cpp") is not None
 
 
+def cpu_has_amx() -> bool:
+    """True when this CPU reports AMX (the ``amx_int8`` or ``amx_tile`` flag in /proc/cpuinfo)."""
+    try:
+        flags = next((ln for ln in open("/proc/cpuinfo") if ln.startswith("flags")), "")
+    except OSError:
+        return False
+    return bool({"amx_int8", "amx_tile"} & set(flags.split()))
+
+
+def build_features() -> dict[str, str]:
+    """llama.cpp's compile-time CPU features of the installed llama-cpp-python, e.g.
+    ``{"AVX512": "1", "AMX_INT8": "1", "REPACK": "1"}`` (from llama_print_system_info).
+
+    Raises:
+        LocalModelError: llama-cpp-python is not installed.
+    """
+    try:
+        import llama_cpp
+    except ImportError:
+        raise LocalModelError(f"llama-cpp-python is not installed; run {INSTALL_HINT}") from None
+    info = llama_cpp.llama_print_system_info().decode(errors="replace")
+    return dict(re.findall(r"([A-Z0-9_]+) = ([^|\s]+)", info))
+
+
+def load_plan() -> dict[str, Any]:
+    """How the embedded model is loaded on this machine, for config.json: the
+    llama-cpp-python version, whether its build and this CPU have AMX, and whether
+    llama.cpp's extra buffer types (CPU weight repacking, and AMX where built in) are used.
+    They are off only for a build with AMX on a CPU with AMX, where the AMX buffer crashes
+    the first decode (see the module docstring).
+
+    Raises:
+        LocalModelError: llama-cpp-python is not installed.
+    """
+    import llama_cpp
+
+    build_amx = build_features().get("AMX_INT8") == "1"
+    cpu_amx = cpu_has_amx()
+    extra = not (build_amx and cpu_amx)
+    why = ("build without AMX: extra buffer types (weight repacking) on" if not build_amx else
+           "AMX build on a CPU without AMX: extra buffer types on" if extra else
+           "AMX build on an AMX CPU: extra buffer types off (llama.cpp's AMX repack crashes, "
+           "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed")
+    return {"llama_cpp_python": getattr(llama_cpp, "__version__", "?"), "build_amx": build_amx,
+            "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why,
+            "n_threads": n_threads(), "n_ctx": n_ctx()}
+
+
+@contextmanager
+def _model_params(extra_buffer_types: bool) -> Iterator[None]:
+    """While active, llama-cpp-python's ``Llama`` loads with ``use_extra_bufts`` set to
+    ``extra_buffer_types`` (its constructor does not take the field; it reads llama.cpp's
+    default model parameters, which this wraps). Callers hold INFERENCE_LOCK."""
+    import llama_cpp.llama_cpp as low
+
+    default = low.llama_model_default_params
+    if extra_buffer_types:
+        yield
+        return
+
+    def params():  # type: ignore[no-untyped-def]
+        p = default()
+        p.use_extra_bufts = False
+        return p
+
+    low.llama_model_default_params = params
+    try:
+        yield
+    finally:
+        low.llama_model_default_params = default
+
+
 def get_llama(path: Path) -> Any:
     """The process's ``llama_cpp.Llama`` for ``path``, loading it on first use.
 
@@ -504,13 +591,14 @@ def get_llama(path: Path) -> Any:
             raise LocalModelError(f"llama-cpp-python is not installed; run {INSTALL_HINT}") from None
         t0 = time.perf_counter()
         try:
-            llm = llama_cpp.Llama(
-                model_path=str(path),
-                n_ctx=n_ctx(),
-                n_threads=n_threads(),
-                n_threads_batch=max(n_threads(), usable_cpus()),  # prompt processing is compute-bound
-                verbose=False,
-            )
+            with _model_params(load_plan()["extra_buffer_types"]):
+                llm = llama_cpp.Llama(
+                    model_path=str(path),
+                    n_ctx=n_ctx(),
+                    n_threads=n_threads(),
+                    n_threads_batch=max(n_threads(), usable_cpus()),  # prompt processing is compute-bound
+                    verbose=False,
+                )
         except (ValueError, RuntimeError) as e:
             raise LocalModelError(f"llama.cpp could not load {path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
         LOAD_SECONDS[str(path)] = time.perf_counter() - t0

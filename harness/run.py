@@ -175,6 +175,16 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     return team
 
 
+def _local_model_record(team) -> dict | None:
+    """How the embedded model is loaded (harness.local_model.load_plan) when an agent of
+    ``team`` is local, else None (config.json's ``local_model``)."""
+    if team is None or not any(a.is_local for a in team):
+        return None
+    from . import local_model
+
+    return local_model.load_plan()
+
+
 def _fmt_s(s: float) -> str:
     s = int(max(0, s))
     return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
@@ -232,6 +242,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
+                  "local_model": _local_model_record(team),
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),
