@@ -1,0 +1,142 @@
+"""Hostile candidates that attack the timer, the baseline's memory and the completion
+signal from inside their own address space (issue 20, part 6), and a data race.
+
+Each source in tests/hostile/ computes honestly and cheats with nothing but ordinary
+loads and stores, threads and clock reads; the in-process timer of the worker judged
+every one of them correct at 4x to 20,000x (the figures are in the tests). The verdict
+must now be ``rejected`` or ``incorrect``, or ``correct`` with a speedup below 1.25x,
+with the harness alive and nothing left behind (no processes, cgroups or temporary build
+folders). Where the screen would stop an attack first (it reads /proc/self/maps), the
+screen is off, because the defences behind it must hold on their own; what the screen
+says is checked too.
+
+The tests marked ``judge`` need the trusted judge of issue 20 (candidate and baseline in
+their own child processes, the clock and the comparison outside them, the kernel's CPU
+accounting as a cross-check); the one marked ``races`` needs the race detector of omp
+validation. Without those they fail, which is what they are for.
+"""
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from harness import sandbox, toolchain
+
+from test_hostile import _descendants
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+HOSTILE = Path(__file__).parent / "hostile"
+GEMM = "02_dense_la_gemm"
+NEEDS_JUDGE = pytest.mark.judge  # reason: see the judge marker in pyproject.toml
+NEEDS_RACES = pytest.mark.races
+
+
+def _temp_entries() -> set:
+    """The harness's temporary folders and files in its cache (build-*, pch-*, .*.tmp)."""
+    root = toolchain.cache_root()
+    if not root.is_dir():
+        return set()
+    return {p for pat in ("builds/build-*", "builds/*/*/pch-*", "**/.*.tmp") for p in root.glob(pat)}
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind():
+    before = _temp_entries()
+    yield
+    assert _descendants(os.getpid()) == []
+    probe = sandbox._Cgroup(sandbox.Limits())
+    parents = {d.parent for d in probe.dirs}
+    probe.remove()
+    for d in parents:
+        assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
+    assert _temp_entries() - before == set()
+
+
+def source(name: str, *defines: str) -> str:
+    return "".join(f"#define {d}\n" for d in defines) + (HOSTILE / name).read_text()
+
+
+def timed(run_eval, pid, text, mode, **kw):
+    """A timed evaluation at the quick size, small enough for the default test run."""
+    kw = {"quick": True, "use_cache": False, "min_pairs": 8, "max_pairs": 12, "budget_s": 1.0,
+          "timeout_min_s": 5.0, **kw}
+    return run_eval(pid, text, mode, **kw)
+
+
+def assert_not_paid(r):
+    """The attack gained nothing: rejected or incorrect (not by the screen, which these
+    attacks pass), or correct with a speedup below 1.25x."""
+    assert r.status in ("rejected", "incorrect", "correct"), (r.status, r.evidence)
+    if r.status == "correct":
+        assert r.speedup < 1.25, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
+    else:
+        assert r.evidence["why"] and "screen" not in r.evidence, r.evidence
+
+
+def test_the_attacks_compute_honestly(run_eval):
+    """Every gemm attack computes the right C (validation, no timing), so a verdict of
+    `incorrect` on them comes from the judge, not from a broken attack."""
+    for name, defines in (("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
+                          ("copies_baseline_output.cpp", ()), ("finishes_in_a_thread.cpp", ())):
+        r = run_eval(GEMM, source(name, *defines), "serial", quick=True, use_cache=False,
+                     validate_only=True, screen=False)
+        assert r.status == "correct", (name, r.status, r.evidence)
+
+
+# On today's in-process timer (main at acd2624, load 5-7): stack 3.7x, saved_regs 3.6x
+# (4.0x with the screen on, which passes them), maps 3.8x -- all `correct`.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+@pytest.mark.parametrize("variant,defines,screen", [
+    ("stack", (), True),
+    ("saved_regs", ("HOSTILE_SAVED_REGS",), True),
+    ("maps", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS"), False),
+])
+def test_timer_rewrite_on_the_stack(run_eval, mode, variant, defines, screen):
+    r = timed(run_eval, GEMM, source("rewrites_timer.cpp", *defines), mode, screen=screen)
+    assert_not_paid(r)
+
+
+def test_the_screen_stops_the_stack_scan_only_when_it_reads_maps(run_eval):
+    """The fixed-bound scans pass the screen (nothing in them is forbidden); the one that
+    reads /proc/self/maps is rejected for its file functions."""
+    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_READ_MAPS"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
+    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "correct", r.evidence
+
+
+# On today's in-process timer: correct, 14.3x (CI 0.98-33.7; the pairs with the baseline
+# first are ~30x, the others ~1x, and the median of an even number of pairs lies between).
+@NEEDS_JUDGE
+def test_copying_the_baselines_outputs_from_memory(run_eval):
+    r = timed(run_eval, GEMM, source("copies_baseline_output.cpp"), "serial", screen=False)
+    assert_not_paid(r)
+
+
+def test_the_screen_rejects_the_copy_attack_for_reading_maps(run_eval):
+    r = run_eval(GEMM, source("copies_baseline_output.cpp"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
+
+
+# On today's in-process timer: correct, 26,617x serial (every pair with the candidate
+# first took 0.01 ms), with the screen on, which it passes.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_returning_before_a_thread_finishes_the_work(run_eval, mode):
+    r = timed(run_eval, GEMM, source("finishes_in_a_thread.cpp"), mode)
+    assert_not_paid(r)
+
+
+# On today's main: correct, 1.48x (omp, 2 threads, quick size).
+@NEEDS_RACES
+def test_vector_bool_race_is_incorrect(run_eval):
+    r = run_eval("59_transform_map_function", source("vector_bool_race.cpp"), "omp", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert r.evidence["why"]
