@@ -307,7 +307,7 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "omp", comp)
     base = toolchain.build_trusted(p, "baseline", "omp", comp)
-    bench = _bench.Bench(drv.path, base.path, base.path)
+    bench = _bench.InProcessBench(drv.path, base.path, base.path)
     firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
     table = ", ".join(repr(v) for v in firsts)
     text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
