@@ -106,6 +106,8 @@ def mix() -> list[tuple]:
         ("copies_baseline", GEMM, "serial", hostile("copies_baseline_output.cpp"),
          {**GEMM_TIMED, "screen": False}, None),
         ("finishes_in_thread", GEMM, "serial", hostile("finishes_in_a_thread.cpp"), GEMM_VALIDATE, None),
+        ("finishes_in_signal_handler", GEMM, "omp", hostile("finishes_in_a_signal_handler.cpp"),
+         {**GEMM_TIMED, "screen": False}, None),
         ("vector_bool_race", MAP, "omp", hostile("vector_bool_race.cpp"),
          {"size": 100003, "validate_only": True}, None),
     ]

@@ -17,6 +17,7 @@ validation. Without those they fail, which is what they are for.
 """
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -75,14 +76,89 @@ def assert_not_paid(r):
         assert r.evidence["why"] and "screen" not in r.evidence, r.evidence
 
 
-def test_the_attacks_compute_honestly(run_eval):
-    """Every gemm attack computes the right C (validation, no timing), so a verdict of
-    `incorrect` on them comes from the judge, not from a broken attack."""
-    for name, defines in (("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
-                          ("copies_baseline_output.cpp", ()), ("finishes_in_a_thread.cpp", ())):
-        r = run_eval(GEMM, source(name, *defines), "serial", quick=True, use_cache=False,
-                     validate_only=True, screen=False)
-        assert r.status == "correct", (name, r.status, r.evidence)
+# A main program for the gemm attacks, outside the harness: two instances laid out as the
+# driver lays them out, the "baseline" one computed first (what copies_baseline_output.cpp
+# looks for); then, per round, a call after its caller spent more CPU time than a call
+# (the early-returning attacks compute in place) and a call right after it (they return
+# early), whose C is checked once the helper had time to finish. The calls go through a
+# frame of 16 KiB, so that the timer attack's fixed 4 KiB scan stays on the stack, as in the
+# harness's processes, whose callers' frames are deeper than that.
+ATTACK_MAIN = r"""
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+void gemm(std::vector<double> const& A, std::vector<double> const& B, std::vector<double>& C,
+          size_t M, size_t K, size_t N);
+struct Inst {
+  size_t M, K, N;
+  std::vector<double> A, A0, B, B0, C, C0;
+};
+static void naive(const Inst& in, std::vector<double>& C) {
+  for (size_t i = 0; i < in.M; ++i)
+    for (size_t j = 0; j < in.N; ++j) {
+      double s = 0.0;
+      for (size_t k = 0; k < in.K; ++k) s += in.A[i * in.K + k] * in.B[k * in.N + j];
+      C[i * in.N + j] += s;
+    }
+}
+__attribute__((noinline)) static void call(const Inst& in, std::vector<double>& C) {
+  volatile char pad[16384];
+  pad[0] = 0;
+  gemm(in.A, in.B, C, in.M, in.K, in.N);
+  pad[1] = pad[0];
+}
+static bool same(const std::vector<double>& x, const std::vector<double>& y) {
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i] - y[i] > 1e-9 || y[i] - x[i] > 1e-9) return false;
+  return x.size() == y.size();
+}
+int main() {
+  const size_t M = 160, K = 40, N = 80;
+  unsigned long long s = 12345;
+  auto rnd = [&] { s = s * 6364136223846793005ULL + 1442695040888963407ULL; return double(s >> 11) / 9007199254740992.0 - 0.5; };
+  Inst* b = new Inst{M, K, N};
+  Inst* c = new Inst{M, K, N};
+  for (Inst* in : {b, c}) { in->A.resize(M * K); in->B.resize(K * N); in->C.resize(M * N); }
+  for (size_t i = 0; i < M * K; ++i) b->A[i] = c->A[i] = rnd();
+  for (size_t i = 0; i < K * N; ++i) b->B[i] = c->B[i] = rnd();
+  for (size_t i = 0; i < M * N; ++i) b->C[i] = c->C[i] = rnd();
+  for (Inst* in : {b, c}) { in->A0 = in->A; in->B0 = in->B; in->C0 = in->C; }
+  std::vector<double> expected = b->C0;
+  naive(*b, expected);
+  naive(*b, b->C);  // the baseline has run
+  call(*c, c->C);
+  if (!same(c->C, expected)) { std::puts("wrong C (beside a finished baseline)"); return 1; }
+  for (int round = 0; round < 3; ++round) {
+    std::vector<double> e = c->C0, x = c->C0, y = c->C0;
+    for (int k = 0; k < 3; ++k) { e = c->C0; naive(*c, e); }  // more CPU than one call
+    call(*c, x);
+    call(*c, y);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (!same(x, e) || !same(y, e)) { std::printf("wrong C in round %d\n", round); return 1; }
+  }
+  std::puts("ok");
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,defines", [
+    ("rewrites_timer.cpp", ()), ("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
+    ("rewrites_timer.cpp", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS")),
+    ("copies_baseline_output.cpp", ()), ("finishes_in_a_thread.cpp", ()),
+    ("finishes_in_a_signal_handler.cpp", ()),
+])
+def test_the_attacks_compute_the_right_outputs(tmp_path, name, defines):
+    """Outside the harness (g++, one process), every gemm attack leaves the right C, on
+    the path that cheats as well as on the honest one: a verdict of `incorrect` on them
+    comes from the judge, not from a broken attack."""
+    (tmp_path / "attack.cpp").write_text(source(name, *defines))
+    (tmp_path / "main.cpp").write_text(ATTACK_MAIN)
+    subprocess.run(["g++", "-std=c++17", "-O2", "-pthread", "attack.cpp", "main.cpp", "-o", "attack"],
+                   cwd=tmp_path, check=True, capture_output=True, timeout=120)
+    r = subprocess.run([str(tmp_path / "attack")], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout.strip()) == (0, "ok"), (r.returncode, r.stdout, r.stderr)
 
 
 # On today's in-process timer (main at acd2624, load 5-7): stack 3.7x, saved_regs 3.6x
@@ -131,6 +207,25 @@ def test_the_screen_rejects_the_copy_attack_for_reading_maps(run_eval):
 def test_returning_before_a_thread_finishes_the_work(run_eval, mode):
     r = timed(run_eval, GEMM, source("finishes_in_a_thread.cpp"), mode)
     assert_not_paid(r)
+
+
+# On today's in-process timer: correct, 412x serial, 595x omp (each pair with the
+# candidate first took 0.01-0.04 ms). Needs no thread, so only the kernel's CPU
+# accounting of the candidate's process can see the work outside the timed window.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_returning_before_a_signal_handler_finishes_the_work(run_eval, mode):
+    r = timed(run_eval, GEMM, source("finishes_in_a_signal_handler.cpp"), mode, screen=False)
+    assert_not_paid(r)
+
+
+def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):
+    r = run_eval(GEMM, source("finishes_in_a_signal_handler.cpp"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "sigaction (signals)" in r.evidence["why"], r.evidence
+    r = run_eval(GEMM, source("finishes_in_a_thread.cpp"), "serial", quick=True, use_cache=False,
+                 validate_only=True)
+    assert "screen" not in r.evidence, r.evidence
 
 
 # On today's main: correct, 1.48x (omp, 2 threads, quick size).
