@@ -9,7 +9,7 @@
 // same inputs, in the candidate's address space. 02_dense_la_gemm's driver lays an
 // instance out as {size_t M, K, N; std::vector<double> A, A0, B, B0, C, C0; ...}, so the
 // candidate finds its own instance from the address of its argument A, then searches the
-// writable memory around it (the mapping that holds it, read from /proc/self/maps, which
+// memory around it, outward (the mapping that holds it, read from /proc/self/maps, which
 // the screen forbids: the test runs with screen=False) for another instance with the
 // same M, K, N and the same A and B, whose pristine C0 equals the C it was given. When
 // that instance's C differs from its C0, the baseline has already run on these inputs,
@@ -69,20 +69,26 @@ const double* baseline_output(const std::vector<double>& A, const std::vector<do
   if (!readable(rs, mine, kVecs) || mk[0] != M || mk[1] != K || mk[2] != N ||
       reinterpret_cast<const char*>(&C) != mine + kVecs + 4 * sizeof(Vec))
     return nullptr;  // not the layout this attack knows
+  // outward from the own instance, in both directions: the two instances of a pair are
+  // allocated one after the other, so the other one is usually close
   const size_t span = kVecs + 6 * sizeof(Vec);
   for (const Region& r : rs) {
-    if (!(r.lo <= uintptr_t(mine) && uintptr_t(mine) < r.hi)) continue;
-    for (uintptr_t p = r.lo; p + span <= r.hi; p += 8) {
-      const char* inst = reinterpret_cast<const char*>(p);
-      const size_t* d = reinterpret_cast<const size_t*>(inst);
-      if (inst == mine || d[0] != M || d[1] != K || d[2] != N) continue;
-      const Vec& c = vec_at(inst, 4);
-      const Vec& c0 = vec_at(inst, 5);
-      if (holds(rs, vec_at(inst, 0), A.data(), M * K) && holds(rs, vec_at(inst, 2), B.data(), K * N) &&
-          holds(rs, c0, C.data(), M * N) && size_t(c.e - c.b) == M * N &&
-          readable(rs, c.b, M * N * sizeof(double)) &&
-          std::memcmp(c.b, c0.b, M * N * sizeof(double)) != 0)
-        return c.b;
+    const uintptr_t at = uintptr_t(mine);
+    if (!(r.lo <= at && at < r.hi)) continue;
+    for (uintptr_t d = 8; d < r.hi - r.lo; d += 8) {
+      for (uintptr_t p : {at + d, at - d}) {
+        if (p < r.lo || p + span > r.hi || p > at + (r.hi - r.lo)) continue;
+        const char* inst = reinterpret_cast<const char*>(p);
+        const size_t* v = reinterpret_cast<const size_t*>(inst);
+        if (v[0] != M || v[1] != K || v[2] != N) continue;
+        const Vec& c = vec_at(inst, 4);
+        const Vec& c0 = vec_at(inst, 5);
+        if (holds(rs, vec_at(inst, 0), A.data(), M * K) && holds(rs, vec_at(inst, 2), B.data(), K * N) &&
+            holds(rs, c0, C.data(), M * N) && size_t(c.e - c.b) == M * N &&
+            readable(rs, c.b, M * N * sizeof(double)) &&
+            std::memcmp(c.b, c0.b, M * N * sizeof(double)) != 0)
+          return c.b;
+      }
     }
   }
   return nullptr;
