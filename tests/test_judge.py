@@ -39,29 +39,40 @@ def scan(prefix: str = "", before: str = "") -> str:
 
 
 # Scans its own stack upward (to the stack's top) for 64-bit values that look like a
-# steady_clock reading of the last second and moves them 10 ms forward; the empty asm
-# with a clobber list makes the function's prologue save the caller's callee-saved
-# registers on its stack, so a start time the caller keeps in a register is found too.
+# steady_clock reading taken in the second before the call started and moves them
+# forward by three quarters of the call's time (a start time read before the call then
+# makes it look 4x faster); the empty asm with every callee-saved register in its
+# clobber list makes the scanning function's prologue save the callers' registers in its
+# own frame, where the scan rewrites them and the epilogue restores the rewritten values
+# (a start time the caller keeps in a register). On the in-process protocol: correct, ~4x.
 STACK_BUMP = """
 #include <cstdint>
 #include <ctime>
 #include <pthread.h>
-__attribute__((noinline)) static void bump_clock_values() {
+static int64_t mono_ns() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  const int64_t now = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+__attribute__((noinline)) static int bump_clock_values(int64_t start, int64_t shift) {
+  asm volatile("" ::: "rbx", "r12", "r13", "r14", "r15", "memory");
   pthread_attr_t a;
   void* lo = nullptr;
   size_t sz = 0;
-  if (pthread_getattr_np(pthread_self(), &a) != 0) return;
+  if (pthread_getattr_np(pthread_self(), &a) != 0) return 0;
   pthread_attr_getstack(&a, &lo, &sz);
   pthread_attr_destroy(&a);
+  volatile char anchor = 0;
+  int moved = 0;
   char* hi = static_cast<char*>(lo) + sz;
-  for (int64_t* p = static_cast<int64_t*>(__builtin_frame_address(0)); reinterpret_cast<char*>(p + 1) <= hi; ++p) {
+  for (int64_t* p = reinterpret_cast<int64_t*>((reinterpret_cast<uintptr_t>(&anchor) + 7) & ~uintptr_t(7));
+       reinterpret_cast<char*>(p + 1) <= hi; ++p) {
     const int64_t v = *p;
-    if (v <= now && v > now - 1000000000) *p = v + 10000000;
+    if (v <= start && v > start - 1000000000) { *p = v + shift; ++moved; }
   }
+  return moved;
 }
+static volatile int moved_last = 0;
 """
 
 
@@ -69,9 +80,9 @@ def test_a_candidate_that_moves_clock_values_on_its_stack_gains_nothing(run_eval
     """On the in-process protocol this candidate (naive gemm, exactly the baseline's
     speed) was judged several times faster; in its own process there is no clock value of
     the judge's to find."""
-    text = gemm(prefix=STACK_BUMP, before='asm volatile("" ::: "rbx", "r12", "r13", "r14", "r15", "memory");',
-                after="bump_clock_values();")
-    r = run_eval(GEMM, text, "serial", size=800, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
+    text = gemm(prefix=STACK_BUMP, before="const int64_t start = mono_ns();",
+                after="moved_last = bump_clock_values(start, (mono_ns() - start) / 4 * 3);")
+    r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
     assert r.status == "rejected" or (r.status == "correct" and r.speedup < 1.25), (r.status, r.speedup, r.evidence)
 
 
