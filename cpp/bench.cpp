@@ -660,7 +660,7 @@ struct Runner {
   bool dead = false;
   JVerdict death;
   int64_t in_window_ns = 0;  // CPU inside timed windows
-  int64_t windows = 0;
+  int64_t windows = 0;       // timed windows of calls (kCall)
   int32_t status = 0;        // private copy of the last reply
   std::string why;
   std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
@@ -1198,7 +1198,7 @@ class Bench {
     const int64_t c1 = cpu_ns(r);
     *ns = t1 - t0;
     r.in_window_ns += c1 - c0;
-    ++r.windows;
+    if (cmd == harness::side::kCall) ++r.windows;  // the spin allowance is per call window
     if (!alive) return r.death;
     read_reply(r);
     const int th1 = thread_count(r.pid), pr1 = processes_of(r);

@@ -39,6 +39,7 @@ struct Runner {
   size_t data_bytes = 0;
   bool sandboxed = true;
   const char* who = "the candidate ";
+  bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
   harness::CallFn call = nullptr;
   std::vector<std::unique_ptr<harness::Instance>> inst;
@@ -113,8 +114,8 @@ struct Runner {
     char why[512];
     for (uint32_t i = 0; i < n; ++i) {
       why[0] = 0;
-      if (!drv->inputs_intact(inst[i]->p, why, sizeof why))
-        return reply(harness::side::kRejected, why);
+      if (!drv->inputs_intact(inst[i]->p, why, sizeof why))  // the driver's text names the candidate
+        return reply(harness::side::kRejected, baseline ? "the baseline modified its const inputs" : why);
     }
     // headers first, then each view's bytes at a 64-byte aligned offset
     std::vector<harness::OutputView> views;
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
   r.c = static_cast<Control*>(m);
   r.sandboxed = argv[4][0] == '1';
   r.who = baseline ? "the baseline " : "the candidate ";
+  r.baseline = baseline;
   // Start the OpenMP pool before the side's object is loaded (and its constructors run),
   // so both runners begin with the same threads and a first parallel region adds none.
 #pragma omp parallel
@@ -220,13 +222,16 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     r.reply(harness::side::kLoadFailed, e.what());
   }
-  uint32_t seq = 1;  // the judge set bell = 1 before the spawn: "ready?" is command 1
+  // The judge set bell = 1 before the spawn: "ready?" is command 1. Only the next number
+  // is a command: whatever else the block's words hold (the candidate can write them)
+  // is waited out, so a corrupted word cannot make this loop overwrite `done`.
+  uint32_t seq = 1;
   for (;;) {
     r.c->done.store(seq, std::memory_order_release);
     harness::side::futex_wake(&r.c->done);
     uint32_t b;
-    while ((b = r.c->bell.load(std::memory_order_acquire)) == seq)
-      harness::side::futex_wait(&r.c->bell, seq, nullptr);
+    while ((b = r.c->bell.load(std::memory_order_acquire)) != seq + 1)
+      harness::side::futex_wait(&r.c->bell, b, nullptr);
     seq = b;
     if (r.call == nullptr && r.c->cmd != harness::side::kExit) continue;  // nothing loaded
     r.serve();

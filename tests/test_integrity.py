@@ -36,13 +36,16 @@ def test_forging_candidate_is_rejected_by_the_screen(run_eval):
     assert "write" in r.evidence["why"] and r.speedup is None
 
 
-def test_forging_candidate_is_rejected_by_the_protocol_check(run_eval):
+def test_forging_candidate_finds_neither_pipe_nor_nonce_behind_the_screen(run_eval):
     """Behind the screen (which a candidate can pass by finding write() in libc's own
-    symbol table at run time): its forged result arrives before the validation events the
-    job asked for, so the worker is killed and the verdict is `rejected`."""
+    symbol table at run time): the candidate runs in its own side runner, whose command
+    line has no --protocol-fd, whose memory never held the job (nor its nonce) and whose
+    fds are its own shared-memory block and stdio only. It forges nothing and is judged
+    on its own honest work (the in-process worker before the judge killed it for a
+    forged result arriving too early; the protocol check stays behind it)."""
     r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
-    assert r.status == "rejected", r.evidence
-    assert "a result after 0 of" in r.evidence["why"] and r.speedup is None
+    assert r.status == "correct", r.evidence
+    assert r.speedup < 2.0
 
 
 # ---------------------------------------------------------------- the screen
