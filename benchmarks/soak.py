@@ -20,13 +20,15 @@ and after the last evaluation it counts
   end, and its open file descriptors over the same span.
 
 Prints a progress line every 10 evaluations (i of N, statuses so far, ETA), each
-unexpected verdict of a candidate whose verdict is fixed (the hostile ones vary with the
-judge and are only counted), and, last, exactly one line:
+unexpected outcome (a HarnessError, or another verdict for a candidate whose verdict is
+fixed), a count of the hostile candidates (whose verdict depends on the judge) that paid:
+correct at 1.25x or more, printed but not failing the soak, which is about leaks; and,
+last, exactly one line:
 
   soak: N evaluations, leftover processes P, temp files F, cgroups C, orchestrator RSS growth G %
 
-Exit code 1 if P, F or C > 0, G > 10, the open descriptors grew, or a fixed verdict came
-out different; 2 for a usage error.
+Exit code 1 if P, F or C > 0, G > 10, the open descriptors grew, or an outcome was
+unexpected; 2 for a usage error.
 
 usage: python benchmarks/soak.py [--n 1000] [--keep]
 Run it alone on the machine: other work slows it (timeouts are generous) and other
@@ -63,7 +65,8 @@ def hostile(name: str, *defines: str) -> str:
     return "".join(f"#define {d}\n" for d in defines) + (HOSTILE / name).read_text()
 
 
-# (name, problem, mode, source, EvalConfig overrides, fixed verdicts or None)
+# (name, problem, mode, source, EvalConfig overrides, fixed verdicts or None: a hostile
+# candidate, whose verdict depends on the judge; it must only not pay, see main())
 VALIDATE = {"size": 20000, "validate_only": True, "timeout_min_s": 1.0}
 TIMED = {"size": 20000, "min_pairs": 4, "max_pairs": 4, "budget_s": 0.1, "timeout_min_s": 1.0}
 GEMM_TIMED = {"quick": True, "min_pairs": 4, "max_pairs": 4, "budget_s": 0.1, "timeout_min_s": 2.0}
@@ -98,7 +101,7 @@ def mix() -> list[tuple]:
                                     "std::memset(big, 1, 64ull << 30);"),
          {**VALIDATE, "memory_bytes": 512 << 20}, ("runtime_error",)),
         ("forges_verdict", PREFIX, "omp", (HOSTILE / "forges_verdict.cpp").read_text(),
-         {**TIMED, "screen": False}, ("rejected",)),
+         {**TIMED, "screen": False}, None),
         ("throws", PREFIX, "omp", scan("#include <stdexcept>", 'throw std::runtime_error("boom");'),
          VALIDATE, ("runtime_error",)),
         ("timer_rewrite", GEMM, "serial", hostile("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), GEMM_TIMED,
@@ -226,6 +229,7 @@ def main() -> int:
     rss_warm = fds_warm = 0
     statuses: collections.Counter = collections.Counter()
     unexpected = []
+    paid = collections.Counter()  # hostile candidates judged correct at >= 1.25x
     t0 = time.monotonic()
     print(f"soak: {args.n} evaluations over a mix of {len(cases)}; private temp and cache in {root}; "
           f"load {os.getloadavg()[0]:.2f}", flush=True)
@@ -235,12 +239,15 @@ def main() -> int:
             r = evaluate(get_problem(pid), text, mode, EvalConfig(use_cache=False, **over))
             status = r.status
             detail = r.evidence.get("why", "")
+            if fixed is None and status == "correct" and (r.speedup or 0.0) >= 1.25:
+                paid[name] += 1
         except HarnessError as e:
             status, detail = "harness_error", str(e)
         statuses[status] += 1
-        if fixed is not None and status not in fixed:
+        if status == "harness_error" or (fixed is not None and status not in fixed):
             unexpected.append((i + 1, name, status))
-            print(f"  unexpected: evaluation {i + 1} ({name}): {status}, expected {' or '.join(fixed)}: "
+            print(f"  unexpected: evaluation {i + 1} ({name}): {status}, expected "
+                  f"{' or '.join(fixed or ('a verdict',))}: "
                   f"{str(detail)[:200]}", flush=True)
         if i + 1 == warm:
             gc.collect()
@@ -266,7 +273,8 @@ def main() -> int:
     for c in cgroups[:20]:
         print(f"  leftover cgroup {c}")
     print(f"  orchestrator RSS {rss_warm} KiB after {warm} evaluations, {rss_end} KiB at the end; "
-          f"open descriptors {fds_warm} -> {fds_end}; unexpected verdicts {len(unexpected)}; "
+          f"open descriptors {fds_warm} -> {fds_end}; unexpected outcomes {len(unexpected)}; "
+          f"hostile candidates that paid (correct, >= 1.25x) {dict(paid) or 0}; "
           f"wall {(time.monotonic() - t0) / 60:.1f} min, load {os.getloadavg()[0]:.2f}")
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
