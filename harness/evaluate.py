@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import sandbox, screen, stats, toolchain, topology
+from . import races, sandbox, screen, stats, toolchain, topology
 from .errors import HarnessError
 from .fsutil import atomic_write_text
 from .suite import Problem, check_mode
@@ -193,14 +193,16 @@ def _signal_name(sig: int) -> str:
 @lru_cache(maxsize=1)
 def _measurer_hash() -> str:
     """SHA-256 of the code that measures and judges (the _bench extension, the side runner
-    executable next to it, worker, sandbox and its protocol pump, screen, statistics and
-    this module), so a changed harness never reuses a verdict made by an older one."""
+    executable next to it, worker, sandbox and its protocol pump, screen, statistics, the
+    race check and its runner, and this module), so a changed harness never reuses a
+    verdict made by an older one."""
     from . import _bench, worker
 
     h = hashlib.sha256()
-    for mod in (_bench, worker, sandbox, screen, stats, sys.modules[__name__]):
+    for mod in (_bench, worker, sandbox, screen, stats, races, sys.modules[__name__]):
         h.update(Path(mod.__file__).read_bytes())
     h.update((Path(_bench.__file__).parent / "harness_side").read_bytes())
+    h.update(races.RUNNER_SOURCE.read_bytes())
     return h.hexdigest()
 
 
@@ -210,7 +212,8 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
-             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s)]
+             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
+             races.fingerprint() if mode == "omp" else ""]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -267,6 +270,11 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.compile_s = build.seconds
         cached.wall_s = time.monotonic() - t_start
         return cached
+    # omp mode: a data race is incorrect whatever the outputs (harness.races)
+    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg):
+        res.wall_s = time.monotonic() - t_start
+        atomic_write_text(store, json.dumps(res.to_dict()))
+        return res
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
     _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import sandbox, screen, toolchain
+from harness import races, sandbox, screen, toolchain
 from harness.evaluate import EvalConfig, ProtocolCheck, _validation_cases
 from harness.suite import get_problem, load_suite
 
@@ -119,6 +119,46 @@ void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
 """
     r = run_eval(PID, code, "omp", size=20000, validate_only=True)
     assert r.status == "correct", r.evidence
+
+
+@pytest.mark.parametrize("call", ["__gnu_parallel::nth_element(y.begin(), y.begin() + (k - 1), y.end());",
+                                  "__gnu_parallel::sort(y.begin(), y.end());"], ids=["nth_element", "sort"])
+def test_screen_admits_libstdcxx_parallel_mode(run_eval, call):
+    """libstdc++'s parallel mode is OpenMP underneath (a gpt-oss-20b reply on this problem
+    was rejected for importing __gnu_parallel::_Settings::get()): it passes the screen,
+    the race check (its own benign races are suppressed) and validation in omp mode."""
+    code = f"""
+#include <parallel/algorithm>
+#include <vector>
+int findKthSmallest(std::vector<int> const& x, int k) {{
+  std::vector<int> y(x);
+  {call}
+  return y[k - 1];
+}}
+"""
+    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True)
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"] in ("clean", "unavailable: " + str(races.find_tools()))
+    # only the settings' read access is admitted, not their setter
+    assert screen.allowed("_ZN14__gnu_parallel9_Settings3getEv")
+    assert not screen.allowed("_ZN14__gnu_parallel9_Settings3setERS0_")
+
+
+def test_parallel_mode_is_bounded_by_the_granted_threads(run_eval):
+    """A parallel-mode call that asks for more threads than granted is stopped like any
+    OpenMP code that does: the thread count is checked around every call."""
+    code = """
+#include <parallel/algorithm>
+#include <vector>
+int findKthSmallest(std::vector<int> const& x, int k) {
+  std::vector<int> y(x);
+  __gnu_parallel::sort(y.begin(), y.end(), __gnu_parallel::multiway_mergesort_tag(8));
+  return y[k - 1];
+}
+"""
+    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True, threads=1)
+    assert r.status == "rejected", r.evidence
+    assert "more threads than granted" in r.evidence["why"]
 
 
 def _all_candidates():
