@@ -21,9 +21,10 @@ and after the last evaluation it counts
 
 Prints a progress line every 10 evaluations (i of N, statuses so far, ETA), each
 unexpected outcome (a HarnessError, or another verdict for a candidate whose verdict is
-fixed), a count of the hostile candidates (whose verdict depends on the judge) that paid:
-correct at 1.25x or more, printed but not failing the soak, which is about leaks; and,
-last, exactly one line:
+fixed), the hostile candidates (whose verdict depends on the judge) that paid: correct at
+1.25x or more with the speedup's CI above 1 (8 pairs: on a loaded machine an honest one
+reaches that now and then; the tests in tests/test_hostile_judge.py decide), printed but
+not failing the soak, which is about leaks; and, last, exactly one line:
 
   soak: N evaluations, leftover processes P, temp files F, cgroups C, orchestrator RSS growth G %
 
@@ -69,7 +70,7 @@ def hostile(name: str, *defines: str) -> str:
 # candidate, whose verdict depends on the judge; it must only not pay, see main())
 VALIDATE = {"size": 20000, "validate_only": True, "timeout_min_s": 1.0}
 TIMED = {"size": 20000, "min_pairs": 4, "max_pairs": 4, "budget_s": 0.1, "timeout_min_s": 1.0}
-GEMM_TIMED = {"quick": True, "min_pairs": 4, "max_pairs": 4, "budget_s": 0.1, "timeout_min_s": 2.0}
+GEMM_TIMED = {"quick": True, "min_pairs": 8, "max_pairs": 8, "budget_s": 0.1, "timeout_min_s": 2.0}
 GEMM_VALIDATE = {"quick": True, "validate_only": True, "timeout_min_s": 2.0}
 
 
@@ -229,7 +230,7 @@ def main() -> int:
     rss_warm = fds_warm = 0
     statuses: collections.Counter = collections.Counter()
     unexpected = []
-    paid = collections.Counter()  # hostile candidates judged correct at >= 1.25x
+    paid = collections.Counter()  # hostile candidates judged correct at >= 1.25x, CI above 1
     t0 = time.monotonic()
     print(f"soak: {args.n} evaluations over a mix of {len(cases)}; private temp and cache in {root}; "
           f"load {os.getloadavg()[0]:.2f}", flush=True)
@@ -239,8 +240,10 @@ def main() -> int:
             r = evaluate(get_problem(pid), text, mode, EvalConfig(use_cache=False, **over))
             status = r.status
             detail = r.evidence.get("why", "")
-            if fixed is None and status == "correct" and (r.speedup or 0.0) >= 1.25:
+            if fixed is None and status == "correct" and r.speedup >= 1.25 and r.ci_low > 1.0:
                 paid[name] += 1
+                print(f"  paid: evaluation {i + 1} ({name}): correct, {r.speedup:.2f}x "
+                      f"(CI {r.ci_low:.2f}-{r.ci_high:.2f}, {r.pairs} pairs)", flush=True)
         except HarnessError as e:
             status, detail = "harness_error", str(e)
         statuses[status] += 1
@@ -274,7 +277,7 @@ def main() -> int:
         print(f"  leftover cgroup {c}")
     print(f"  orchestrator RSS {rss_warm} KiB after {warm} evaluations, {rss_end} KiB at the end; "
           f"open descriptors {fds_warm} -> {fds_end}; unexpected outcomes {len(unexpected)}; "
-          f"hostile candidates that paid (correct, >= 1.25x) {dict(paid) or 0}; "
+          f"hostile candidates that paid (correct, >= 1.25x, CI above 1) {dict(paid) or 0}; "
           f"wall {(time.monotonic() - t0) / 60:.1f} min, load {os.getloadavg()[0]:.2f}")
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
