@@ -88,7 +88,7 @@ def mix() -> list[tuple]:
         ("infinite_loop", PREFIX, "omp", scan(before="for (volatile int k = 0; ; ) { (void)k; }"),
          VALIDATE, ("timeout",)),
         ("correct_omp_timed", PREFIX, "omp", scan(), TIMED, ("correct",)),
-        ("fork_bomb", PREFIX, "omp", scan("#include <unistd.h>", "for (int k = 0; k < 100000; ++k) fork();"),
+        ("fork_bomb", PREFIX, "serial", scan("#include <unistd.h>", "for (int k = 0; k < 100000; ++k) fork();"),
          {**VALIDATE, "screen": False}, ("rejected", "timeout", "runtime_error")),
         ("fork_setsid_loop", PREFIX, "omp",
          scan("#include <unistd.h>", "if (fork() == 0) { setsid(); for (;;) {} }"),
@@ -230,12 +230,14 @@ def main() -> int:
     rss_warm = fds_warm = 0
     statuses: collections.Counter = collections.Counter()
     unexpected = []
+    walls = collections.defaultdict(list)  # case name -> wall of each of its evaluations (s)
     paid = collections.Counter()  # hostile candidates judged correct at >= 1.25x, CI above 1
     t0 = time.monotonic()
     print(f"soak: {args.n} evaluations over a mix of {len(cases)}; private temp and cache in {root}; "
           f"load {os.getloadavg()[0]:.2f}", flush=True)
     for i in range(args.n):
         name, pid, mode, text, over, fixed = cases[i % len(cases)]
+        t_case = time.monotonic()
         try:
             r = evaluate(get_problem(pid), text, mode, EvalConfig(use_cache=False, **over))
             status = r.status
@@ -247,6 +249,7 @@ def main() -> int:
         except HarnessError as e:
             status, detail = "harness_error", str(e)
         statuses[status] += 1
+        walls[name].append(time.monotonic() - t_case)
         if status == "harness_error" or (fixed is not None and status not in fixed):
             unexpected.append((i + 1, name, status))
             print(f"  unexpected: evaluation {i + 1} ({name}): {status}, expected "
@@ -269,6 +272,9 @@ def main() -> int:
     temps = sorted(_temp_entries(tmp, cache) - temp0)
     cgroups = sorted(set(_own_cgroups()) - set(cgroups0))
     growth = (rss_end - rss_warm) / rss_warm * 100.0
+    # the last evaluation of each case: the first ones also build the candidate and the problem
+    slow = sorted(walls, key=lambda k: -walls[k][-1])[:6]
+    print("  slowest cases (wall of the last evaluation): " + ", ".join(f"{k} {walls[k][-1]:.1f} s" for k in slow))
     for p in left:
         print(f"  leftover process {_describe(p)}")
     for f in temps[:20]:
