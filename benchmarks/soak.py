@@ -12,7 +12,9 @@ and after the last evaluation it counts
   ancestors (escaped from a sandbox; another harness's live sandboxes have one);
 * temp files: new entries in tempfile.gettempdir() (a private TMPDIR made for the soak),
   in the harness cache (a private HARNESS_CACHE; its temporary build-*/pch-* folders and
-  .*.tmp/.*.partial files) and in /dev/shm;
+  *.tmp/*.partial files) and in /dev/shm, and, when the warm-up below covers a whole
+  cycle of the mix, anything the cache gained after it (every build and verdict exists by
+  then; the same evaluations store under the same keys);
 * cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.sandbox._Cgroup
   makes them;
 * the orchestrator's RSS growth (VmRSS, %) from the end of a warm-up (the first 20
@@ -165,12 +167,16 @@ def _escaped(procs: dict) -> set[int]:
 def _temp_entries(tmp: Path, cache: Path) -> set[str]:
     found = {str(p) for p in tmp.iterdir()}
     if cache.is_dir():
-        for pat in ("builds/build-*", "builds/*/*/pch-*", "**/.*.tmp", "**/.*.partial"):
+        for pat in ("builds/build-*", "builds/*/*/pch-*", "**/*.tmp", "**/*.partial"):
             found |= {str(p) for p in cache.glob(pat)}
     shm = Path("/dev/shm")
     if shm.is_dir():
         found |= {str(p) for p in shm.iterdir()}
     return found
+
+
+def _cache_entries(cache: Path) -> set[str]:
+    return {str(p) for p in cache.rglob("*")} if cache.is_dir() else set()
 
 
 def _own_cgroups() -> list[str]:
@@ -226,7 +232,8 @@ def main() -> int:
     escaped0 = _escaped(procs0)
     temp0 = _temp_entries(tmp, cache)
     cgroups0 = _own_cgroups()
-    warm = min(20, args.n // 2)
+    warm = min(max(20, len(cases)), args.n // 2)
+    cache_warm: set = set()
     rss_warm = fds_warm = 0
     statuses: collections.Counter = collections.Counter()
     unexpected = []
@@ -258,6 +265,7 @@ def main() -> int:
         if i + 1 == warm:
             gc.collect()
             rss_warm, fds_warm = _rss_kib(), _open_fds()
+            cache_warm = _cache_entries(cache)
         done = i + 1
         if done % 10 == 0 or done == args.n:
             el = time.monotonic() - t0
@@ -270,6 +278,10 @@ def main() -> int:
     procs1 = _processes()
     left = sorted(_descendants(procs1, os.getpid()) | (_escaped(procs1) - escaped0))
     temps = sorted(_temp_entries(tmp, cache) - temp0)
+    # after the warm-up (a whole cycle of the mix) every build and verdict exists: anything
+    # the cache gains later is a leak too (the same evaluations store under the same keys)
+    grown = sorted(_cache_entries(cache) - cache_warm - set(temps)) if warm >= len(cases) else []
+    temps += grown
     cgroups = sorted(set(_own_cgroups()) - set(cgroups0))
     growth = (rss_end - rss_warm) / rss_warm * 100.0
     # the last evaluation of each case: the first ones also build the candidate and the problem
