@@ -207,11 +207,13 @@ def _describe(pid: int) -> str:
 
 
 # ------------------------------------------------------------------ the soak
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Runs the soak (arguments as on the command line; None: sys.argv); returns the exit
+    code (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1000, help="evaluations (default 1000)")
     ap.add_argument("--keep", action="store_true", help="keep the private temp and cache folders")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.n < 2:
         print("soak: --n must be at least 2", file=sys.stderr)
         return 2
