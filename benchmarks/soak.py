@@ -12,7 +12,8 @@ and after the last evaluation it counts
   ancestors (escaped from a sandbox; another harness's live sandboxes have one);
 * temp files: new entries in tempfile.gettempdir() (a private TMPDIR made for the soak),
   in the harness cache (a private HARNESS_CACHE; its temporary build-*/pch-* folders and
-  *.tmp/*.partial files) and in /dev/shm, and, when the warm-up below covers a whole
+  *.tmp/*.partial files) and in /dev/shm, the files a candidate writes to /tmp, /dev/shm
+  and its home inside the sandbox (all private there), and, when the warm-up below covers a whole
   cycle of the mix, anything the cache gained after it (every build and verdict exists by
   then; the same evaluations store under the same keys);
 * cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.sandbox._Cgroup
@@ -55,6 +56,10 @@ SANDBOX_UID = 65534
 PREFIX = "30_scan_prefix_sum"
 GEMM = "02_dense_la_gemm"
 MAP = "59_transform_map_function"
+# The files the writes_files candidate makes, where a sandbox that leaked them would put
+# them on the host (its /tmp, /dev/shm and home are private); counted as temp files.
+PROBE = "harness-soak-probe"
+PROBE_PATHS = [Path("/tmp") / PROBE, Path("/dev/shm") / PROBE, Path.home() / PROBE]
 SCAN_BODY = "double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }"
 
 
@@ -105,6 +110,13 @@ def mix() -> list[tuple]:
          {**VALIDATE, "memory_bytes": 512 << 20}, ("runtime_error",)),
         ("forges_verdict", PREFIX, "omp", (HOSTILE / "forges_verdict.cpp").read_text(),
          {**TIMED, "screen": False}, None),
+        ("writes_files", PREFIX, "serial",
+         scan("#include <cstdio>\n#include <cstdlib>\n#include <string>", f"""static bool done = false;
+  if (!done) {{ done = true;
+    const char* home = std::getenv("HOME");
+    std::string paths[] = {{"/tmp/{PROBE}", "/dev/shm/{PROBE}", std::string(home ? home : ".") + "/{PROBE}"}};
+    for (const std::string& p : paths) if (FILE* f = std::fopen(p.c_str(), "w")) std::fclose(f); }}"""),
+         {**VALIDATE, "screen": False}, ("correct",)),
         ("throws", PREFIX, "omp", scan("#include <stdexcept>", 'throw std::runtime_error("boom");'),
          VALIDATE, ("runtime_error",)),
         ("timer_rewrite", GEMM, "serial", hostile("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), GEMM_TIMED,
@@ -172,7 +184,7 @@ def _temp_entries(tmp: Path, cache: Path) -> set[str]:
     shm = Path("/dev/shm")
     if shm.is_dir():
         found |= {str(p) for p in shm.iterdir()}
-    return found
+    return found | {str(p) for p in PROBE_PATHS if p.exists()}
 
 
 def _cache_entries(cache: Path) -> set[str]:
