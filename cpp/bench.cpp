@@ -1110,13 +1110,18 @@ class Bench {
     harness::OutputView v[harness::side::kMaxViewsPerInstance];
     const int n = std::min<int>(drv_.outputs(e_->p, v, int(harness::side::kMaxViewsPerInstance)),
                                 int(harness::side::kMaxViewsPerInstance));
-    // Room for one instance's outputs: what the reset instance exposes, or the memory the
-    // instance holds (harness_bytes), whichever is more: outputs whose length depends on
-    // the inputs (a convex hull) are empty after a reset but live in that memory.
+    // Room for one instance's outputs: what the reset instance exposes; when a view is
+    // empty there (an output whose length depends on the inputs, a convex hull), the
+    // memory the instance holds (harness_bytes), where such an output lives.
     uint64_t out_bytes = 0;
-    for (int j = 0; j < n; ++j) out_bytes += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+    bool empty = false;
+    for (int j = 0; j < n; ++j) {
+      out_bytes += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+      empty = empty || v[j].count == 0;
+    }
+    if (empty) out_bytes = std::max<uint64_t>(out_bytes, drv_.bytes(e_->p));
     const uint64_t per = uint64_t(harness::side::kMaxViewsPerInstance) * sizeof(harness::side::ViewHeader) +
-                         std::max<uint64_t>(out_bytes, drv_.bytes(e_->p)) + uint64_t(n) * 64;
+                         out_bytes + uint64_t(n) * 64;
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
     for (Runner* r : {&base_, &cand_}) {
