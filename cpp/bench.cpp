@@ -721,6 +721,8 @@ class Bench {
   // baseline or the harness failed).
   py::dict start() {
     notify_trusted();
+    if (!drv_.adopt)
+      return jdict({"setup_error", drv_path_ + ": no harness_adopt (a driver built before it joined driver.hpp)"});
     std::string err;
     if (!spawn(base_, &err) || !spawn(cand_, &err)) return jdict({"setup_error", err});
     for (Runner* r : {&base_, &cand_}) {
@@ -1108,8 +1110,18 @@ class Bench {
     harness::OutputView v[harness::side::kMaxViewsPerInstance];
     const int n = std::min<int>(drv_.outputs(e_->p, v, int(harness::side::kMaxViewsPerInstance)),
                                 int(harness::side::kMaxViewsPerInstance));
-    uint64_t per = uint64_t(n) * sizeof(harness::side::ViewHeader);
-    for (int j = 0; j < n; ++j) per += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+    // Room for one instance's outputs: what the reset instance exposes; when a view is
+    // empty there (an output whose length depends on the inputs, a convex hull), the
+    // memory the instance holds (harness_bytes), where such an output lives.
+    uint64_t out_bytes = 0;
+    bool empty = false;
+    for (int j = 0; j < n; ++j) {
+      out_bytes += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+      empty = empty || v[j].count == 0;
+    }
+    if (empty) out_bytes = std::max<uint64_t>(out_bytes, drv_.bytes(e_->p));
+    const uint64_t per = uint64_t(harness::side::kMaxViewsPerInstance) * sizeof(harness::side::ViewHeader) +
+                         out_bytes + uint64_t(n) * 64;
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
     for (Runner* r : {&base_, &cand_}) {
@@ -1269,28 +1281,10 @@ class Bench {
     return out;
   }
 
-  // p <- the views' bytes (harness_adopt where the driver has it; else a copy into the
-  // reset instance's own views, which fits drivers whose views are their output arrays).
-  // 1: adopted; 0: the views do not fit (why); -1: cannot adopt.
+  // p <- the views' bytes through the driver's harness_adopt (driver.hpp): 1 adopted;
+  // 0 the views do not fit (why); -1 the driver cannot adopt.
   int adopt(void* p, const std::vector<harness::OutputView>& v, char* why, size_t len) {
-    if (drv_.adopt) return drv_.adopt(p, v.data(), int(v.size()), why, len);
-    harness::OutputView own[harness::side::kMaxViewsPerInstance];
-    const int m = drv_.outputs(p, own, int(harness::side::kMaxViewsPerInstance));
-    if (m != int(v.size())) {
-      std::snprintf(why, len, "%zu outputs, expected %d", v.size(), m);
-      return 0;
-    }
-    for (int j = 0; j < m; ++j) {
-      if (std::strncmp(own[j].name, v[j].name, sizeof own[j].name) != 0 || own[j].dtype != v[j].dtype ||
-          own[j].count != v[j].count) {
-        std::snprintf(why, len, "%s: has %llu elements of dtype %d, expected %s with %llu of dtype %d",
-                      v[j].name, (unsigned long long)v[j].count, v[j].dtype, own[j].name,
-                      (unsigned long long)own[j].count, own[j].dtype);
-        return 0;
-      }
-      if (v[j].count) std::memcpy(const_cast<void*>(own[j].data), v[j].data, v[j].count * harness::dtype_bytes(v[j].dtype));
-    }
-    return 1;
+    return drv_.adopt(p, v.data(), int(v.size()), why, len);
   }
 
   // Both runners' outputs of instances 0..seeds.size()-1 compared: E <- the true inputs

@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -110,7 +111,8 @@ std::vector<OutputView> views_of(std::vector<Copy>& c) {
   return v;
 }
 
-// Element 0 of a view changed beyond any tolerance (a float v becomes v + 1 + 2|v|).
+// Element 0 of a view changed beyond any tolerance (a float v becomes v + 1 + 2|v|, an
+// integer v + 1, a byte flips its lowest bit).
 void alter_first(Copy& c) {
   unsigned char* b = c.bytes.data();
   auto far = [](double v) { return std::isfinite(v) ? v + 1 + 2 * std::fabs(v) : 0.0; };
@@ -118,7 +120,13 @@ void alter_first(Copy& c) {
     case harness::F64: { double v; std::memcpy(&v, b, 8); v = far(v); std::memcpy(b, &v, 8); break; }
     case harness::C128: { double v; std::memcpy(&v, b, 8); v = far(v); std::memcpy(b, &v, 8); break; }
     case harness::F32: { float v; std::memcpy(&v, b, 4); v = float(far(v)); std::memcpy(b, &v, 4); break; }
-    case harness::I32: { int32_t v; std::memcpy(&v, b, 4); ++v; std::memcpy(b, &v, 4); break; }
+    case harness::I32: {  // never to another negative value (19: any negative is "unreachable")
+      int32_t v;
+      std::memcpy(&v, b, 4);
+      v = v >= 0 && v < INT32_MAX ? v + 1 : 0;
+      std::memcpy(b, &v, 4);
+      break;
+    }
     case harness::I64: case harness::U64: { uint64_t v; std::memcpy(&v, b, 8); ++v; std::memcpy(b, &v, 8); break; }
     case harness::BOOL: case harness::U8: b[0] ^= 1; break;
     default: die("unknown dtype " + std::to_string(c.view.dtype));

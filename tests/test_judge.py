@@ -193,3 +193,91 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     assert "accounting" in ProtocolCheck(_job())._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
     assert c(timing) == ""
+
+
+# A side runner that plays a hostile candidate's process at the protocol level: the
+# baseline's role execs the real runner; the candidate's answers every command "ok" and
+# then reports view headers chosen by FAKE_MODE. The judge must bound each one.
+FAKE_RUNNER = r"""
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "harness/side_protocol.hpp"
+using namespace harness::side;
+int main(int argc, char** argv) {
+  if (std::strcmp(argv[3], "baseline") == 0) { execv(REAL_RUNNER, argv); return 127; }
+  Control* c = static_cast<Control*>(mmap(nullptr, kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0));
+#pragma omp parallel
+  { volatile int x = 0; (void)x; }  // the same threads as the real runner's
+  char* data = nullptr;
+  uint64_t bytes = 0;
+  const int mode = std::atoi(std::getenv("FAKE_MODE"));
+  uint32_t seq = 1;
+  c->status = kOk;
+  for (;;) {
+    c->done.store(seq);
+    futex_wake(&c->done);
+    uint32_t b;
+    while ((b = c->bell.load()) != seq + 1) futex_wait(&c->bell, b, nullptr);
+    seq = b;
+    c->status = kOk;
+    if (c->cmd == kExit) _exit(0);
+    if (c->cmd == kCreate) {
+      bytes = c->data_bytes;
+      data = static_cast<char*>(mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, kControlBytes));
+    }
+    if (c->cmd != kReport) continue;
+    ViewHeader* h = reinterpret_cast<ViewHeader*>(data);
+    std::memset(h, 0, sizeof *h);
+    std::strcpy(h->name, "output");
+    h->count = c->size;
+    h->offset = 64;
+    c->nviews = 1;
+    if (mode == 0) c->nviews = 0xffffffffu;                    // more headers than the area holds
+    if (mode == 1) { h->offset = bytes - 8; h->count = 1u << 20; }  // bytes past the area's end
+    if (mode == 2) h->offset = ~uint64_t(0);                   // an offset past everything
+    if (mode == 3) h->dtype = 99;                              // no such dtype
+    if (mode == 4) h->instance = 7;                            // an instance that does not exist
+    if (mode == 5) std::memset(h->name, 'A', sizeof h->name);  // a name without its NUL
+    if (mode == 6) h->count = c->size / 2;                     // the wrong shape, well-formed
+  }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def fake_runner(tmp_path_factory):
+    import subprocess
+    from pathlib import Path
+
+    from harness import _bench
+
+    real = Path(_bench.__file__).parent / "harness_side"
+    src = tmp_path_factory.mktemp("fake") / "fake.cpp"
+    src.write_text(FAKE_RUNNER)
+    exe = src.with_suffix("")
+    include = Path(__file__).resolve().parents[1] / "cpp" / "include"
+    subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{include}", f'-DREAL_RUNNER="{real}"', str(src), "-o",
+                    str(exe)], check=True)
+    return str(exe)
+
+
+@pytest.mark.parametrize("mode,why", [(0, "malformed outputs"), (1, "malformed outputs"), (2, "malformed outputs"),
+                                      (3, "malformed outputs"), (4, "malformed outputs"),
+                                      (5, "expected shape"), (6, "expected shape")])
+def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, monkeypatch, mode, why):
+    from harness import _bench, toolchain
+    from harness.suite import get_problem
+
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler()
+    drv = toolchain.build_trusted(p, "driver", "serial", comp)
+    base = toolchain.build_trusted(p, "baseline", "serial", comp)
+    monkeypatch.setenv("FAKE_MODE", str(mode))
+    bench = _bench.Bench(drv.path, base.path, base.path, fake_runner, sandboxed=False)
+    assert bench.start()["status"] == "ok"
+    for seed in (1, 2):  # the judge survives and answers the same again
+        r = bench.validate(1000, seed)
+        assert r["status"] == "incorrect" and why in r["why"], r
+    del bench
