@@ -39,8 +39,9 @@ def test_forging_candidate_is_rejected_by_the_screen(run_eval):
 def test_forging_candidate_is_rejected_by_the_protocol_check(run_eval):
     """Behind the screen (which a candidate can pass by finding write() in libc's own
     symbol table at run time): its forged result arrives before the validation events the
-    job asked for, so the worker is killed and the verdict is `rejected`."""
-    r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
+    job asked for, so the worker is killed and the verdict is `rejected`. (Serial mode: in
+    omp mode the race runner's pipe, which it attacks first, rejects it; tests/test_races.py.)"""
+    r = run_eval(PID, FORGER, "serial", size=20000, screen=False, use_cache=False)
     assert r.status == "rejected", r.evidence
     assert "a result after 0 of" in r.evidence["why"] and r.speedup is None
 
@@ -141,19 +142,21 @@ int findKthSmallest(std::vector<int> const& x, int k) {{
     assert not screen.allowed("_ZN14__gnu_parallel9_Settings3setERS0_")
 
 
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
 def test_parallel_mode_is_bounded_by_the_granted_threads(run_eval):
-    """A parallel-mode call that asks for more threads than granted is stopped like any
-    OpenMP code that does: the thread count is checked around every call."""
+    """A parallel-mode call that asks for more threads than granted (4 of 2) is stopped
+    like any OpenMP code that does: the thread count is checked around every call. (With
+    one thread granted, parallel mode runs sequentially whatever it is asked.)"""
     code = """
 #include <parallel/algorithm>
 #include <vector>
 int findKthSmallest(std::vector<int> const& x, int k) {
   std::vector<int> y(x);
-  __gnu_parallel::sort(y.begin(), y.end(), __gnu_parallel::multiway_mergesort_tag(8));
+  __gnu_parallel::sort(y.begin(), y.end(), __gnu_parallel::multiway_mergesort_tag(4));
   return y[k - 1];
 }
 """
-    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True, threads=1)
+    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True, threads=2)
     assert r.status == "rejected", r.evidence
     assert "more threads than granted" in r.evidence["why"]
 
