@@ -2,7 +2,8 @@
 
 The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
 candidate in its own translation unit (toolchain), screen the object's imports and
-instructions (screen), run a sandboxed worker that loads driver, baseline and candidate
+instructions (screen), in omp mode run it once under a race detector (races: a data
+race is incorrect), run a sandboxed worker that loads driver, baseline and candidate
 objects, validates on several seeds and sizes (tiny, edge and exactly the timed size)
 and times both sides interleaved with every timed output checked, accepting from it
 only the message sequence asked for (ProtocolCheck), then classify:

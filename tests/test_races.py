@@ -156,6 +156,17 @@ void relu(std::vector<double>& x) {
     assert r.evidence["race_check"].startswith("unavailable: clang++ cannot build the candidate"), r.evidence
 
 
+def test_forging_the_race_runners_pipe_is_rejected():
+    """The race runner's pipe is checked like the worker's: tests/hostile's forger, behind
+    the screen, finds it on the runner's command line and writes to it."""
+    forger = (Path(__file__).parent / "hostile" / "forges_verdict.cpp").read_text()
+    r = evaluate(get_problem("30_scan_prefix_sum"), forger, "omp",
+                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True))
+    assert r.status == "rejected", r.evidence
+    assert r.evidence["race_check"] == "rejected"
+    assert "an attempt to forge the race check" in r.evidence["why"]
+
+
 def test_missing_tools_leave_the_verdict_alone(monkeypatch):
     monkeypatch.setattr(races, "find_tools", lambda: "clang++ not found: install clang and libomp-dev")
     r = _eval("27_reduce_average", _average("s += x[i];"), use_cache=False, seed=EvalConfig.seed + 1)
