@@ -21,10 +21,16 @@ test: install-test
 	$(PY) -m pytest -q
 
 # Debian packages for what is missing: a C++ compiler, bubblewrap (the sandbox), ps, the
-# Python headers (the extension is compiled) and, for a system Python, its venv module
+# Python headers (the extension is compiled), clang with LLVM's OpenMP runtime (the race
+# detector of omp mode: ThreadSanitizer with libomp and its Archer tool, harness/races.py)
+# and, for a system Python, its venv module
 system-packages:
 	@missing=""; \
 	command -v g++ >/dev/null || missing="$$missing g++"; \
+	command -v clang++ >/dev/null || missing="$$missing clang"; \
+	clang_lib=$$(dirname "$$(dirname "$$(readlink -f "$$(command -v clang++ || echo /nonexistent/bin/x)")")")/lib; \
+	[ -e "$$clang_lib/libarcher.so" ] && [ -e "$$clang_lib/libomp.so" ] || missing="$$missing libomp-dev"; \
+	[ -e "$$clang_lib/../bin/llvm-symbolizer" ] || command -v llvm-symbolizer >/dev/null || missing="$$missing llvm"; \
 	command -v bwrap >/dev/null || missing="$$missing bubblewrap"; \
 	command -v ps >/dev/null || missing="$$missing procps"; \
 	$(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || missing="$$missing python3-dev"; \

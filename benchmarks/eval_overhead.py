@@ -5,8 +5,13 @@ from a cold cache, with compile s (candidate, plus driver and baseline objects),
 s, timed s, input generation s, total wall and overhead = wall / (compile + all kernel
 time of both sides, validation included; the discarded warm-up calls are not counted);
 the A/A speedup with its MdAPE; then the same evaluation again from the cache (cold /
-cached wall). Finally, repeated A/A runs on a few problems: how often the 95 % CI of
-the speedup covers 1.0.
+cached wall). Then the two protocols side by side: the judge with its side runners
+(evaluate(), sandboxed) beside the in-process one before it (harness._bench.InProcessBench
+on the same objects, in this process, on the same CPUs): the A/A and |A/A - 1|, and the
+per-call overhead as % of the baseline's call: the doorbell round trip (an empty command
+through the runner, once per window of K calls) / (K x call) for the judge, the timing of
+an empty call between two clock reads / call for the in-process bench. Finally, repeated
+A/A runs on a few problems: how often the 95 % CI of the speedup covers 1.0.
 
 usage: python benchmarks/eval_overhead.py [--mode omp] [--problems a,b] [--coverage-runs 50]
        [--coverage-problems a,b,c] [--coverage-quick] [--quick]
@@ -22,8 +27,35 @@ import sys
 import tempfile
 import time
 
-from harness.evaluate import EvalConfig, evaluate
+from harness import stats, toolchain
+from harness.evaluate import EvalConfig, cpus_for, evaluate
 from harness.suite import load_suite
+
+
+def _in_process_aa(p, mode: str, cfg: EvalConfig) -> tuple[float, float]:
+    """The A/A of the in-process protocol on this process's CPUs: (speedup, baseline's
+    median call in ns)."""
+    from harness import _bench  # noqa: PLC0415 - after the OpenMP environment is set
+
+    comp = toolchain.find_compiler(cfg.march)
+    drv = toolchain.build_trusted(p, "driver", mode, comp)
+    base = toolchain.build_trusted(p, "baseline", mode, comp)
+    cand, _ = toolchain.build_candidate(p, p.source("baseline.cpp"), mode, comp, sandboxed=False)
+    size = p.default_size(mode, cfg.quick)
+    bench = _bench.InProcessBench(drv.path, base.path, cand.path, -1, p.rtol, p.atol, cfg.timeout_factor,
+                                  cfg.timeout_min_s, False, "")
+    m = bench.measure(size, cfg.seed, cfg.min_pairs, cfg.max_pairs, cfg.budget_s, cfg.min_measure_ns, True)
+    if m["status"] != "ok":
+        raise RuntimeError(f"{p.id}: in-process A/A {m['status']}: {m['why']}")
+    s = stats.summarize(m["baseline_ns"], m["candidate_ns"])
+    return s["speedup"], s["baseline_median_ns"]
+
+
+def _bench_call_ns() -> float:
+    """The in-process protocol's per-call overhead (ns): an empty call between two clock reads."""
+    from harness import _bench  # noqa: PLC0415
+
+    return _bench.inprocess_call_ns()
 
 
 def main() -> int:
@@ -44,15 +76,26 @@ def main() -> int:
         "37_search_find_the_closest_number_to_pi", "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
         "47_sparse_la_spmv", "54_stencil_game_of_life", "59_transform_map_function"]
 
-    print(f"mode {args.mode}; cold cache in {os.environ['HARNESS_CACHE']}")
+    # the in-process bench runs here: the CPUs and OpenMP settings evaluate() gives a worker
+    cpus = cpus_for(args.mode, None)
+    os.sched_setaffinity(0, cpus)
+    os.environ.update({"OMP_NUM_THREADS": str(len(cpus)), "OMP_PLACES": "cores", "OMP_PROC_BIND": "close",
+                       "OMP_DYNAMIC": "false"})
+    print(f"mode {args.mode}; cold cache in {os.environ['HARNESS_CACHE']}; load {os.getloadavg()[0]:.2f}")
     hdr = (f"{'problem':56} {'compile':>7} {'valid':>6} {'timed':>6} {'gen':>6} {'wall':>6} "
            f"{'ovh':>5} {'A/A':>6} {'MdAPE%':>6} {'|A/A-1|%':>8} {'ok?':>4} {'cold/cached':>11}")
     print(hdr)
-    devs, overheads = [], []
+    devs, overheads, side_by_side = [], [], []
     for pid in ids:
         p = suite[pid]
         cfg = EvalConfig(quick=args.quick)
         r = evaluate(p, p.source("baseline.cpp"), args.mode, cfg)
+        if r.correct:
+            old_aa, old_call = _in_process_aa(p, args.mode, cfg)
+            k = r.evidence["baseline_iters"]
+            side_by_side.append((pid, r.speedup, 100 * r.evidence["doorbell_ns"] / (k * r.baseline_median_ns),
+                                 r.evidence["doorbell_ns"], k, r.baseline_median_ns, old_aa,
+                                 100 * _bench_call_ns() / old_call))
         t0 = time.monotonic()
         evaluate(p, p.source("baseline.cpp"), args.mode, cfg)
         cached_wall = time.monotonic() - t0
@@ -72,6 +115,18 @@ def main() -> int:
     if devs:
         print(f"median |A/A - 1| = {statistics.median(devs):.2f} %   "
               f"median overhead = {statistics.median(overheads):.2f}   max overhead = {max(overheads):.2f}")
+    if side_by_side:
+        print(f"\nprotocols side by side (load {os.getloadavg()[0]:.2f}): judge + side runners | in-process")
+        print(f"{'problem':56} {'call ms':>8} {'K':>4} {'bell us':>7} {'A/A':>6} {'|A/A-1|%':>8} {'ovh%':>6} | "
+              f"{'A/A':>6} {'|A/A-1|%':>8} {'ovh%':>6}")
+        for pid, aa, ovh, bell, k, call, old_aa, old_ovh in side_by_side:
+            print(f"{pid:56} {call / 1e6:8.3f} {k:4d} {bell / 1e3:7.1f} {aa:6.3f} {abs(aa - 1) * 100:8.2f} "
+                  f"{ovh:6.2f} | {old_aa:6.3f} {abs(old_aa - 1) * 100:8.2f} {old_ovh:6.3f}")
+        col = list(zip(*side_by_side))
+        print(f"judge:      median |A/A - 1| = {statistics.median(abs(a - 1) for a in col[1]) * 100:.2f} %, "
+              f"per-call overhead median {statistics.median(col[2]):.2f} %, max {max(col[2]):.2f} %")
+        print(f"in-process: median |A/A - 1| = {statistics.median(abs(a - 1) for a in col[6]) * 100:.2f} %, "
+              f"per-call overhead median {statistics.median(col[7]):.3f} %, max {max(col[7]):.3f} %")
 
     if args.coverage_runs:
         print(f"\nCI coverage of 1.0 over {args.coverage_runs} A/A runs (fresh seeds each run):")

@@ -1,144 +1,60 @@
-// harness._bench: the timing and loading core.
+// harness._bench: the judge (class Bench) and the old in-process bench (InProcessBench).
 //
-// Loads a problem's driver, baseline and candidate shared objects (dlopen, RTLD_LOCAL),
-// validates the candidate against the baseline, and times both sides interleaved
-// (ABBA...) following nanobench's method (M. Ankerl): iterations per measurement
-// calibrated so one measurement lasts far longer than the clock's resolution, a
-// discarded warm-up, several epochs (here: seed pairs), per-call times in nanoseconds.
-// No Python code runs while a timed region is open: the whole loop is in this file.
+// Bench is the trusted side of an evaluation. It never loads the candidate's object:
+// it spawns two side runners (cpp/side.cpp, fork + exec), one for the baseline and one
+// for the candidate, each with its own shared-memory block (side_protocol.hpp), and
+// holds everything a verdict rests on: the clock, the seeds, the per-call times, the
+// expected outputs, the comparison and the protocol pipe. It validates the candidate
+// against the baseline and times both sides interleaved (ABBA...) following nanobench's
+// method (M. Ankerl): calls per measurement calibrated so one measurement lasts far
+// longer than the clock's resolution and the doorbell round trip, a discarded warm-up,
+// several epochs (here: seed pairs), per-call times in nanoseconds. No Python code runs
+// while a timed window is open. Around every window it reads the runner's kernel CPU
+// clock, so work a side does outside its timed windows is seen (see Bench's accounting).
 //
-// Around every candidate call the process state is snapshotted and compared: the
-// floating-point environment (MXCSR control bits, x87 control word, rounding mode),
-// OpenMP settings, CPU affinity and the process's thread count. Any change means the
-// candidate tampered with the shared worker; the verdict is then `rejected`.
-#include <dlfcn.h>
-#include <fenv.h>
-#include <linux/perf_event.h>
-#include <sys/ioctl.h>
-#include <sys/syscall.h>
-#include <omp.h>
+// InProcessBench is the protocol before the judge: driver, baseline and candidate in
+// one process. It is kept only so that benchmarks/eval_overhead.py can compare the two
+// protocols and tests can read a driver's inputs and a side's outputs (inputs/outputs).
+// Around every candidate call it snapshots the process state (floating-point
+// environment, OpenMP settings, CPU affinity, thread count); a change is `rejected`.
+#include <fcntl.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <sched.h>
-#include <dirent.h>
-#include <unistd.h>
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <xmmintrin.h>
-#define HARNESS_X86 1
-#endif
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/driver.hpp"
+#include "harness/process.hpp"
+#include "harness/side_protocol.hpp"
 
 namespace py = pybind11;
 using clk = std::chrono::steady_clock;
 
 namespace {
 
-// ------------------------------------------------------------------ shared objects
-struct Library {
-  void* handle = nullptr;
-  std::string path;
-  explicit Library(const std::string& p) : path(p) {
-    handle = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
-  }
-  void* sym(const char* name, bool required = true) const {
-    dlerror();
-    void* s = dlsym(handle, name);
-    if (!s && required)
-      throw std::runtime_error(path + ": missing symbol " + name);
-    return s;
-  }
-  // Shared objects are never unloaded: a candidate may have left state (TLS destructors,
-  // atexit handlers) that dlclose would turn into a crash in the harness's own code.
-};
-
-using CallFn = void (*)(void*);
-
-struct Driver {
-  std::unique_ptr<Library> lib;
-  void* (*create)(uint64_t);
-  void (*destroy)(void*);
-  void (*generate)(void*, uint64_t);
-  void (*same_inputs)(void*, const void*, uint64_t);
-  void (*reset)(void*, int);
-  void* (*args)(void*);
-  int (*inputs_intact)(void*, char*, size_t);
-  int (*matches)(void*, void*, double, double, char*, size_t);
-  int (*outputs)(void*, harness::OutputView*, int);
-  int (*inputs)(void*, harness::OutputView*, int);  // optional (nullptr)
-  uint64_t (*bytes)(void*);
-
-  explicit Driver(const std::string& path) : lib(new Library(path)) {
-    create = reinterpret_cast<decltype(create)>(lib->sym("harness_create"));
-    destroy = reinterpret_cast<decltype(destroy)>(lib->sym("harness_destroy"));
-    generate = reinterpret_cast<decltype(generate)>(lib->sym("harness_generate"));
-    same_inputs = reinterpret_cast<decltype(same_inputs)>(lib->sym("harness_same_inputs"));
-    reset = reinterpret_cast<decltype(reset)>(lib->sym("harness_reset"));
-    args = reinterpret_cast<decltype(args)>(lib->sym("harness_args"));
-    inputs_intact = reinterpret_cast<decltype(inputs_intact)>(lib->sym("harness_inputs_intact"));
-    matches = reinterpret_cast<decltype(matches)>(lib->sym("harness_matches"));
-    outputs = reinterpret_cast<decltype(outputs)>(lib->sym("harness_outputs"));
-    bytes = reinterpret_cast<decltype(bytes)>(lib->sym("harness_bytes"));
-    inputs = reinterpret_cast<decltype(inputs)>(lib->sym("harness_inputs", false));
-  }
-};
-
-// One side's problem instance (inputs, pristine copies, outputs), owned by the driver.
-struct Instance {
-  Driver* d;
-  void* p;
-  Instance(Driver* drv, uint64_t size) : d(drv), p(drv->create(size)) {}
-  ~Instance() { d->destroy(p); }
-  Instance(const Instance&) = delete;
-  Instance& operator=(const Instance&) = delete;
-};
-
-// ------------------------------------------------------------------ process state
-int thread_count() {
-  std::ifstream f("/proc/self/status");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
-  return -1;
-}
-
-std::vector<int> thread_ids() {
-  std::vector<int> tids;
-  if (DIR* d = opendir("/proc/self/task")) {
-    while (dirent* e = readdir(d))
-      if (e->d_name[0] != '.') tids.push_back(std::atoi(e->d_name));
-    closedir(d);
-  }
-  return tids;
-}
-
-// True when a thread of this process other than the caller is runnable (state R).
-bool other_thread_running() {
-  const int self = int(syscall(SYS_gettid));
-  for (int tid : thread_ids()) {
-    if (tid == self) continue;
-    std::ifstream f("/proc/self/task/" + std::to_string(tid) + "/stat");
-    std::string stat;
-    std::getline(f, stat);
-    const size_t rp = stat.rfind(')');
-    if (rp != std::string::npos && rp + 2 < stat.size() && stat[rp + 2] == 'R') return true;
-  }
-  return false;
-}
+using harness::CallFn;
+using harness::CounterSet;
+using harness::Driver;
+using harness::Instance;
+using harness::Library;
+using harness::now_ns;
+using harness::ProcState;
+using harness::thread_count;
 
 // Waits (at most 50 ms) until no other thread of this process is runnable. After a
 // parallel region libgomp's worker threads spin for a while before they sleep (the
@@ -148,91 +64,11 @@ bool other_thread_running() {
 // without this wait one side is penalised: an A/A of a serial kernel measured 1.75x in
 // omp mode on a loaded machine. Every timed call starts from a quiet process instead.
 void quiesce() {
+  const int self = int(syscall(SYS_gettid));
   const auto until = clk::now() + std::chrono::milliseconds(50);
-  while (other_thread_running() && clk::now() < until) usleep(200);
+  while (harness::thread_running(0, self) && clk::now() < until) usleep(200);
 }
 
-// Processes this worker can see: in the sandbox's own pid namespace every process
-// (`all`); without a sandbox only its direct children.
-int process_count(bool all) {
-  int n = 0;
-  const long self = long(getpid());
-  if (DIR* d = opendir("/proc")) {
-    while (dirent* e = readdir(d)) {
-      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      if (all) { ++n; continue; }
-      std::ifstream f(std::string("/proc/") + e->d_name + "/stat");
-      std::string stat;
-      std::getline(f, stat);
-      size_t rp = stat.rfind(')');
-      if (rp == std::string::npos) continue;
-      long ppid = 0;
-      char state = 0;
-      if (std::sscanf(stat.c_str() + rp + 1, " %c %ld", &state, &ppid) == 2 && ppid == self) ++n;
-    }
-    closedir(d);
-  }
-  return n;
-}
-
-struct ProcState {
-  unsigned mxcsr = 0;
-  unsigned short x87 = 0;
-  int round = 0;
-  int omp_threads = 0, omp_dynamic = 0, omp_levels = 0, omp_chunk = 0;
-  omp_sched_t omp_kind{};
-  cpu_set_t affinity;
-  int threads = 0;
-  int processes = 0;
-
-  static ProcState take(bool all_processes) {
-    ProcState s;
-#ifdef HARNESS_X86
-    s.mxcsr = _mm_getcsr() & ~0x3Fu;  // control bits only; bits 0-5 are sticky flags
-    __asm__ __volatile__("fnstcw %0" : "=m"(s.x87));
-#endif
-    s.round = fegetround();
-    s.omp_threads = omp_get_max_threads();
-    s.omp_dynamic = omp_get_dynamic();
-    s.omp_levels = omp_get_max_active_levels();
-    omp_get_schedule(&s.omp_kind, &s.omp_chunk);
-    CPU_ZERO(&s.affinity);
-    sched_getaffinity(0, sizeof(cpu_set_t), &s.affinity);
-    s.threads = thread_count();
-    s.processes = process_count(all_processes);
-    return s;
-  }
-
-  // Empty string when unchanged, else the reason.
-  std::string diff(const ProcState& after) const {
-    if (mxcsr != after.mxcsr)
-      return "changed the SSE floating-point control register (MXCSR: rounding mode or "
-             "flush-to-zero/denormals-are-zero)";
-    if (x87 != after.x87) return "changed the x87 floating-point control word";
-    if (round != after.round) return "changed the floating-point rounding mode";
-    if (omp_threads != after.omp_threads)
-      return "changed the OpenMP thread count (omp_get_max_threads " +
-             std::to_string(omp_threads) + " -> " + std::to_string(after.omp_threads) + ")";
-    if (omp_dynamic != after.omp_dynamic) return "changed omp_set_dynamic";
-    if (omp_levels != after.omp_levels) return "changed the OpenMP max active levels";
-    if (omp_kind != after.omp_kind || omp_chunk != after.omp_chunk)
-      return "changed the OpenMP runtime schedule";
-    if (!CPU_EQUAL(&affinity, &after.affinity)) return "changed the CPU affinity";
-    if (threads != after.threads)
-      return "left threads running or used more threads than granted (the process had " +
-             std::to_string(threads) + " threads before the call and " +
-             std::to_string(after.threads) + " after)";
-    if (processes != after.processes)
-      return "left processes running (" + std::to_string(processes) + " before the call, " +
-             std::to_string(after.processes) + " after)";
-    return "";
-  }
-};
-
-inline int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(clk::now().time_since_epoch())
-      .count();
-}
 
 // Clock resolution estimated as the smallest non-zero difference between two reads (ns).
 double clock_resolution_ns() {
@@ -274,111 +110,33 @@ py::array output_array(const harness::OutputView& v) {
   throw std::runtime_error("unknown output dtype");
 }
 
-// ------------------------------------------------------------------ hardware counters
-// perf_event_open counters of one candidate call, summed over the process's threads
-// (each thread existing at the start gets its own counter; threads created during the
-// call are counted through `inherit`). User-space only (exclude_kernel), which
-// perf_event_paranoid <= 2 permits for one's own threads. An event the kernel or the
-// machine does not provide (a VM without a virtual PMU gives ENOENT) is reported as
-// unavailable with the reason, never as zero.
-struct CounterSpec {
-  const char* name;
-  uint32_t type;
-  uint64_t config;
-};
-constexpr CounterSpec kCounters[] = {
-    {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-    {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
-    {"cache_misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES},
-    {"branch_misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES},
-    {"page_faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-    {"context_switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
-    {"cpu_migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
-};
+// {counts: {event: count}, unavailable: {event: reason}} of a CounterSet after its call.
+py::dict counters_dict(const CounterSet& cs) {
+  py::dict counts, unavailable;
+  for (int e = 0; e < harness::kNumCounters; ++e) {
+    if (!cs.why[e].empty())
+      unavailable[harness::kCounters[e].name] = cs.why[e];
+    else
+      counts[harness::kCounters[e].name] = cs.read(size_t(e));
+  }
+  py::dict d;
+  d["counts"] = counts;
+  d["unavailable"] = unavailable;
+  return d;
+}
 
-struct CounterSet {
-  std::vector<std::vector<int>> fds;  // per event: one fd per thread
-  std::vector<std::string> why;       // per event: empty, or why it is unavailable
-
-  CounterSet() {
-    const std::vector<int> tids = thread_ids();
-    for (const CounterSpec& c : kCounters) {
-      perf_event_attr a{};
-      a.size = sizeof a;
-      a.type = c.type;
-      a.config = c.config;
-      a.disabled = 1;
-      a.inherit = 1;
-      a.exclude_kernel = 1;
-      a.exclude_hv = 1;
-      std::vector<int> f;
-      std::string err;
-      for (int tid : tids) {
-        int fd = int(syscall(SYS_perf_event_open, &a, tid, -1, -1, 0));
-        if (fd < 0) {
-          if (errno == ESRCH) continue;  // the thread ended meanwhile
-          const int e = errno;
-          err = std::string("perf_event_open: ") + std::strerror(e);
-          if (e == ENOENT || e == EOPNOTSUPP)
-            err += ": the CPU's counters are not exposed here (common in VMs)";
-          else if (e == EACCES || e == EPERM)
-            err += ": not permitted (kernel.perf_event_paranoid or a seccomp filter)";
-          break;
-        }
-        f.push_back(fd);
-      }
-      if (!err.empty() || f.empty()) {
-        for (int fd : f) close(fd);
-        f.clear();
-        if (err.empty()) err = "no thread to count";
-      }
-      fds.push_back(f);
-      why.push_back(err);
-    }
-  }
-  ~CounterSet() {
-    for (auto& f : fds)
-      for (int fd : f) close(fd);
-  }
-  void enable(bool on) {
-    for (auto& f : fds)
-      for (int fd : f) ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
-  }
-  void reset() {
-    for (auto& f : fds)
-      for (int fd : f) ioctl(fd, PERF_EVENT_IOC_RESET, 0);
-  }
-  py::dict read_all() const {
-    py::dict counts, unavailable;
-    for (size_t e = 0; e < fds.size(); ++e) {
-      if (!why[e].empty()) {
-        unavailable[kCounters[e].name] = why[e];
-        continue;
-      }
-      uint64_t sum = 0;
-      for (int fd : fds[e]) {
-        uint64_t v = 0;
-        if (::read(fd, &v, sizeof v) == ssize_t(sizeof v)) sum += v;
-      }
-      counts[kCounters[e].name] = sum;
-    }
-    py::dict d;
-    d["counts"] = counts;
-    d["unavailable"] = unavailable;
-    return d;
-  }
-};
 
 // ------------------------------------------------------------------ the bench
 // Seeds on which iterations per measurement are calibrated (and discarded as warm-up).
 constexpr uint64_t kCalibrationSeeds = 3;
 
-class Bench {
+// The protocol before the judge (see the file comment); one process holds everything.
+class InProcessBench {
  public:
   // driver/baseline/candidate: paths of the three shared objects.
   // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
-  Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
-        int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
+  InProcessBench(const std::string& driver, const std::string& baseline,
+                 const std::string& candidate, int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
         bool sandboxed, const std::string& nonce)
       : drv_(driver),
         fd_(protocol_fd),
@@ -547,7 +305,7 @@ class Bench {
     cs.enable(false);
     notify_trusted();
     py::dict d = verdict_dict(v);
-    py::dict r = cs.read_all();
+    py::dict r = counters_dict(cs);
     d["counts"] = r["counts"];
     d["unavailable"] = r["unavailable"];
     return d;
@@ -835,6 +593,800 @@ class Bench {
   }
 };
 
+
+// ------------------------------------------------------------------ the judge
+// CPU accounting (the cross-check of the timed windows). The judge reads each runner's
+// process CPU clock (kernel-counted, all its threads) right before and right after every
+// timed window; the runner's CPU outside its windows is its total minus the windows'.
+// Both runners do the same harness work outside the windows (loading, input generation,
+// resets, the state snapshots, copying outputs out), so the candidate's outside CPU over
+// a measurement (and over the whole evaluation, static constructors included) may exceed
+// the baseline's only by what OpenMP's idle workers burn after a parallel region: both
+// runners get GOMP_SPINCOUNT=10000 (side::kSpinCount; 0.1-0.3 ms of spinning per worker
+// measured on a 2-core Xeon VM, against 3.7 ms at libgomp's default of 300000), and the
+// allowance is 1 ms per timed window and extra thread. The rule, per measurement and
+// over the whole evaluation:
+//   candidate outside CPU <= 5 ms + 1.5 x baseline outside CPU + (N - 1) x 1 ms x windows
+// (N: OpenMP threads). More is `rejected`: work was done outside the timed windows (a
+// thread that finishes after the call returned, a forged "done", precomputation in a
+// constructor or between calls).
+constexpr int64_t kOutsideAbsNs = 5000000;
+constexpr double kOutsideRel = 1.5;
+constexpr int64_t kSpinPerWindowNs = 1000000;
+// A measurement lasts at least this many doorbell round trips, so the round trip (inside
+// every timed window) costs at most 1 % of the per-call time.
+constexpr double kDoorbellFactor = 100.0;
+// Memory the K batched instances of one runner may take (bytes).
+constexpr uint64_t kBatchBytes = 256ULL << 20;
+// Seeds on which calls per measurement are calibrated (and discarded as warm-up).
+constexpr uint64_t kJudgeCalibrationSeeds = 3;
+
+std::string signal_text(int sig) {
+  const char* a = sigabbrev_np(sig);
+  return a ? std::string("SIG") + a : "signal " + std::to_string(sig);
+}
+
+// A verdict of the judge: status "ok", "incorrect", "rejected", "runtime_error" or
+// "setup_error"; exit_code (a runner that died: -signal or its exit code) when died.
+struct JVerdict {
+  std::string status = "ok";
+  std::string why;
+  bool died = false;
+  int exit_code = 0;
+  bool ok() const { return status == "ok"; }
+};
+
+py::dict jdict(const JVerdict& v) {
+  py::dict d;
+  d["status"] = v.status;
+  d["why"] = v.why;
+  if (v.died) d["exit_code"] = v.exit_code;
+  return d;
+}
+
+// One side runner as the judge sees it. Everything read from `ctl` and `data` (the
+// runner's memory too) is copied and bounded before use.
+struct Runner {
+  std::string role;  // "baseline" or "candidate"
+  std::string so;    // its side's shared object
+  pid_t pid = -1;
+  int fd = -1;
+  harness::side::Control* ctl = nullptr;
+  char* data = nullptr;
+  size_t data_bytes = 0;
+  clockid_t clock{};
+  int64_t last_cpu = 0;
+  uint32_t seq = 1;
+  bool dead = false;
+  JVerdict death;
+  int64_t in_window_ns = 0;  // CPU inside timed windows
+  int64_t windows = 0;       // timed windows of calls (kCall)
+  int32_t status = 0;        // private copy of the last reply
+  std::string why;
+  std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
+  bool candidate() const { return role == "candidate"; }
+};
+
+class Bench {
+ public:
+  // driver/baseline/candidate: the three shared objects; runner: the harness_side
+  // executable; protocol_fd: where deadline notices go (-1: nowhere). Makes this process
+  // non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid). The
+  // runners start in start().
+  Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
+        const std::string& runner, int protocol_fd, double rtol, double atol,
+        double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce)
+      : drv_path_(driver),
+        drv_(driver),
+        runner_(runner),
+        fd_(protocol_fd),
+        rtol_(rtol),
+        atol_(atol),
+        tfactor_(timeout_factor),
+        tmin_(timeout_min_s),
+        sandboxed_(sandboxed),
+        nonce_(nonce),
+        threads_(omp_get_max_threads()) {
+    prctl(PR_SET_DUMPABLE, 0);
+    base_.role = "baseline";
+    base_.so = baseline;
+    cand_.role = "candidate";
+    cand_.so = candidate;
+  }
+
+  ~Bench() {
+    for (Runner* r : {&base_, &cand_}) {
+      if (r->pid > 0 && !r->dead) {
+        r->ctl->cmd = harness::side::kExit;
+        ring(*r);
+        for (int i = 0; i < 100 && !reap(*r); ++i) usleep(10000);
+        if (!r->dead) {
+          kill(r->pid, SIGKILL);
+          waitpid(r->pid, nullptr, 0);
+        }
+      }
+      if (r->data) munmap(r->data, r->data_bytes);
+      if (r->ctl) munmap(r->ctl, harness::side::kControlBytes);
+      if (r->fd >= 0) ::close(r->fd);
+    }
+  }
+  Bench(const Bench&) = delete;
+  Bench& operator=(const Bench&) = delete;
+
+  // Spawns both runners and waits until they have loaded their objects. Returns
+  // {status, why}: "ok"; "link_error" (the candidate's object does not load);
+  // "runtime_error" (a runner died while loading: a crashing static constructor, with
+  // exit_code); "rejected" (the candidate's process had other threads than the
+  // baseline's once loaded: its constructors started threads); "setup_error" (the
+  // baseline or the harness failed).
+  py::dict start() {
+    notify_trusted();
+    if (!drv_.adopt)
+      return jdict({"setup_error", drv_path_ + ": no harness_adopt (a driver built before it joined driver.hpp)"});
+    std::string err;
+    if (!spawn(base_, &err) || !spawn(cand_, &err)) return jdict({"setup_error", err});
+    for (Runner* r : {&base_, &cand_}) {
+      if (!wait_done(*r)) return jdict(r->death);
+      read_reply(*r);
+    }
+    if (base_.status != harness::side::kOk)
+      return jdict({"setup_error", "the baseline's runner could not load: " + base_.why});
+    if (cand_.status == harness::side::kLoadFailed) return jdict({"link_error", cand_.why});
+    if (cand_.status != harness::side::kOk)
+      return jdict({"rejected", "the candidate's process answered its start with an invalid status"});
+    const int tb = thread_count(base_.pid), tc = thread_count(cand_.pid);
+    if (tb != tc)
+      return jdict({"rejected", "the candidate's process had " + std::to_string(tc) +
+                                    " threads once its object was loaded, the baseline's " +
+                                    std::to_string(tb) + ": its constructors started threads"});
+    return jdict({});
+  }
+
+  // One validation case: the same seed to both sides, outputs poisoned, compared.
+  // Returns {status, why, baseline_ns, candidate_ns} (exit_code when a runner died).
+  py::dict validate(uint64_t size, uint64_t seed) {
+    notify_trusted();
+    const Mark m = mark();
+    int64_t tb = 0, tc = 0;
+    JVerdict v = ensure(size, 1);
+    const std::vector<uint64_t> seeds{seed};
+    if (v.ok()) v = prepare(base_, seeds, true);
+    if (v.ok()) v = prepare(cand_, seeds, true);
+    if (v.ok()) {
+      notify_trusted();
+      v = window(base_, harness::side::kCall, 1, 0, &tb);
+      notify_trusted();
+    }
+    if (v.ok()) {
+      notify_deadline(double(tb) * 1e-9);
+      v = window(cand_, harness::side::kCall, 1, 0, &tc);
+      notify_trusted();
+    }
+    if (v.ok()) v = compare_all(seeds, "");
+    if (v.ok()) v = accounting(m, "in this validation case");
+    if (v.ok()) v = accounting(Mark{}, "over the whole evaluation");
+    py::dict d = jdict(v);
+    d["baseline_ns"] = tb;
+    d["candidate_ns"] = tc;
+    return d;
+  }
+
+  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + 1 + p
+  // for both sides; even pairs run the baseline first, odd pairs the candidate (ABBA...).
+  // Each side's measurement is one timed window of K calls on K instances prepared with
+  // fresh inputs (K >= 1: the same for both sides, enough that a window lasts the
+  // nanobench target and 100 doorbell round trips); every call's outputs are compared.
+  // Stops after max_pairs, or once min_pairs are done and budget_s of timed work is spent
+  // at the end of a block of 4 pairs. Returns per-call times in ns (numpy float64, one
+  // per pair and side), the calls per window (baseline_iters = candidate_iters = K), the
+  // clock resolution, the doorbell round trip (ns), the CPU accounting and the verdict.
+  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s,
+                   double min_measure_ns, bool check_outputs) {
+    notify_trusted();
+    std::vector<double> bs, cs;
+    const double res = clock_resolution_ns();
+    double doorbell = 0.0;
+    int64_t k = 1;
+    JVerdict v = ensure(size, 1);
+    if (v.ok()) v = doorbell_ns(21, &doorbell);
+    const double target = std::max({min_measure_ns, 1000.0 * res, kDoorbellFactor * doorbell});
+    // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
+    // Calls per window come from each side's median call, so one call slowed by a
+    // preemption (or the cold first call) cannot cut them to 1 on a loaded machine.
+    // Deadlines use the slowest baseline call seen (the work may depend on the seed).
+    std::vector<int64_t> tbs, tcs;
+    int64_t slowest_tb = 0;
+    for (uint64_t c = 0; c < kJudgeCalibrationSeeds && v.ok(); ++c) {
+      const std::vector<uint64_t> seeds{seed0 + 1000003ULL * (c + 1)};
+      int64_t tb = 0, tc = 0;
+      v = prepare(base_, seeds, true);
+      if (v.ok()) {
+        notify_trusted();
+        v = window(base_, harness::side::kCall, 1, 0, &tb);
+        notify_trusted();
+      }
+      slowest_tb = std::max(slowest_tb, tb);
+      if (v.ok()) v = prepare(cand_, seeds, true);
+      if (v.ok()) {
+        notify_deadline(double(slowest_tb) * 1e-9);
+        v = window(cand_, harness::side::kCall, 1, 0, &tc);
+        notify_trusted();
+      }
+      if (v.ok() && check_outputs) v = compare_all(seeds, "");
+      tbs.push_back(tb);
+      tcs.push_back(tc);
+    }
+    if (v.ok()) {
+      k = std::max(iterations_for(target, median_of(tbs)), iterations_for(target, median_of(tcs)));
+      const uint64_t per = std::max<uint64_t>(1, drv_.bytes(e_->p));
+      k = std::min<int64_t>({k, int64_t(harness::side::kMaxK), std::max<int64_t>(1, int64_t(kBatchBytes / per))});
+      if (k > 1) v = ensure(size, uint32_t(k));
+    }
+    double slowest_base_call_s = double(slowest_tb) * 1e-9;
+    int64_t spent = 0;
+    for (int p = 0; v.ok() && p < max_pairs; ++p) {
+      // Stop only after whole blocks of 4 pairs: each block runs both orders (ABBA).
+      if (p >= min_pairs && p % 4 == 0 && double(spent) * 1e-9 >= budget_s) break;
+      const uint64_t seed = seed0 + 1 + uint64_t(p);
+      std::vector<uint64_t> seeds(static_cast<size_t>(k));
+      for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = iteration_seed(seed, i, k);
+      const bool base_first = (p % 2 == 0);
+      const Mark m = mark();
+      int64_t tb = 0, tc = 0;
+      for (int turn = 0; turn < 2 && v.ok(); ++turn) {
+        const bool base_turn = (turn == 0) == base_first;
+        // Each side's inputs are generated by its own runner right before its window,
+        // so both find them equally warm; the same pipe writes around both windows.
+        if (base_turn) {
+          v = prepare(base_, seeds, k > 1);
+          if (!v.ok()) break;
+          notify_trusted();
+          v = window(base_, harness::side::kCall, uint32_t(k), 0, &tb);
+          notify_trusted();
+          slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(k));
+        } else {
+          v = prepare(cand_, seeds, k > 1);
+          if (!v.ok()) break;
+          notify_deadline(slowest_base_call_s * double(k));
+          v = window(cand_, harness::side::kCall, uint32_t(k), 0, &tc);
+          notify_trusted();
+        }
+      }
+      if (v.ok() && check_outputs) v = compare_all(seeds, "in one timed measurement");
+      if (v.ok()) v = accounting(m, "in timed measurement " + std::to_string(p + 1));
+      if (v.ok()) v = accounting(Mark{}, "over the whole evaluation");
+      if (!v.ok()) break;
+      spent += tb + tc;
+      bs.push_back(double(tb) / double(k));
+      cs.push_back(double(tc) / double(k));
+    }
+    py::dict d = jdict(v);
+    d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
+    d["candidate_ns"] = py::array_t<double>(cs.size(), cs.data());
+    d["baseline_iters"] = k;
+    d["candidate_iters"] = k;
+    d["clock_resolution_ns"] = res;
+    d["doorbell_ns"] = doorbell;
+    d["cpu_accounting"] = accounting_figures();
+    return d;
+  }
+
+  // Thread scaling evidence: the candidate's median time (ns, judge-timed) over `reps`
+  // calls with OpenMP limited to `threads` in its runner, on (size, seed).
+  // Returns {status, why, median_ns}.
+  py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
+    notify_trusted();
+    JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
+    std::vector<double> ts;
+    for (int r = 0; r < reps && v.ok(); ++r) {
+      v = prepare(cand_, {seed}, false);
+      int64_t t = 0;
+      if (v.ok()) {
+        notify_deadline(60.0 / tfactor_);
+        v = window(cand_, harness::side::kCall, 1, threads, &t);
+        notify_trusted();
+      }
+      ts.push_back(double(t));
+    }
+    std::sort(ts.begin(), ts.end());
+    py::dict d = jdict(v);
+    d["median_ns"] = ts.empty() ? 0.0 : ts[ts.size() / 2];
+    return d;
+  }
+
+  // Hardware and software counters of one candidate call on (size, seed), counted in its
+  // runner (evidence, not a verdict). Returns {status, why, counts, unavailable}.
+  py::dict counters(uint64_t size, uint64_t seed) {
+    notify_trusted();
+    JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
+    if (v.ok()) v = prepare(cand_, {seed}, false);
+    py::dict counts, unavailable;
+    if (v.ok()) {
+      cand_.ctl->k = 1;
+      notify_deadline(60.0 / tfactor_);
+      v = command(cand_, harness::side::kCounters);
+      notify_trusted();
+    }
+    if (v.ok() && cand_.status != harness::side::kOk) v = JVerdict{"rejected", cand_.why};
+    if (v.ok()) {
+      for (int e = 0; e < harness::kNumCounters; ++e) {
+        char why[sizeof cand_.ctl->counter_why[0]];
+        std::memcpy(why, cand_.ctl->counter_why[e], sizeof why);
+        why[sizeof why - 1] = 0;
+        const uint64_t n = cand_.ctl->counts[e];
+        if (why[0])
+          unavailable[harness::kCounters[e].name] = std::string(why);
+        else
+          counts[harness::kCounters[e].name] = n;
+      }
+    }
+    py::dict d = jdict(v);
+    d["counts"] = counts;
+    d["unavailable"] = unavailable;
+    return d;
+  }
+
+  // The round trip of an empty command through the baseline's runner (median of `reps`,
+  // ns): the per-window overhead of this protocol. Both runners go through it.
+  double doorbell(int reps) {
+    double d = 0.0;
+    const JVerdict v = doorbell_ns(reps, &d);
+    if (!v.ok()) throw std::runtime_error(v.why);
+    return d;
+  }
+
+  // Nanoseconds spent generating inputs so far (the judge's own and the runners'
+  // prepare commands).
+  int64_t generation_ns() const { return gen_ns_; }
+
+  // Threads of the candidate's runner now (from /proc/<pid>/status).
+  int candidate_threads() const { return thread_count(cand_.pid); }
+
+ private:
+  std::string drv_path_;
+  Driver drv_;  // ours, trusted: generation of true inputs, adopt, comparison
+  std::string runner_;
+  int fd_;
+  double rtol_, atol_, tfactor_, tmin_;
+  bool sandboxed_;
+  std::string nonce_;
+  int threads_;
+  Runner base_, cand_;
+  int64_t gen_ns_ = 0;
+  uint64_t size_ = UINT64_MAX;
+  uint32_t k_ = 0;
+  std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (candidate's)
+
+  struct Mark {
+    int64_t base = 0, cand = 0, windows = 0;
+  };
+
+  // ---------------------------------------------------------------- processes
+  bool spawn(Runner& r, std::string* err) {
+    r.fd = int(syscall(SYS_memfd_create, ("harness-" + r.role).c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
+    if (r.fd < 0 || ftruncate(r.fd, off_t(harness::side::kControlBytes)) != 0 ||
+        fcntl(r.fd, F_ADD_SEALS, F_SEAL_SHRINK) != 0) {
+      *err = std::string("shared memory for the side runner: ") + std::strerror(errno);
+      return false;
+    }
+    void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.fd, 0);
+    if (m == MAP_FAILED) {
+      *err = std::string("mmap: ") + std::strerror(errno);
+      return false;
+    }
+    r.ctl = static_cast<harness::side::Control*>(m);
+    r.ctl->bell.store(1);
+    r.ctl->done.store(0);
+    std::vector<std::string> a{runner_, drv_path_, r.so, r.role, sandboxed_ ? "1" : "0",
+                               std::to_string(getpid())};
+    std::vector<char*> argv;
+    for (auto& s : a) argv.push_back(&s[0]);
+    argv.push_back(nullptr);
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+      if (std::strncmp(*e, "GOMP_SPINCOUNT=", 15) != 0) env.emplace_back(*e);
+    env.push_back(std::string("GOMP_SPINCOUNT=") + harness::side::kSpinCount);
+    std::vector<char*> envp;
+    for (auto& s : env) envp.push_back(&s[0]);
+    envp.push_back(nullptr);
+    const int fd = r.fd;
+    const pid_t pid = fork();
+    if (pid == 0) {
+      // the child: only async-signal-safe calls until exec. fd 3 = its block, stdin
+      // /dev/null, stdout/stderr inherited; every other fd closed (the other runner's
+      // block, the protocol pipe, Python's files).
+      if (fd == 3) fcntl(3, F_SETFD, 0); else dup2(fd, 3);
+      const int nul = open("/dev/null", O_RDONLY);
+      if (nul >= 0) dup2(nul, 0);
+      if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0)
+        for (int i = 4; i < 65536; ++i) ::close(i);
+      execve(argv[0], argv.data(), envp.data());
+      _exit(127);
+    }
+    if (pid < 0) {
+      *err = std::string("fork of the side runner: ") + std::strerror(errno);
+      return false;
+    }
+    r.pid = pid;
+    if (clock_getcpuclockid(pid, &r.clock) != 0) {
+      *err = "clock_getcpuclockid of the side runner failed";
+      return false;
+    }
+    return true;
+  }
+
+  // True (and the death recorded) if the runner has ended; `block`: wait for it.
+  bool reap(Runner& r, bool block = false) {
+    if (r.dead) return true;
+    int st = 0;
+    if (waitpid(r.pid, &st, block ? 0 : WNOHANG) != r.pid) return false;
+    r.dead = true;
+    const char* who = r.candidate() ? "" : "the baseline's process was ";
+    JVerdict v{"runtime_error", "", true, 0};
+    if (WIFSIGNALED(st)) {
+      v.exit_code = -WTERMSIG(st);
+      v.why = std::string(who) + "killed by " + signal_text(WTERMSIG(st));
+    } else {
+      v.exit_code = WEXITSTATUS(st);
+      v.why = r.candidate() ? "the process exited with code " + std::to_string(v.exit_code) +
+                                  " before returning (exit() or abort inside the candidate?)"
+                            : "the baseline's process exited with code " + std::to_string(v.exit_code);
+    }
+    r.death = v;
+    return true;
+  }
+
+  int64_t cpu_ns(Runner& r) {
+    timespec ts{};
+    if (!r.dead && clock_gettime(r.clock, &ts) == 0) r.last_cpu = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    return r.last_cpu;
+  }
+
+  void ring(Runner& r) {
+    ++r.seq;
+    r.ctl->bell.store(r.seq, std::memory_order_release);
+    harness::side::futex_wake(&r.ctl->bell);
+  }
+
+  // Sleeps until the runner finished command r.seq (true) or died (false). A hung
+  // runner is the orchestrator's deadline's to end.
+  bool wait_done(Runner& r) {
+    for (;;) {
+      const uint32_t d = r.ctl->done.load(std::memory_order_acquire);
+      if (d == r.seq) return true;
+      const timespec ts{0, 50000000};
+      harness::side::futex_wait(&r.ctl->done, d, &ts);
+      if (r.ctl->done.load(std::memory_order_acquire) == r.seq) return true;
+      if (reap(r)) return false;
+    }
+  }
+
+  void read_reply(Runner& r) {
+    r.status = r.ctl->status;
+    char buf[harness::side::kWhyBytes];
+    std::memcpy(buf, r.ctl->why, sizeof buf);
+    buf[sizeof buf - 1] = 0;
+    r.why = buf;
+  }
+
+  // An untimed command; the verdict of a death, else ok (the reply in r.status/r.why).
+  JVerdict command(Runner& r, uint32_t cmd) {
+    if (r.dead) return r.death;
+    r.ctl->cmd = cmd;
+    ring(r);
+    if (!wait_done(r)) return r.death;
+    read_reply(r);
+    return {};
+  }
+
+  // What a failed reply of runner r means: the baseline's is the problem's fault
+  // (setup_error), the candidate's its own (`status`).
+  static JVerdict side_failed(const Runner& r, const std::string& status, const std::string& why) {
+    if (r.candidate()) return {status, why};
+    return {"setup_error", why + " (a broken problem)"};
+  }
+
+  // ---------------------------------------------------------------- instances
+  // Both runners hold k instances of `size` and the judge E and G, and the data areas
+  // fit k instances' outputs.
+  JVerdict ensure(uint64_t size, uint32_t k) {
+    if (size == size_ && k == k_) return {};
+    size_ = UINT64_MAX;
+    e_.reset();
+    g_.reset();
+    const std::string oom = "the harness could not allocate the inputs and outputs of size " +
+                            std::to_string(size) + " (out of memory): choose a smaller size";
+    try {
+      e_.reset(new Instance(&drv_, size));
+      g_.reset(new Instance(&drv_, size));
+    } catch (const std::bad_alloc&) {
+      e_.reset();
+      return {"setup_error", oom};
+    } catch (const std::length_error&) {
+      e_.reset();
+      return {"setup_error", oom};
+    }
+    drv_.reset(e_->p, 1);
+    harness::OutputView v[harness::side::kMaxViewsPerInstance];
+    const int n = std::min<int>(drv_.outputs(e_->p, v, int(harness::side::kMaxViewsPerInstance)),
+                                int(harness::side::kMaxViewsPerInstance));
+    // Room for one instance's outputs: what the reset instance exposes; when a view is
+    // empty there (an output whose length depends on the inputs, a convex hull), the
+    // memory the instance holds (harness_bytes), where such an output lives.
+    uint64_t out_bytes = 0;
+    bool empty = false;
+    for (int j = 0; j < n; ++j) {
+      out_bytes += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+      empty = empty || v[j].count == 0;
+    }
+    if (empty) out_bytes = std::max<uint64_t>(out_bytes, drv_.bytes(e_->p));
+    const uint64_t per = uint64_t(harness::side::kMaxViewsPerInstance) * sizeof(harness::side::ViewHeader) +
+                         out_bytes + uint64_t(n) * 64;
+    const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+    const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
+    for (Runner* r : {&base_, &cand_}) {
+      JVerdict w = remap(*r, bytes);
+      if (!w.ok()) return w;
+      r->ctl->size = size;
+      r->ctl->k = k;
+      r->ctl->data_bytes = bytes;
+      w = command(*r, harness::side::kCreate);
+      if (!w.ok()) return w;
+      if (r->status != harness::side::kOk) {
+        if (!r->candidate()) return {"setup_error", oom};
+        return {"runtime_error", "the candidate's process could not allocate the instances of size " +
+                                     std::to_string(size) + " (the baseline's could): " + r->why};
+      }
+    }
+    size_ = size;
+    k_ = k;
+    return {};
+  }
+
+  // The judge's view of r's data area, `bytes` long (the file only grows: it is sealed
+  // against shrinking, so the mapping can never lose its pages under the judge).
+  JVerdict remap(Runner& r, uint64_t bytes) {
+    if (r.data) munmap(r.data, r.data_bytes);
+    r.data = nullptr;
+    r.data_bytes = 0;
+    struct stat st{};
+    const off_t want = off_t(harness::side::kControlBytes + bytes);
+    if (fstat(r.fd, &st) != 0 || (st.st_size < want && ftruncate(r.fd, want) != 0))
+      return {"setup_error", std::string("growing the shared memory: ") + std::strerror(errno)};
+    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.fd, off_t(harness::side::kControlBytes));
+    if (m == MAP_FAILED)
+      return {"setup_error", std::string("mapping the shared memory: ") + std::strerror(errno)};
+    r.data = static_cast<char*>(m);
+    r.data_bytes = bytes;
+    return {};
+  }
+
+  // Runner r generates seeds[i]'s inputs into its instance i and resets it (untimed).
+  JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
+    const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
+    std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
+    r.ctl->k = uint32_t(n);
+    r.ctl->poison = poison ? 1 : 0;
+    const int64_t t0 = now_ns();
+    JVerdict v = command(r, harness::side::kPrepare);
+    gen_ns_ += now_ns() - t0;
+    if (v.ok() && r.status != harness::side::kOk)
+      v = side_failed(r, "rejected", "the " + r.role + "'s process failed to prepare its inputs");
+    return v;
+  }
+
+  // Waits (at most 50 ms) until no thread of the judge (but this one) or of either
+  // runner is runnable: OpenMP workers spin after a parallel region (see quiesce()).
+  void quiesce_all() {
+    const int self = int(syscall(SYS_gettid));
+    const auto until = clk::now() + std::chrono::milliseconds(50);
+    while ((harness::thread_running(0, self) || (!base_.dead && harness::thread_running(base_.pid, 0)) ||
+            (!cand_.dead && harness::thread_running(cand_.pid, 0))) &&
+           clk::now() < until)
+      usleep(200);
+  }
+
+  int processes_of(const Runner& r) const {
+    return sandboxed_ ? harness::process_count(true) : harness::process_count(false, r.pid);
+  }
+
+  // The timed window of one command (kCall on r's first k instances, threads > 0: that
+  // many OpenMP threads; kNop: the doorbell alone): the runner's CPU clock, t0, the
+  // doorbell, the futex wait for done, t1, the CPU clock again. The same path for both
+  // sides. The judge's own checks around it: the runner's threads and the processes
+  // (/proc), unchanged.
+  JVerdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns) {
+    if (r.dead) return r.death;
+    r.ctl->cmd = cmd;
+    r.ctl->k = k;
+    r.ctl->threads = threads;
+    quiesce_all();
+    const int th0 = thread_count(r.pid), pr0 = processes_of(r);
+    const int64_t c0 = cpu_ns(r);
+    const int64_t t0 = now_ns();
+    ring(r);
+    const bool alive = wait_done(r);
+    const int64_t t1 = now_ns();
+    const int64_t c1 = cpu_ns(r);
+    *ns = t1 - t0;
+    r.in_window_ns += c1 - c0;
+    if (cmd == harness::side::kCall) ++r.windows;  // the spin allowance is per call window
+    if (!alive) return r.death;
+    read_reply(r);
+    const int th1 = thread_count(r.pid), pr1 = processes_of(r);
+    if (r.status == harness::side::kThrew) return side_failed(r, "runtime_error", r.why);
+    if (r.status != harness::side::kOk)
+      return side_failed(r, "rejected", "the " + r.role + "'s process answered a call with an invalid status");
+    // processes only for the candidate: one it started may show up in a baseline window
+    const std::string d = ProcState::thread_diff(th0, th1, r.candidate() ? pr0 : 0, r.candidate() ? pr1 : 0);
+    if (!d.empty()) return side_failed(r, "rejected", "the " + r.role + " " + d);
+    return {};
+  }
+
+  JVerdict doorbell_ns(int reps, double* out) {
+    std::vector<int64_t> ts;
+    for (int i = 0; i < reps; ++i)
+      for (Runner* r : {&base_, &cand_}) {
+        int64_t t = 0;
+        JVerdict v = window(*r, harness::side::kNop, 0, 0, &t);
+        if (!v.ok()) return v;
+        if (r == &base_) ts.push_back(t);
+      }
+    *out = double(median_of(ts));
+    return {};
+  }
+
+  // ---------------------------------------------------------------- outputs
+  // r's report: its own checks, then the view headers copied once into private memory
+  // and bounded (instance < k, known dtype, bytes inside the data area).
+  JVerdict report(Runner& r, uint32_t k) {
+    r.views.clear();
+    r.ctl->k = k;
+    JVerdict v = command(r, harness::side::kReport);
+    if (!v.ok()) return v;
+    if (r.status == harness::side::kRejected) return side_failed(r, "rejected", r.why);
+    if (r.status == harness::side::kTooLarge)
+      return side_failed(r, "incorrect", "the " + r.role + "'s outputs do not have the expected shape: " + r.why);
+    if (r.status != harness::side::kOk)
+      return side_failed(r, "rejected", "the " + r.role + "'s process answered the report with an invalid status");
+    const uint64_t n = r.ctl->nviews;
+    const uint64_t cap = std::min<uint64_t>(uint64_t(k) * harness::side::kMaxViewsPerInstance,
+                                            r.data_bytes / sizeof(harness::side::ViewHeader));
+    const std::string bad = "the " + r.role + "'s process reported malformed outputs";
+    if (n > cap) return side_failed(r, "incorrect", bad + " (" + std::to_string(n) + " views)");
+    r.views.resize(size_t(n));
+    if (n) std::memcpy(r.views.data(), r.data, size_t(n) * sizeof(harness::side::ViewHeader));
+    for (auto& h : r.views) {
+      h.name[sizeof h.name - 1] = 0;
+      const uint64_t eb = harness::dtype_bytes(h.dtype);
+      if (!eb || h.instance >= k || h.offset > r.data_bytes || h.count > (r.data_bytes - h.offset) / eb) {
+        r.views.clear();
+        return side_failed(r, "incorrect", bad + " (view '" + h.name + "')");
+      }
+    }
+    return {};
+  }
+
+  std::vector<harness::OutputView> views_of(const Runner& r, uint32_t instance) const {
+    std::vector<harness::OutputView> out;
+    for (const auto& h : r.views)
+      if (h.instance == instance) {
+        harness::OutputView v{};
+        std::memcpy(v.name, h.name, sizeof v.name);
+        v.dtype = h.dtype;
+        v.data = r.data + h.offset;
+        v.count = h.count;
+        out.push_back(v);
+      }
+    return out;
+  }
+
+  // p <- the views' bytes through the driver's harness_adopt (driver.hpp): 1 adopted;
+  // 0 the views do not fit (why); -1 the driver cannot adopt.
+  int adopt(void* p, const std::vector<harness::OutputView>& v, char* why, size_t len) {
+    return drv_.adopt(p, v.data(), int(v.size()), why, len);
+  }
+
+  // Both runners' outputs of instances 0..seeds.size()-1 compared: E <- the true inputs
+  // of seeds[i] and the baseline's outputs, G <- the same inputs and the candidate's
+  // outputs, then the driver's harness_matches(E, G).
+  JVerdict compare_all(const std::vector<uint64_t>& seeds, const std::string& where) {
+    const uint32_t k = uint32_t(seeds.size());
+    JVerdict v = report(base_, k);
+    if (v.ok()) v = report(cand_, k);
+    char why[1024];
+    for (uint32_t i = 0; i < k && v.ok(); ++i) {
+      const int64_t t0 = now_ns();
+      drv_.generate(e_->p, seeds[i]);
+      drv_.reset(e_->p, 1);
+      drv_.same_inputs(g_->p, e_->p, seeds[i]);
+      drv_.reset(g_->p, 1);
+      gen_ns_ += now_ns() - t0;
+      why[0] = 0;
+      if (adopt(e_->p, views_of(base_, i), why, sizeof why) != 1)
+        return {"setup_error", std::string("the driver cannot take the baseline's outputs: ") + why};
+      why[0] = 0;
+      const int a = adopt(g_->p, views_of(cand_, i), why, sizeof why);
+      if (a < 0) return {"setup_error", std::string("the driver cannot take the candidate's outputs: ") + why};
+      std::string w;
+      if (a == 0) {
+        w = std::string("the candidate's outputs do not have the expected shape: ") + why;
+      } else {
+        why[0] = 0;
+        if (!drv_.matches(e_->p, g_->p, rtol_, atol_, why, sizeof why)) w = why;
+      }
+      if (!w.empty()) {
+        if (k > 1) w = "call " + std::to_string(i + 1) + " of " + std::to_string(k) + " " + where + ": " + w;
+        return {"incorrect", w};
+      }
+    }
+    return v;
+  }
+
+  // ---------------------------------------------------------------- accounting
+  int64_t outside(Runner& r) { return cpu_ns(r) - r.in_window_ns; }
+  Mark mark() { return Mark{outside(base_), outside(cand_), cand_.windows}; }
+
+  int64_t limit_ns(int64_t base_outside, int64_t windows) const {
+    return kOutsideAbsNs + int64_t(kOutsideRel * double(std::max<int64_t>(base_outside, 0))) +
+           int64_t(std::max(threads_ - 1, 0)) * kSpinPerWindowNs * windows;
+  }
+
+  // The accounting rule (see kOutsideAbsNs) since mark m; `where` names the span.
+  JVerdict accounting(const Mark& m, const std::string& where) {
+    const int64_t ob = outside(base_) - m.base, oc = outside(cand_) - m.cand;
+    const int64_t lim = limit_ns(ob, cand_.windows - m.windows);
+    if (oc <= lim) return {};
+    char buf[640];
+    std::snprintf(buf, sizeof buf,
+                  "the candidate used %.1f ms of CPU outside its timed calls %s, the baseline %.1f ms "
+                  "for the same harness work; limit %.1f ms (5 ms + 1.5 x the baseline's + 1 ms per "
+                  "timed window and extra OpenMP thread): work done outside the timed window (a "
+                  "thread finishing after the call returned, work in constructors or between calls)",
+                  double(oc) * 1e-6, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6);
+    return {"rejected", buf};
+  }
+
+  py::dict accounting_figures() {
+    py::dict d;
+    const int64_t ob = outside(base_), oc = outside(cand_);
+    d["candidate_outside_ms"] = double(oc) * 1e-6;
+    d["baseline_outside_ms"] = double(ob) * 1e-6;
+    d["limit_ms"] = double(limit_ns(ob, cand_.windows)) * 1e-6;
+    d["candidate_window_cpu_ms"] = double(cand_.in_window_ns) * 1e-6;
+    d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
+    d["windows"] = cand_.windows;
+    return d;
+  }
+
+  // ---------------------------------------------------------------- protocol pipe
+  // Before a candidate window: max(timeout_min_s, timeout_factor x the baseline's time
+  // for the same work); after it, notify_trusted() gives the harness's own work back
+  // a generous fixed deadline.
+  void notify_deadline(double baseline_s) { send_deadline(std::max(tmin_, tfactor_ * baseline_s)); }
+  void notify_trusted() { send_deadline(120.0); }
+  void send_deadline(double seconds) {
+    if (fd_ < 0) return;
+    char buf[160];
+    int n = std::snprintf(buf, sizeof buf, "{\"event\":\"deadline\",\"seconds\":%.3f,\"nonce\":\"%s\"}\n",
+                          seconds, nonce_.c_str());
+    if (write(fd_, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
+  }
+
+  static int64_t iterations_for(double target, int64_t call_ns) {
+    return std::max<int64_t>(1, int64_t(target / double(std::max<int64_t>(call_ns, 1))) + 1);
+  }
+  static int64_t median_of(std::vector<int64_t> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+  }
+  // Seed of call i of k in one window: fresh inputs for every call, the last one `seed`.
+  static uint64_t iteration_seed(uint64_t seed, int64_t i, int64_t k) {
+    return i == k - 1 ? seed : harness::mix64(seed ^ (0x51ed270b27a6ee6bULL * uint64_t(i + 1)));
+  }
+};
+
+
 }  // namespace
 
 // Memory bandwidth (GB/s) of a STREAM-style triad a[i] = b[i] + 3 c[i] over three arrays
@@ -857,28 +1409,63 @@ double triad_bandwidth(uint64_t bytes_per_array, int threads, int reps) {
   return 3.0 * double(n) * sizeof(double) / best;  // bytes per ns = GB/s
 }
 
+// The per-call overhead of the in-process protocol (InProcessBench): the median of `reps`
+// timings (ns) of an empty function called through a pointer between two clock reads.
+double inprocess_call_ns(int reps) {
+  static void (*volatile empty)() = [] {};
+  std::vector<int64_t> ts;
+  for (int i = 0; i < reps; ++i) {
+    const int64_t t0 = now_ns();
+    empty();
+    ts.push_back(now_ns() - t0);
+  }
+  std::sort(ts.begin(), ts.end());
+  return ts.empty() ? 0.0 : double(ts[ts.size() / 2]);
+}
+
 PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
+      .def(py::init<const std::string&, const std::string&, const std::string&, const std::string&,
+                    int, double, double, double, double, bool, const std::string&>(),
+           py::arg("driver"), py::arg("baseline"), py::arg("candidate"), py::arg("runner"),
+           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
+           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
+           py::arg("sandboxed") = true, py::arg("nonce") = "")
+      .def("start", &Bench::start)
+      .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
+      .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
+           py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
+           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
+      .def("generation_ns", &Bench::generation_ns)
+      .def("candidate_threads", &Bench::candidate_threads)
+      .def("doorbell", &Bench::doorbell, py::arg("reps") = 21)
+      .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
+           py::arg("threads"), py::arg("reps") = 3)
+      .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"));
+  py::class_<InProcessBench>(m, "InProcessBench")
       .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
                     double, double, double, bool, const std::string&>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
            py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
            py::arg("sandboxed") = true, py::arg("nonce") = "")
-      .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
-      .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
+      .def("validate", &InProcessBench::validate, py::arg("size"), py::arg("seed"))
+      .def("measure", &InProcessBench::measure, py::arg("size"), py::arg("seed0"),
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
            py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
-      .def("outputs", &Bench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
-      .def("inputs", &Bench::inputs, py::arg("size"), py::arg("seed"))
-      .def("generation_ns", &Bench::generation_ns)
-      .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
+      .def("outputs", &InProcessBench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
+      .def("inputs", &InProcessBench::inputs, py::arg("size"), py::arg("seed"))
+      .def("generation_ns", &InProcessBench::generation_ns)
+      .def("time_at_threads", &InProcessBench::time_at_threads, py::arg("size"), py::arg("seed"),
            py::arg("threads"), py::arg("reps") = 3)
-      .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"));
+      .def("counters", &InProcessBench::counters, py::arg("size"), py::arg("seed"));
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
-  m.def("thread_count", &thread_count, "Threads of this process (from /proc/self/status).");
+  m.def("thread_count", [] { return thread_count(); },
+        "Threads of this process (from /proc/self/status).");
+  m.def("inprocess_call_ns", &inprocess_call_ns, py::arg("reps") = 1001,
+        "The in-process protocol's per-call overhead: median ns of timing an empty call.");
   m.def("triad_bandwidth", &triad_bandwidth, py::arg("bytes_per_array"), py::arg("threads"),
         py::arg("reps") = 5, "STREAM-style triad bandwidth in GB/s (best of reps).");
   m.def("omp_max_threads", [] { return omp_get_max_threads(); },

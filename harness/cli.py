@@ -119,7 +119,11 @@ def print_result(r) -> None:
     if r.correct and load is not None and load > os.cpu_count():
         print(f"warning   load average {load:.1f} on {os.cpu_count()} CPUs when timing started: "
               "other work was running; the speedup and its CI may not be reproducible")
-    print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, "
+    if str(ev.get("race_check", "")).startswith("unavailable"):
+        print(f"races     not checked, {ev['race_check']}")
+    rc = ev.get("race_check_s")
+    race = f"race check {rc['compile_s'] + rc['run_s']:.2f} s, " if rc else ""
+    print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, {race}"
           f"timed {r.timing_s:.2f} s, wall {r.wall_s:.2f} s")
 
 

@@ -2,7 +2,8 @@
 
 The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
 candidate in its own translation unit (toolchain), screen the object's imports and
-instructions (screen), run a sandboxed worker that loads driver, baseline and candidate
+instructions (screen), in omp mode run it once under a race detector (races: a data
+race is incorrect), run a sandboxed worker that loads driver, baseline and candidate
 objects, validates on several seeds and sizes (tiny, edge and exactly the timed size)
 and times both sides interleaved with every timed output checked, accepting from it
 only the message sequence asked for (ProtocolCheck), then classify:
@@ -31,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import sandbox, screen, stats, toolchain, topology
+from . import races, sandbox, screen, stats, toolchain, topology
 from .errors import HarnessError
 from .fsutil import atomic_write_text
 from .suite import Problem, check_mode
@@ -43,7 +44,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "1"
+PROTOCOL_VERSION = "2"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp)
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -192,14 +193,17 @@ def _signal_name(sig: int) -> str:
 
 @lru_cache(maxsize=1)
 def _measurer_hash() -> str:
-    """SHA-256 of the code that measures and judges (the _bench extension, worker, sandbox
-    and its protocol pump, screen, statistics and this module), so a changed harness never
-    reuses a verdict made by an older one."""
+    """SHA-256 of the code that measures and judges (the _bench extension, the side runner
+    executable next to it, worker, sandbox and its protocol pump, screen, statistics, the
+    race check and its runner, and this module), so a changed harness never reuses a
+    verdict made by an older one."""
     from . import _bench, worker
 
     h = hashlib.sha256()
-    for mod in (_bench, worker, sandbox, screen, stats, sys.modules[__name__]):
+    for mod in (_bench, worker, sandbox, screen, stats, races, sys.modules[__name__]):
         h.update(Path(mod.__file__).read_bytes())
+    h.update((Path(_bench.__file__).parent / "harness_side").read_bytes())
+    h.update(races.RUNNER_SOURCE.read_bytes())
     return h.hexdigest()
 
 
@@ -209,7 +213,8 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
-             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s)]
+             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
+             races.fingerprint() if mode == "omp" else ""]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -266,6 +271,11 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.compile_s = build.seconds
         cached.wall_s = time.monotonic() - t_start
         return cached
+    # omp mode: a data race is incorrect whatever the outputs (harness.races)
+    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg):
+        res.wall_s = time.monotonic() - t_start
+        atomic_write_text(store, json.dumps(res.to_dict()))
+        return res
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
     _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)
@@ -291,8 +301,12 @@ class ProtocolCheck:
     size and seed, phase "validation"), or after all cases either "ok" in phase
     "validation" (no timing) or the timing result (the job's size and seed0, as many
     baseline as candidate times, all finite, at least min_pairs when "ok" and at most
-    max_pairs); a ``link_error`` result only before any case; a ``setup_error`` result
-    where a case or the timing would be. Nothing after the result. Calling the instance
+    max_pairs, the doorbell round trip and the CPU accounting figures); a ``link_error``
+    result, or a ``runtime_error`` / ``rejected`` one in phase "load" (a side runner died
+    while loading, the candidate's constructors started threads), only before any case;
+    a ``setup_error`` result where a case or the timing would be. A ``runtime_error``
+    result may carry the dead side runner's ``exit_code`` (an int: -signal or the code).
+    Nothing after the result. Calling the instance
     with a message returns "" if it is the one expected next, else why it is not (the
     message is then forged: a process that sends it is killed).
     """
@@ -338,9 +352,15 @@ class ProtocolCheck:
         status, phase = m.get("status"), m.get("phase")
         if status != "ok" and not isinstance(m.get("why"), str):
             return f"a {status!r} result without a reason"
+        if "exit_code" in m and (status != "runtime_error" or not isinstance(m["exit_code"], int)
+                                 or isinstance(m["exit_code"], bool)):
+            return f"a {status!r} result with exit_code={m['exit_code']!r}"
         if status == "link_error":
             return "" if self.seen == 0 and isinstance(m.get("why"), str) else \
                 "a link_error result after the candidate was loaded"
+        if phase == "load":
+            return "" if self.seen == 0 and status in ("runtime_error", "rejected") else \
+                f"a {status!r} result of phase 'load' after {self.seen} validation cases"
         if self.failed is not None:
             f = self.failed
             if (status, phase, m.get("size"), m.get("seed")) != (f["status"], "validation", f["size"], f["seed"]):
@@ -380,7 +400,15 @@ class ProtocolCheck:
         if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
                 and isinstance(m.get("cpus"), list)):
             return "a timing result without its clock resolution, generation time or CPUs"
+        acct = m.get("cpu_accounting")
+        if not (_is_ns(m.get("doorbell_ns")) and isinstance(acct, dict) and set(acct) == self._ACCOUNTING
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < float("inf")
+                        for x in acct.values())):
+            return "a timing result without its doorbell round trip or CPU accounting figures"
         return ""
+
+    _ACCOUNTING = {"candidate_outside_ms", "baseline_outside_ms", "limit_ms", "candidate_window_cpu_ms",
+                   "baseline_window_cpu_ms", "windows"}
 
 
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
@@ -397,7 +425,9 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     pids, memory = topology.worker_limits(n, cfg.eval_workers)
     memory = cfg.memory_bytes or memory
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
-                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false"})
+                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
+                             # the side runners get it too (side_protocol.hpp kSpinCount)
+                             "GOMP_SPINCOUNT": "10000"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
@@ -441,10 +471,14 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
         return
     status = final["status"]
-    if status in ("incorrect", "rejected", "runtime_error"):  # runtime_error: a C++ exception
+    if status in ("incorrect", "rejected", "runtime_error"):  # runtime_error: an exception, a dead runner
         res.status = status
         res.evidence.update({"why": final["why"], "size": final.get("size", size),
                              "seed": final.get("seed"), "phase": final.get("phase")})
+        if "exit_code" in final:  # a side runner died: its signal or exit code, and the stderr tail
+            if out.out_of_memory:
+                res.evidence["why"] += f" after reaching the memory limit ({_fmt_bytes(memory)})"
+            res.evidence.update({"exit_code": final["exit_code"], "stderr_tail": tail})
         return
     if status == "link_error":
         res.status = "link_error"
@@ -468,6 +502,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     res.evidence.update({"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
                          "candidate_iters": final["candidate_iters"],
                          "clock_resolution_ns": final["clock_resolution_ns"],
+                         "doorbell_ns": final["doorbell_ns"],
+                         "cpu_accounting": final["cpu_accounting"],
                          "process_threads": final["process_threads"],
                          "generation_s": final["generation_ns"] * 1e-9})
     for key in ("thread_scaling", "counters"):

@@ -141,7 +141,7 @@ def format_evidence(result) -> str:
     """The evidence of an EvalResult as a markdown list (read from the object's fields,
     never parsed from printed text): status, speedup with CI and medians, compiler
     diagnostics (trimmed), mismatch (size, seed, phase, first mismatching index with
-    expected vs got), rejection reason, runtime error and stderr tail, timeout, flags
+    expected vs got), data race (the detector's trimmed report), rejection reason, runtime error and stderr tail, timeout, flags
     and profiler signals."""
     ev = dict(result.evidence or {})
     lines = [f"- status: {result.status}"]
@@ -155,6 +155,9 @@ def format_evidence(result) -> str:
         what = "compiler" if result.status == "compile_error" else "compiler/linker"
         lines.append(f"- {what} output (line numbers refer to your attempt):\n```\n"
                      f"{_tail(ev.get('diagnostics', ''), MAX_DIAGNOSTICS_CHARS)}\n```")
+    elif result.status == "incorrect" and ev.get("race"):
+        lines.append(f"- data race found by ThreadSanitizer (size {ev.get('size')}; the outputs may "
+                     f"still have matched), first report trimmed:\n```\n{ev['race']}\n```")
     elif result.status == "incorrect":
         lines.append(f"- mismatch: {ev.get('why', 'output differs from the original')}")
         lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"

@@ -45,12 +45,16 @@ class Limits:
 
     memory_bytes: address space / cgroup memory limit (bytes);
     pids: maximum number of processes and threads;
-    cpus: CPU ids the process may run on (None: inherit).
+    cpus: CPU ids the process may run on (None: inherit);
+    address_space: also cap the address space (RLIMIT_AS) at the memory limit; False
+    for ThreadSanitizer, which reserves terabytes of address space for its shadow
+    memory and aborts under the cap: memory is then bounded by the cgroup alone.
     """
 
     memory_bytes: int = 8 << 30
     pids: int = 256
     cpus: tuple | None = None
+    address_space: bool = True
 
 
 @dataclass
@@ -375,8 +379,9 @@ def _preexec(limits: Limits, procs_files: list[str], in_cgroup: bool):
         # verdict) before the cgroup's limit kills the process (cgroup: resident memory);
         # without a cgroup, the memory limit itself. The process limit without a cgroup is
         # set inside the sandbox (_nproc_inside).
-        vm = limits.memory_bytes + (AS_HEADROOM if in_cgroup else 0)
-        resource.setrlimit(resource.RLIMIT_AS, (vm, vm))
+        if limits.address_space:
+            vm = limits.memory_bytes + (AS_HEADROOM if in_cgroup else 0)
+            resource.setrlimit(resource.RLIMIT_AS, (vm, vm))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     return fn
 

@@ -12,9 +12,12 @@ sandboxed) and accepts an object only when
   standard libraries (memory and string functions, number parsing and in-memory
   formatting such as snprintf and std::ostringstream, sorting, <cmath> and complex
   arithmetic, <random>'s random_device), memory allocation (malloc family, operator
-  new/delete), OpenMP (GOMP_*, omp_*), threads and their synchronisation (pthread
-  create/join/mutex/condition variable/once/keys, std::thread, std::condition_variable,
-  futures, sleeping and yielding), clocks, and the C++ runtime (exceptions and their
+  new/delete), OpenMP (GOMP_*, omp_*; and libstdc++'s parallel mode, __gnu_parallel::sort
+  and the rest, which is OpenMP underneath: it takes omp_get_max_threads() threads and
+  imports only ``__gnu_parallel::_Settings::get()``, its thresholds, read-only; the
+  thread-count check around every call bounds it like any OpenMP code), threads and their
+  synchronisation (pthread create/join/mutex/condition variable/once/keys, std::thread,
+  std::condition_variable, futures, sleeping and yielding), clocks, and the C++ runtime (exceptions and their
   classes, typeinfo, __cxa_*, unwinding, std::__throw_*, the containers' out-of-line
   helpers);
 * its executable sections hold no system-call instruction (``syscall``, ``sysenter``,
@@ -94,6 +97,7 @@ _LIBMVEC = re.compile(r"_ZGV[a-eA-E][NM]\d+[vlLRUu\d]*_(\w+)")
 # The comment on each line is the demangled family.
 _PATTERNS = [re.compile(p) for p in (
     r"GOMP_\w+|omp_\w+",                                      # OpenMP runtime
+    r"_ZN14__gnu_parallel9_Settings3getEv",                   # libstdc++ parallel mode's settings (read)
     r"pthread_(create|join|detach|self|equal|once|key_(create|delete)|[gs]etspecific"
     r"|(mutex|cond|rwlock|spin|barrier)(attr)?_\w+"
     r"|attr_(init|destroy|[gs]et(stacksize|detachstate|guardsize)))",  # threads

@@ -1,10 +1,12 @@
-"""The sandboxed worker: loads driver, baseline and candidate, validates, then times.
+"""The sandboxed worker: the judge. Validates, then times, a candidate against the baseline.
 
 Runs as ``python -m harness.worker --protocol-fd N`` inside the sandbox (never in the
 orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
 notices (from harness._bench), one ``validated`` event per validation case, and a final
-``result`` event. Its own stdout/stderr are the candidate's too and are only kept as
-tails by the orchestrator, never parsed.
+``result`` event. It never loads the candidate's object: harness._bench.Bench spawns
+two side runners (the ``harness_side`` executable next to the extension), one for the
+baseline and one for the candidate, and holds the clock, seeds and comparison itself.
+Their stdout/stderr are this process's, kept by the orchestrator only as tails.
 """
 
 from __future__ import annotations
@@ -31,12 +33,19 @@ def main() -> int:
     cpus = sorted(os.sched_getaffinity(0))
     from harness import _bench  # noqa: PLC0415 - after the job is read
 
-    try:
-        bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], fd,
-                             job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
-                             job["sandboxed"], nonce)
-    except RuntimeError as e:  # dlopen / dlsym failure of the candidate
-        _send({"event": "result", "status": "link_error", "why": str(e)})
+    runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
+    bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], runner, fd,
+                         job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
+                         job["sandboxed"], nonce)
+    s = bench.start()
+    if s["status"] == "link_error":  # dlopen / dlsym failure of the candidate
+        _send({"event": "result", "status": "link_error", "why": s["why"]})
+        return 0
+    if s["status"] == "setup_error":
+        _send({"event": "result", "status": "setup_error", "why": s["why"], "phase": "validation"})
+        return 0
+    if s["status"] != "ok":  # a runner died while loading, or constructors started threads
+        _send({"event": "result", "phase": "load", **_failure(s)})
         return 0
     for size, seed in job["validate"]:
         r = bench.validate(size, seed)
@@ -46,8 +55,8 @@ def main() -> int:
         _send({"event": "validated", "size": size, "seed": seed, "status": r["status"],
                    "baseline_ns": r["baseline_ns"], "candidate_ns": r["candidate_ns"]})
         if r["status"] != "ok":
-            _send({"event": "result", "status": r["status"], "why": r["why"],
-                       "size": size, "seed": seed, "phase": "validation"})
+            _send({"event": "result", "size": size, "seed": seed, "phase": "validation",
+                   **_failure(r)})
             return 0
     if not job.get("measure", True):
         _send({"event": "result", "status": "ok", "phase": "validation"})
@@ -57,14 +66,16 @@ def main() -> int:
     if m["status"] == "setup_error":
         _send({"event": "result", "status": "setup_error", "why": m["why"], "phase": "timing"})
         return 0
-    out = {"event": "result", "status": m["status"], "why": m["why"], "phase": "timing",
+    out = {"event": "result", "phase": "timing", **_failure(m),
            "size": job["size"], "seed0": job["seed0"],
            "baseline_ns": m["baseline_ns"].tolist(), "candidate_ns": m["candidate_ns"].tolist(),
            "baseline_iters": m["baseline_iters"], "candidate_iters": m["candidate_iters"],
            "clock_resolution_ns": m["clock_resolution_ns"],
+           "doorbell_ns": m["doorbell_ns"],
+           "cpu_accounting": dict(m["cpu_accounting"]),
            "cpus": cpus,
            "omp_max_threads": _bench.omp_max_threads(),
-           "process_threads": _bench.thread_count(),
+           "process_threads": bench.candidate_threads(),
            "generation_ns": bench.generation_ns()}
     if m["status"] == "ok" and job.get("profile") and _bench.omp_max_threads() > 1:
         n = _bench.omp_max_threads()
@@ -81,6 +92,14 @@ def main() -> int:
             out["counters"] = _counter_evidence(c["counts"], c["unavailable"])
     _send(out)
     return 0
+
+
+def _failure(r: dict) -> dict:
+    """status, why and (when a side runner died) exit_code of a judge's answer."""
+    out = {"status": r["status"], "why": r["why"]}
+    if "exit_code" in r:
+        out["exit_code"] = int(r["exit_code"])
+    return out
 
 
 def _counter_evidence(counts: dict, unavailable: dict) -> dict:

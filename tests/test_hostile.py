@@ -104,11 +104,18 @@ CASES = {
         static bool sent = false;
         if (!sent) { sent = true;
           const char* m = "{\\"event\\":\\"result\\",\\"status\\":\\"correct\\"}\\n";
-          for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m)); }"""), "rejected"),
+          for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m)); }"""),
+        # the protocol pipe is the judge's, closed in the candidate's runner: the line lands
+        # in the runner's own shared-memory block (fd 3), whose command words the judge
+        # rewrites before every command, and changes nothing
+        "correct"),
     "extends_deadline_then_hangs": (cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
         const char* m = "{\\"event\\":\\"deadline\\",\\"seconds\\":100000}\\n";
         for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m));
-        pause();"""), "rejected"),
+        pause();"""),
+        # the deadline notice cannot reach the protocol pipe (see forges_protocol): the
+        # candidate's own deadline ends it
+        "timeout"),
     "floods_stdout": (cand(prefix="#include <cstdio>",
                            before="for (int k = 0; k < 200000; ++k) std::printf(\"flood flood flood flood %d\\n\", k);"),
                       "correct"),

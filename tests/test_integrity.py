@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import sandbox, screen, toolchain
+from harness import races, sandbox, screen, toolchain
 from harness.evaluate import EvalConfig, ProtocolCheck, _validation_cases
 from harness.suite import get_problem, load_suite
 
@@ -36,13 +36,16 @@ def test_forging_candidate_is_rejected_by_the_screen(run_eval):
     assert "write" in r.evidence["why"] and r.speedup is None
 
 
-def test_forging_candidate_is_rejected_by_the_protocol_check(run_eval):
+def test_forging_candidate_finds_neither_pipe_nor_nonce_behind_the_screen(run_eval):
     """Behind the screen (which a candidate can pass by finding write() in libc's own
-    symbol table at run time): its forged result arrives before the validation events the
-    job asked for, so the worker is killed and the verdict is `rejected`."""
+    symbol table at run time): the candidate runs in its own side runner, whose command
+    line has no --protocol-fd, whose memory never held the job (nor its nonce) and whose
+    fds are its own shared-memory block and stdio only. It forges nothing and is judged
+    on its own honest work (the in-process worker before the judge killed it for a
+    forged result arriving too early; the protocol check stays behind it)."""
     r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
-    assert r.status == "rejected", r.evidence
-    assert "a result after 0 of" in r.evidence["why"] and r.speedup is None
+    assert r.status == "correct", r.evidence
+    assert r.speedup < 2.0
 
 
 # ---------------------------------------------------------------- the screen
@@ -118,6 +121,48 @@ void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
     assert r.status == "correct", r.evidence
 
 
+@pytest.mark.parametrize("call", ["__gnu_parallel::nth_element(y.begin(), y.begin() + (k - 1), y.end());",
+                                  "__gnu_parallel::sort(y.begin(), y.end());"], ids=["nth_element", "sort"])
+def test_screen_admits_libstdcxx_parallel_mode(run_eval, call):
+    """libstdc++'s parallel mode is OpenMP underneath (a gpt-oss-20b reply on this problem
+    was rejected for importing __gnu_parallel::_Settings::get()): it passes the screen,
+    the race check (its own benign races are suppressed) and validation in omp mode."""
+    code = f"""
+#include <parallel/algorithm>
+#include <vector>
+int findKthSmallest(std::vector<int> const& x, int k) {{
+  std::vector<int> y(x);
+  {call}
+  return y[k - 1];
+}}
+"""
+    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True)
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"] in ("clean", "unavailable: " + str(races.find_tools()))
+    # only the settings' read access is admitted, not their setter
+    assert screen.allowed("_ZN14__gnu_parallel9_Settings3getEv")
+    assert not screen.allowed("_ZN14__gnu_parallel9_Settings3setERS0_")
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
+def test_parallel_mode_is_bounded_by_the_granted_threads(run_eval):
+    """A parallel-mode call that asks for more threads than granted (4 of 2) is stopped
+    like any OpenMP code that does: the thread count is checked around every call. (With
+    one thread granted, parallel mode runs sequentially whatever it is asked.)"""
+    code = """
+#include <parallel/algorithm>
+#include <vector>
+int findKthSmallest(std::vector<int> const& x, int k) {
+  std::vector<int> y(x);
+  __gnu_parallel::sort(y.begin(), y.end(), __gnu_parallel::multiway_mergesort_tag(4));
+  return y[k - 1];
+}
+"""
+    r = run_eval("41_sort_k-th_smallest_element", code, "omp", quick=True, validate_only=True, threads=2)
+    assert r.status == "rejected", r.evidence
+    assert "more threads than granted" in r.evidence["why"]
+
+
 def _all_candidates():
     """Every baseline and reference of every problem in both modes, and every wrong
     variant (omp), as (label, problem, mode, text)."""
@@ -181,7 +226,9 @@ def _timing(**kw):
     m = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 64,
          "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
          "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
-         "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000}
+         "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000, "doorbell_ns": 4000.0,
+         "cpu_accounting": {"candidate_outside_ms": 9.0, "baseline_outside_ms": 9.5, "limit_ms": 20.0,
+                            "candidate_window_cpu_ms": 1.0, "baseline_window_cpu_ms": 1.1, "windows": 14}}
     m.update(kw)
     return m
 
@@ -307,7 +354,7 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "omp", comp)
     base = toolchain.build_trusted(p, "baseline", "omp", comp)
-    bench = _bench.Bench(drv.path, base.path, base.path)
+    bench = _bench.InProcessBench(drv.path, base.path, base.path)
     firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
     table = ", ".join(repr(v) for v in firsts)
     text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",

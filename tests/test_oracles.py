@@ -44,7 +44,7 @@ def test_baseline_matches_oracle(path):
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "serial", comp)
     base = toolchain.build_trusted(p, "baseline", "serial", comp)
-    bench = _bench.Bench(drv.path, base.path, base.path)
+    bench = _bench.InProcessBench(drv.path, base.path, base.path)
     size = p.sizes["quick"]
     rtol, atol = getattr(mod, "RTOL", 1e-9), getattr(mod, "ATOL", 1e-9)
     for seed in getattr(mod, "SEEDS", (1, 2)):

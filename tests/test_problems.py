@@ -105,7 +105,7 @@ def test_polybench_inputs_carry_signal(pid):
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "serial", comp)
     base = toolchain.build_trusted(p, "baseline", "serial", comp)
-    bench = _bench.Bench(drv.path, base.path, base.path)
+    bench = _bench.InProcessBench(drv.path, base.path, base.path)
     size = p.sizes["quick"]
     inputs = bench.inputs(size, 1)
     assert inputs, "the driver exposes no inputs (HARNESS_INPUTS)"

@@ -107,6 +107,22 @@ struct Instance {
     }
     return true;
   }
+  // The hull's size is the answer's: any whole number of vertices up to 2n + 2 is taken
+  // (matches() compares them as a set, so a correct answer may repeat vertices; the bound
+  // only keeps a hostile count from allocating without limit).
+  bool adopt(const harness::Views& v, std::string* why) {
+    if (!v.names_are({"hull"}, why)) return false;
+    const harness::OutputView* h = v.get("hull", harness::F64, why);
+    if (!h) return false;
+    if (h->count % 2 != 0 || h->count / 2 > 2 * n + 2) {
+      if (why)
+        *why = "hull: has " + std::to_string(h->count) + " elements, expected an even number " +
+               "(2 per vertex) of at most " + std::to_string(4 * n + 4);
+      return false;
+    }
+    hull.resize(h->count / 2);
+    return v.copy("hull", harness::F64, hull, why);
+  }
   void outputs(harness::Outputs& o) const {
     o.add("hull", harness::F64, hull.data(), 2 * hull.size());
   }

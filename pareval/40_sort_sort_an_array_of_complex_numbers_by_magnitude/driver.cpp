@@ -120,6 +120,11 @@ struct Instance {
     }
     return true;
   }
+  // x only: the other two views are derived from it (and recomputed by outputs())
+  bool adopt(const harness::Views& v, std::string* why) {
+    return v.names_are({"x"}, why, {"x_magnitudes", "x_sorted_bits"}) &&
+           v.copy("x", harness::C128, x, why);
+  }
   void outputs(harness::Outputs& o) const {
     o.add("x", harness::C128, x.data(), x.size());
     mag_view.resize(x.size());

@@ -50,6 +50,21 @@ struct Instance {
   bool matches(const Instance& e, double, double, std::string* why) const {
     return harness::all_equal("mask", e.mask, mask, why);
   }
+  // mask is a std::vector<bool>, exposed as one 0/1 byte per element
+  bool adopt(const harness::Views& v, std::string* why) {
+    mask_u8.resize(mask.size());
+    if (!v.names_are({"mask"}, why) || !v.copy("mask", harness::U8, mask_u8, why)) return false;
+    for (size_t i = 0; i < mask.size(); ++i) {
+      if (mask_u8[i] > 1) {
+        if (why)
+          *why = "mask[" + std::to_string(i) + "] (of " + std::to_string(mask.size()) +
+                 "): byte " + std::to_string(int(mask_u8[i])) + " is not a bool";
+        return false;
+      }
+      mask[i] = mask_u8[i] != 0;
+    }
+    return true;
+  }
   void outputs(harness::Outputs& o) const {
     mask_u8.assign(mask.begin(), mask.end());
     o.add("mask", harness::U8, mask_u8.data(), mask_u8.size());

@@ -32,8 +32,9 @@ struct Instance {
   Dims d;
   double alpha = 1.5, beta = 1.2;
   Mat tmp, A, A0, B, B0, C, C0, D, D0;
-  std::vector<double> flat_tmp, flat_D, flat_in[4];
+  std::vector<double> flat_in[4];
   int64_t dims_in[4];  // ni, nj, nk, nl as inputs() exposes them
+  harness::NestedOutputs<Mat, Mat> out{{"D", &D}, {"tmp", &tmp}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -68,12 +69,8 @@ struct Instance {
     return harness::nested_close("D", e.D, D, rtol, atol, why) &&
            harness::nested_close("tmp", e.tmp, tmp, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(D, flat_D);
-    harness::flatten(tmp, flat_tmp);
-    o.add("D", harness::F64, flat_D.data(), flat_D.size());
-    o.add("tmp", harness::F64, flat_tmp.data(), flat_tmp.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     const int dims[4] = {d.ni, d.nj, d.nk, d.nl};
     const char* dim_names[4] = {"ni", "nj", "nk", "nl"};

@@ -47,7 +47,8 @@ struct Instance {
   Dims d;
   int64_t tsteps64, n64;
   Mat u, u0, v, p, q, v0, p0, q0;
-  std::vector<double> flat_out[4], flat_in[4];
+  std::vector<double> flat_in[4];
+  harness::NestedOutputs<Mat, Mat, Mat, Mat> out{{"u", &u}, {"v", &v}, {"p", &p}, {"q", &q}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -85,14 +86,8 @@ struct Instance {
            harness::nested_close("p", e.p, p, rtol, atol, why) &&
            harness::nested_close("q", e.q, q, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    const char* names[4] = {"u", "v", "p", "q"};
-    const Mat* ms[4] = {&u, &v, &p, &q};
-    for (int k = 0; k < 4; ++k) {
-      harness::flatten(*ms[k], flat_out[k]);
-      o.add(names[k], harness::F64, flat_out[k].data(), flat_out[k].size());
-    }
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     const char* names[4] = {"u", "v", "p", "q"};
     const Mat* ms[4] = {&u0, &v0, &p0, &q0};

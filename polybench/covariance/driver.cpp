@@ -19,8 +19,9 @@ struct Instance {
   int m, n;
   Mat data, data0, cov;
   Vec mean;
-  Vec flat[2];
+  Vec flat_in;
   int64_t dims_in[2];  // m, n as inputs() exposes them
+  harness::NestedOutputs<Mat, Mat, Vec> out{{"data", &data}, {"cov", &cov}, {"mean", &mean}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
@@ -50,18 +51,14 @@ struct Instance {
            harness::nested_close("data", e.data, data, rtol, atol, why) &&
            harness::nested_close("cov", e.cov, cov, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(data, flat[0]), harness::flatten(cov, flat[1]);
-    o.add("data", harness::F64, flat[0].data(), flat[0].size());
-    o.add("cov", harness::F64, flat[1].data(), flat[1].size());
-    o.add("mean", harness::F64, mean.data(), mean.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     dims_in[0] = m, dims_in[1] = n;
     o.add("m", harness::I64, &dims_in[0], 1);
     o.add("n", harness::I64, &dims_in[1], 1);
-    harness::flatten(data0, flat[0]);
-    o.add("data", harness::F64, flat[0].data(), flat[0].size());
+    harness::flatten(data0, flat_in);
+    o.add("data", harness::F64, flat_in.data(), flat_in.size());
   }
   size_t bytes() const { return (2 * size_t(n) * m + size_t(m) * m + m) * sizeof(double); }
 };

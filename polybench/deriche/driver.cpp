@@ -25,7 +25,8 @@ struct Instance {
   int64_t w_in, h_in;
   double alpha = 0.25;
   Img in, in0, out, y1, y2;
-  std::vector<float> flat, flat_out, flat_y1, flat_y2;
+  std::vector<float> flat;
+  harness::NestedOutputs<Img, Img, Img> outs{{"imgOut", &out}, {"y1", &y1}, {"y2", &y2}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -60,14 +61,8 @@ struct Instance {
            harness::nested_close("y1", e.y1, y1, rtol, atol, why) &&
            harness::nested_close("y2", e.y2, y2, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(out, flat_out);
-    harness::flatten(y1, flat_y1);
-    harness::flatten(y2, flat_y2);
-    o.add("imgOut", harness::F32, flat_out.data(), flat_out.size());
-    o.add("y1", harness::F32, flat_y1.data(), flat_y1.size());
-    o.add("y2", harness::F32, flat_y2.data(), flat_y2.size());
-  }
+  void outputs(harness::Outputs& o) { outs.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return outs.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(in0, flat);
     o.add("w", harness::I64, &w_in, 1);

@@ -18,8 +18,9 @@ struct Instance {
   Dims d;
   harness::Mat3<double> A, A0;
   Mat C4, C4_0;
-  std::vector<double> sum, flat_out, flat_A, flat_C4;
+  std::vector<double> sum, flat_A, flat_C4;
   int64_t dims_in[3];  // nr, nq, np as inputs() exposes them
+  harness::NestedOutputs<harness::Mat3<double>, std::vector<double>> out{{"A", &A}, {"sum", &sum}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -52,11 +53,8 @@ struct Instance {
     return harness::nested_close("A", e.A, A, rtol, atol, why) &&
            harness::all_close("sum", e.sum, sum, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_out);
-    o.add("A", harness::F64, flat_out.data(), flat_out.size());
-    o.add("sum", harness::F64, sum.data(), sum.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     const int dims[3] = {d.nr, d.nq, d.np};
     const char* dim_names[3] = {"nr", "nq", "np"};

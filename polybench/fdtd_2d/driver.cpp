@@ -21,7 +21,8 @@ struct Instance {
   Dims d;
   int64_t tmax64, nx64, ny64;
   Mat ex, ex0, ey, ey0, hz, hz0;
-  std::vector<double> fict, fict0, flat_out[3], flat_in[3];
+  std::vector<double> fict, fict0, flat_in[3];
+  harness::NestedOutputs<Mat, Mat, Mat> out{{"ex", &ex}, {"ey", &ey}, {"hz", &hz}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -64,14 +65,8 @@ struct Instance {
            harness::nested_close("ey", e.ey, ey, rtol, atol, why) &&
            harness::nested_close("hz", e.hz, hz, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(ex, flat_out[0]);
-    harness::flatten(ey, flat_out[1]);
-    harness::flatten(hz, flat_out[2]);
-    o.add("ex", harness::F64, flat_out[0].data(), flat_out[0].size());
-    o.add("ey", harness::F64, flat_out[1].data(), flat_out[1].size());
-    o.add("hz", harness::F64, flat_out[2].data(), flat_out[2].size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(ex0, flat_in[0]);
     harness::flatten(ey0, flat_in[1]);

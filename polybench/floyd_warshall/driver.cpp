@@ -21,7 +21,8 @@ struct Instance {
   int n;
   int64_t n64;
   Mat path, path0;
-  std::vector<int> flat_out, flat_in;
+  std::vector<int> flat_in;
+  harness::NestedOutputs<Mat> out{{"path", &path}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -47,10 +48,8 @@ struct Instance {
   bool matches(const Instance& e, double, double, std::string* why) const {
     return harness::nested_close("path", e.path, path, 0.0, 0.0, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(path, flat_out);
-    o.add("path", harness::I32, flat_out.data(), flat_out.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(path0, flat_in);
     o.add("n", harness::I64, &n64, 1);

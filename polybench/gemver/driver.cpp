@@ -20,6 +20,7 @@ struct Instance {
   Vec u1, v1, u2, v2, w, x, y, z, u10, v10, u20, v20, w0, x0, y0, z0;
   Vec flat;
   int64_t n_in;  // n as inputs() exposes it
+  harness::NestedOutputs<Mat, Vec, Vec> out{{"A", &A}, {"x", &x}, {"w", &w}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size) {
@@ -70,12 +71,8 @@ struct Instance {
            harness::all_close("x", e.x, x, rtol, atol, why) &&
            harness::all_close("w", e.w, w, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat);
-    o.add("A", harness::F64, flat.data(), flat.size());
-    o.add("x", harness::F64, x.data(), x.size());
-    o.add("w", harness::F64, w.data(), w.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     n_in = n;
     o.add("n", harness::I64, &n_in, 1);

@@ -27,7 +27,8 @@ struct Instance {
   Dims d;
   int64_t m_in, n_in;
   Mat A, A0, R, Q;
-  std::vector<double> flat_A, flat_R, flat_Q, flat_in;
+  std::vector<double> flat_in;
+  harness::NestedOutputs<Mat, Mat, Mat> out{{"A", &A}, {"R", &R}, {"Q", &Q}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -58,14 +59,8 @@ struct Instance {
            harness::nested_close("R", e.R, R, rtol, atol, why) &&
            harness::nested_close("Q", e.Q, Q, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_A);
-    harness::flatten(R, flat_R);
-    harness::flatten(Q, flat_Q);
-    o.add("A", harness::F64, flat_A.data(), flat_A.size());
-    o.add("R", harness::F64, flat_R.data(), flat_R.size());
-    o.add("Q", harness::F64, flat_Q.data(), flat_Q.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(A0, flat_in);
     o.add("m", harness::I64, &m_in, 1);

@@ -16,7 +16,8 @@ struct Instance {
   int n;
   int64_t n_in;  // n as inputs() exposes it
   Mat A, A0;
-  std::vector<double> flat_out, flat_in;
+  std::vector<double> flat_in;
+  harness::NestedOutputs<Mat> out{{"A", &A}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -33,10 +34,8 @@ struct Instance {
   bool matches(const Instance& e, double rtol, double atol, std::string* why) const {
     return harness::nested_close("A", e.A, A, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_out);
-    o.add("A", harness::F64, flat_out.data(), flat_out.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(A0, flat_in);
     n_in = n;

@@ -18,7 +18,9 @@ struct Instance {
   int n;
   int64_t n_in;
   Mat A, A0;
-  std::vector<double> b, b0, x, y, flat_out, flat_in;
+  std::vector<double> b, b0, x, y, flat_in;
+  harness::NestedOutputs<Mat, std::vector<double>, std::vector<double>> out{
+      {"A", &A}, {"x", &x}, {"y", &y}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -46,12 +48,8 @@ struct Instance {
            harness::nested_close("x", e.x, x, rtol, atol, why) &&
            harness::nested_close("y", e.y, y, rtol, atol, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(A, flat_out);
-    o.add("A", harness::F64, flat_out.data(), flat_out.size());
-    o.add("x", harness::F64, x.data(), x.size());
-    o.add("y", harness::F64, y.data(), y.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     harness::flatten(A0, flat_in);
     o.add("n", harness::I64, &n_in, 1);

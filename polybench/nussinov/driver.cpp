@@ -20,7 +20,7 @@ struct Instance {
   int64_t n64;
   std::vector<int> seq, seq0;
   Mat table;
-  std::vector<int> flat_out;
+  harness::NestedOutputs<Mat> out{{"table", &table}};
   HarnessArgs a;
 
   explicit Instance(uint64_t size)
@@ -41,10 +41,8 @@ struct Instance {
   bool matches(const Instance& e, double, double, std::string* why) const {
     return harness::nested_close("table", e.table, table, 0.0, 0.0, why);
   }
-  void outputs(harness::Outputs& o) {
-    harness::flatten(table, flat_out);
-    o.add("table", harness::I32, flat_out.data(), flat_out.size());
-  }
+  void outputs(harness::Outputs& o) { out.expose(o); }
+  bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(harness::Outputs& o) {
     o.add("n", harness::I64, &n64, 1);
     o.add("seq", harness::I32, seq0.data(), seq0.size());

@@ -29,6 +29,22 @@
 // The harness generates each seed's inputs once and gives them to the other side this
 // way; without the member it calls generate(seed) on both instances.
 //
+// The judge, which runs neither side's code, gets each side's outputs as flat views (what
+// outputs() exposes) and puts them back into an instance of its own with
+//   extern "C" int harness_adopt(void* p, const harness::OutputView* views, int n,
+//                                char* why, size_t len);
+// p: an instance after generate(seed) and reset(true). Afterwards matches(expected, p)
+// behaves as if p had computed those outputs itself. Returns 1; 0 when the views do not
+// fit the problem's outputs (a missing or extra name, a wrong dtype, a count the output
+// cannot take; `why` says which, one line); -1 when the driver cannot adopt (a harness
+// bug). The views' bytes may come from a hostile process: only count x dtype_size(dtype)
+// bytes of each are read, once, and names are read up to 31 characters. By default the
+// views are copied into the storage outputs() exposes (matched by name, dtype and count),
+// then read back through outputs(): a driver whose outputs() exposes copies (flatten(),
+// derived views) or whose output sizes depend on the answer writes a member
+//   bool adopt(const harness::Views& v, std::string* why);  // false: why says what did not fit
+// (nested.hpp's NestedOutputs serves both outputs() and adopt() for nested matrices).
+//
 // Optionally a driver also exposes its inputs (after generate) for tests that check they
 // are not degenerate (constant, all zero): a member `void inputs(harness::Outputs& o)`
 // and HARNESS_INPUTS(MyInstance) after HARNESS_DRIVER.
@@ -37,9 +53,12 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -102,6 +121,21 @@ struct Outputs {
     views.push_back(v);
   }
 };
+
+// Bytes per element of a dtype; 0 for a value that is not a DType.
+inline size_t dtype_size(int dtype) {
+  switch (dtype) {
+    case F64: case I64: case U64: return 8;
+    case F32: case I32: return 4;
+    case BOOL: case U8: return 1;
+    case C128: return 16;
+    default: return 0;
+  }
+}
+inline std::string dtype_name(int dtype) {
+  static const char* const names[] = {"f64", "f32", "i32", "i64", "u64", "bool", "c128", "u8"};
+  return dtype >= 0 && dtype <= U8 ? names[dtype] : "dtype " + std::to_string(dtype);
+}
 
 // ---------------------------------------------------------------- comparisons
 // All comparisons say where the first mismatch is: name, index, expected, got.
@@ -221,7 +255,155 @@ void copy_into(std::vector<T>& dst, const std::vector<T>& src) {
   for (size_t i = 0; i < n; ++i) d[i] = s[i];
 }
 
+// ---------------------------------------------------------------- adopting outputs
+// Flat views another process exposed (what its harness_outputs() returned), as
+// harness_adopt receives them. Names are copied once, at most 31 characters, with
+// unprintable characters shown as '?'; the data are read only by copy(), at most
+// count x dtype_size(dtype) bytes of each view.
+class Views {
+ public:
+  Views(const OutputView* views, int n) : v_(views), n_(n < 0 || !views ? 0 : n) {
+    names_.reserve(size_t(n_));
+    for (int i = 0; i < n_; ++i) {
+      std::string s(v_[i].name, strnlen(v_[i].name, sizeof v_[i].name - 1));
+      for (char& c : s)
+        if (c < 0x20 || c > 0x7e) c = '?';
+      names_.push_back(std::move(s));
+    }
+  }
+  int size() const { return n_; }
+  const std::string& name(int i) const { return names_[size_t(i)]; }
+
+  // True when every view's name is in `required` or `optional`, none twice, and every
+  // name of `required` is present; otherwise false and why names the first that is not.
+  bool names_are(std::initializer_list<const char*> required, std::string* why,
+                 std::initializer_list<const char*> optional = {}) const {
+    std::vector<std::string> all(required.begin(), required.end());
+    all.insert(all.end(), optional.begin(), optional.end());
+    return names_are(all, required.size(), why);
+  }
+  // The same with the names in a vector, the first n_required of them required.
+  bool names_are(const std::vector<std::string>& names, size_t n_required,
+                 std::string* why) const {
+    for (int i = 0; i < n_; ++i) {
+      if (std::find(names.begin(), names.end(), names_[size_t(i)]) == names.end())
+        return fail(names_[size_t(i)] + ": not an output of this problem", why);
+      for (int j = 0; j < i; ++j)
+        if (names_[size_t(j)] == names_[size_t(i)])
+          return fail(names_[size_t(i)] + ": sent twice", why);
+    }
+    for (size_t k = 0; k < n_required && k < names.size(); ++k)
+      if (!find(names[k].c_str())) return fail(names[k] + ": missing", why);
+    return true;
+  }
+  // The view called `name`, or nullptr.
+  const OutputView* find(const char* name) const {
+    for (int i = 0; i < n_; ++i)
+      if (names_[size_t(i)] == name) return &v_[i];
+    return nullptr;
+  }
+  // The view called `name` when it exists and has `dtype`; otherwise nullptr and why.
+  const OutputView* get(const char* name, int dtype, std::string* why) const {
+    const OutputView* v = find(name);
+    if (!v) return fail(std::string(name) + ": missing", why), nullptr;
+    if (v->dtype != dtype)
+      return fail(std::string(name) + ": has dtype " + dtype_name(v->dtype) + ", expected " +
+                      dtype_name(dtype), why), nullptr;
+    return v;
+  }
+  // dst (count elements of dtype, count x dtype_size(dtype) bytes) <- the view `name`,
+  // which must have this dtype and exactly count elements; a BOOL view's bytes must be 0
+  // or 1. False with why otherwise (dst may then hold part of the data).
+  bool copy(const char* name, int dtype, void* dst, uint64_t count, std::string* why) const {
+    const OutputView* v = get(name, dtype, why);
+    if (!v || size_mismatch(name, count, v->count, why)) return false;
+    if (count == 0) return true;
+    if (!v->data) return fail(std::string(name) + ": no data", why);
+    std::memcpy(dst, v->data, count * dtype_size(dtype));
+    if (dtype == BOOL) {
+      const unsigned char* b = static_cast<const unsigned char*>(dst);
+      for (uint64_t i = 0; i < count; ++i)
+        if (b[i] > 1)
+          return fail(std::string(name) + "[" + std::to_string(i) + "] (of " +
+                          std::to_string(count) + "): byte " + std::to_string(int(b[i])) +
+                          " is not a bool", why);
+    }
+    return true;
+  }
+  // dst (its current size, as count x dtype elements) <- the view `name`: the view must
+  // have exactly dst.size() x sizeof(T) / dtype_size(dtype) elements (a struct of three
+  // ints is three I32 elements).
+  template <class T>
+  bool copy(const char* name, int dtype, std::vector<T>& dst, std::string* why) const {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const size_t es = dtype_size(dtype);
+    if (es == 0 || sizeof(T) % es != 0)
+      return fail(std::string(name) + ": a " + dtype_name(dtype) + " view cannot fill it", why);
+    return copy(name, dtype, dst.data(), uint64_t(dst.size()) * (sizeof(T) / es), why);
+  }
+
+ private:
+  static bool fail(const std::string& s, std::string* why) {
+    if (why) *why = s;
+    return false;
+  }
+  const OutputView* v_;
+  int n_;
+  std::vector<std::string> names_;
+};
+
 namespace detail {
+template <class T, class = void>
+struct has_adopt : std::false_type {};
+template <class T>
+struct has_adopt<T, std::void_t<decltype(std::declval<T&>().adopt(
+                        std::declval<const Views&>(), std::declval<std::string*>()))>>
+    : std::true_type {};
+
+// harness_adopt's work: 1 adopted, 0 the views do not fit (why says how), -1 the driver
+// cannot adopt. Without an adopt member: each view is read once into a private copy,
+// copied into the storage outputs() exposes, and read back through outputs(), so that a
+// driver whose outputs() exposes copies returns -1 instead of comparing its poison.
+template <class T>
+int adopt(T* inst, const OutputView* views, int n, std::string* why) {
+  if (n < 0 || (n > 0 && !views)) {
+    *why = "harness_adopt: no views (n = " + std::to_string(n) + ")";
+    return -1;
+  }
+  const Views in(views, n);
+  if constexpr (has_adopt<T>::value) {
+    return inst->adopt(in, why) ? 1 : 0;
+  } else {
+    Outputs own;
+    inst->outputs(own);
+    std::vector<std::string> names;
+    for (const OutputView& o : own.views) names.emplace_back(o.name);
+    if (!in.names_are(names, names.size(), why)) return 0;
+    std::vector<std::vector<unsigned char>> bytes(own.views.size());
+    for (size_t i = 0; i < own.views.size(); ++i) {
+      const OutputView& o = own.views[i];
+      bytes[i].resize(o.count * dtype_size(o.dtype));
+      if (!in.copy(o.name, o.dtype, bytes[i].data(), o.count, why)) return 0;
+    }
+    for (size_t i = 0; i < own.views.size(); ++i)
+      if (!bytes[i].empty())
+        std::memcpy(const_cast<void*>(own.views[i].data), bytes[i].data(), bytes[i].size());
+    Outputs back;
+    inst->outputs(back);
+    for (size_t i = 0; i < own.views.size(); ++i) {
+      const OutputView* b = i < back.views.size() ? &back.views[i] : nullptr;
+      if (!b || b->count != own.views[i].count || b->dtype != own.views[i].dtype ||
+          (!bytes[i].empty() && std::memcmp(b->data, bytes[i].data(), bytes[i].size()) != 0)) {
+        *why = std::string(own.views[i].name) +
+               ": outputs() does not read back what was adopted (it exposes a copy); the "
+               "driver needs an adopt member";
+        return -1;
+      }
+    }
+    return 1;
+  }
+}
+
 template <class T, class = void>
 struct has_copy_inputs : std::false_type {};
 template <class T>
@@ -273,6 +455,18 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
     int n = int(o.views.size());                                                          \
     for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                           \
     return n;                                                                             \
+  }                                                                                       \
+  int harness_adopt(void* p, const harness::OutputView* views, int n, char* why,           \
+                    size_t len) {                                                         \
+    std::string w;                                                                        \
+    int r;                                                                                \
+    try {                                                                                 \
+      r = harness::detail::adopt(static_cast<Instance*>(p), views, n, &w);                \
+    } catch (const std::exception& e) {                                                   \
+      r = -1, w = std::string("harness_adopt: ") + e.what();                              \
+    }                                                                                     \
+    if (r != 1) harness_copy_why(w, why, len);                                            \
+    return r;                                                                             \
   }                                                                                       \
   uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
   }

@@ -9,11 +9,14 @@
 //                        for integer T exact equality; the message names [i][j]([k])
 //   nested_intact        bitwise equality of a const input with its pristine copy
 //   flatten              row-major copy into a flat vector (for Outputs)
+//   unflatten            the inverse of flatten: a flat view copied into a grid of its shape
+//   NestedOutputs        one declaration of a driver's outputs serving outputs() and adopt()
 //   fill_spd             a seeded symmetric positive definite matrix (lu, cholesky, ludcmp)
 //   StencilPair          what two-grid time-stepping stencil drivers share
 #pragma once
 
 #include <cmath>
+#include <tuple>
 #include <type_traits>
 
 #include "driver.hpp"
@@ -156,6 +159,123 @@ void flatten(const Mat3<T>& m, std::vector<T>& out) {
     for (const auto& row : plane) out.insert(out.end(), row.begin(), row.end());
 }
 
+namespace detail {
+template <class G>
+struct grid_traits {  // std::vector<T>
+  using elem = typename G::value_type;
+  static constexpr int depth = 1;
+};
+template <class T>
+struct grid_traits<Mat2<T>> {
+  using elem = T;
+  static constexpr int depth = 2;
+};
+template <class T>
+struct grid_traits<Mat3<T>> {
+  using elem = T;
+  static constexpr int depth = 3;
+};
+template <class T>
+constexpr int dtype_of() {
+  static_assert(std::is_same_v<T, double> || std::is_same_v<T, float> || std::is_same_v<T, int>,
+                "nested outputs hold double, float or int");
+  if constexpr (std::is_same_v<T, double>) return F64;
+  else if constexpr (std::is_same_v<T, float>) return F32;
+  else return I32;
+}
+template <class T>
+size_t elements(const std::vector<T>& v) {
+  return v.size();
+}
+template <class T>
+size_t elements(const std::vector<std::vector<T>>& m) {
+  size_t s = 0;
+  for (const auto& r : m) s += elements(r);
+  return s;
+}
+// Copies consecutive elements from src into the rows of a grid, in row-major order;
+// returns where it stopped.
+template <class T>
+const T* scatter(const T* src, std::vector<T>& row) {
+  std::copy(src, src + row.size(), row.begin());
+  return src + row.size();
+}
+template <class T, class R>
+const T* scatter(const T* src, std::vector<std::vector<R>>& rows) {
+  for (auto& r : rows) src = scatter(src, r);
+  return src;
+}
+}  // namespace detail
+
+// g (its shape unchanged) <- the flat row-major view `name` of v, which must have exactly
+// as many elements as g holds and g's element dtype (F64, F32 or I32); false with why
+// otherwise. `flat` is scratch (the view is read once into it).
+template <class G>
+bool unflatten(const Views& v, const char* name, G& g,
+               std::vector<typename detail::grid_traits<G>::elem>& flat, std::string* why) {
+  using T = typename detail::grid_traits<G>::elem;
+  flat.resize(detail::elements(g));
+  if (!v.copy(name, detail::dtype_of<T>(), flat, why)) return false;
+  detail::scatter(flat.data(), g);
+  return true;
+}
+
+// A driver's outputs declared once, as (name, grid) pairs in outputs() order, each grid a
+// std::vector<T>, Mat2<T> or Mat3<T> member of the instance (T double, float or int):
+//   harness::NestedOutputs<Mat, Mat> out{{"D", &D}, {"tmp", &tmp}};
+//   void outputs(harness::Outputs& o) { out.expose(o); }
+//   bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
+// expose() adds flat vectors as they are and flattens nested grids into buffers held
+// here; adopt() takes exactly these names and copies each view into its grid's current
+// shape (set by reset). It points into the instance, so it cannot be copied.
+template <class... G>
+class NestedOutputs {
+ public:
+  explicit NestedOutputs(std::pair<const char*, G*>... fields) : fields_(fields...) {}
+  NestedOutputs(const NestedOutputs&) = delete;
+  NestedOutputs& operator=(const NestedOutputs&) = delete;
+
+  void expose(Outputs& o) {
+    each([&](const char* name, auto& g, auto& flat) {
+      using T = typename std::decay_t<decltype(flat)>::value_type;
+      if constexpr (detail::grid_traits<std::decay_t<decltype(g)>>::depth == 1) {
+        o.add(name, detail::dtype_of<T>(), g.data(), g.size());
+      } else {
+        flatten(g, flat);
+        o.add(name, detail::dtype_of<T>(), flat.data(), flat.size());
+      }
+    });
+  }
+  bool adopt(const Views& v, std::string* why) {
+    std::vector<std::string> names;
+    each([&](const char* name, auto&, auto&) { names.emplace_back(name); });
+    if (!v.names_are(names, names.size(), why)) return false;
+    bool ok = true;
+    each([&](const char* name, auto& g, auto& flat) {
+      if (!ok) return;
+      if constexpr (detail::grid_traits<std::decay_t<decltype(g)>>::depth == 1) {
+        using T = typename std::decay_t<decltype(g)>::value_type;
+        ok = v.copy(name, detail::dtype_of<T>(), g, why);
+      } else {
+        ok = unflatten(v, name, g, flat, why);
+      }
+    });
+    return ok;
+  }
+
+ private:
+  template <class F>
+  void each(F&& f) {
+    each_impl(f, std::index_sequence_for<G...>{});
+  }
+  template <class F, size_t... I>
+  void each_impl(F& f, std::index_sequence<I...>) {
+    (f(std::get<I>(fields_).first, *std::get<I>(fields_).second, std::get<I>(flat_)), ...);
+  }
+  std::tuple<std::pair<const char*, G*>...> fields_;
+  std::tuple<std::vector<typename detail::grid_traits<G>::elem>...> flat_;
+};
+
 // A (n x n, already allocated) <- a symmetric, strictly diagonally dominant matrix with a
 // positive diagonal, hence positive definite, in O(n^2) per seed (B*B^T would cost
 // O(n^3)): the off-diagonal entry (i, j), j < i, mirrored to (j, i), is PolyBench's
@@ -185,13 +305,15 @@ inline void fill_spd(Mat2<double>& A, uint64_t seed) {
 // overwritten by the kernel, restored from their pristine copies A0 and B0 before every
 // call, and both compared. Args is the problem's HarnessArgs {tsteps, n, &A, &B}. A
 // driver derives from it, passes a zero grid of its shape to the constructor, and writes
-// generate(seed), which fills A0 and B0 and leaves A == A0, B == B0, and bytes().
+// generate(seed), which fills A0 and B0 and leaves A == A0, B == B0, and bytes(). Its
+// outputs A and B are exposed and adopted through NestedOutputs.
 template <class G, class Args>
 struct StencilPair {
   int tsteps, n;
   G A, A0, B, B0;
   int64_t dims[2];
-  std::vector<double> flat_out[2], flat_in[2];
+  std::vector<double> flat_in[2];
+  NestedOutputs<G, G> out{{"A", &A}, {"B", &B}};
   Args a;
 
   StencilPair(int tsteps_, int n_, const G& zero)
@@ -215,12 +337,8 @@ struct StencilPair {
   bool matches(const StencilPair& e, double rtol, double atol, std::string* why) const {
     return nested_close("A", e.A, A, rtol, atol, why) && nested_close("B", e.B, B, rtol, atol, why);
   }
-  void outputs(Outputs& o) {
-    flatten(A, flat_out[0]);
-    flatten(B, flat_out[1]);
-    o.add("A", F64, flat_out[0].data(), flat_out[0].size());
-    o.add("B", F64, flat_out[1].data(), flat_out[1].size());
-  }
+  void outputs(Outputs& o) { out.expose(o); }
+  bool adopt(const Views& v, std::string* why) { return out.adopt(v, why); }
   void inputs(Outputs& o) {
     flatten(A0, flat_in[0]);
     flatten(B0, flat_in[1]);

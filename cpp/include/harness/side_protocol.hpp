@@ -1,0 +1,96 @@
+// The judge <-> side runner protocol (cpp/bench.cpp <-> cpp/side.cpp).
+//
+// Each side runner (one for the baseline, one for the candidate) serves commands from its
+// own shared-memory block: a memfd the judge creates, seals against shrinking and passes
+// to that runner alone as fd 3. The block is a Control struct (kControlBytes), then a data
+// area (Control::data_bytes, grown by the judge on `Create`) that holds the outputs a
+// `Report` copies out: a ViewHeader per output view, then the views' bytes.
+//
+// A command: the judge fills the command fields, stores bell = seq (release) and wakes
+// the futex; the runner serves it, fills the reply fields, stores done = seq and wakes
+// the judge, who waits on that futex (it never spins: in serial mode both share one CPU).
+// The runner's side of the block is the candidate's memory: the judge copies every reply
+// field into private memory once and bounds it before use (bench.cpp, Judge).
+#pragma once
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+
+namespace harness {
+namespace side {
+
+constexpr size_t kControlBytes = 1 << 17;  // bytes of the Control struct's region
+constexpr uint32_t kMaxK = 8192;           // instances per runner (batched calls)
+constexpr uint32_t kMaxViewsPerInstance = 32;
+constexpr size_t kWhyBytes = 1024;
+// libgomp's spin count for both runners (GOMP_SPINCOUNT): a worker thread waits this
+// many polls (about 0.1-0.3 ms here) before it sleeps, so the CPU it burns after a
+// timed call (outside the timed window) stays small and bounded; see Judge's accounting.
+constexpr const char* kSpinCount = "10000";
+
+enum Cmd : uint32_t {
+  kNop = 0,      // nothing: one doorbell round trip (its cost is the per-call overhead)
+  kCreate = 1,   // size, k, data_bytes: k instances of `size`; remap the data area
+  kPrepare = 2,  // seeds[k], poison: generate + reset each instance, snapshot the state
+  kCall = 3,     // harness_call on the k instances back to back (threads > 0: that many)
+  kReport = 4,   // outputs of the k instances -> data area; the runner's own checks
+  kCounters = 5, // perf counters around one call of instance 0 (after a prepare)
+  kExit = 6,     // _exit(0)
+};
+
+enum Status : int32_t {
+  kOk = 0,
+  kRejected = 1,   // the runner's own checks: state changed, const inputs written
+  kThrew = 2,      // the side's code threw a C++ exception
+  kNoMemory = 3,   // the instances did not fit in memory
+  kTooLarge = 4,   // the outputs do not fit in the data area (wrong shape)
+  kLoadFailed = 5, // dlopen / dlsym failed
+  kBadCommand = 6,
+};
+
+struct ViewHeader {
+  char name[32];
+  int32_t dtype;
+  uint32_t instance;
+  uint64_t count;
+  uint64_t offset;  // from the start of the data area
+};
+
+struct Control {
+  std::atomic<uint32_t> bell;  // judge -> runner: sequence number of the current command
+  std::atomic<uint32_t> done;  // runner -> judge: sequence number of the finished command
+  // command (judge)
+  uint32_t cmd;
+  uint32_t k;
+  uint64_t size;
+  uint64_t data_bytes;
+  int32_t poison;
+  int32_t threads;
+  uint64_t seeds[kMaxK];
+  // reply (runner)
+  int32_t status;
+  uint32_t nviews;
+  uint64_t used;          // bytes of the data area written by the last report
+  char why[kWhyBytes];
+  uint64_t counts[16];
+  char counter_why[16][128];
+};
+static_assert(sizeof(Control) <= kControlBytes, "Control outgrew its region");
+
+inline long futex_call(std::atomic<uint32_t>* a, int op, uint32_t val, const timespec* ts) {
+  return syscall(SYS_futex, reinterpret_cast<uint32_t*>(a), op, val, ts, nullptr, 0);
+}
+// Sleeps while *a == val (shared futex: the word is in memory two processes map), at most
+// `ts` (nullptr: no limit). Returns at once if *a != val.
+inline void futex_wait(std::atomic<uint32_t>* a, uint32_t val, const timespec* ts) {
+  futex_call(a, FUTEX_WAIT, val, ts);
+}
+inline void futex_wake(std::atomic<uint32_t>* a) { futex_call(a, FUTEX_WAKE, 1, nullptr); }
+
+}  // namespace side
+}  // namespace harness

@@ -1,0 +1,243 @@
+"""Hostile candidates that attack the timer, the baseline's memory and the completion
+signal from inside their own address space (issue 20, part 6), and a data race.
+
+Each source in tests/hostile/ computes honestly and cheats with nothing but ordinary
+loads and stores, threads and clock reads; the in-process timer of the worker judged
+every one of them correct at 4x to 20,000x (the figures are in the tests). The verdict
+must now be ``rejected`` or ``incorrect``, or ``correct`` with a speedup below 1.25x,
+with the harness alive and nothing left behind (no processes, cgroups or temporary build
+folders). Where the screen would stop an attack first (it reads /proc/self/maps), the
+screen is off, because the defences behind it must hold on their own; what the screen
+says is checked too.
+
+The tests marked ``judge`` need the trusted judge of issue 20 (candidate and baseline in
+their own child processes, the clock and the comparison outside them, the kernel's CPU
+accounting as a cross-check); the one marked ``races`` needs the race detector of omp
+validation. Without those they fail, which is what they are for.
+"""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness import sandbox, toolchain
+
+from test_hostile import _descendants
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+HOSTILE = Path(__file__).parent / "hostile"
+GEMM = "02_dense_la_gemm"
+NEEDS_JUDGE = pytest.mark.judge  # reason: see the judge marker in pyproject.toml
+NEEDS_RACES = pytest.mark.races
+
+
+def _temp_entries() -> set:
+    """The harness's temporary folders and files in its cache (build-*, pch-*, *.tmp)."""
+    root = toolchain.cache_root()
+    if not root.is_dir():
+        return set()
+    return {p for pat in ("builds/build-*", "builds/*/*/pch-*", "**/*.tmp") for p in root.glob(pat)}
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind():
+    before = _temp_entries()
+    yield
+    assert _descendants(os.getpid()) == []
+    probe = sandbox._Cgroup(sandbox.Limits())
+    parents = {d.parent for d in probe.dirs}
+    probe.remove()
+    for d in parents:
+        assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
+    assert _temp_entries() - before == set()
+
+
+def source(name: str, *defines: str) -> str:
+    return "".join(f"#define {d}\n" for d in defines) + (HOSTILE / name).read_text()
+
+
+def timed(run_eval, pid, text, mode, **kw):
+    """A timed evaluation at the quick size, small enough for the default test run."""
+    kw = {"quick": True, "use_cache": False, "min_pairs": 8, "max_pairs": 12, "budget_s": 1.0,
+          "timeout_min_s": 5.0, **kw}
+    return run_eval(pid, text, mode, **kw)
+
+
+def assert_not_paid(r):
+    """The attack gained nothing: rejected or incorrect (not by the screen, which these
+    attacks pass), or correct with a speedup below 1.25x."""
+    assert r.status in ("rejected", "incorrect", "correct"), (r.status, r.evidence)
+    if r.status == "correct":
+        assert r.speedup < 1.25, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
+    else:
+        assert r.evidence["why"] and "screen" not in r.evidence, r.evidence
+
+
+# A main program for the gemm attacks, outside the harness: two instances laid out as the
+# driver lays them out, the "baseline" one computed first (what copies_baseline_output.cpp
+# looks for); then, per round, a call after its caller spent more CPU time than a call
+# (the early-returning attacks compute in place) and a call right after it (they return
+# early), whose C is checked once the helper had time to finish. The calls go through a
+# frame of 16 KiB, so that the timer attack's fixed 4 KiB scan stays on the stack, as in the
+# harness's processes, whose callers' frames are deeper than that.
+ATTACK_MAIN = r"""
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+void gemm(std::vector<double> const& A, std::vector<double> const& B, std::vector<double>& C,
+          size_t M, size_t K, size_t N);
+struct Inst {
+  size_t M, K, N;
+  std::vector<double> A, A0, B, B0, C, C0;
+};
+static void naive(const Inst& in, std::vector<double>& C) {
+  for (size_t i = 0; i < in.M; ++i)
+    for (size_t j = 0; j < in.N; ++j) {
+      double s = 0.0;
+      for (size_t k = 0; k < in.K; ++k) s += in.A[i * in.K + k] * in.B[k * in.N + j];
+      C[i * in.N + j] += s;
+    }
+}
+__attribute__((noinline)) static void call(const Inst& in, std::vector<double>& C) {
+  volatile char pad[16384];
+  pad[0] = 0;
+  gemm(in.A, in.B, C, in.M, in.K, in.N);
+  pad[1] = pad[0];
+}
+static bool same(const std::vector<double>& x, const std::vector<double>& y) {
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i] - y[i] > 1e-9 || y[i] - x[i] > 1e-9) return false;
+  return x.size() == y.size();
+}
+int main() {
+  const size_t M = 160, K = 40, N = 80;
+  unsigned long long s = 12345;
+  auto rnd = [&] { s = s * 6364136223846793005ULL + 1442695040888963407ULL; return double(s >> 11) / 9007199254740992.0 - 0.5; };
+  Inst* b = new Inst{M, K, N};
+  Inst* c = new Inst{M, K, N};
+  for (Inst* in : {b, c}) { in->A.resize(M * K); in->B.resize(K * N); in->C.resize(M * N); }
+  for (size_t i = 0; i < M * K; ++i) b->A[i] = c->A[i] = rnd();
+  for (size_t i = 0; i < K * N; ++i) b->B[i] = c->B[i] = rnd();
+  for (size_t i = 0; i < M * N; ++i) b->C[i] = c->C[i] = rnd();
+  for (Inst* in : {b, c}) { in->A0 = in->A; in->B0 = in->B; in->C0 = in->C; }
+  std::vector<double> expected = b->C0;
+  naive(*b, expected);
+  naive(*b, b->C);  // the baseline has run
+  call(*c, c->C);
+  if (!same(c->C, expected)) { std::puts("wrong C (beside a finished baseline)"); return 1; }
+  for (int round = 0; round < 3; ++round) {
+    std::vector<double> e = c->C0, x = c->C0, y = c->C0;
+    for (int k = 0; k < 3; ++k) { e = c->C0; naive(*c, e); }  // more CPU than one call
+    call(*c, x);
+    call(*c, y);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (!same(x, e) || !same(y, e)) { std::printf("wrong C in round %d\n", round); return 1; }
+  }
+  std::puts("ok");
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,defines", [
+    ("rewrites_timer.cpp", ()), ("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
+    ("rewrites_timer.cpp", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS")),
+    ("copies_baseline_output.cpp", ()), ("finishes_in_a_thread.cpp", ()),
+    ("finishes_in_a_signal_handler.cpp", ()),
+])
+def test_the_attacks_compute_the_right_outputs(tmp_path, name, defines):
+    """Outside the harness (g++, one process), every gemm attack leaves the right C, on
+    the path that cheats as well as on the honest one: a verdict of `incorrect` on them
+    comes from the judge, not from a broken attack."""
+    (tmp_path / "attack.cpp").write_text(source(name, *defines))
+    (tmp_path / "main.cpp").write_text(ATTACK_MAIN)
+    subprocess.run(["g++", "-std=c++17", "-O2", "-pthread", "attack.cpp", "main.cpp", "-o", "attack"],
+                   cwd=tmp_path, check=True, capture_output=True, timeout=120)
+    r = subprocess.run([str(tmp_path / "attack")], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout.strip()) == (0, "ok"), (r.returncode, r.stdout, r.stderr)
+
+
+# Measured at this test's settings, load 6-12. The in-process timer (main at acd2624)
+# judged every variant `correct`: stack 3.98x serial / 4.58x omp, saved_regs 4.57x /
+# 4.04x, maps 3.86x / 4.03x (the first two with the screen on, which they pass). The judge
+# (branch judge at e0a4323): `correct`, 0.79x-1.02x.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+@pytest.mark.parametrize("variant,defines,screen", [
+    ("stack", (), True),
+    ("saved_regs", ("HOSTILE_SAVED_REGS",), True),
+    ("maps", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS"), False),
+])
+def test_timer_rewrite_on_the_stack(run_eval, mode, variant, defines, screen):
+    r = timed(run_eval, GEMM, source("rewrites_timer.cpp", *defines), mode, screen=screen)
+    assert_not_paid(r)
+
+
+def test_the_screen_stops_the_stack_scan_only_when_it_reads_maps(run_eval):
+    """The fixed-bound scans pass the screen (nothing in them is forbidden); the one that
+    reads /proc/self/maps is rejected for its file functions."""
+    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_READ_MAPS"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
+    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "correct", r.evidence
+
+
+# The in-process timer: `correct`, 2.4x-4.2x at this test's 12 pairs (14.3x at 40): the
+# pairs with the baseline first are ~35x, the others ~1x, and the median of an even
+# number of pairs lies between the two. The judge: `correct`, 0.97x.
+@NEEDS_JUDGE
+def test_copying_the_baselines_outputs_from_memory(run_eval):
+    r = timed(run_eval, GEMM, source("copies_baseline_output.cpp"), "serial", screen=False)
+    assert_not_paid(r)
+
+
+def test_the_screen_rejects_the_copy_attack_for_reading_maps(run_eval):
+    r = run_eval(GEMM, source("copies_baseline_output.cpp"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
+
+
+# The in-process timer: `correct`, 3,417x serial, 2,520x omp (each pair with the
+# candidate first took 0.01 ms), with the screen on, which it passes. The judge:
+# `rejected` at load ("its constructors started threads").
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_returning_before_a_thread_finishes_the_work(run_eval, mode):
+    r = timed(run_eval, GEMM, source("finishes_in_a_thread.cpp"), mode)
+    assert_not_paid(r)
+
+
+# The in-process timer: `correct`, 315x serial, 317x omp (each pair with the candidate
+# first took 0.01-0.04 ms). It needs no thread, so only the kernel's CPU accounting of the
+# candidate's process can see the work outside the timed window. The judge: `rejected`
+# in validation (14 ms of CPU outside the timed calls, against a limit of 7-10 ms).
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_returning_before_a_signal_handler_finishes_the_work(run_eval, mode):
+    r = timed(run_eval, GEMM, source("finishes_in_a_signal_handler.cpp"), mode, screen=False)
+    assert_not_paid(r)
+
+
+def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):
+    r = run_eval(GEMM, source("finishes_in_a_signal_handler.cpp"), "serial", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "rejected" and "sigaction (signals)" in r.evidence["why"], r.evidence
+    r = run_eval(GEMM, source("finishes_in_a_thread.cpp"), "serial", quick=True, use_cache=False,
+                 validate_only=True)
+    assert "screen" not in r.evidence, r.evidence
+
+
+# Without a race detector (main): `correct`, 1.48x (omp, 2 threads, quick size). With the
+# race check (branch races at d9af854): `incorrect`, ThreadSanitizer's report as evidence.
+@NEEDS_RACES
+def test_vector_bool_race_is_incorrect(run_eval):
+    r = run_eval("59_transform_map_function", source("vector_bool_race.cpp"), "omp", quick=True,
+                 use_cache=False, validate_only=True)
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert r.evidence["why"]

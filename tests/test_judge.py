@@ -1,0 +1,283 @@
+"""The judge (harness._bench.Bench) and its side runners (cpp/side.cpp).
+
+The candidate runs in its own process: whatever it does to its own memory, stack or
+shared-memory block, the clock, the seeds, the expected outputs and the comparison stay
+in the judge. Runs real evaluations (real g++, bubblewrap, child processes); the screen
+is off where a candidate uses what it would reject, because the boundary must hold
+without it.
+"""
+import os
+import shutil
+
+import pytest
+
+from harness.evaluate import ProtocolCheck
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+GEMM = "02_dense_la_gemm"
+SCAN = "30_scan_prefix_sum"
+GEMM_SIG = ("void gemm(std::vector<double> const& A, std::vector<double> const& B, std::vector<double>& C, "
+            "size_t M, size_t K, size_t N)")
+NAIVE_GEMM = """
+  for (size_t i = 0; i < M; ++i)
+    for (size_t j = 0; j < N; ++j) {
+      double sum = 0.0;
+      for (size_t k = 0; k < K; ++k) sum += A[i * K + k] * B[k * N + j];
+      C[i * N + j] += sum;
+    }
+"""
+
+
+def gemm(prefix: str = "", before: str = "", after: str = "", body: str = NAIVE_GEMM) -> str:
+    return f"#include <cstddef>\n#include <vector>\n{prefix}\n{GEMM_SIG} {{\n{before}\n{body}\n{after}\n}}\n"
+
+
+def scan(prefix: str = "", before: str = "") -> str:
+    return (f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& output) {{\n"
+            f"{before}\n  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) {{ s += x[i]; output[i] = s; }}\n}}\n")
+
+
+# Scans its own stack upward (to the stack's top) for 64-bit values that look like a
+# steady_clock reading taken in the second before the call started and moves them
+# forward by three quarters of the call's time (a start time read before the call then
+# makes it look 4x faster); the empty asm with every callee-saved register in its
+# clobber list makes the scanning function's prologue save the callers' registers in its
+# own frame, where the scan rewrites them and the epilogue restores the rewritten values
+# (a start time the caller keeps in a register). On the in-process protocol: correct, ~4x.
+STACK_BUMP = """
+#include <cstdint>
+#include <ctime>
+#include <pthread.h>
+static int64_t mono_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+__attribute__((noinline)) static int bump_clock_values(int64_t start, int64_t shift) {
+  asm volatile("" ::: "rbx", "r12", "r13", "r14", "r15", "memory");
+  pthread_attr_t a;
+  void* lo = nullptr;
+  size_t sz = 0;
+  if (pthread_getattr_np(pthread_self(), &a) != 0) return 0;
+  pthread_attr_getstack(&a, &lo, &sz);
+  pthread_attr_destroy(&a);
+  volatile char anchor = 0;
+  int moved = 0;
+  char* hi = static_cast<char*>(lo) + sz;
+  for (int64_t* p = reinterpret_cast<int64_t*>((reinterpret_cast<uintptr_t>(&anchor) + 7) & ~uintptr_t(7));
+       reinterpret_cast<char*>(p + 1) <= hi; ++p) {
+    const int64_t v = *p;
+    if (v <= start && v > start - 1000000000) { *p = v + shift; ++moved; }
+  }
+  return moved;
+}
+static volatile int moved_last = 0;
+"""
+
+
+def test_a_candidate_that_moves_clock_values_on_its_stack_gains_nothing(run_eval):
+    """On the in-process protocol this candidate (naive gemm, exactly the baseline's
+    speed) was judged several times faster; in its own process there is no clock value of
+    the judge's to find."""
+    text = gemm(prefix=STACK_BUMP, before="const int64_t start = mono_ns();",
+                after="moved_last = bump_clock_values(start, (mono_ns() - start) / 4 * 3);")
+    r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
+    assert r.status == "rejected" or (r.status == "correct" and r.speedup < 1.25), (r.status, r.speedup, r.evidence)
+
+
+def test_a_runner_killed_by_a_signal_is_a_runtime_error_with_the_signal(run_eval):
+    r = run_eval(SCAN, scan(prefix="#include <csignal>", before="std::raise(SIGTERM);"), "serial",
+                 size=20000, validate_only=True, screen=False, use_cache=False)
+    assert r.status == "runtime_error", (r.status, r.evidence)
+    assert r.evidence["why"] == "killed by SIGTERM"
+    assert r.evidence["exit_code"] == -15 and "stderr_tail" in r.evidence
+
+
+def test_a_crash_in_a_static_constructor_is_a_runtime_error(run_eval):
+    text = scan(prefix="#include <csignal>\nstatic int crash = (std::raise(SIGSEGV), 0);")
+    r = run_eval(SCAN, text, "serial", size=20000, validate_only=True, screen=False, use_cache=False)
+    assert r.status == "runtime_error" and r.evidence["why"] == "killed by SIGSEGV", r.evidence
+    assert r.evidence["phase"] == "load"
+
+
+def test_a_detached_thread_that_finishes_the_work_later_is_caught(run_eval):
+    """The call returns at once and a detached thread computes the outputs afterwards."""
+    body = """
+  std::thread([&A, &B, &C, M, K, N] {""" + NAIVE_GEMM + """  }).detach();
+"""
+    r = run_eval(GEMM, gemm(prefix="#include <thread>", body=body), "serial", size=400, min_pairs=4,
+                 max_pairs=4, screen=False, use_cache=False)
+    assert r.status in ("rejected", "incorrect"), (r.status, r.speedup, r.evidence)
+
+
+def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval):
+    """The candidate maps its runner's shared-memory block (fd 3), stores the current
+    command's number into `done` and wakes the judge, then does the work: the judge's
+    window closes early, and the kernel's CPU clock sees the work outside it."""
+    forge = """
+#include <atomic>
+#include <cstdint>
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+static void forge_done() {
+  static uint32_t* c = static_cast<uint32_t*>(mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0));
+  if (c == MAP_FAILED) return;
+  __atomic_store_n(&c[1], __atomic_load_n(&c[0], __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+  syscall(SYS_futex, &c[1], FUTEX_WAKE, 1, nullptr, nullptr, 0);
+}
+"""
+    r = run_eval(GEMM, gemm(prefix=forge, before="forge_done();"), "serial", size=600, min_pairs=4,
+                 max_pairs=4, screen=False, use_cache=False)
+    assert r.status == "rejected", (r.status, r.speedup, r.evidence)
+    assert "outside its timed calls" in r.evidence["why"]
+
+
+def test_work_in_a_static_constructor_is_rejected_by_the_cpu_accounting(run_eval):
+    """300 ms of CPU in a constructor, before any timed call: outside every window."""
+    prefix = """
+#include <chrono>
+static double burn() {
+  volatile double s = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  while (std::chrono::steady_clock::now() < until) s = s + 1.0;
+  return s;
+}
+static double burned = burn();
+"""
+    r = run_eval(SCAN, scan(prefix=prefix), "serial", size=20000, validate_only=True, screen=False,
+                 use_cache=False)
+    assert r.status == "rejected", (r.status, r.evidence)
+    assert "outside its timed calls over the whole evaluation" in r.evidence["why"]
+
+
+@pytest.mark.parametrize("pid", [SCAN, GEMM])
+def test_an_a_a_is_correct_and_near_one(run_eval, pid):
+    from harness.suite import get_problem
+
+    r = run_eval(pid, get_problem(pid).source("baseline.cpp"), "serial", quick=True, use_cache=False)
+    assert r.status == "correct", r.evidence
+    assert abs(r.speedup - 1) <= 0.10, (r.speedup, r.ci_low, r.ci_high, r.evidence.get("load_avg_1min"))
+    acct = r.evidence["cpu_accounting"]
+    assert acct["candidate_outside_ms"] <= acct["limit_ms"]
+    assert 0 < r.evidence["doorbell_ns"] < 1e6
+
+
+def _job() -> dict:
+    return {"validate": [[10, 1], [20, 2]], "measure": True, "size": 20, "seed0": 5, "min_pairs": 2,
+            "max_pairs": 4}
+
+
+def test_protocol_check_takes_a_load_failure_only_before_any_case():
+    assert ProtocolCheck(_job())({"event": "result", "status": "runtime_error", "why": "killed by SIGSEGV",
+                                  "phase": "load", "exit_code": -11}) == ""
+    c = ProtocolCheck(_job())
+    assert c({"event": "validated", "size": 10, "seed": 1, "status": "ok", "baseline_ns": 1,
+              "candidate_ns": 1}) == ""
+    assert "phase 'load'" in c({"event": "result", "status": "rejected", "why": "x", "phase": "load"})
+    assert "exit_code" in ProtocolCheck(_job())({"event": "result", "status": "rejected", "why": "x",
+                                                 "phase": "load", "exit_code": 1})
+
+
+def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
+    c = ProtocolCheck(_job())
+    for size, seed in _job()["validate"]:
+        assert c({"event": "validated", "size": size, "seed": seed, "status": "ok", "baseline_ns": 1,
+                  "candidate_ns": 1}) == ""
+    timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
+              "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
+              "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
+              "cpus": [0], "doorbell_ns": 4000.0}
+    assert "accounting" in ProtocolCheck(_job())._timing(timing)
+    timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
+    assert c(timing) == ""
+
+
+# A side runner that plays a hostile candidate's process at the protocol level: the
+# baseline's role execs the real runner; the candidate's answers every command "ok" and
+# then reports view headers chosen by FAKE_MODE. The judge must bound each one.
+FAKE_RUNNER = r"""
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "harness/side_protocol.hpp"
+using namespace harness::side;
+int main(int argc, char** argv) {
+  if (std::strcmp(argv[3], "baseline") == 0) { execv(REAL_RUNNER, argv); return 127; }
+  Control* c = static_cast<Control*>(mmap(nullptr, kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0));
+#pragma omp parallel
+  { volatile int x = 0; (void)x; }  // the same threads as the real runner's
+  char* data = nullptr;
+  uint64_t bytes = 0;
+  const int mode = std::atoi(std::getenv("FAKE_MODE"));
+  uint32_t seq = 1;
+  c->status = kOk;
+  for (;;) {
+    c->done.store(seq);
+    futex_wake(&c->done);
+    uint32_t b;
+    while ((b = c->bell.load()) != seq + 1) futex_wait(&c->bell, b, nullptr);
+    seq = b;
+    c->status = kOk;
+    if (c->cmd == kExit) _exit(0);
+    if (c->cmd == kCreate) {
+      bytes = c->data_bytes;
+      data = static_cast<char*>(mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, kControlBytes));
+    }
+    if (c->cmd != kReport) continue;
+    ViewHeader* h = reinterpret_cast<ViewHeader*>(data);
+    std::memset(h, 0, sizeof *h);
+    std::strcpy(h->name, "output");
+    h->count = c->size;
+    h->offset = 64;
+    c->nviews = 1;
+    if (mode == 0) c->nviews = 0xffffffffu;                    // more headers than the area holds
+    if (mode == 1) { h->offset = bytes - 8; h->count = 1u << 20; }  // bytes past the area's end
+    if (mode == 2) h->offset = ~uint64_t(0);                   // an offset past everything
+    if (mode == 3) h->dtype = 99;                              // no such dtype
+    if (mode == 4) h->instance = 7;                            // an instance that does not exist
+    if (mode == 5) std::memset(h->name, 'A', sizeof h->name);  // a name without its NUL
+    if (mode == 6) h->count = c->size / 2;                     // the wrong shape, well-formed
+  }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def fake_runner(tmp_path_factory):
+    import subprocess
+    from pathlib import Path
+
+    from harness import _bench
+
+    real = Path(_bench.__file__).parent / "harness_side"
+    src = tmp_path_factory.mktemp("fake") / "fake.cpp"
+    src.write_text(FAKE_RUNNER)
+    exe = src.with_suffix("")
+    include = Path(__file__).resolve().parents[1] / "cpp" / "include"
+    subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{include}", f'-DREAL_RUNNER="{real}"', str(src), "-o",
+                    str(exe)], check=True)
+    return str(exe)
+
+
+@pytest.mark.parametrize("mode,why", [(0, "malformed outputs"), (1, "malformed outputs"), (2, "malformed outputs"),
+                                      (3, "malformed outputs"), (4, "malformed outputs"),
+                                      (5, "expected shape"), (6, "expected shape")])
+def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, monkeypatch, mode, why):
+    from harness import _bench, toolchain
+    from harness.suite import get_problem
+
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler()
+    drv = toolchain.build_trusted(p, "driver", "serial", comp)
+    base = toolchain.build_trusted(p, "baseline", "serial", comp)
+    monkeypatch.setenv("FAKE_MODE", str(mode))
+    bench = _bench.Bench(drv.path, base.path, base.path, fake_runner, sandboxed=False)
+    assert bench.start()["status"] == "ok"
+    for seed in (1, 2):  # the judge survives and answers the same again
+        r = bench.validate(1000, seed)
+        assert r["status"] == "incorrect" and why in r["why"], r
+    del bench

@@ -1,0 +1,307 @@
+"""The race detector (harness.races): data races in omp candidates are found, not guessed.
+
+Real clang++ -fsanitize=thread builds with libomp and Archer, run by the race runner in
+the sandbox; the evaluations are validation only at small sizes.
+"""
+import re
+import resource
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness import races, sandbox
+from harness.evaluate import EvalConfig, evaluate
+from harness.suite import get_problem, load_suite
+
+pytestmark = pytest.mark.skipif(isinstance(races.find_tools(), str),
+                                reason=f"race detector unavailable: {races.find_tools()}")
+VARIANTS = Path(__file__).parent / "variants"
+
+# The embedded model's reply on 59_transform_map_function (omp) that was judged correct,
+# 1.75x: vector<bool> packs 64 elements per word, so neighbouring threads read-modify-write
+# the same word.
+VECTOR_BOOL = """
+#include <vector>
+#include <omp.h>
+bool isPowerOfTwo(int x) { return (x > 0) && !(x & (x - 1)); }
+void mapPowersOfTwo(std::vector<int> const& x, std::vector<bool>& mask) {
+    #pragma omp parallel for
+    for (size_t i = 0; i < x.size(); ++i) {
+        mask[i] = isPowerOfTwo(x[i]);
+    }
+}
+"""
+
+RELU = """
+#include <vector>
+void relu(std::vector<double>& x) {
+  const long n = long(x.size());
+  double* p = x.data();
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < n; ++i) p[i] = p[i] < 0 ? 0.0 : p[i];
+}
+"""
+
+
+def _average(update: str) -> str:
+    return f"""
+#include <vector>
+double average(std::vector<double> const& x) {{
+  double s = 0;
+  const long n = long(x.size());
+#pragma omp parallel for
+  for (long i = 0; i < n; ++i) {{
+    {update}
+  }}
+  return s / double(n);
+}}
+"""
+
+
+def _eval(pid, text, suite="pareval", **kw):
+    kw.setdefault("quick", True)
+    kw.setdefault("validate_only", True)
+    return evaluate(get_problem(pid, suite), text, "omp", EvalConfig(**kw))
+
+
+def _assert_race(r):
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert r.evidence["race_check"] == "race"
+    assert r.evidence["race"].startswith("ThreadSanitizer: data race"), r.evidence["race"]
+    assert "candidate.cpp:" in r.evidence["race"]
+    assert len(r.evidence["race"].splitlines()) <= races.REPORT_LINES
+    assert r.evidence["phase"] == "race check" and r.evidence["seed"] is not None
+    assert r.evidence["why"].startswith("ThreadSanitizer found a data race")
+
+
+def test_vector_bool_race_is_incorrect_with_the_report():
+    r = _eval("59_transform_map_function", VECTOR_BOOL)
+    _assert_race(r)
+    # the report points at the candidate's loop body and at vector<bool>'s bit reference
+    line = VECTOR_BOOL.strip().splitlines().index("        mask[i] = isPowerOfTwo(x[i]);") + 1
+    assert f"candidate.cpp:{line}:" in r.evidence["race"] and "stl_bvector.h" in r.evidence["race"]
+    cost = r.evidence["race_check_s"]
+    assert cost["compile_s"] > 0 and cost["run_s"] > 0
+
+
+def test_plain_parallel_for_on_doubles_is_clean_and_correct():
+    r = _eval("55_transform_relu", RELU)
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"] == "clean"
+
+
+def test_shared_accumulator_without_atomic_is_caught():
+    _assert_race(_eval("27_reduce_average", _average("s += x[i];")))
+
+
+def test_shared_accumulator_with_atomic_is_clean():
+    """The same loop with the update made atomic: slow, but no data race."""
+    r = _eval("27_reduce_average", _average("#pragma omp atomic\n    s += x[i];"))
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"] == "clean"
+
+
+def test_race_between_std_threads_is_found():
+    """Not only OpenMP: two std::threads adding into one sum without a lock."""
+    text = """
+#include <thread>
+#include <vector>
+double average(std::vector<double> const& x) {
+  double s = 0;
+  const size_t h = x.size() / 2;
+  auto part = [&](size_t a, size_t b) { for (size_t i = a; i < b; ++i) s += x[i]; };
+  std::thread t(part, 0, h);
+  part(h, x.size());
+  t.join();
+  return s / double(x.size());
+}
+"""
+    _assert_race(_eval("27_reduce_average", text))
+
+
+def test_race_is_found_on_one_thread_too():
+    """The runner uses at least two OpenMP threads even when one CPU is granted: the
+    detector reasons from the happens-before order, not from the threads overlapping."""
+    r = _eval("59_transform_map_function", VECTOR_BOOL, threads=1)
+    _assert_race(r)
+
+
+def test_race_verdict_is_cached_and_keyed_by_the_detector():
+    first = _eval("27_reduce_average", _average("s += x[i];"))
+    again = _eval("27_reduce_average", _average("s += x[i];"))
+    assert again.cached and again.status == "incorrect" and again.evidence["race"] == first.evidence["race"]
+    assert races.fingerprint() == f"{races.find_tools().version}\0{races.find_tools().archer}"
+
+
+def test_serial_mode_is_not_checked():
+    r = evaluate(get_problem("27_reduce_average"), _average("s += x[i];"), "serial",
+                 EvalConfig(quick=True, validate_only=True))
+    assert r.status == "correct", r.evidence  # without -fopenmp the pragma is ignored
+    assert "race_check" not in r.evidence
+
+
+def test_what_clang_cannot_compile_is_unavailable_not_failed():
+    """__builtin_has_attribute is GCC's alone: the race check is then unavailable, and
+    the candidate is judged by its outputs as before."""
+    text = """
+#include <vector>
+void relu(std::vector<double>& x) {
+  static_assert(!__builtin_has_attribute(relu, nothrow), "");
+  for (size_t i = 0; i < x.size(); ++i) if (x[i] < 0) x[i] = 0;
+}
+"""
+    r = _eval("55_transform_relu", text)
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"].startswith("unavailable: clang++ cannot build the candidate"), r.evidence
+
+
+def test_forging_the_race_runners_pipe_is_rejected():
+    """The race runner's pipe is checked like the worker's: tests/hostile's forger, behind
+    the screen, finds it on the runner's command line and writes to it."""
+    forger = (Path(__file__).parent / "hostile" / "forges_verdict.cpp").read_text()
+    r = evaluate(get_problem("30_scan_prefix_sum"), forger, "omp",
+                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True))
+    assert r.status == "rejected", r.evidence
+    assert r.evidence["race_check"] == "rejected"
+    assert "an attempt to forge the race check" in r.evidence["why"]
+
+
+def test_missing_tools_leave_the_verdict_alone(monkeypatch):
+    monkeypatch.setattr(races, "find_tools", lambda: "clang++ not found: install clang and libomp-dev")
+    r = _eval("27_reduce_average", _average("s += x[i];"), use_cache=False, seed=EvalConfig.seed + 1)
+    assert r.evidence["race_check"] == "unavailable: clang++ not found: install clang and libomp-dev"
+    assert r.status in ("correct", "incorrect")  # decided by the outputs alone again
+    if r.status == "incorrect":
+        assert "race" not in r.evidence
+
+
+@pytest.mark.parametrize("test", ["#ifdef __clang__", "#if defined(__SANITIZE_THREAD__)",
+                                  "#if defined(__has_feature)", "#if __GNUC__ >= 5",
+                                  "#if _OPENMP > 201511"])
+def test_a_source_that_tests_the_compiler_is_rejected(test):
+    text = f"{test}\n#define SERIAL 1\n#endif\n" + RELU
+    r = _eval("55_transform_relu", text)
+    assert r.status == "rejected", r.evidence
+    assert "tests which compiler builds it" in r.evidence["why"]
+
+
+def test_plain_openmp_and_gnu_guards_are_not_compiler_tests():
+    assert races.compiler_test("#ifdef _OPENMP\n#include <omp.h>\n#endif\n#ifdef __GNUC__\n#endif\n") == ""
+
+
+def test_trim_report_keeps_the_candidate_frames():
+    report = """noise before
+==================
+WARNING: ThreadSanitizer: data race (pid=7)
+  Write of size 8 at 0x7b04 by thread T1:
+    #0 std::_Bit_reference::operator=(bool) /usr/include/c++/12/bits/stl_bvector.h:103:8 (lib.so+0x1401) (BuildId: 787f)
+    #1 .omp_outlined. /tmp/x/build-1/candidate.cpp:6:49 (lib.so+0x1401)
+    #2 __kmp_invoke_microtask <null> (libomp.so.5+0xd55a2) (BuildId: e9e0)
+    #3 mapPowersOfTwo(std::vector<int> const&, std::vector<bool>&) /tmp/x/build-1/candidate.cpp:5:1 (lib.so+0x1203)
+  Previous write of size 8 at 0x7b04 by main thread:
+    #0 std::_Bit_reference::operator=(bool) /usr/include/c++/12/bits/stl_bvector.h (lib.so+0x1366)
+    #1 .omp_outlined. /tmp/x/build-1/candidate.cpp:6:49 (lib.so+0x1366)
+
+  Location is heap block of size 128 at 0x7b20 allocated by main thread:
+    #0 operator new(unsigned long) <null> (race_runner+0xd33c6)
+  Thread T1 (tid=9, running) created by main thread at:
+    #0 pthread_create <null> (race_runner+0x5341d)
+SUMMARY: ThreadSanitizer: data race /usr/include/c++/12/bits/stl_bvector.h:103:8 in operator=
+==================
+"""
+    kind, text = races.trim_report(report)
+    assert kind == "data race"
+    assert text.splitlines() == [
+        "ThreadSanitizer: data race",
+        "  Write of size 8 at 0x7b04 by thread T1:",
+        "    #0 std::_Bit_reference::operator=(bool) stl_bvector.h:103:8",
+        "    #1 .omp_outlined. candidate.cpp:6:49",
+        "    #3 mapPowersOfTwo(std::vector<int> const&, std::vector<bool>&) candidate.cpp:5:1",
+        "  Previous write of size 8 at 0x7b04 by main thread:",
+        "    #0 std::_Bit_reference::operator=(bool) stl_bvector.h",
+        "    #1 .omp_outlined. candidate.cpp:6:49",
+    ]
+    assert races.trim_report("no warning here\n") == ("", "")
+
+
+def test_race_cases_stay_within_the_timed_size():
+    p = get_problem("59_transform_map_function")
+    cases = races.race_cases(p, 1000, 5)
+    assert [c[0] for c in cases] == [1000, 1000, 5] and len({c[1] for c in cases}) == 3
+    assert races.race_cases(p, 0, 5)[0][0] == 0
+
+
+def test_detector_runs_without_an_address_space_cap():
+    """ThreadSanitizer reserves terabytes of shadow address space: the runner's limits
+    leave RLIMIT_AS alone (address_space=False); every other sandboxed process keeps it."""
+    probe = [sys.executable, "-c", "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])"]
+    capped = sandbox.run(probe, sandboxed=False, limits=sandbox.Limits(memory_bytes=4 << 30))
+    free = sandbox.run(probe, sandboxed=False, limits=sandbox.Limits(memory_bytes=4 << 30, address_space=False))
+    assert int(capped.stdout_tail) >= 4 << 30 and int(capped.stdout_tail) != resource.RLIM_INFINITY
+    assert int(free.stdout_tail) == resource.RLIM_INFINITY
+
+
+# ---------------------------------------------------------------- the suites are clean
+# One problem per ParEval category and a spread of PolyBench kernels in the default run;
+# `pytest -m slow` checks every problem.
+SUBSET = {("pareval", pid) for pid in (
+    "02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d", "16_graph_largest_component",
+    "23_histogram_first_letter_counts", "26_reduce_product_of_inverses", "30_scan_prefix_sum",
+    "37_search_find_the_closest_number_to_pi", "41_sort_k-th_smallest_element", "47_sparse_la_spmv",
+    "54_stencil_game_of_life", "59_transform_map_function")} | {
+    ("polybench", pid) for pid in ("gemver", "lu", "seidel_2d", "floyd_warshall")}
+ALL = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]
+
+
+@pytest.mark.parametrize("suite,pid", [pytest.param(s, pid, id=f"{s}/{pid}",
+                                                    marks=() if (s, pid) in SUBSET else pytest.mark.slow)
+                                       for s, pid in ALL])
+def test_baseline_and_reference_are_race_free(suite, pid):
+    """So that a report always means the candidate: each problem's baseline and expert
+    omp reference, run in the candidate's place, pass the detector clean."""
+    p = get_problem(pid, suite)
+    for name, text in (("baseline", p.source("baseline.cpp")), ("reference", p.reference("omp"))):
+        rc = races.check(p, text, p.default_size("omp", quick=True), [0, 1], EvalConfig.seed,
+                         "native", True, 10.0, 2.0)
+        assert rc.status == "clean", (name, rc.status, rc.why, rc.report)
+
+
+# The variants tests/test_problems.py treats as racy (by name or header) whose error is
+# not a data race: wrong, but every thread touches only its own data, so the detector has
+# nothing to report (the outputs catch them).
+NOT_DATA_RACES = {
+    "08_fft_split_fft/wrong_parallel_bitreverse": "each thread starts its private j wrong",
+    "12_geometry_smallest_triangle/wrong_missing_reduction": "firstprivate/lastprivate minimum",
+    "13_geometry_closest_pair_2d/wrong_missing_reduction": "firstprivate/lastprivate minimum",
+    "14_geometry_closest_pair_1d/wrong_missing_reduction": "firstprivate/lastprivate minimum",
+    "17_graph_highest_degree/wrong_missing_reduction": "firstprivate/lastprivate maximum",
+    "28_reduce_smallest_odd_number/wrong_race": "firstprivate/lastprivate minimum",
+    "32_scan_sum_of_prefix_sum_array/wrong_race": "each block's sum misses its offset",
+    "34_scan_largest_contiguous_subarray_sum/wrong_race": "lastprivate best",
+}
+RACY = re.compile(r"race|shared|missing_reduction")  # as tests/test_problems.py
+
+
+def _race_variants():
+    """The suites' racy wrong variants (tests/test_problems.py's rule) that are data
+    races: (suite, problem, path); those of the SUBSET problems in the default run."""
+    for s, pid in ALL:
+        for f in sorted((VARIANTS / pid).glob("wrong_*.cpp")):
+            racy = RACY.search(f.stem) or "data race" in f.read_text().split("\n", 1)[0]
+            if racy and f"{pid}/{f.stem}" not in NOT_DATA_RACES:
+                yield pytest.param(s, pid, f, id=f"{pid}/{f.stem}",
+                                   marks=() if (s, pid) in SUBSET else pytest.mark.slow)
+
+
+def test_the_exceptions_exist():
+    for name in NOT_DATA_RACES:
+        assert (VARIANTS / f"{name}.cpp").exists(), name
+
+
+@pytest.mark.parametrize("suite,pid,path", list(_race_variants()))
+def test_race_variants_are_caught_by_the_detector(suite, pid, path):
+    """Output comparison caught these only when the threads happened to collide (the
+    tests retried them on six seeds); the detector reports each on its first run."""
+    r = _eval(pid, path.read_text(), suite=suite, use_cache=False)
+    _assert_race(r)
