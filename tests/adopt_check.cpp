@@ -4,7 +4,8 @@
 //     For each case: one instance runs SIDE's harness_call, its output views are copied
 //     byte for byte, and a fresh instance of the same seed (reset with poison) adopts the
 //     copy: unchanged, and altered one way at a time (one element, a count, a missing,
-//     an extra or a renamed view, a wrong dtype, a 32-character unterminated name).
+//     an extra or a renamed view, a wrong dtype, a 32-character unterminated name, no
+//     data, a bool or byte view's first byte set to 2).
 //   adopt_check variant DRIVER SIDE WRONG RTOL ATOL SIZE:SEED...
 //     For each case: SIDE's outputs are the expected ones; WRONG's are compared with them
 //     directly and, through a byte copy, after adopt into a fresh instance.
@@ -181,6 +182,11 @@ void roundtrip(const Driver& d, Call side, double rtol, double atol, uint64_t si
       c = fresh();
       c[k].view.count -= 1;
       check(d, e.p, rtol, atol, size, seed, "count-1", name, views_of(c));
+      if (c[k].view.dtype == harness::BOOL || c[k].view.dtype == harness::U8) {
+        c = fresh();
+        c[k].bytes[0] = 2;
+        check(d, e.p, rtol, atol, size, seed, "byte2", name, views_of(c));
+      }
       c = fresh();
       std::vector<OutputView> v = views_of(c);
       v[k].data = nullptr;

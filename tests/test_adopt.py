@@ -51,6 +51,9 @@ def _check_roundtrip(rows, derived):
             assert (rc, match) == (1, 1), where  # derived views are not read
         elif case == "element":
             assert (rc, match) == (1, 0) and why, where
+        elif case == "byte2":
+            # not a bool (25's byte result holds 2 as its poison: adopted, then no match)
+            assert (rc == 0 and why.endswith("is not a bool")) or (rc, match) == (1, 0), where
         elif case in ("count+1", "count-1"):
             # a count the output cannot take, or (the convex hull) another answer
             assert (rc == 0 and f"{view}: has " in why) or (rc, match) == (1, 0), where
