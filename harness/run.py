@@ -22,6 +22,7 @@ between steps: finished problems are kept, and ``--resume`` continues the rest.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import sys
 import threading
@@ -214,6 +215,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
+    servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
     overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
@@ -232,6 +234,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
+                  "model_server": {m: s.info for m, s in servers.items()} or None,
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),
@@ -244,6 +247,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
     else:  # --resume: logged only now, after every check of the options passed
         store.event("run_resumed")
+    for m, s in servers.items():
+        store.event("model_server", model=m, url=s.url, pid=s.pid, external=s.external, info=s.info)
     console.print(f"results folder: {store.root}")
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
@@ -361,6 +366,26 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
     return store, rows, summary
+
+
+def _start_model_servers(team, console) -> dict:
+    """Starts (or, with $HARNESS_MODEL_SERVER, checks) the model process of every local
+    model of ``team`` before any work; {model: ModelProcess or ExternalServer}. Raises
+    LocalModelError (a HarnessError) when one cannot start."""
+    from . import model_process
+
+    servers = {}
+    for m in dict.fromkeys(a.model for a in team if a.is_local):
+        s = model_process.server_for(m)
+        if not s.external:
+            console.print(f"starting the model process for {m} ...")
+        s.ensure()
+        info = s.info
+        console.print(f"model: {m} at {s.url}" + (" (started by hand)" if s.external else
+                      f" ({info.get('slots', '?')} slots, {info.get('threads', '?')} thread(s), "
+                      f"loaded in {info.get('load_s', '?')} s)"))
+        servers[m] = s
+    return servers
 
 
 def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, ctx) -> None:
@@ -558,10 +583,23 @@ def cmd_run(args) -> int:
         for k in resumable:
             if getattr(args, k, None) is not None:
                 setattr(opts, k, getattr(args, k))
-        execute(opts, store=store, command=sys.argv)
+        with _model_processes():
+            execute(opts, store=store, command=sys.argv)
         return 0
-    execute(options_from_args(args), command=sys.argv)
+    with _model_processes():
+        execute(options_from_args(args), command=sys.argv)
     return 0
+
+
+@contextlib.contextmanager
+def _model_processes():
+    """Stops the model processes the run started when it ends, however it ends."""
+    from . import model_process
+
+    try:
+        yield
+    finally:
+        model_process.stop_all()
 
 
 def options_from_config(config: dict) -> RunOptions:
