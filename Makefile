@@ -37,9 +37,30 @@ system-packages:
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
+# llama.cpp's AMX weight buffer crashes the first decode on Intel CPUs with AMX (Sapphire
+# Rapids and later; ggml-org/llama.cpp#20824). llama-cpp-python is therefore compiled with
+# -march=native minus AMX: every other vector extension and llama.cpp's CPU weight
+# repacking stay on. The flags are used where g++ takes them (x86); they are no-ops on a
+# CPU without AMX and reach our own extension's build too, where they change nothing.
+# An installed llama-cpp-python built with AMX (an older install, a cached wheel) is
+# rebuilt without it.
+NO_AMX = $$(echo 'int x;' | g++ -mno-amx-tile -mno-amx-int8 -mno-amx-bf16 -x c++ -c -o /dev/null - 2>/dev/null && echo '-mno-amx-tile -mno-amx-int8 -mno-amx-bf16')
+BUILD_ENV = f="$(NO_AMX)"; export CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) CMAKE_ARGS="-DCMAKE_C_FLAGS='$$f' -DCMAKE_CXX_FLAGS='$$f'"
+HAS_AMX_BUILD = $(PY) -c 'import llama_cpp, sys; sys.exit("AMX_INT8 = 1" not in llama_cpp.llama_print_system_info().decode())' 2>/dev/null
+define without_amx
+	@if [ -n "$(NO_AMX)" ] && $(HAS_AMX_BUILD); then \
+	  echo "llama-cpp-python was built with AMX, which crashes on AMX CPUs: rebuilding it without (5-8 minutes)"; \
+	  $(PY) -m pip cache remove llama_cpp_python >/dev/null 2>&1 || true; \
+	  $(BUILD_ENV); $(PY) -m pip install -q --force-reinstall --no-deps --no-binary llama-cpp-python \
+	    "llama-cpp-python==$$($(PY) -c 'import llama_cpp; print(llama_cpp.__version__)')"; \
+	fi
+endef
+
 # local: the embedded model (llama.cpp compiled from source, about 5-8 minutes on 2 cores)
 install: system-packages $(if $(filter 1,$(MANAGED)),$(VENV)/bin/python)
-	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(PY) -m pip install -q -e '.[local]'
+	$(BUILD_ENV); $(PY) -m pip install -q -e '.[local]'
+	$(without_amx)
 
 install-test: system-packages $(if $(filter 1,$(MANAGED)),$(VENV)/bin/python)
-	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(PY) -m pip install -q -e '.[test,local]'
+	$(BUILD_ENV); $(PY) -m pip install -q -e '.[test,local]'
+	$(without_amx)

@@ -36,6 +36,21 @@ endpoint. This module gives it the file (:func:`resolve`), the threads
 generation slows down several-fold), the context window per sequence (:func:`n_ctx`,
 :data:`DEFAULT_N_CTX` tokens, ``$HARNESS_LOCAL_N_CTX``) and the load parameters
 (:func:`model_params`).
+
+Intel CPUs with AMX
+-------------------
+On CPUs with AMX (Sapphire Rapids and later) llama.cpp repacks the weights into its AMX
+buffer and the first decode crashes (ggml-org/llama.cpp#20824; the same crash made dspy
+drop its AMX CI variant). The Makefile therefore builds llama-cpp-python with
+``-mno-amx-tile -mno-amx-int8 -mno-amx-bf16`` added to ``-march=native``: every other
+vector extension of the CPU and llama.cpp's CPU weight repacking stay on, only the AMX
+buffer type is not compiled in (and it rebuilds an installed llama-cpp-python whose
+build has AMX). A build with AMX that reaches this module anyway (installed by hand) is
+loaded with llama.cpp's extra buffer types off on an AMX CPU: it works, without weight
+repacking (:func:`load_plan`, :func:`model_params`; for the embedded model that costs little: llama.cpp repacks
+only its q4_K tensors, 28 of 491 MiB). The choice is recorded in
+config.json (``local_model``). Checked with llama-cpp-python 0.3.36 on a 2-core Xeon with
+AMX (crash reproduced with the AMX build; both remedies decode).
 """
 
 from __future__ import annotations
@@ -47,14 +62,13 @@ import os
 import re
 import tempfile
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from harness.fsutil import cache_root
-from harness.llm import ContextWindowExceeded, ModelCallError, ModelConfigError
+from harness.llm import ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
@@ -476,9 +490,18 @@ def llama_available() -> bool:
     return importlib.util.find_spec("llama_cpp") is not None
 
 
-def model_params() -> tuple[Any, dict[str, Any]]:
-    """llama.cpp model parameters for loading a GGUF file, and how it was loaded (a
-    record for config.json's model record).
+def cpu_has_amx() -> bool:
+    """True when this CPU reports AMX (the ``amx_int8`` or ``amx_tile`` flag in /proc/cpuinfo)."""
+    try:
+        flags = next((ln for ln in open("/proc/cpuinfo") if ln.startswith("flags")), "")
+    except OSError:
+        return False
+    return bool({"amx_int8", "amx_tile"} & set(flags.split()))
+
+
+def build_features() -> dict[str, str]:
+    """llama.cpp's compile-time CPU features of the installed llama-cpp-python, e.g.
+    ``{"AVX512": "1", "AMX_INT8": "1", "REPACK": "1"}`` (from llama_print_system_info).
 
     Raises:
         LocalModelError: llama-cpp-python is not installed.
@@ -487,4 +510,44 @@ def model_params() -> tuple[Any, dict[str, Any]]:
         import llama_cpp
     except ImportError:
         raise LocalModelError(f"llama-cpp-python is not installed; run {INSTALL_HINT}") from None
-    return llama_cpp.llama_model_default_params(), {"loaded_with": "llama.cpp defaults"}
+    info = llama_cpp.llama_print_system_info().decode(errors="replace")
+    return dict(re.findall(r"([A-Z0-9_]+) = ([^|\s]+)", info))
+
+
+def load_plan() -> dict[str, Any]:
+    """How the embedded model is loaded on this machine, for config.json: the
+    llama-cpp-python version, whether its build and this CPU have AMX, and whether
+    llama.cpp's extra buffer types (CPU weight repacking, and AMX where built in) are used.
+    They are off only for a build with AMX on a CPU with AMX, where the AMX buffer crashes
+    the first decode (see the module docstring).
+
+    Raises:
+        LocalModelError: llama-cpp-python is not installed.
+    """
+    import llama_cpp
+
+    build_amx = build_features().get("AMX_INT8") == "1"
+    cpu_amx = cpu_has_amx()
+    extra = not (build_amx and cpu_amx)
+    why = ("build without AMX: extra buffer types (weight repacking) on" if not build_amx else
+           "AMX build on a CPU without AMX: extra buffer types on" if extra else
+           "AMX build on an AMX CPU: extra buffer types off (llama.cpp's AMX repack crashes, "
+           "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed")
+    return {"llama_cpp_python": getattr(llama_cpp, "__version__", "?"), "build_amx": build_amx,
+            "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why,
+            "n_threads": n_threads(), "n_ctx": n_ctx()}
+
+
+def model_params() -> tuple[Any, dict[str, Any]]:
+    """llama.cpp model parameters for loading a GGUF file on this machine (extra buffer
+    types as :func:`load_plan` says), and that plan (for config.json's model record).
+
+    Raises:
+        LocalModelError: llama-cpp-python is not installed.
+    """
+    plan = load_plan()
+    import llama_cpp
+
+    params = llama_cpp.llama_model_default_params()
+    params.use_extra_bufts = plan["extra_buffer_types"]
+    return params, plan

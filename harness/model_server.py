@@ -154,12 +154,14 @@ class Engine:
 
     # ------------------------------------------------------------------ requests
     def describe(self) -> dict[str, Any]:
-        """How the model is served (for the run's config.json model record)."""
-        return {"server": "harness.model_server (batched llama.cpp)",
-                "llama_cpp_python": getattr(self._ll, "__version__", "?"),
+        """How the model is served (the run's config.json ``local_model``): this server,
+        the load plan (harness.local_model.load_plan: llama-cpp-python version, AMX,
+        extra buffer types), threads, slots, context tokens per sequence, load seconds."""
+        plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "n_ctx")}
+        return {"server": "harness.model_server (batched llama.cpp)", **plan,
                 "threads": self.threads, "threads_batch": self.threads_batch,
-                "slots": self.slots, "n_ctx": self.n_ctx, "load_s": round(self.load_s, 3),
-                **self.loaded_with}
+                "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
+                "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
         """{"active": decoding sequences, "queued": requests waiting for a slot}."""

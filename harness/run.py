@@ -176,6 +176,18 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     return team
 
 
+def _local_model_record(servers: dict) -> dict | None:
+    """config.json's ``local_model``: what serves the team's local model and how it was
+    loaded (the server's own record: server, llama-cpp-python version, threads, slots,
+    context tokens per sequence, load seconds, AMX and extra buffer types; see
+    harness.model_server), or None without local agents. A second local model's record
+    goes under ``others``."""
+    if not servers:
+        return None
+    first, *rest = servers.values()
+    return {**first.info, **({"others": [s.info for s in rest]} if rest else {})}
+
+
 def _fmt_s(s: float) -> str:
     s = int(max(0, s))
     return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
@@ -234,7 +246,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
-                  "model_server": {m: s.info for m, s in servers.items()} or None,
+                  "local_model": _local_model_record(servers),
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),

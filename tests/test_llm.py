@@ -453,3 +453,28 @@ def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):
             llm.complete(agent, MESSAGES, cache_dir=None)
         assert isinstance(ei.value, llm.ContextWindowExceeded) is overflow
         assert len(openai_server.requests) == n + 1
+
+
+@pytest.mark.parametrize("build_amx,cpu_amx,extra", [(False, False, True), (False, True, True),
+                                                     (True, False, True), (True, True, False)])
+def test_load_plan_turns_extra_buffers_off_only_for_amx_on_amx(monkeypatch, build_amx, cpu_amx, extra):
+    """llama.cpp's AMX weight repack crashes the first decode (ggml-org/llama.cpp#20824):
+    the extra buffer types go off only when both the build and the CPU have AMX."""
+    pytest.importorskip("llama_cpp")
+    monkeypatch.setattr(local_model, "build_features", lambda: {"AMX_INT8": "1"} if build_amx else {"AVX2": "1"})
+    monkeypatch.setattr(local_model, "cpu_has_amx", lambda: cpu_amx)
+    plan = local_model.load_plan()
+    assert plan["extra_buffer_types"] is extra
+    assert (plan["build_amx"], plan["cpu_amx"]) == (build_amx, cpu_amx)
+    assert ("llama.cpp#20824" in plan["why"]) is (not extra)
+
+
+@pytest.mark.parametrize("extra", [True, False])
+def test_model_params_follow_the_load_plan(monkeypatch, extra):
+    """The model process loads with use_extra_bufts as the load plan says, and hands the
+    plan on for config.json."""
+    pytest.importorskip("llama_cpp")
+    monkeypatch.setattr(local_model, "build_features", lambda: {"AMX_INT8": "1"})
+    monkeypatch.setattr(local_model, "cpu_has_amx", lambda: not extra)
+    params, plan = local_model.model_params()
+    assert params.use_extra_bufts is extra and plan["extra_buffer_types"] is extra

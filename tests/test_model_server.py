@@ -4,6 +4,7 @@ together; a server started by hand shared and checked; start failures in one lin
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -100,7 +101,7 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
     ContextWindowExceeded."""
     p = subprocess.Popen([sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env={**__import__("os").environ, "HARNESS_LOCAL_N_CTX": "512"})
+                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512"})
     try:
         line = p.stdout.readline()
         assert line.startswith("serving local/qwen2.5-coder-0.5b at http://127.0.0.1:"), p.stderr.read()

@@ -114,9 +114,10 @@ def test_model_process_killed_restarts_once_then_stops_with_exit_3_and_resumes(t
     [srv] = [e for e in _events(run_dir) if e["kind"] == "model_server"]
     assert srv["pid"] and not srv["external"] and srv["info"]["slots"] >= 3
     cfg = json.loads((run_dir / "config.json").read_text())
-    record = cfg["model_server"]["local/qwen2.5-coder-0.5b"]
-    assert record["server"].startswith("harness.model_server") and record["llama_cpp_python"]
-    assert {"threads", "n_ctx", "slots", "loaded_with"} <= set(record)
+    record = cfg["local_model"]
+    assert record["model"] == "local/qwen2.5-coder-0.5b" and record["server"].startswith("harness.model_server")
+    assert record["llama_cpp_python"] and record["extra_buffer_types"] in (True, False)
+    assert {"threads", "n_ctx", "slots", "build_amx", "cpu_amx", "why"} <= set(record)
     os.kill(srv["pid"], signal.SIGKILL)
 
     def restarted(ev):
