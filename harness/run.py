@@ -464,9 +464,10 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     breakdown = {
         "model calls (this session)": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
         "tokens (this session)": f"{tracker.prompt_tokens} prompt + {tracker.completion_tokens} completion",
-        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s over {model_s:.1f} s of "
-                                            "model time (uncached calls)") if model_s > 0 else "-",
+        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s per call over {model_s:.1f} s "
+                                            "of call time (uncached calls, summed)") if model_s > 0 else "-",
         "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
+        "model-call phases (this session)": f"{ctx.generate_s:.1f} s wall (concurrent calls overlap in it)",
         "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
         "wall time (this session)": f"{wall_s:.1f} s",
     }

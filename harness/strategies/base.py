@@ -270,6 +270,7 @@ class RunContext:
         self.progress = progress or (lambda text: None)
         self.recorded = dict(recorded or {})
         self.eval_s = 0.0
+        self.generate_s = 0.0  # wall seconds of model-call phases (generate), this session
         self.evaluations = 0
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
@@ -423,11 +424,14 @@ class RunContext:
             with ThreadPoolExecutor(max_workers=workers) as ex:
                 return list(ex.map(one, zip(calls, fallbacks)))
 
+        t0 = time.monotonic()
         if local:  # local inference: never beside a timed evaluation
             with self._gate.inference():
                 recs = run_all()
         else:
             recs = run_all()
+        with self._lock:
+            self.generate_s += time.monotonic() - t0
         if all(r is None for r in recs):
             # nothing to evaluate or learn from: a table of empty problems would mislead
             raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
