@@ -169,7 +169,7 @@ class ModelProcess:
                 raise ModelProcessRestarted(f"{self.model}: the model process died during the call "
                                             f"({self._last_exit}); it was restarted")
             proc = self._proc
-            if proc is None:
+            if proc is None or (proc.poll() is None and self._answers()):
                 return
             try:
                 rc = proc.wait(timeout=EXIT_WAIT_S)
@@ -178,6 +178,9 @@ class ModelProcess:
             self._last_exit = _describe_exit(rc)
             self.crashes += 1
             self._proc, self.url = None, None
+            for f in (proc.stdin, proc.stdout, self._err):
+                if f is not None:
+                    f.close()
             if self.crashes >= 2:
                 raise ModelProcessLost(self._lost_message())
             self._start()
@@ -185,6 +188,14 @@ class ModelProcess:
                                         f"({self._last_exit}); restarted it (pid {self._proc.pid})")
 
     _last_exit = "?"
+
+    def _answers(self) -> bool:
+        """True when the process answers ``/health`` within a second."""
+        try:
+            _get_json(str(self.url).removesuffix("/v1") + "/health", timeout_s=1.0)
+            return True
+        except (OSError, ValueError):
+            return False
 
     def stop(self) -> None:
         """Stops the process (SIGTERM, then SIGKILL after STOP_TIMEOUT_S s) if it runs."""
