@@ -518,7 +518,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")
     p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
                    help="do not measure the expert reference")
-    p.add_argument("--max-parallel", type=int, default=None, help="concurrent remote model calls (default: 4)")
+    p.add_argument("--max-parallel", type=int, default=None, help="concurrent model calls, over all problems in flight (default: 4)")
     p.add_argument("--eval-workers", type=int, default=None, metavar="N",
                    help="evaluations at once, each on its own CPU set (serial: one core each; omp: "
                         "--threads cores each), on Parsl workers; N problems in flight (default: 1, no Parsl)")

@@ -240,7 +240,7 @@ class RunContext:
     evaluate`); eval_config: the base EvalConfig (threads, quick, seed, sandbox);
     store: a RunStore (event log, candidates, lessons) or None; tracker: a
     llm.CostTracker or None; deadline: time.monotonic() value after which work stops
-    (from --time-budget, seconds) or None; max_parallel: concurrent remote calls, over
+    (from --time-budget, seconds) or None; max_parallel: concurrent model calls, over
     all problems in flight;
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
@@ -549,7 +549,7 @@ class Strategy(ABC):
             round_: int, label: str):
         """One model call: ``text`` as the user message (after the shared system message)
         to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
-        ``label``, budgeted, one at a time on the local model). Returns its CallRecord.
+        ``label``, budgeted, never beside an evaluation on the local model). Returns its CallRecord.
         Raises BudgetExceeded, and HarnessError when the call failed for good."""
         from .. import prompting
 
