@@ -3,8 +3,9 @@
 A scripted remote model that waits ``--delay`` seconds per call (no network, no tokens
 paid); one LessonL generation round of ``--agents`` agents through the run context's
 barrier, against the same calls made one after another. Target: the concurrent round
-is >= 2.5x faster than sequential calls with 3 agents and 1 s per call. A local
-(in-process) model is served one request at a time by design; that case is printed too.
+is >= 2.5x faster than sequential calls with 3 agents and 1 s per call. Calls to the
+local model (its own process, which decodes concurrent calls in one batch) overlap the
+same way, inside the gate that keeps evaluations out; that case is printed too.
 
 usage: python benchmarks/agents_overlap.py [--agents 3] [--delay 1.0]
 """
@@ -50,7 +51,8 @@ def main() -> int:
     print(f"{args.agents} agents, {args.delay:.1f} s per call; sequential calls take {sequential:.2f} s")
     print(f"remote agents, one round: {t_remote:.2f} s  -> {sequential / t_remote:.2f}x faster than "
           f"sequential (target >= 2.5x)")
-    print(f"local model, one round:   {t_local:.2f} s  -> one request at a time, as designed")
+    print(f"local model, one round:   {t_local:.2f} s  -> {sequential / t_local:.2f}x faster than "
+          f"sequential (the calls reach the model process together)")
     return 0
 
 

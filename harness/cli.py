@@ -226,6 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .run import add_run_parser
 
     add_run_parser(sub)
+    from .model_server import add_parser as add_serve_model_parser
+
+    add_serve_model_parser(sub)
 
     from .calibrate import add_calibrate_parser
 
@@ -347,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point. Returns the exit code: 0 ok, 1 `compare` found a regression beyond
     --fail-on-regression, `eval`'s verdict or a `selftest` A/A or reference is not correct,
     2 user error, 3 internal error (a harness fault, not the candidate's: the traceback is
-    printed), 130 interrupted."""
+    printed) or the local model process died twice (one line; `run --resume` continues),
+    130 interrupted."""
     ap = build_parser()
     args = ap.parse_args(argv)
     # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up
@@ -356,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.fn(args)
     except HarnessError as e:
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return getattr(e, "exit_code", 2)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

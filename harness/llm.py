@@ -32,8 +32,10 @@ A :class:`Team` is a list of :class:`Agent` s, built from ``--models a,b,c``
     aggregator = "mini"        # (e.g. moa's aggregator; `python -m harness strategies`)
 
 Model names are litellm's (``openai/...``, ``anthropic/...``, ``ollama/...``,
-``hosted_vllm/...`` with ``api_base``) plus the embedded provider ``local/...`` (see
-:mod:`harness.local_model` for its naming rule).  :func:`validate_team` checks, before
+``hosted_vllm/...`` with ``api_base``) plus ``local/...``, a GGUF file served by the
+harness's own model process (see :mod:`harness.local_model` for its naming rule and
+:mod:`harness.model_process` for the process); litellm reaches it as ``openai/<name>``
+with that process's ``api_base``, like any self-hosted endpoint.  :func:`validate_team` checks, before
 any work starts, that every provider is known, that remote models have their API key in
 the environment, that local endpoints (``api_base``) accept connections, and that local
 GGUF files exist and verify; it raises :class:`ModelConfigError` with a one-line message.
@@ -83,6 +85,7 @@ DEFAULT_TEAM_SIZE = 3
 #: exceptions (by litellm class name) that are retried with exponential backoff
 RETRYABLE = ("RateLimitError", "APIConnectionError", "Timeout", "ServiceUnavailableError", "InternalServerError")
 DEFAULT_RETRIES = 5
+LOCAL_TIMEOUT_S = 3600.0  # seconds a local model call may take (its queue and decoding)
 BACKOFF_BASE_S = 1.0  # seconds; doubles per attempt
 BACKOFF_MAX_S = 60.0  # seconds
 
@@ -139,7 +142,8 @@ class Agent:
 
     @property
     def is_local(self) -> bool:
-        """True for the in-process llama.cpp provider (served one request at a time)."""
+        """True for ``local/...`` models: served by the harness's model process on this
+        machine (so never beside a timed evaluation)."""
         return self.provider == "local"
 
     def to_dict(self) -> dict[str, Any]:
@@ -316,7 +320,7 @@ _litellm_ready = False
 
 
 def import_litellm() -> Any:
-    """Import and configure litellm (once): offline cost map, quiet, ``local`` provider.
+    """Import and configure litellm (once): offline cost map, quiet.
 
     Takes seconds the first time; call it only when a model will be called.
     """
@@ -331,9 +335,6 @@ def import_litellm() -> Any:
             if not _litellm_ready:
                 litellm.suppress_debug_info = True
                 litellm.telemetry = False
-                from harness import local_model
-
-                local_model.register_provider()
                 _litellm_ready = True
     return litellm
 
@@ -428,7 +429,8 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
     host from HOSTED_ENDPOINTS) accepts TCP connections (3 s timeout) when
     ``probe_endpoints``; a ``local/…`` model resolves to a
     verified GGUF file (this assembles the embedded model on first use, about 2 s) and
-    llama-cpp-python is installed.  No model is called and nothing is paid.
+    llama-cpp-python is installed, or, with ``$HARNESS_MODEL_SERVER``, that server
+    serves that file.  No model is called and nothing is paid.
 
     Raises:
         ModelConfigError: one line naming the agent and what to fix.
@@ -443,7 +445,15 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
                 local_model.resolve(agent.model)
             except local_model.LocalModelError as e:
                 raise local_model.LocalModelError(f"agent {agent.name}: {e}") from None
-            if not local_model.llama_available():
+            from harness import model_process
+
+            server = model_process.server_for(agent.model)
+            if server.external:
+                try:
+                    server.ensure()
+                except ModelConfigError as e:
+                    raise ModelConfigError(f"agent {agent.name}: {e}") from None
+            elif not local_model.llama_available():
                 raise ModelConfigError(f"agent {agent.name}: llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
             continue
         base = endpoint_for(agent, provider)
@@ -480,7 +490,7 @@ class CallRecord:
         prompt_tokens / completion_tokens: usage in tokens (provider-reported).
         latency_s: seconds the call took when it was really made, litellm overhead
             included (replayed from the cache on a hit, so tokens/s stays meaningful);
-            for the local model it includes waiting for the one-request-at-a-time lock.
+            for a local model it includes waiting for a free slot of its model process.
         cost_usd: cost in USD from litellm's cost table (0 for local and unknown prices).
         cache_hit: served from the response cache (nothing paid, no model time spent now).
         seed: sampling seed sent with the request.
@@ -699,11 +709,18 @@ def complete(
 
     Returns:
         A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
+    A ``local/...`` model is sent to its model process (started on first use, see
+    :mod:`harness.model_process`), not retried, with no timeout short of an hour.
+
     Raises:
         ModelCallError: non-retryable failure or retries exhausted (one line);
             :class:`ContextWindowExceeded` (a ModelCallError) when the request does not
-            fit the model's context window.
+            fit the model's context window;
+            harness.model_process.ModelProcessRestarted (a ModelCallError) when the
+            local model process died during the call and was restarted (the call may
+            be sent again).
         ModelConfigError: a local model cannot be resolved or loaded.
+        harness.model_process.ModelProcessLost: the local model process died twice.
     """
     seed = agent.seed if seed is None else int(seed)
     key = request_key(agent, messages, seed, mock_response=mock_response)
@@ -733,8 +750,17 @@ def complete(
     if mock_response is not None:
         kwargs["mock_response"] = mock_response
     retryable = tuple(getattr(litellm, n) for n in RETRYABLE if hasattr(litellm, n))
+    server = generation = None
     if agent.is_local:
-        retries = 0  # in-process: nothing transient to wait out
+        retries = 0  # our own process on this machine: nothing transient to wait out
+        kwargs["model"] = f"openai/{agent.model}"
+        if mock_response is None:
+            from harness import model_process
+
+            server = model_process.server_for(agent.model)
+            url, generation = server.ensure()
+            kwargs.update(api_base=url, api_key="harness-local",
+                          timeout=LOCAL_TIMEOUT_S, max_retries=0)
 
     attempt = 0
     while True:
@@ -745,17 +771,15 @@ def complete(
         except (ModelConfigError, ModelCallError):
             raise
         except retryable as e:
-            cause = e.__cause__ or e.__context__
-            if isinstance(cause, (ModelConfigError, ModelCallError)):  # raised inside the local provider
-                raise cause from None
+            if server is not None:
+                server.recover(generation)  # raises if the model process died
             attempt += 1
             if attempt > retries:
                 raise ModelCallError(f"{agent.model}: giving up after {retries + 1} attempts: {_one_line(e)}") from None
             _sleep(_backoff_s(attempt))
         except Exception as e:
-            cause = e.__cause__ or e.__context__
-            if isinstance(cause, (ModelConfigError, ModelCallError)):  # raised inside the local provider
-                raise cause from None
+            if server is not None:
+                server.recover(generation)
             overflow = isinstance(e, getattr(litellm, "ContextWindowExceededError", ()))
             raise (ContextWindowExceeded if overflow else ModelCallError)(f"{agent.model}: {_one_line(e)}") from None
     latency = time.perf_counter() - t0

@@ -1,8 +1,4 @@
-"""The embedded default model: a GGUF file served in-process by llama-cpp-python.
-
-The model is exposed to the rest of the harness as a litellm custom provider named
-``local`` (see :func:`register_provider`), so every model call still goes through
-``litellm.completion``.
+"""The embedded default model: a GGUF file, resolved, verified and served by llama.cpp.
 
 Model names (the naming rule)
 -----------------------------
@@ -32,14 +28,14 @@ in microseconds; if the stamp does not match, the file is hashed again (about 1 
 
 Serving
 -------
-One ``llama_cpp.Llama`` per model file and process, loaded lazily on first use, with
-``n_ctx`` = :data:`DEFAULT_N_CTX` tokens (override: ``$HARNESS_LOCAL_N_CTX``) and
-``n_threads`` = half the usable CPUs, at least 1, at most 8 (override:
-``$HARNESS_LOCAL_THREADS``; see :func:`n_threads`: with every core busy, llama.cpp's
-threads wait for each other and generation slows down several-fold).  A process-wide lock serves one request at a time
-(inference is CPU-bound; overlapping requests would only slow each other and make
-timings meaningless).  Per request: ``temperature``, ``top_p``, ``max_tokens`` (tokens)
-and ``seed`` are honoured.  Usage (prompt and completion tokens) is returned; cost is 0.
+The model runs in its own process, an OpenAI-compatible server on loopback
+(:mod:`harness.model_server`, started by :mod:`harness.model_process`) that decodes
+concurrent requests in one batch; calls reach it through litellm like any other
+endpoint. This module gives it the file (:func:`resolve`), the threads
+(:func:`n_threads`: with every core busy, llama.cpp's threads wait for each other and
+generation slows down several-fold), the context window per sequence (:func:`n_ctx`,
+:data:`DEFAULT_N_CTX` tokens, ``$HARNESS_LOCAL_N_CTX``) and the load parameters
+(:func:`model_params`).
 
 Intel CPUs with AMX
 -------------------
@@ -51,7 +47,7 @@ vector extension of the CPU and llama.cpp's CPU weight repacking stay on, only t
 buffer type is not compiled in (and it rebuilds an installed llama-cpp-python whose
 build has AMX). A build with AMX that reaches this module anyway (installed by hand) is
 loaded with llama.cpp's extra buffer types off on an AMX CPU: it works, without weight
-repacking (:func:`load_plan`; for the embedded model that costs little: llama.cpp repacks
+repacking (:func:`load_plan`, :func:`model_params`; for the embedded model that costs little: llama.cpp repacks
 only its q4_K tensors, 28 of 491 MiB). The choice is recorded in
 config.json (``local_model``). Checked with llama-cpp-python 0.3.36 on a 2-core Xeon with
 AMX (crash reproduced with the AMX build; both remedies decode).
@@ -66,14 +62,13 @@ import os
 import re
 import tempfile
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from harness.fsutil import cache_root
-from harness.llm import ContextWindowExceeded, ModelCallError, ModelConfigError
+from harness.llm import ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
@@ -488,13 +483,6 @@ def n_ctx() -> int:
         raise LocalModelError(f"HARNESS_LOCAL_N_CTX must be an integer, got {os.environ['HARNESS_LOCAL_N_CTX']!r}") from None
 
 
-#: one request at a time across every local model of the process (inference is CPU-bound)
-INFERENCE_LOCK = threading.RLock()
-_llamas: dict[Path, Any] = {}
-#: seconds spent loading each model file (for the run's measured breakdown)
-LOAD_SECONDS: dict[str, float] = {}
-
-
 def llama_available() -> bool:
     """True when ``llama_cpp`` can be imported (the ``local`` extra is installed)."""
     import importlib.util
@@ -550,180 +538,16 @@ def load_plan() -> dict[str, Any]:
             "n_threads": n_threads(), "n_ctx": n_ctx()}
 
 
-@contextmanager
-def _model_params(extra_buffer_types: bool) -> Iterator[None]:
-    """While active, llama-cpp-python's ``Llama`` loads with ``use_extra_bufts`` set to
-    ``extra_buffer_types`` (its constructor does not take the field; it reads llama.cpp's
-    default model parameters, which this wraps). Callers hold INFERENCE_LOCK."""
-    import llama_cpp.llama_cpp as low
-
-    default = low.llama_model_default_params
-    if extra_buffer_types:
-        yield
-        return
-
-    def params():  # type: ignore[no-untyped-def]
-        p = default()
-        p.use_extra_bufts = False
-        return p
-
-    low.llama_model_default_params = params
-    try:
-        yield
-    finally:
-        low.llama_model_default_params = default
-
-
-def get_llama(path: Path) -> Any:
-    """The process's ``llama_cpp.Llama`` for ``path``, loading it on first use.
+def model_params() -> tuple[Any, dict[str, Any]]:
+    """llama.cpp model parameters for loading a GGUF file on this machine (extra buffer
+    types as :func:`load_plan` says), and that plan (for config.json's model record).
 
     Raises:
-        LocalModelError: llama-cpp-python is not installed or the file fails to load.
+        LocalModelError: llama-cpp-python is not installed.
     """
-    path = Path(path)
-    with INFERENCE_LOCK:
-        llm = _llamas.get(path)
-        if llm is not None:
-            return llm
-        try:
-            import llama_cpp
-        except ImportError:
-            raise LocalModelError(f"llama-cpp-python is not installed; run {INSTALL_HINT}") from None
-        t0 = time.perf_counter()
-        try:
-            with _model_params(load_plan()["extra_buffer_types"]):
-                llm = llama_cpp.Llama(
-                    model_path=str(path),
-                    n_ctx=n_ctx(),
-                    n_threads=n_threads(),
-                    n_threads_batch=max(n_threads(), usable_cpus()),  # prompt processing is compute-bound
-                    verbose=False,
-                )
-        except (ValueError, RuntimeError) as e:
-            raise LocalModelError(f"llama.cpp could not load {path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-        LOAD_SECONDS[str(path)] = time.perf_counter() - t0
-        _llamas[path] = llm
-        return llm
+    plan = load_plan()
+    import llama_cpp
 
-
-def chat(
-    path: Path,
-    messages: list[dict[str, Any]],
-    *,
-    temperature: float | None = None,
-    top_p: float | None = None,
-    max_tokens: int | None = None,
-    seed: int | None = None,
-    stop: list[str] | None = None,
-) -> dict[str, Any]:
-    """Run one chat completion on the GGUF at ``path`` (OpenAI-style response dict).
-
-    Holds :data:`INFERENCE_LOCK` for the whole request.  ``max_tokens`` is in tokens
-    (clamped by llama.cpp to what fits in the context window); ``seed`` makes sampling
-    reproducible for the same prompt and parameters.
-
-    Raises:
-        LocalModelError: the model cannot be loaded.
-        ModelCallError: the request failed; ContextWindowExceeded (a ModelCallError) when
-            the prompt does not fit in the context window (``n_ctx`` tokens; raise it
-            with ``$HARNESS_LOCAL_N_CTX``).
-    """
-    kwargs: dict[str, Any] = {"messages": messages}
-    if temperature is not None:
-        kwargs["temperature"] = float(temperature)
-    if top_p is not None:
-        kwargs["top_p"] = float(top_p)
-    if max_tokens is not None:
-        kwargs["max_tokens"] = int(max_tokens)
-    if seed is not None:
-        kwargs["seed"] = int(seed)
-    if stop:
-        kwargs["stop"] = stop
-    with INFERENCE_LOCK:
-        llm = get_llama(path)
-        try:
-            return llm.create_chat_completion(**kwargs)
-        except ValueError as e:  # e.g. "Requested tokens (9000) exceed context window of 8192"
-            first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            cls = ContextWindowExceeded if "context window" in first else ModelCallError
-            raise cls(f"local model request failed: {first} (context window: HARNESS_LOCAL_N_CTX={n_ctx()} tokens)") from None
-
-
-# --------------------------------------------------------------------------- litellm glue
-
-_handler: Any = None
-_register_lock = threading.Lock()
-
-
-def _make_handler_class() -> type:
-    import litellm
-    from litellm.types.utils import Choices, Message, ModelResponse, Usage
-
-    class LocalLlamaProvider(litellm.CustomLLM):
-        """litellm custom provider ``local``: serves GGUF files through llama-cpp-python."""
-
-        def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
-                       model_response: ModelResponse, print_verbose: Any, encoding: Any, api_key: Any,
-                       logging_obj: Any, optional_params: dict, acompletion: Any = None,
-                       litellm_params: Any = None, logger_fn: Any = None, headers: Any = None,
-                       timeout: Any = None, client: Any = None) -> ModelResponse:
-            resolved = resolve(f"{PROVIDER}/{model}")
-            op = optional_params or {}
-            stop = op.get("stop")
-            if isinstance(stop, str):
-                stop = [stop]
-            out = chat(
-                resolved.path,
-                messages,
-                temperature=op.get("temperature"),
-                top_p=op.get("top_p"),
-                max_tokens=op.get("max_tokens", op.get("max_completion_tokens")),
-                seed=op.get("seed"),
-                stop=stop,
-            )
-            choice = out["choices"][0]
-            usage = out.get("usage") or {}
-            model_response.choices = [
-                Choices(
-                    index=0,
-                    finish_reason=choice.get("finish_reason") or "stop",
-                    message=Message(role="assistant", content=choice["message"].get("content") or ""),
-                )
-            ]
-            model_response.model = f"{PROVIDER}/{model}"
-            setattr(
-                model_response,
-                "usage",
-                Usage(
-                    prompt_tokens=int(usage.get("prompt_tokens", 0)),
-                    completion_tokens=int(usage.get("completion_tokens", 0)),
-                    total_tokens=int(usage.get("total_tokens", 0)),
-                ),
-            )
-            return model_response
-
-        async def acompletion(self, *args: Any, **kwargs: Any) -> ModelResponse:
-            import asyncio
-
-            return await asyncio.to_thread(self.completion, *args, **kwargs)
-
-    return LocalLlamaProvider
-
-
-def register_provider() -> None:
-    """Register the ``local`` provider in ``litellm.custom_provider_map`` (idempotent).
-
-    Imports litellm (seconds); call it only on paths that will call a model.
-    """
-    global _handler
-    with _register_lock:
-        import litellm
-
-        if any(item.get("provider") == PROVIDER for item in litellm.custom_provider_map):
-            return
-        if _handler is None:
-            _handler = _make_handler_class()()
-        litellm.custom_provider_map = [*litellm.custom_provider_map, {"provider": PROVIDER, "custom_handler": _handler}]
-        from litellm.utils import custom_llm_setup
-
-        custom_llm_setup()
+    params = llama_cpp.llama_model_default_params()
+    params.use_extra_bufts = plan["extra_buffer_types"]
+    return params, plan

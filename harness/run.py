@@ -22,6 +22,7 @@ between steps: finished problems are kept, and ``--resume`` continues the rest.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import sys
 import threading
@@ -175,14 +176,16 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     return team
 
 
-def _local_model_record(team) -> dict | None:
-    """How the embedded model is loaded (harness.local_model.load_plan) when an agent of
-    ``team`` is local, else None (config.json's ``local_model``)."""
-    if team is None or not any(a.is_local for a in team):
+def _local_model_record(servers: dict) -> dict | None:
+    """config.json's ``local_model``: what serves the team's local model and how it was
+    loaded (the server's own record: server, llama-cpp-python version, threads, slots,
+    context tokens per sequence, load seconds, AMX and extra buffer types; see
+    harness.model_server), or None without local agents. A second local model's record
+    goes under ``others``."""
+    if not servers:
         return None
-    from . import local_model
-
-    return local_model.load_plan()
+    first, *rest = servers.values()
+    return {**first.info, **({"others": [s.info for s in rest]} if rest else {})}
 
 
 def _fmt_s(s: float) -> str:
@@ -224,6 +227,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
+    servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
     overrides = {"profile": info.profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
@@ -242,7 +246,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
-                  "local_model": _local_model_record(team),
+                  "local_model": _local_model_record(servers),
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),
@@ -255,6 +259,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
     else:  # --resume: logged only now, after every check of the options passed
         store.event("run_resumed")
+    for m, s in servers.items():
+        store.event("model_server", model=m, url=s.url, pid=s.pid, external=s.external, info=s.info)
     console.print(f"results folder: {store.root}")
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
@@ -374,6 +380,26 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     return store, rows, summary
 
 
+def _start_model_servers(team, console) -> dict:
+    """Starts (or, with $HARNESS_MODEL_SERVER, checks) the model process of every local
+    model of ``team`` before any work; {model: ModelProcess or ExternalServer}. Raises
+    LocalModelError (a HarnessError) when one cannot start."""
+    from . import model_process
+
+    servers = {}
+    for m in dict.fromkeys(a.model for a in team if a.is_local):
+        s = model_process.server_for(m)
+        if not s.external:
+            console.print(f"starting the model process for {m} ...")
+        s.ensure()
+        info = s.info
+        console.print(f"model: {m} at {s.url}" + (" (started by hand)" if s.external else
+                      f" ({info.get('slots', '?')} slots, {info.get('threads', '?')} thread(s), "
+                      f"loaded in {info.get('load_s', '?')} s)"))
+        servers[m] = s
+    return servers
+
+
 def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, ctx) -> None:
     """Runs ``run_problem(i)`` for i < total, ``workers`` problems at once (one thread
     each). The first error stops the rest: problems not started are not started, those
@@ -438,9 +464,10 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     breakdown = {
         "model calls (this session)": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
         "tokens (this session)": f"{tracker.prompt_tokens} prompt + {tracker.completion_tokens} completion",
-        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s over {model_s:.1f} s of "
-                                            "model time (uncached calls)") if model_s > 0 else "-",
+        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s per call over {model_s:.1f} s "
+                                            "of call time (uncached calls, summed)") if model_s > 0 else "-",
         "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
+        "model-call phases (this session)": f"{ctx.generate_s:.1f} s wall (concurrent calls overlap in it)",
         "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
         "wall time (this session)": f"{wall_s:.1f} s",
     }
@@ -491,7 +518,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")
     p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
                    help="do not measure the expert reference")
-    p.add_argument("--max-parallel", type=int, default=None, help="concurrent remote model calls (default: 4)")
+    p.add_argument("--max-parallel", type=int, default=None, help="concurrent model calls, over all problems in flight (default: 4)")
     p.add_argument("--eval-workers", type=int, default=None, metavar="N",
                    help="evaluations at once, each on its own CPU set (serial: one core each; omp: "
                         "--threads cores each), on Parsl workers; N problems in flight (default: 1, no Parsl)")
@@ -569,10 +596,23 @@ def cmd_run(args) -> int:
         for k in resumable:
             if getattr(args, k, None) is not None:
                 setattr(opts, k, getattr(args, k))
-        execute(opts, store=store, command=sys.argv)
+        with _model_processes():
+            execute(opts, store=store, command=sys.argv)
         return 0
-    execute(options_from_args(args), command=sys.argv)
+    with _model_processes():
+        execute(options_from_args(args), command=sys.argv)
     return 0
+
+
+@contextlib.contextmanager
+def _model_processes():
+    """Stops the model processes the run started when it ends, however it ends."""
+    from . import model_process
+
+    try:
+        yield
+    finally:
+        model_process.stop_all()
 
 
 def options_from_config(config: dict) -> RunOptions:

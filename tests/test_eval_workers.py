@@ -133,7 +133,8 @@ class _TimedExecutor:
 
 def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bounded():
     """Two problems in flight: one evaluates again and again, the other calls the
-    in-process model (scripted): the gate keeps them apart. Then 3 problems' remote
+    local model (scripted): the gate keeps them apart, while the local calls of one
+    phase run at once (the model process batches them). Then 3 problems' remote
     rounds at once stay within max_parallel calls over the whole run."""
     import threading
     import time
@@ -180,6 +181,9 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
     inf = [s for s in spans if s[0] == "infer"]
     assert len(ev) == 15 and len(inf) == 10
     assert not [(a, b) for a in ev for b in inf if a[1] < b[2] and b[1] < a[2]]  # never at once
+    pairs = list(zip(inf[::2], inf[1::2]))  # the two calls of each round
+    assert all(a[1] < b[2] and b[1] < a[2] for a, b in pairs)  # a round's local calls overlap
+    assert 5 * 0.05 <= ctx.generate_s < 0.45  # phases' wall, overlapping calls once (one by one: >= 0.5)
 
     remote = [Agent(name=f"r{i}", model="openai/gpt-4o-mini", seed=i) for i in range(3)]
     rounds = [threading.Thread(target=ctx.generate, args=([(a, msgs, 1, a.name) for a in remote],),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -397,6 +398,12 @@ def test_real_embedded_model(tmp_path, embedded_model):
     stored = json.loads(llm.cache_path(tmp_path, r1.key).read_text())
     assert stored["key"]["model_sha256"] == local_model.EMBEDDED_SHA256
     assert tracker.calls == 2 and tracker.cost_usd == 0.0
+    # it was served by a model process of its own, which serves exactly that file
+    from harness import model_process
+
+    server = model_process.server_for(agent.model)
+    assert server.pid is not None and server.pid != os.getpid()
+    assert server.info["sha256"] == local_model.EMBEDDED_SHA256 and server.info["slots"] >= 3
 
 
 def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
@@ -423,40 +430,6 @@ def test_thread_and_context_settings(monkeypatch):
         local_model.n_ctx()
 
 
-def test_local_provider_errors_pass_through_litellm(monkeypatch, isolated_cache, tmp_path):
-    """Errors raised inside the `local` provider reach the caller unwrapped and unretried."""
-    gguf = tmp_path / "fake.gguf"
-    gguf.write_bytes(b"GGUF" + b"\0" * 32)
-    agent = Agent(name="l", model=f"local/{gguf}", max_tokens=8, seed=3)
-    seen = {}
-
-    def fake_chat(path, messages, **kw):
-        seen.update(kw, path=path)
-        return {"choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}}
-
-    monkeypatch.setattr(local_model, "chat", fake_chat)
-    rec = llm.complete(agent, MESSAGES, cache_dir=tmp_path / "c")
-    assert rec.text == "hi" and (rec.prompt_tokens, rec.completion_tokens, rec.cost_usd) == (5, 1, 0.0)
-    # sampling parameters reach llama.cpp through litellm's custom-provider plumbing
-    assert seen["path"] == gguf and seen["seed"] == 3 and seen["max_tokens"] == 8
-    assert seen["temperature"] == agent.temperature and seen["top_p"] == agent.top_p
-    stored = json.loads(llm.cache_path(tmp_path / "c", rec.key).read_text())
-    assert stored["key"]["model_sha256"] == hashlib.sha256(gguf.read_bytes()).hexdigest()
-
-    calls = []
-
-    def too_long(path, messages, **kw):
-        calls.append(1)
-        raise ModelCallError("local model request failed: Requested tokens exceed context window")
-
-    monkeypatch.setattr(local_model, "chat", too_long)
-    monkeypatch.setattr(llm, "_sleep", lambda s: pytest.fail("local calls are not retried"))
-    with pytest.raises(ModelCallError, match="context window"):
-        llm.complete(agent, MESSAGES, cache_dir=None, seed=4)
-    assert len(calls) == 1
-
-
 def test_team_file_roles_name_agents(tmp_path):
     f = tmp_path / "team.toml"
     f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[[agents]]\nname = "b"\nmodel = "openai/y"\n'
@@ -467,24 +440,6 @@ def test_team_file_roles_name_agents(tmp_path):
     f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[roles]\naggregator = "zz"\n')
     with pytest.raises(ModelConfigError, match=r"\[roles\] aggregator = 'zz' names no agent"):
         Team.from_toml(f)
-
-
-def test_local_context_overflow_is_a_context_window_exceeded(monkeypatch, tmp_path):
-    """llama.cpp's "exceed context window" ValueError becomes llm.ContextWindowExceeded
-    (strategies may retry it with a shorter prompt); other ValueErrors stay plain."""
-    class FakeLlama:
-        def __init__(self, why):
-            self.why = why
-
-        def create_chat_completion(self, **kw):
-            raise ValueError(self.why)
-
-    for why, overflow in (("Requested tokens (9000) exceed context window of 8192", True),
-                          ("bad grammar", False)):
-        monkeypatch.setattr(local_model, "get_llama", lambda path, why=why: FakeLlama(why))
-        with pytest.raises(ModelCallError, match=why.split(" (")[0]) as ei:
-            local_model.chat(tmp_path / "m.gguf", MESSAGES, max_tokens=8)
-        assert isinstance(ei.value, llm.ContextWindowExceeded) is overflow
 
 
 def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):
@@ -514,13 +469,12 @@ def test_load_plan_turns_extra_buffers_off_only_for_amx_on_amx(monkeypatch, buil
     assert ("llama.cpp#20824" in plan["why"]) is (not extra)
 
 
-def test_model_params_wrapper_sets_extra_buffers(monkeypatch):
-    """The load wrapper hands llama.cpp model parameters with use_extra_bufts off, and
-    restores llama-cpp-python's default afterwards."""
-    low = pytest.importorskip("llama_cpp.llama_cpp")
-    default = low.llama_model_default_params
-    with local_model._model_params(False):
-        assert low.llama_model_default_params().use_extra_bufts is False
-    assert low.llama_model_default_params is default
-    with local_model._model_params(True):
-        assert low.llama_model_default_params is default
+@pytest.mark.parametrize("extra", [True, False])
+def test_model_params_follow_the_load_plan(monkeypatch, extra):
+    """The model process loads with use_extra_bufts as the load plan says, and hands the
+    plan on for config.json."""
+    pytest.importorskip("llama_cpp")
+    monkeypatch.setattr(local_model, "build_features", lambda: {"AMX_INT8": "1"})
+    monkeypatch.setattr(local_model, "cpu_has_amx", lambda: not extra)
+    params, plan = local_model.model_params()
+    assert params.use_extra_bufts is extra and plan["extra_buffer_types"] is extra

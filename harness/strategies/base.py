@@ -6,14 +6,15 @@ re-measurement.  Strategies never call litellm or the evaluator directly: they g
 through the :class:`RunContext`, which logs every call and evaluation to the run's
 event log, enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuses
 evaluations recorded before a kill (``--resume``), and keeps the concurrency rules of
-DESIGN.md: model calls of one phase may run concurrently (bounded; one at a time on the
-in-process model), every phase ends with a barrier, and evaluations go to the run's
+DESIGN.md: model calls of one phase may run concurrently (bounded; on the local model
+process they are decoded together in one batch), every phase ends with a barrier, and evaluations go to the run's
 executor (harness.executors: one at a time inline, up to N at once on N evaluation
 workers). Several problems may be in flight at once (one thread each, ``--eval-workers``
 N > 1): the per-problem state (:attr:`RunContext.current`, :attr:`RunContext.repeat`) is
-per thread. The in-process model serves one call at a time and never runs while an
-evaluation runs on this machine (a gate: local inference waits for running evaluations
-and holds new ones back), so it never steals the CPUs of a timed evaluation.
+per thread. The local model (its own process on this machine) never decodes while an
+evaluation runs here (a gate: a phase of local calls waits for running evaluations and
+holds new ones back until all its calls returned), so it never steals the CPUs of a
+timed evaluation.
 
 Honest selection (DESIGN.md "LessonL", Result): the best correct candidate is chosen on
 its first measurement and reported only from a re-measurement on fresh seeds
@@ -187,7 +188,7 @@ def call_summary(rec: Any) -> dict:
 
 
 class _Gate:
-    """Evaluations (shared) against in-process inference (exclusive): many evaluations
+    """Evaluations (shared) against local inference (exclusive): many evaluations
     may run together, inference runs alone; a waiting inference holds new evaluations
     back so it is not starved."""
 
@@ -239,7 +240,7 @@ class RunContext:
     evaluate`); eval_config: the base EvalConfig (threads, quick, seed, sandbox);
     store: a RunStore (event log, candidates, lessons) or None; tracker: a
     llm.CostTracker or None; deadline: time.monotonic() value after which work stops
-    (from --time-budget, seconds) or None; max_parallel: concurrent remote calls, over
+    (from --time-budget, seconds) or None; max_parallel: concurrent model calls, over
     all problems in flight;
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
@@ -269,11 +270,11 @@ class RunContext:
         self.progress = progress or (lambda text: None)
         self.recorded = dict(recorded or {})
         self.eval_s = 0.0
+        self.generate_s = 0.0  # wall seconds of model-call phases (generate), this session
         self.evaluations = 0
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
-        self._local_model = threading.Lock()  # the in-process model: one call at a time
         self._gate = _Gate()
         self._remote_slots = threading.BoundedSemaphore(self.max_parallel)
         self._halt: str | None = None
@@ -357,16 +358,22 @@ class RunContext:
     def generate(self, calls: Sequence[tuple], *, purpose: str, problem: str,
                  round_: int, fallbacks: Sequence | None = None) -> list:
         """Run model calls ``[(agent, messages, seed, label), ...]`` and wait for all of
-        them (the barrier). Remote calls run concurrently, at most ``max_parallel`` at a
-        time; calls to in-process (``local/``) models run one at a time. fallbacks: per
+        them (the barrier). Calls run concurrently, at most ``max_parallel`` at a time
+        over every problem in flight; a phase with ``local/`` calls holds the gate
+        (no evaluation runs meanwhile) and its calls reach the model process together,
+        which decodes them in one batch. A call whose local model process died and was
+        restarted (model_process.ModelProcessRestarted) is logged as failed and sent
+        again once. fallbacks: per
         call, messages to retry it with once (same seed, inside the barrier) when it
         fails with llm.ContextWindowExceeded, or None for no retry; the failed attempt
         stays in the ledger (it was a request). Returns CallRecords in input order, None
         for a call that failed for good (ModelCallError, logged). Raises BudgetExceeded
         before starting if over budget, ModelConfigError (a HarnessError) for
-        configuration errors, and HarnessError when every call of the batch failed (the
-        run stops; finished problems are kept)."""
+        configuration errors, model_process.ModelProcessLost (exit code 3) when the
+        model process died a second time, and HarnessError when every call of the batch
+        failed (the run stops; finished problems are kept)."""
         from ..llm import ContextWindowExceeded, ModelCallError
+        from ..model_process import ModelProcessRestarted
 
         self.check_budget()
         calls = list(calls)
@@ -376,7 +383,7 @@ class RunContext:
         if len(fallbacks) != len(calls):
             raise ValueError("fallbacks needs one entry per call")
         local = any(getattr(a, "is_local", False) for a, *_ in calls)
-        workers = 1 if local else min(self.max_parallel, len(calls))
+        workers = min(self.max_parallel, len(calls))
 
         errors = []
         owner = (self.current, self.repeat)  # the calling problem's state, for pool threads
@@ -384,36 +391,47 @@ class RunContext:
         def one(item):
             self._adopt(*owner)
             (agent, msgs, seed, label), fallback = item
+            restarted = False
             while True:
                 try:
                     with self._remote_slots:  # bounded over every problem in flight
                         rec = self.complete_fn(agent, msgs, seed)
                     break
                 except ModelCallError as e:
+                    again = isinstance(e, ModelProcessRestarted) and not restarted
                     retry = fallback is not None and isinstance(e, ContextWindowExceeded)
                     errors.append(f"{agent.name} ({agent.model}): {e}")
                     self._ledger({"agent": agent.name, "model": agent.model, "purpose": purpose,
                                   "error": str(e).splitlines()[0] if str(e) else "?"})
                     self.log("llm_error", purpose=purpose, problem=problem, round=round_,
                              agent=agent.name, model=agent.model, label=label, error=str(e),
-                             retried_with_fallback=retry)
-                    if not retry:
+                             retried_with_fallback=retry, retried_after_restart=again)
+                    if again:
+                        restarted = True
+                    elif retry:
+                        msgs, fallback = fallback, None
+                    else:
                         return None
-                    msgs, fallback = fallback, None
             self._ledger({**call_summary(rec), "purpose": purpose})
             self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
                                     "round": round_, "agent": agent.name, "label": label,
                                     "prompt": msgs[-1]["content"], "reply": rec.text})
             return rec
 
-        if local:  # in-process inference: alone, and never beside a timed evaluation
-            with self._local_model, self._gate.inference():
-                recs = [one(c) for c in zip(calls, fallbacks)]
-        elif workers == 1:
-            recs = [one(c) for c in zip(calls, fallbacks)]
-        else:
+        def run_all() -> list:
+            if workers == 1:
+                return [one(c) for c in zip(calls, fallbacks)]
             with ThreadPoolExecutor(max_workers=workers) as ex:
-                recs = list(ex.map(one, zip(calls, fallbacks)))
+                return list(ex.map(one, zip(calls, fallbacks)))
+
+        t0 = time.monotonic()
+        if local:  # local inference: never beside a timed evaluation
+            with self._gate.inference():
+                recs = run_all()
+        else:
+            recs = run_all()
+        with self._lock:
+            self.generate_s += time.monotonic() - t0
         if all(r is None for r in recs):
             # nothing to evaluate or learn from: a table of empty problems would mislead
             raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
@@ -531,7 +549,7 @@ class Strategy(ABC):
             round_: int, label: str):
         """One model call: ``text`` as the user message (after the shared system message)
         to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
-        ``label``, budgeted, one at a time on the local model). Returns its CallRecord.
+        ``label``, budgeted, never beside an evaluation on the local model). Returns its CallRecord.
         Raises BudgetExceeded, and HarnessError when the call failed for good."""
         from .. import prompting
 

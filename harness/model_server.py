@@ -1,0 +1,472 @@
+"""The embedded model in its own process: an OpenAI-compatible HTTP server on loopback
+that decodes concurrent chat completions together, in one llama.cpp batch.
+
+``python -m harness serve-model [--port P] [--model local/...] [--slots N]`` runs it; a
+run that has ``local/...`` agents starts one by itself (:mod:`harness.model_process`)
+unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
+
+* ``POST /v1/chat/completions``: OpenAI chat request (``messages``, ``temperature``,
+  ``top_p``, ``max_tokens`` in tokens, ``seed``, ``stop``; no streaming). Errors are
+  OpenAI-shaped JSON: 400 for a bad request or a prompt that does not fit the context
+  window (``code: context_length_exceeded``), 500 for a failed decode.
+* ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
+  llama-cpp-python version, threads, slots, context tokens per sequence, load seconds).
+* ``GET /health``: ``{"active": n, "queued": m}`` requests decoding and waiting.
+
+Batching
+--------
+One engine thread owns the llama.cpp context (``n_seq_max`` = slots, a KV-cache stream
+per sequence: ``kv_unified`` off, so each sequence has ``n_ctx`` tokens of its own and
+attends only to its own cells). A request waits for a free slot (FIFO; an idle engine
+waits GATHER_S s for the requests sent with the first). Its prompt is processed alone,
+in chunks of ``n_batch`` tokens; requests admitted together with the same prompt (a
+round's agents) share that work: the prompt is processed once and its KV cells copied
+to the other sequences' streams, and each samples its first token from the same
+logits. After that every step decodes one token of every active sequence in one
+``llama_batch`` (one seq_id per sequence; at most STEP_TOKENS per batch, more make a
+second batch), so the weights are read once per batch for all of them. Each sequence samples from its own
+logits with its own sampler chain (top-k 40, top-p, min-p 0.05, temperature, then
+``llama_sampler_init_dist(seed)``; temperature 0 is greedy), the chain llama-cpp-python's
+``create_chat_completion`` uses by default. A sequence stops at an end-of-generation
+token, a stop string or ``max_tokens`` (clamped to what fits in its context); its KV
+cells are then cleared and the slot is free for the next request. The prompt is the
+GGUF's own chat template (jinja2, as llama-cpp-python renders it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import queue
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
+N_BATCH = 512  # tokens per prompt-processing chunk
+# Tokens decoded together per step, at most. From 4 tokens on, llama.cpp's CPU matrix
+# kernels (its repacked Q4_K weights) switch to 4-column tiles whose floating-point
+# reduction order differs from the one-column path, and replies change (measured: 4 of 4
+# replies differed at 4 together, 0 of 3 at 3); up to 3, each sequence's logits are
+# bit-identical to decoding it alone.
+STEP_TOKENS = 3
+GATHER_S = 0.05  # seconds an idle engine waits for the calls sent together with the first
+TOP_K = 40
+MIN_P = 0.05
+
+
+class RequestError(ValueError):
+    """A request the server refuses (HTTP 400); ``code`` is the OpenAI error code."""
+
+    def __init__(self, message: str, code: str = "invalid_request"):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(eq=False)
+class _Job:
+    """One chat completion in the engine: its prompt tokens, limits, sampler, output."""
+
+    prompt: list[int]
+    max_tokens: int
+    stop: list[str]
+    temperature: float
+    top_p: float
+    seed: int
+    done: threading.Event = field(default_factory=threading.Event)
+    out: list[int] = field(default_factory=list)
+    raw: bytes = b""
+    text: str = ""
+    finish_reason: str = "length"
+    error: str | None = None
+    slot: int = -1
+    sampler: Any = None
+
+
+class Engine:
+    """The model, its context with ``slots`` sequences, and the decode loop (a thread).
+
+    Args:
+        path: GGUF file.
+        slots: sequences decoded together (``n_seq_max``).
+        n_ctx: context tokens per sequence.
+        threads: llama.cpp threads for decoding; threads_batch: for prompt processing.
+    Raises:
+        RuntimeError: llama.cpp cannot load the file or create the context.
+    """
+
+    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, threads_batch: int):
+        import llama_cpp
+        from llama_cpp import _internals as internals
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        from harness.local_model import model_params
+
+        from llama_cpp._logger import set_verbose
+
+        set_verbose(False)  # llama.cpp's log: errors only
+        self._ll = llama_cpp
+        self._internals = internals
+        self._buf = ctypes.create_string_buffer(64)
+        self.slots, self.n_ctx, self.threads, self.threads_batch = slots, n_ctx, threads, threads_batch
+        t0 = time.perf_counter()
+        params, self.loaded_with = model_params()
+        try:
+            self.model = internals.LlamaModel(path_model=str(path), params=params, verbose=False)
+        except ValueError as e:
+            raise RuntimeError(f"llama.cpp could not load {path}: {e}") from None
+        cp = llama_cpp.llama_context_default_params()
+        cp.n_ctx = n_ctx * slots
+        cp.n_batch = cp.n_ubatch = N_BATCH
+        cp.n_seq_max = slots
+        cp.kv_unified = False
+        cp.n_threads, cp.n_threads_batch = threads, threads_batch
+        try:
+            self.ctx = internals.LlamaContext(model=self.model, params=cp, verbose=False)
+        except ValueError as e:
+            raise RuntimeError(f"llama.cpp could not create a context for {path}: {e}") from None
+        self.batch = internals.LlamaBatch(n_tokens=max(N_BATCH, slots), embd=0, n_seq_max=1, verbose=False)
+        meta = self.model.metadata()
+        template = meta.get("tokenizer.chat_template")
+        if not template:
+            raise RuntimeError(f"{path} has no chat template (tokenizer.chat_template)")
+        eos = self.model.token_eos()
+        bos = self.model.token_bos()
+        self.formatter = Jinja2ChatFormatter(
+            template=template,
+            eos_token=self.model.token_get_text(eos) if eos >= 0 else "",
+            bos_token=self.model.token_get_text(bos) if bos >= 0 else "",
+        )
+        self.load_s = time.perf_counter() - t0
+        self._queue: queue.Queue[_Job] = queue.Queue()
+        self._pending: list[_Job] = []  # taken from the queue, waiting for a slot
+        self._active: list[_Job] = []
+        self._free = list(range(slots))
+        self._thread = threading.Thread(target=self._loop, name="decode", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ requests
+    def describe(self) -> dict[str, Any]:
+        """How the model is served (the run's config.json ``local_model``): this server,
+        the load plan (harness.local_model.load_plan: llama-cpp-python version, AMX,
+        extra buffer types), threads, slots, context tokens per sequence, load seconds."""
+        plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "n_ctx")}
+        return {"server": "harness.model_server (batched llama.cpp)", **plan,
+                "threads": self.threads, "threads_batch": self.threads_batch,
+                "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
+                "load_s": round(self.load_s, 3)}
+
+    def load(self) -> dict[str, int]:
+        """{"active": decoding sequences, "queued": requests waiting for a slot}."""
+        return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending)}
+
+    def submit(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Decode one OpenAI chat request (waits for the reply); returns the response dict.
+
+        Raises:
+            RequestError: malformed request, or the prompt does not fit in ``n_ctx``.
+            RuntimeError: llama.cpp failed while decoding (message is one line).
+        """
+        messages = body.get("messages")
+        if not isinstance(messages, list) or not messages:
+            raise RequestError("'messages' must be a non-empty list")
+        if body.get("stream"):
+            raise RequestError("streaming is not supported")
+        try:
+            temperature = float(body.get("temperature", 0.8) if body.get("temperature") is not None else 0.8)
+            top_p = float(body.get("top_p") if body.get("top_p") is not None else 0.95)
+            seed = int(body.get("seed") if body.get("seed") is not None else 0xFFFFFFFF) & 0xFFFFFFFF
+            max_tokens = body.get("max_tokens", body.get("max_completion_tokens"))
+            max_tokens = int(max_tokens) if max_tokens is not None else 0
+        except (TypeError, ValueError) as e:
+            raise RequestError(f"bad sampling parameter: {e}") from None
+        stop = body.get("stop") or []
+        stop = [stop] if isinstance(stop, str) else [str(s) for s in stop]
+        try:
+            fmt = self.formatter(messages=messages)
+        except Exception as e:  # jinja2 errors on malformed messages
+            raise RequestError(f"cannot apply the chat template: {e}") from None
+        prompt = self.model.tokenize(fmt.prompt.encode("utf-8"), add_bos=not fmt.added_special, special=True)
+        if len(prompt) >= self.n_ctx:
+            raise RequestError(f"This model's maximum context length is {self.n_ctx} tokens; the prompt has "
+                               f"{len(prompt)} tokens (HARNESS_LOCAL_N_CTX)", code="context_length_exceeded")
+        if max_tokens <= 0 or len(prompt) + max_tokens > self.n_ctx:
+            max_tokens = self.n_ctx - len(prompt)
+        stops = [s for s in [*stop, *([fmt.stop] if isinstance(fmt.stop, str) else (fmt.stop or []))] if s]
+        job = _Job(prompt=prompt, max_tokens=max_tokens, stop=stops, temperature=temperature,
+                   top_p=top_p, seed=seed)
+        self._queue.put(job)
+        job.done.wait()
+        if job.error:
+            raise RuntimeError(job.error)
+        return {
+            "id": f"chatcmpl-{uuid.uuid4().hex}", "object": "chat.completion",
+            "created": int(time.time()), "model": body.get("model", ""),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": job.text},
+                         "finish_reason": job.finish_reason}],
+            "usage": {"prompt_tokens": len(prompt), "completion_tokens": len(job.out),
+                      "total_tokens": len(prompt) + len(job.out)},
+        }
+
+    # ------------------------------------------------------------------ decoding
+    def _sampler(self, job: _Job) -> Any:
+        s = self._internals.LlamaSampler()
+        if job.temperature <= 0:
+            s.add_greedy()
+        else:
+            s.add_top_k(TOP_K)
+            s.add_top_p(job.top_p, 1)
+            s.add_min_p(MIN_P, 1)
+            s.add_temp(job.temperature)
+            s.add_dist(job.seed)
+        return s
+
+    def _admit(self, group: list[_Job]) -> None:
+        """Gives every job of ``group`` (one prompt) a slot, processes the prompt once
+        for the first, copies its KV cells to the others' streams and samples each
+        job's first token from the same logits with its own sampler."""
+        first = group[0]
+        for job in group:
+            job.slot = self._free.pop(0)
+            job.sampler = self._sampler(job)
+        b = self.batch.batch
+        self.ctx.set_n_threads(self.threads, self.threads_batch)
+        for start in range(0, len(first.prompt), N_BATCH):
+            chunk = first.prompt[start:start + N_BATCH]
+            b.n_tokens = len(chunk)
+            for i, tok in enumerate(chunk):
+                b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = tok, start + i, 1, False
+                b.seq_id[i][0] = first.slot
+            b.logits[len(chunk) - 1] = True
+            self.ctx.decode(self.batch)
+        for job in group[1:]:  # copied before the next decode (a whole stream: only the prompt is in it)
+            self._ll.llama_memory_seq_cp(self.ctx.memory, first.slot, job.slot, -1, -1)
+        self._active.extend(group)
+        for job in group:
+            self._take(job, job.sampler.sample(self.ctx, b.n_tokens - 1))  # after the prompt's last token
+
+    def _take(self, job: _Job, tok: int) -> None:
+        """Accepts sampled token ``tok`` for ``job``; finishes the job when it stops."""
+        if self._ll.llama_vocab_is_eog(self.model.vocab, tok):
+            self._finish(job, "stop")
+            return
+        job.out.append(tok)
+        job.raw += self._piece(tok)
+        seen = len(job.text)
+        job.text = job.raw.decode("utf-8", errors="ignore")
+        for s in job.stop:  # only where the new piece could complete it
+            at = job.text.find(s, max(0, seen - len(s)))
+            if at >= 0:
+                job.text = job.text[:at]
+                self._finish(job, "stop")
+                return
+        if len(job.out) >= job.max_tokens:
+            self._finish(job, "length")
+
+    def _piece(self, tok: int) -> bytes:
+        """The bytes token ``tok`` stands for (special tokens render as nothing)."""
+        n = self._ll.llama_token_to_piece(self.model.vocab, tok, self._buf, len(self._buf), 0, False)
+        if n < 0:  # longer than the buffer: -n bytes are needed
+            self._buf = ctypes.create_string_buffer(-n)
+            n = self._ll.llama_token_to_piece(self.model.vocab, tok, self._buf, len(self._buf), 0, False)
+        return self._buf.raw[:n]
+
+    def _finish(self, job: _Job, reason: str, *, error: str | None = None) -> None:
+        job.finish_reason, job.error = reason, error
+        if job in self._active:
+            self._active.remove(job)
+        if job.slot >= 0:
+            self._ll.llama_memory_seq_rm(self.ctx.memory, job.slot, -1, -1)
+            self._free.append(job.slot)
+            self._free.sort()
+        job.sampler = None
+        job.done.set()
+
+    def _step(self) -> None:
+        """One token for every active sequence: one batch of up to STEP_TOKENS
+        sequences per decode (more make two or more decodes)."""
+        b = self.batch.batch
+        self.ctx.set_n_threads(self.threads, self.threads)
+        everyone = list(self._active)
+        for at in range(0, len(everyone), STEP_TOKENS):
+            jobs = everyone[at:at + STEP_TOKENS]
+            b.n_tokens = len(jobs)
+            for i, job in enumerate(jobs):
+                b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = job.out[-1], len(job.prompt) + len(job.out) - 1, 1, True
+                b.seq_id[i][0] = job.slot
+            self.ctx.decode(self.batch)
+            for i, job in enumerate(jobs):
+                self._take(job, job.sampler.sample(self.ctx, i))
+
+    def _next_group(self) -> list[_Job]:
+        """Waiting jobs to admit now: the first in line and every other waiting job with
+        the same prompt, as many as there are free slots ([] if none waits or no slot
+        is free). When nothing decodes, a request is given GATHER_S s for the calls
+        sent with it to arrive."""
+        if not self._active and not self._pending:
+            self._pending.append(self._queue.get())
+            time.sleep(GATHER_S)
+        while True:
+            try:
+                self._pending.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        if not self._pending or not self._free:
+            return []
+        head = self._pending[0]
+        group = [j for j in self._pending if j.prompt == head.prompt][:len(self._free)]
+        self._pending = [j for j in self._pending if j not in group]
+        return group
+
+    def _loop(self) -> None:
+        while True:
+            group = self._next_group()
+            try:
+                if group:
+                    self._admit(group)
+                    continue  # admit every waiting request before the next step
+                self._step()
+            except Exception as e:  # llama_decode failed: fail what is in flight, go on
+                why = f"llama.cpp decode failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
+                for j in [*self._active, *[j for j in group if j not in self._active]]:
+                    self._finish(j, "error", error=why)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    engine: Engine
+    model_name: str
+    info: dict[str, Any]
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet access log
+        pass
+
+    def _send(self, status: int, obj: dict[str, Any]) -> None:
+        data = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _error(self, status: int, message: str, code: str) -> None:
+        kind = "invalid_request_error" if status == 400 else "server_error"
+        self._send(status, {"error": {"message": message, "type": kind, "code": code, "param": None}})
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        if self.path.rstrip("/") in ("/v1/models", "/models"):
+            self._send(200, {"object": "list", "data": [
+                {"id": self.model_name, "object": "model", "owned_by": "harness", "harness": self.info}]})
+        elif self.path.rstrip("/") == "/health":
+            self._send(200, {"status": "ok", **self.engine.load()})
+        else:
+            self._error(404, f"no such endpoint: {self.path}", "not_found")
+
+    def do_POST(self) -> None:  # noqa: N802
+        if self.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
+            self._error(404, f"no such endpoint: {self.path}", "not_found")
+            return
+        try:
+            n = int(self.headers.get("Content-Length") or 0)
+            body = json.loads(self.rfile.read(n) or b"{}")
+            if not isinstance(body, dict):
+                raise ValueError("the body must be a JSON object")
+        except ValueError as e:
+            self._error(400, f"bad JSON body: {e}", "invalid_json")
+            return
+        try:
+            self._send(200, self.engine.submit(body))
+        except RequestError as e:
+            self._error(400, str(e), e.code)
+        except RuntimeError as e:
+            self._error(500, str(e), "decode_failed")
+
+
+def serve(model: str, *, port: int = 0, host: str = "127.0.0.1", slots: int = DEFAULT_SLOTS,
+          ready: Any = None, watch_stdin: bool = False) -> None:
+    """Load ``model`` (``local/<alias or path.gguf>``) and serve it on ``host:port`` (0: a
+    free port) until SIGTERM or SIGINT (the CLI turns both into KeyboardInterrupt). When the model is loaded and the socket listens,
+    one line ``serving <model> at http://host:port/v1 ...`` goes to ``ready`` (default
+    stdout), flushed: the run that started the process waits for it. watch_stdin: exit
+    as soon as stdin reaches its end (the process that started us has gone).
+
+    Raises:
+        harness.local_model.LocalModelError: the model cannot be resolved or loaded.
+        OSError: the port cannot be bound.
+    """
+    from harness import local_model
+
+    resolved = local_model.resolve(model)
+    if not local_model.llama_available():
+        raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
+    try:
+        engine = Engine(resolved.path, slots=slots, n_ctx=local_model.n_ctx(),
+                        threads=local_model.n_threads(),
+                        threads_batch=max(local_model.n_threads(), local_model.usable_cpus()))
+    except RuntimeError as e:
+        raise local_model.LocalModelError(str(e).splitlines()[0]) from None
+    info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
+    handler = type("Handler", (_Handler,), {"engine": engine, "model_name": model, "info": info})
+    httpd = ThreadingHTTPServer((host, port), handler)
+    httpd.daemon_threads = True
+    url = f"http://{host}:{httpd.server_address[1]}/v1"
+    out = ready or sys.stdout
+    if watch_stdin:
+        def orphaned() -> None:
+            sys.stdin.buffer.read()
+            os._exit(0)
+
+        threading.Thread(target=orphaned, name="watch-stdin", daemon=True).start()
+    print(f"serving {model} at {url} ({slots} slots, {engine.n_ctx} context tokens each, "
+          f"{engine.threads} thread(s), loaded in {engine.load_s:.1f} s)", file=out, flush=True)
+    try:
+        httpd.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """``python -m harness serve-model``: the embedded model as a server for several runs."""
+    from harness.local_model import EMBEDDED_MODEL
+
+    p = subparsers.add_parser(
+        "serve-model", help="serve the embedded model on loopback for several runs to share",
+        description="Serve a local GGUF model as an OpenAI-compatible endpoint on 127.0.0.1, decoding "
+                    "concurrent requests in one batch. Point runs at it with "
+                    "HARNESS_MODEL_SERVER=http://127.0.0.1:PORT/v1; they then start no model process of their own.")
+    p.add_argument("--port", type=int, default=8077, help="TCP port on 127.0.0.1 (0: any free port; default 8077)")
+    p.add_argument("--model", default=EMBEDDED_MODEL, help=f"local/<alias or path.gguf> (default {EMBEDDED_MODEL})")
+    p.add_argument("--slots", type=int, default=DEFAULT_SLOTS,
+                   help=f"requests decoded together (default {DEFAULT_SLOTS})")
+    p.add_argument("--watch-stdin", action="store_true",
+                   help="exit when stdin closes (used by a run that starts its own model process)")
+    p.set_defaults(fn=cmd_serve_model)
+    return p
+
+
+def cmd_serve_model(args: Any) -> int:
+    """Runs :func:`serve` for the CLI; returns 0 after SIGTERM/SIGINT.
+
+    Raises:
+        HarnessError: bad --port/--slots, the port is taken, or the model cannot be loaded.
+    """
+    from harness.errors import HarnessError
+
+    if not 0 <= args.port <= 65535:
+        raise HarnessError(f"--port must be in 0..65535 (got {args.port})")
+    if args.slots < 1:
+        raise HarnessError(f"--slots must be >= 1 (got {args.slots})")
+    try:
+        serve(args.model, port=args.port, slots=args.slots, watch_stdin=args.watch_stdin)
+    except OSError as e:
+        raise HarnessError(f"cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}") from None
+    return 0

@@ -1,0 +1,125 @@
+"""The local model process (harness.model_server, harness.model_process): a real
+`python -m harness serve-model` child, reached through litellm; concurrent calls decoded
+together; a server started by hand shared and checked; start failures in one line."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from harness import llm, local_model, model_process
+from harness.llm import Agent, ContextWindowExceeded, ModelConfigError, Team
+from harness.local_model import LocalModelError
+
+ROOT = Path(__file__).resolve().parent.parent
+MSGS = [{"role": "user", "content": "Write a C++ function that returns the larger of two ints."}]
+
+
+@pytest.fixture
+def no_servers(monkeypatch):
+    """No model process of an earlier test is reused, and none outlives the test."""
+    monkeypatch.delenv(model_process.SERVER_ENV, raising=False)
+    model_process.stop_all()
+    yield
+    model_process.stop_all()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _fake_gguf(tmp_path: Path) -> Path:
+    f = tmp_path / "other.gguf"
+    f.write_bytes(b"GGUF" + b"\1" * 64)
+    return f
+
+
+def test_a_process_that_cannot_start_is_one_line(tmp_path, no_servers):
+    """A model file that is not there: the child's own one-line reason, no traceback."""
+    s = model_process.ModelProcess(f"local/{tmp_path}/missing.gguf")
+    with pytest.raises(LocalModelError) as ei:
+        s.ensure()
+    msg = str(ei.value)
+    assert "did not start (exit code 2)" in msg and "GGUF file not found" in msg and "\n" not in msg
+    assert s.pid is None and s.url is None
+
+
+def test_a_server_by_hand_that_does_not_answer_is_a_config_error(tmp_path, monkeypatch, no_servers):
+    monkeypatch.setenv(model_process.SERVER_ENV, f"http://127.0.0.1:{_free_port()}/v1")
+    agent = Agent(name="a", model=f"local/{_fake_gguf(tmp_path)}")
+    with pytest.raises(ModelConfigError, match=r"agent a: HARNESS_MODEL_SERVER=.* no model server answers") as ei:
+        llm.validate_team(Team(agents=(agent,)))
+    assert "\n" not in str(ei.value)
+
+
+def test_serve_model_rejects_bad_options():
+    r = subprocess.run([sys.executable, "-m", "harness", "serve-model", "--slots", "0"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr.strip() == "error: --slots must be >= 1 (got 0)"
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_concurrent_calls_are_decoded_together(embedded_model, no_servers):
+    """Three calls at once reach the process together (its /health sees them active at
+    once); each seed's reply is the one it gets alone, and the same again."""
+    agents = [Agent(name=f"a{i}", model=local_model.EMBEDDED_MODEL, seed=i, max_tokens=24) for i in (1, 2, 3)]
+    server = model_process.server_for(agents[0].model)
+    url, _ = server.ensure()
+    peak = []
+
+    def watch(stop_at: float) -> None:
+        while time.monotonic() < stop_at:
+            peak.append(model_process._get_json(url.removesuffix("/v1") + "/health")["active"])
+            time.sleep(0.05)
+
+    with ThreadPoolExecutor(max_workers=4) as ex:
+        w = ex.submit(watch, time.monotonic() + 60)
+        batched = list(ex.map(lambda a: llm.complete(a, MSGS, cache_dir=None), agents))
+        w.cancel()
+    assert max(peak) == 3
+    alone = [llm.complete(a, MSGS, cache_dir=None) for a in agents]
+    assert [r.text for r in alone] == [r.text for r in batched]
+    assert all(0 < r.completion_tokens <= 24 for r in alone)
+    assert len({r.text for r in alone}) > 1  # the seeds differ, so do the replies
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, embedded_model, no_servers):
+    """`serve-model` by hand: a run given its URL starts no process of its own, refuses
+    it for another model file, and a prompt beyond the context window is a
+    ContextWindowExceeded."""
+    p = subprocess.Popen([sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512"})
+    try:
+        line = p.stdout.readline()
+        assert line.startswith("serving local/qwen2.5-coder-0.5b at http://127.0.0.1:"), p.stderr.read()
+        url = line.split(" at ")[1].split()[0]
+        monkeypatch.setenv(model_process.SERVER_ENV, url)
+        agent = Agent(name="q", model=local_model.EMBEDDED_MODEL, max_tokens=8, seed=5)
+        llm.validate_team(Team(agents=(agent,)))
+        rec = llm.complete(agent, MSGS, cache_dir=None)
+        assert 0 < rec.completion_tokens <= 8
+        server = model_process.server_for(agent.model)
+        assert server.external and server.info["slots"] == 2 and server.info["n_ctx"] == 512
+        with pytest.raises(ContextWindowExceeded, match="maximum context length is 512"):
+            llm.complete(agent, [{"role": "user", "content": "int x; " * 600}], cache_dir=None)
+        other = Agent(name="o", model=f"local/{_fake_gguf(tmp_path)}")
+        with pytest.raises(ModelConfigError, match=r"serves local/qwen2.5-coder-0.5b, not local/"):
+            llm.validate_team(Team(agents=(other,)))
+        model_process.stop_all()  # leaves a server started by hand running
+        assert p.poll() is None
+    finally:
+        p.terminate()
+        p.wait(timeout=30)
