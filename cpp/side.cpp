@@ -10,7 +10,9 @@
 // It dlopens the driver and its side's object (RTLD_LOCAL), starts the OpenMP pool, and
 // serves the judge's commands (side_protocol.hpp) until kExit or the judge's death
 // (PR_SET_PDEATHSIG). The baseline's runner makes itself non-dumpable, so the candidate's
-// process (same uid) cannot ptrace it or read its memory through /proc.
+// process (same uid) cannot ptrace it or read its memory through /proc, and both runners
+// install a seccomp filter (seccomp.hpp) before loading their side: a side's system calls
+// cannot signal, trace, renice or read another process (the judge, the other runner).
 //
 // Its own checks (the process state around the calls, const inputs) are reported to the
 // judge; in the candidate's runner they run in the candidate's process and are only as
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "harness/process.hpp"
+#include "harness/seccomp.hpp"
 #include "harness/side_protocol.hpp"
 
 namespace {
@@ -200,6 +203,10 @@ int main(int argc, char** argv) {
   if (long(getppid()) != std::atol(argv[5])) return 3;  // the judge is already gone
   const bool baseline = std::strcmp(argv[3], "baseline") == 0;
   if (baseline) prctl(PR_SET_DUMPABLE, 0);
+  // Before anything of the side is loaded: its system calls reach no other process
+  // (seccomp.hpp); both sides, so that both pay the filter's (tiny) cost per system call.
+  const std::string unfiltered = harness::restrict_to_own_process();
+  if (!unfiltered.empty()) std::fprintf(stderr, "harness_side: no seccomp filter: %s\n", unfiltered.c_str());
   void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0);
   if (m == MAP_FAILED) {
     std::perror("harness_side: mmap of fd 3");

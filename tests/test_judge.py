@@ -281,3 +281,21 @@ def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, 
         r = bench.validate(1000, seed)
         assert r["status"] == "incorrect" and why in r["why"], r
     del bench
+
+
+def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
+    """Code past the screen (here: the screen is off) that stops every process it may
+    signal (kill(-1, SIGSTOP): the judge and the baseline's runner share its uid) and
+    kills its parent would stall the baseline's timing or the judge; the side runner's
+    seccomp filter refuses signals to other processes (EPERM), so the honest work it
+    also does is judged as usual."""
+    attack = scan(prefix="#include <signal.h>\n#include <unistd.h>\n#include <cerrno>\n"
+                         "static int refused = 0;\n",
+                  before="  if (kill(-1, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
+                         "  if (kill(getppid(), SIGKILL) != 0 && errno == EPERM) ++refused;\n"
+                         "  if (kill(0, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
+                         "  if (refused < 3) output.clear();  // a signal got through: make it visible\n"
+                         "  refused = 0;\n")
+    r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
+    assert r.status == "correct", (r.status, r.evidence)
+    assert r.speedup < 1.25

@@ -1,0 +1,121 @@
+// A seccomp filter for the side runners: a side may act on its own process only.
+//
+// The runners, the judge and the sandbox's other processes share one uid, and the kernel
+// lets a process signal, trace or read the memory of any process of its uid. Code that
+// got past the screen (by finding libc's functions at run time) could then stop the
+// baseline's runner in the middle of its timed window (SIGSTOP, SIGCONT later) and make
+// the baseline look slow. Non-dumpable processes already refuse ptrace and /proc/<pid>/mem;
+// this filter, installed by each runner before it loads its side's object (and inherited
+// by every thread and child it starts), closes the rest:
+//   kill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo  only with the runner's own pid
+//                                                     (abort() and raise() still work)
+//   tkill, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal, pidfd_getfd,
+//   kcmp                                              refused (EPERM)
+//   setpriority, sched_setscheduler, sched_setparam,
+//   prlimit64                                         only for the caller itself (who/pid 0)
+//   any system call of another ABI (x86's int 0x80 and x32 entry points)  refused
+// Everything else is allowed: the screen decides what a candidate may import; this filter
+// only keeps its system calls away from other processes.
+#pragma once
+
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace harness {
+
+#if defined(__x86_64__)
+inline constexpr uint32_t kSeccompArch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+inline constexpr uint32_t kSeccompArch = AUDIT_ARCH_AARCH64;
+#endif
+
+// Installs the filter on the calling process (all its threads, TSYNC). Returns "" on
+// success, else why it could not (the kernel has no seccomp filters, say).
+inline std::string restrict_to_own_process() {
+#if defined(__x86_64__) || defined(__aarch64__)
+  const uint32_t self = uint32_t(getpid());
+  constexpr uint32_t kAllow = SECCOMP_RET_ALLOW;
+  constexpr uint32_t kDeny = SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
+  std::vector<sock_filter> f;
+  auto stmt = [&](uint16_t code, uint32_t k) { f.push_back(BPF_STMT(code, k)); };
+  auto jump = [&](uint16_t code, uint32_t k, uint8_t jt, uint8_t jf) {
+    f.push_back(BPF_JUMP(code, k, jt, jf));
+  };
+  const uint32_t nr_off = offsetof(struct seccomp_data, nr);
+  const uint32_t arch_off = offsetof(struct seccomp_data, arch);
+  // low 32 bits of argument i (pids are 32-bit; the high word must be 0 too)
+  auto arg_lo = [](int i) { return uint32_t(offsetof(struct seccomp_data, args) + 8 * i); };
+  auto arg_hi = [](int i) { return uint32_t(offsetof(struct seccomp_data, args) + 8 * i + 4); };
+
+  stmt(BPF_LD | BPF_W | BPF_ABS, arch_off);
+  jump(BPF_JMP | BPF_JEQ | BPF_K, kSeccompArch, 1, 0);
+  stmt(BPF_RET | BPF_K, kDeny);
+  stmt(BPF_LD | BPF_W | BPF_ABS, nr_off);
+#if defined(__x86_64__)
+  jump(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u /* __X32_SYSCALL_BIT */, 0, 1);
+  stmt(BPF_RET | BPF_K, kDeny);
+#endif
+  // system calls whose argument `arg` must equal `value` (the own pid, or 0)
+  auto only_if_arg = [&](long nr, int arg, uint32_t value) {
+    // if nr matches: check arg's high word is 0 and low word == value, else deny
+    jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(nr), 0, 6);
+    stmt(BPF_LD | BPF_W | BPF_ABS, arg_hi(arg));
+    jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2);
+    stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(arg));
+    jump(BPF_JMP | BPF_JEQ | BPF_K, value, 1, 0);
+    stmt(BPF_RET | BPF_K, kDeny);
+    stmt(BPF_RET | BPF_K, kAllow);
+  };
+  auto refuse = [&](long nr) {
+    jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(nr), 0, 1);
+    stmt(BPF_RET | BPF_K, kDeny);
+  };
+  // only_if_arg loads an argument only in its matching branch, which always returns, so
+  // the accumulator still holds the call's number for each next test.
+  only_if_arg(SYS_kill, 0, self);
+  only_if_arg(SYS_tgkill, 0, self);
+  only_if_arg(SYS_rt_sigqueueinfo, 0, self);
+  only_if_arg(SYS_rt_tgsigqueueinfo, 0, self);
+  only_if_arg(SYS_setpriority, 1, 0);
+  only_if_arg(SYS_sched_setscheduler, 0, 0);
+  only_if_arg(SYS_sched_setparam, 0, 0);
+  only_if_arg(SYS_prlimit64, 0, 0);
+  refuse(SYS_tkill);
+  refuse(SYS_ptrace);
+  refuse(SYS_process_vm_readv);
+  refuse(SYS_process_vm_writev);
+  refuse(SYS_kcmp);
+#ifdef SYS_pidfd_open
+  refuse(SYS_pidfd_open);
+#endif
+#ifdef SYS_pidfd_send_signal
+  refuse(SYS_pidfd_send_signal);
+#endif
+#ifdef SYS_pidfd_getfd
+  refuse(SYS_pidfd_getfd);
+#endif
+  stmt(BPF_RET | BPF_K, kAllow);
+
+  sock_fprog prog{static_cast<unsigned short>(f.size()), f.data()};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    return std::string("prctl(PR_SET_NO_NEW_PRIVS): ") + std::strerror(errno);
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog) != 0)
+    return std::string("seccomp: ") + std::strerror(errno);
+  return "";
+#else
+  return "no seccomp filter for this architecture";
+#endif
+}
+
+}  // namespace harness
