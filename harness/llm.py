@@ -707,11 +707,11 @@ def complete(
             InternalServerError), waiting 1, 2, 4 … s (max 60 s) between attempts.
         timeout_s: per-request timeout in seconds (remote providers).
 
-    Returns:
-        A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     A ``local/...`` model is sent to its model process (started on first use, see
     :mod:`harness.model_process`), not retried, with no timeout short of an hour.
 
+    Returns:
+        A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     Raises:
         ModelCallError: non-retryable failure or retries exhausted (one line);
             :class:`ContextWindowExceeded` (a ModelCallError) when the request does not
