@@ -49,6 +49,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+#: names this server's decoding in the response-cache key of local calls (harness.llm):
+#: change it when a change of the decoding changes replies
+SERVER_ID = "harness-batched-1"
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 512  # tokens per prompt-processing chunk
