@@ -50,6 +50,10 @@ With ``cache_dir`` set, :func:`complete` stores each reply as one JSON file
      "top_p": ..., "max_tokens": ..., "seed": ..., "model_sha256": <local GGUF hash or null>,
      "mock_response": <scripted reply or null>}
 
+plus, for a ``local/...`` model, ``"local_server": <harness.model_server.SERVER_ID>``: the
+server that decodes it (the earlier in-process path gave other replies for the same seed,
+so its cached replies are not reused for the server's).
+
 The file holds ``{"key": <request key>, "record": <CallRecord fields>}`` and is written
 atomically (temporary file + rename), so a killed run never leaves a half-written entry.
 A hit returns the stored record with ``cache_hit=True``: same text, tokens, cost and the
@@ -581,11 +585,15 @@ def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int |
         ModelConfigError: a local model cannot be resolved.
     """
     model_sha = None
+    served: dict[str, str] = {}
     if agent.is_local and mock_response is None:
         from harness import local_model
+        from harness.model_server import SERVER_ID
 
         model_sha = local_model.resolve(agent.model).sha256
+        served = {"local_server": SERVER_ID}
     return {
+        **served,
         "v": CACHE_FORMAT,
         "model": agent.model,
         "api_base": agent.api_base,
@@ -707,11 +715,11 @@ def complete(
             InternalServerError), waiting 1, 2, 4 … s (max 60 s) between attempts.
         timeout_s: per-request timeout in seconds (remote providers).
 
-    Returns:
-        A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     A ``local/...`` model is sent to its model process (started on first use, see
     :mod:`harness.model_process`), not retried, with no timeout short of an hour.
 
+    Returns:
+        A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
     Raises:
         ModelCallError: non-retryable failure or retries exhausted (one line);
             :class:`ContextWindowExceeded` (a ModelCallError) when the request does not

@@ -49,6 +49,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+#: names this server's decoding in the response-cache key of local calls (harness.llm):
+#: change it when a change of the decoding changes replies
+SERVER_ID = "harness-batched-1"
+HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 512  # tokens per prompt-processing chunk
 # Tokens decoded together per step, at most. From 4 tokens on, llama.cpp's CPU matrix
@@ -107,9 +111,9 @@ class Engine:
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        from harness.local_model import model_params
-
         from llama_cpp._logger import set_verbose
+
+        from harness.local_model import model_params
 
         set_verbose(False)  # llama.cpp's log: errors only
         self._ll = llama_cpp
@@ -179,12 +183,13 @@ class Engine:
             raise RequestError("'messages' must be a non-empty list")
         if body.get("stream"):
             raise RequestError("streaming is not supported")
-        try:
-            temperature = float(body.get("temperature", 0.8) if body.get("temperature") is not None else 0.8)
-            top_p = float(body.get("top_p") if body.get("top_p") is not None else 0.95)
-            seed = int(body.get("seed") if body.get("seed") is not None else 0xFFFFFFFF) & 0xFFFFFFFF
-            max_tokens = body.get("max_tokens", body.get("max_completion_tokens"))
-            max_tokens = int(max_tokens) if max_tokens is not None else 0
+        def given(key: str, default: Any) -> Any:
+            return default if body.get(key) is None else body[key]
+
+        try:  # defaults: llama-cpp-python's create_chat_completion
+            temperature, top_p = float(given("temperature", 0.8)), float(given("top_p", 0.95))
+            seed = int(given("seed", 0xFFFFFFFF)) & 0xFFFFFFFF
+            max_tokens = int(given("max_tokens", given("max_completion_tokens", 0)))
         except (TypeError, ValueError) as e:
             raise RequestError(f"bad sampling parameter: {e}") from None
         stop = body.get("stop") or []
@@ -389,13 +394,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(500, str(e), "decode_failed")
 
 
-def serve(model: str, *, port: int = 0, host: str = "127.0.0.1", slots: int = DEFAULT_SLOTS,
-          ready: Any = None, watch_stdin: bool = False) -> None:
-    """Load ``model`` (``local/<alias or path.gguf>``) and serve it on ``host:port`` (0: a
-    free port) until SIGTERM or SIGINT (the CLI turns both into KeyboardInterrupt). When the model is loaded and the socket listens,
-    one line ``serving <model> at http://host:port/v1 ...`` goes to ``ready`` (default
-    stdout), flushed: the run that started the process waits for it. watch_stdin: exit
-    as soon as stdin reaches its end (the process that started us has gone).
+def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin: bool = False) -> None:
+    """Load ``model`` (``local/<alias or path.gguf>``) and serve it on 127.0.0.1:``port``
+    (0: a free port) until SIGTERM or SIGINT (the CLI turns both into KeyboardInterrupt).
+    When the model is loaded and the socket listens, one line ``serving <model> at
+    http://127.0.0.1:<port>/v1 ...`` goes to stdout, flushed: the run that started the
+    process waits for it. watch_stdin: exit as soon as stdin reaches its end (the
+    process that started us has gone).
 
     Raises:
         harness.local_model.LocalModelError: the model cannot be resolved or loaded.
@@ -414,10 +419,9 @@ def serve(model: str, *, port: int = 0, host: str = "127.0.0.1", slots: int = DE
         raise local_model.LocalModelError(str(e).splitlines()[0]) from None
     info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
     handler = type("Handler", (_Handler,), {"engine": engine, "model_name": model, "info": info})
-    httpd = ThreadingHTTPServer((host, port), handler)
+    httpd = ThreadingHTTPServer((HOST, port), handler)
     httpd.daemon_threads = True
-    url = f"http://{host}:{httpd.server_address[1]}/v1"
-    out = ready or sys.stdout
+    url = f"http://{HOST}:{httpd.server_address[1]}/v1"
     if watch_stdin:
         def orphaned() -> None:
             sys.stdin.buffer.read()
@@ -425,7 +429,7 @@ def serve(model: str, *, port: int = 0, host: str = "127.0.0.1", slots: int = DE
 
         threading.Thread(target=orphaned, name="watch-stdin", daemon=True).start()
     print(f"serving {model} at {url} ({slots} slots, {engine.n_ctx} context tokens each, "
-          f"{engine.threads} thread(s), loaded in {engine.load_s:.1f} s)", file=out, flush=True)
+          f"{engine.threads} thread(s), loaded in {engine.load_s:.1f} s)", flush=True)
     try:
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:

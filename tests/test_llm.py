@@ -397,6 +397,7 @@ def test_real_embedded_model(tmp_path, embedded_model):
     assert r2.cache_hit and r2.text == r1.text
     stored = json.loads(llm.cache_path(tmp_path, r1.key).read_text())
     assert stored["key"]["model_sha256"] == local_model.EMBEDDED_SHA256
+    assert stored["key"]["local_server"] == "harness-batched-1"
     assert tracker.calls == 2 and tracker.cost_usd == 0.0
     # it was served by a model process of its own, which serves exactly that file
     from harness import model_process

@@ -38,7 +38,8 @@
 // fit the problem's outputs (a missing or extra name, a wrong dtype, a count the output
 // cannot take; `why` says which, one line); -1 when the driver cannot adopt (a harness
 // bug). The views' bytes may come from a hostile process: only count x dtype_size(dtype)
-// bytes of each are read, once, and names are read up to 31 characters. By default the
+// bytes of each are read, and names up to 31 characters; they must not change during the
+// call (the default reads them twice and answers -1 if they did). By default the
 // views are copied into the storage outputs() exposes (matched by name, dtype and count),
 // then read back through outputs(): a driver whose outputs() exposes copies (flatten(),
 // derived views) or whose output sizes depend on the answer writes a member
@@ -258,8 +259,8 @@ void copy_into(std::vector<T>& dst, const std::vector<T>& src) {
 // ---------------------------------------------------------------- adopting outputs
 // Flat views another process exposed (what its harness_outputs() returned), as
 // harness_adopt receives them. Names are copied once, at most 31 characters, with
-// unprintable characters shown as '?'; the data are read only by copy(), at most
-// count x dtype_size(dtype) bytes of each view.
+// unprintable characters shown as '?'; the data are read only by copy() (and by the
+// default adopt's read-back), at most count x dtype_size(dtype) bytes of each view.
 class Views {
  public:
   Views(const OutputView* views, int n) : v_(views), n_(n < 0 || !views ? 0 : n) {
@@ -311,14 +312,21 @@ class Views {
                       dtype_name(dtype), why), nullptr;
     return v;
   }
-  // dst (count elements of dtype, count x dtype_size(dtype) bytes) <- the view `name`,
-  // which must have this dtype and exactly count elements; a BOOL view's bytes must be 0
-  // or 1. False with why otherwise (dst may then hold part of the data).
-  bool copy(const char* name, int dtype, void* dst, uint64_t count, std::string* why) const {
+  // The view called `name` when it has `dtype`, exactly count elements and (count > 0)
+  // data; otherwise nullptr and why.
+  const OutputView* fits(const char* name, int dtype, uint64_t count, std::string* why) const {
     const OutputView* v = get(name, dtype, why);
-    if (!v || size_mismatch(name, count, v->count, why)) return false;
+    if (!v || size_mismatch(name, count, v->count, why)) return nullptr;
+    if (count && !v->data) return fail(std::string(name) + ": no data", why), nullptr;
+    return v;
+  }
+  // dst (count elements of dtype, count x dtype_size(dtype) bytes) <- the view `name`,
+  // which must fit (above); a BOOL view's bytes must be 0 or 1. False with why otherwise
+  // (dst may then hold part of the data).
+  bool copy(const char* name, int dtype, void* dst, uint64_t count, std::string* why) const {
+    const OutputView* v = fits(name, dtype, count, why);
+    if (!v) return false;
     if (count == 0) return true;
-    if (!v->data) return fail(std::string(name) + ": no data", why);
     std::memcpy(dst, v->data, count * dtype_size(dtype));
     if (dtype == BOOL) {
       const unsigned char* b = static_cast<const unsigned char*>(dst);
@@ -361,9 +369,10 @@ struct has_adopt<T, std::void_t<decltype(std::declval<T&>().adopt(
     : std::true_type {};
 
 // harness_adopt's work: 1 adopted, 0 the views do not fit (why says how), -1 the driver
-// cannot adopt. Without an adopt member: each view is read once into a private copy,
-// copied into the storage outputs() exposes, and read back through outputs(), so that a
-// driver whose outputs() exposes copies returns -1 instead of comparing its poison.
+// cannot adopt. Without an adopt member: once every view is known to fit, each is copied
+// into the storage outputs() exposes, then outputs() is called again and what it exposes
+// compared with the views, so that a driver whose outputs() exposes copies returns -1
+// instead of comparing its poison (as would views changed during the call).
 template <class T>
 int adopt(T* inst, const OutputView* views, int n, std::string* why) {
   if (n < 0 || (n > 0 && !views)) {
@@ -379,22 +388,19 @@ int adopt(T* inst, const OutputView* views, int n, std::string* why) {
     std::vector<std::string> names;
     for (const OutputView& o : own.views) names.emplace_back(o.name);
     if (!in.names_are(names, names.size(), why)) return 0;
-    std::vector<std::vector<unsigned char>> bytes(own.views.size());
-    for (size_t i = 0; i < own.views.size(); ++i) {
-      const OutputView& o = own.views[i];
-      bytes[i].resize(o.count * dtype_size(o.dtype));
-      if (!in.copy(o.name, o.dtype, bytes[i].data(), o.count, why)) return 0;
-    }
-    for (size_t i = 0; i < own.views.size(); ++i)
-      if (!bytes[i].empty())
-        std::memcpy(const_cast<void*>(own.views[i].data), bytes[i].data(), bytes[i].size());
+    for (const OutputView& o : own.views)
+      if (!in.fits(o.name, o.dtype, o.count, why)) return 0;
+    for (const OutputView& o : own.views)
+      if (!in.copy(o.name, o.dtype, const_cast<void*>(o.data), o.count, why)) return 0;
     Outputs back;
     inst->outputs(back);
     for (size_t i = 0; i < own.views.size(); ++i) {
+      const OutputView& o = own.views[i];
       const OutputView* b = i < back.views.size() ? &back.views[i] : nullptr;
-      if (!b || b->count != own.views[i].count || b->dtype != own.views[i].dtype ||
-          (!bytes[i].empty() && std::memcmp(b->data, bytes[i].data(), bytes[i].size()) != 0)) {
-        *why = std::string(own.views[i].name) +
+      if (!b || b->count != o.count || b->dtype != o.dtype ||
+          (o.count && std::memcmp(b->data, in.find(o.name)->data,
+                                  o.count * dtype_size(o.dtype)) != 0)) {
+        *why = std::string(o.name) +
                ": outputs() does not read back what was adopted (it exposes a copy); the "
                "driver needs an adopt member";
         return -1;
