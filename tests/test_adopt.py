@@ -85,7 +85,17 @@ def test_adopted_outputs_compare_as_the_original(suite, pid, adopt_check):
     assert sum(r[0] == "exact" for r in rows) == len(cases)
 
 
-@pytest.mark.parametrize("suite,pid,path", list(_variants()))
+# The default run takes the variants of the drivers with an adopt member of their own or a
+# semantic comparison (every variant of the suites: pytest -m slow; 20 minutes at load 5).
+DEFAULT_VARIANTS = {"02_dense_la_gemm", "10_geometry_convex_hull", "19_graph_shortest_path",
+                    "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+                    "43_sort_sort_an_array_of_structs_by_key", "45_sparse_la_sparse_solve",
+                    "59_transform_map_function", "2mm", "jacobi_2d"}
+
+
+@pytest.mark.parametrize("suite,pid,path", [
+    pytest.param(*v.values, id=v.id, marks=() if v.values[1] in DEFAULT_VARIANTS else pytest.mark.slow)
+    for v in _variants()])
 def test_wrong_variant_fails_through_adopt(suite, pid, path, adopt_check):
     """The verdict and message after adopt are exactly the direct ones, on the validation
     cases evaluate() uses (a racy variant: RACE_ATTEMPTS seeds, as in test_problems)."""
