@@ -42,8 +42,10 @@ def test_forging_candidate_finds_neither_pipe_nor_nonce_behind_the_screen(run_ev
     line has no --protocol-fd, whose memory never held the job (nor its nonce) and whose
     fds are its own shared-memory block and stdio only. It forges nothing and is judged
     on its own honest work (the in-process worker before the judge killed it for a
-    forged result arriving too early; the protocol check stays behind it)."""
-    r = run_eval(PID, FORGER, "omp", size=20000, screen=False, use_cache=False)
+    forged result arriving too early; the protocol check stays behind it). Serial mode:
+    in omp mode the race check's runner, which shares its process with the candidate,
+    rejects the forger first (tests/test_races.py)."""
+    r = run_eval(PID, FORGER, "serial", size=20000, screen=False, use_cache=False)
     assert r.status == "correct", r.evidence
     assert r.speedup < 2.0
 
