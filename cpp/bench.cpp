@@ -596,21 +596,27 @@ class InProcessBench {
 
 // ------------------------------------------------------------------ the judge
 // CPU accounting (the cross-check of the timed windows). The judge reads each runner's
-// process CPU clock (kernel-counted, all its threads) right before and right after every
-// timed window; the runner's CPU outside its windows is its total minus the windows'.
-// Both runners do the same harness work outside the windows (loading, input generation,
-// resets, the state snapshots, copying outputs out), so the candidate's outside CPU over
-// a measurement (and over the whole evaluation, static constructors included) may exceed
-// the baseline's only by what OpenMP's idle workers burn after a parallel region: both
-// runners get GOMP_SPINCOUNT=10000 (side::kSpinCount; 0.1-0.3 ms of spinning per worker
-// measured on a 2-core Xeon VM, against 3.7 ms at libgomp's default of 300000), and the
-// allowance is 1 ms per timed window and extra thread. The rule, per measurement and
-// over the whole evaluation:
-//   candidate outside CPU <= 5 ms + 1.5 x baseline outside CPU + (N - 1) x 1 ms x windows
-// (N: OpenMP threads). More is `rejected`: work was done outside the timed windows (a
-// thread that finishes after the call returned, a forged "done", precomputation in a
-// constructor or between calls).
+// process CPU clock (kernel-counted, all its threads, user and system) right before and
+// right after every timed window; the runner's CPU outside its windows is its total minus
+// the windows'. Both runners do the same harness work outside the windows (loading,
+// input generation, resets, the state snapshots, copying outputs out), so the
+// candidate's outside CPU may exceed the baseline's only by what OpenMP's idle workers
+// burn after a parallel region (both runners get GOMP_SPINCOUNT=10000, side::kSpinCount:
+// 0.1-0.3 ms of spinning per worker measured on a 2-core Xeon VM, against 3.7 ms at
+// libgomp's default of 300000; the allowance is 1 ms per call window and extra thread)
+// and by noise. The rules (N: OpenMP threads, W: call windows in the span):
+//   whole evaluation (static constructors included), checked after every validation
+//   case and measurement:  candidate <= 50 ms + 1.5 x baseline + (N - 1) x 1 ms x W;
+//   each timed measurement: candidate <= 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and
+//   more than a quarter of the measurements (at least 2) over it is `rejected`.
+// The speedup is the median of the per-pair ratios, so work moved out of the windows
+// must be in more than half the measurements to move it; a single measurement over its
+// limit is tolerated (a serial A/A on a loaded machine once showed 116 ms of extra
+// kernel-counted CPU in one of 40, likely page-fault or reclaim work). More is work
+// done outside the timed windows (a thread that finishes after the call returned, a
+// forged "done", precomputation in a constructor or between calls).
 constexpr int64_t kOutsideAbsNs = 5000000;
+constexpr int64_t kOutsideTotalAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
 constexpr int64_t kSpinPerWindowNs = 1000000;
 // A measurement lasts at least this many doorbell round trips, so the round trip (inside
@@ -746,7 +752,6 @@ class Bench {
   // Returns {status, why, baseline_ns, candidate_ns} (exit_code when a runner died).
   py::dict validate(uint64_t size, uint64_t seed) {
     notify_trusted();
-    const Mark m = mark();
     int64_t tb = 0, tc = 0;
     JVerdict v = ensure(size, 1);
     const std::vector<uint64_t> seeds{seed};
@@ -763,8 +768,7 @@ class Bench {
       notify_trusted();
     }
     if (v.ok()) v = compare_all(seeds, "");
-    if (v.ok()) v = accounting(m, "in this validation case");
-    if (v.ok()) v = accounting(Mark{}, "over the whole evaluation");
+    if (v.ok()) v = accounting_total();
     py::dict d = jdict(v);
     d["baseline_ns"] = tb;
     d["candidate_ns"] = tc;
@@ -824,6 +828,9 @@ class Bench {
     }
     double slowest_base_call_s = double(slowest_tb) * 1e-9;
     int64_t spent = 0;
+    int over = 0;  // measurements over their accounting limit
+    std::string worst;
+    int64_t worst_excess = 0;
     for (int p = 0; v.ok() && p < max_pairs; ++p) {
       // Stop only after whole blocks of 4 pairs: each block runs both orders (ABBA).
       if (p >= min_pairs && p % 4 == 0 && double(spent) * 1e-9 >= budget_s) break;
@@ -853,13 +860,16 @@ class Bench {
         }
       }
       if (v.ok() && check_outputs) v = compare_all(seeds, "in one timed measurement");
-      if (v.ok()) v = accounting(m, "in timed measurement " + std::to_string(p + 1));
-      if (v.ok()) v = accounting(Mark{}, "over the whole evaluation");
+      if (v.ok() && over_limit(m, p, &worst, &worst_excess)) ++over;
+      if (v.ok()) v = accounting_total();
       if (!v.ok()) break;
       spent += tb + tc;
       bs.push_back(double(tb) / double(k));
       cs.push_back(double(tc) / double(k));
     }
+    if (v.ok() && over >= 2 && 4 * over > int(bs.size()))
+      v = JVerdict{"rejected", worst + "; " + std::to_string(over) + " of " + std::to_string(bs.size()) +
+                                   " timed measurements were over their limit"};
     py::dict d = jdict(v);
     d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
     d["candidate_ns"] = py::array_t<double>(cs.size(), cs.data());
@@ -1327,24 +1337,42 @@ class Bench {
   int64_t outside(Runner& r) { return cpu_ns(r) - r.in_window_ns; }
   Mark mark() { return Mark{outside(base_), outside(cand_), cand_.windows}; }
 
-  int64_t limit_ns(int64_t base_outside, int64_t windows) const {
-    return kOutsideAbsNs + int64_t(kOutsideRel * double(std::max<int64_t>(base_outside, 0))) +
+  int64_t limit_ns(int64_t base_outside, int64_t windows, int64_t abs_ns) const {
+    return abs_ns + int64_t(kOutsideRel * double(std::max<int64_t>(base_outside, 0))) +
            int64_t(std::max(threads_ - 1, 0)) * kSpinPerWindowNs * windows;
   }
 
-  // The accounting rule (see kOutsideAbsNs) since mark m; `where` names the span.
-  JVerdict accounting(const Mark& m, const std::string& where) {
-    const int64_t ob = outside(base_) - m.base, oc = outside(cand_) - m.cand;
-    const int64_t lim = limit_ns(ob, cand_.windows - m.windows);
+  // The whole-evaluation rule (see kOutsideAbsNs): rejected with the figures.
+  JVerdict accounting_total() {
+    const int64_t ob = outside(base_), oc = outside(cand_);
+    const int64_t lim = limit_ns(ob, cand_.windows, kOutsideTotalAbsNs);
     if (oc <= lim) return {};
+    return {"rejected", outside_why(oc, ob, lim, "over the whole evaluation", "50 ms")};
+  }
+
+  // The per-measurement rule since mark m: true when measurement `p` is over its limit
+  // (its figures kept in *worst when they are the largest excess so far).
+  bool over_limit(const Mark& m, int p, std::string* worst, int64_t* worst_excess) {
+    const int64_t ob = outside(base_) - m.base, oc = outside(cand_) - m.cand;
+    const int64_t lim = limit_ns(ob, cand_.windows - m.windows, kOutsideAbsNs);
+    if (oc <= lim) return false;
+    if (oc - lim > *worst_excess) {
+      *worst_excess = oc - lim;
+      *worst = outside_why(oc, ob, lim, "in timed measurement " + std::to_string(p + 1), "5 ms");
+    }
+    return true;
+  }
+
+  static std::string outside_why(int64_t oc, int64_t ob, int64_t lim, const std::string& where,
+                                 const char* abs) {
     char buf[640];
     std::snprintf(buf, sizeof buf,
                   "the candidate used %.1f ms of CPU outside its timed calls %s, the baseline %.1f ms "
-                  "for the same harness work; limit %.1f ms (5 ms + 1.5 x the baseline's + 1 ms per "
+                  "for the same harness work; limit %.1f ms (%s + 1.5 x the baseline's + 1 ms per "
                   "timed window and extra OpenMP thread): work done outside the timed window (a "
                   "thread finishing after the call returned, work in constructors or between calls)",
-                  double(oc) * 1e-6, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6);
-    return {"rejected", buf};
+                  double(oc) * 1e-6, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6, abs);
+    return buf;
   }
 
   py::dict accounting_figures() {
@@ -1352,7 +1380,7 @@ class Bench {
     const int64_t ob = outside(base_), oc = outside(cand_);
     d["candidate_outside_ms"] = double(oc) * 1e-6;
     d["baseline_outside_ms"] = double(ob) * 1e-6;
-    d["limit_ms"] = double(limit_ns(ob, cand_.windows)) * 1e-6;
+    d["limit_ms"] = double(limit_ns(ob, cand_.windows, kOutsideTotalAbsNs)) * 1e-6;
     d["candidate_window_cpu_ms"] = double(cand_.in_window_ns) * 1e-6;
     d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
     d["windows"] = cand_.windows;

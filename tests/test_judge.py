@@ -114,7 +114,8 @@ def test_a_detached_thread_that_finishes_the_work_later_is_caught(run_eval):
 def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval):
     """The candidate maps its runner's shared-memory block (fd 3), stores the current
     command's number into `done` and wakes the judge, then does the work: the judge's
-    window closes early, and the kernel's CPU clock sees the work outside it."""
+    window closes early, and the kernel's CPU clock sees the work outside it. (On the
+    in-process protocol fd 3 is no such block: correct.)"""
     forge = """
 #include <atomic>
 #include <cstdint>
@@ -131,8 +132,11 @@ static void forge_done() {
 """
     r = run_eval(GEMM, gemm(prefix=forge, before="forge_done();"), "serial", size=600, min_pairs=4,
                  max_pairs=4, screen=False, use_cache=False)
-    assert r.status == "rejected", (r.status, r.speedup, r.evidence)
-    assert "outside its timed calls" in r.evidence["why"]
+    # rejected by the accounting; or incorrect, when the forged "done" of a later call in a
+    # batched window answers the judge's report command before the outputs exist
+    assert r.status in ("rejected", "incorrect"), (r.status, r.speedup, r.evidence)
+    if r.status == "rejected":
+        assert "outside its timed calls" in r.evidence["why"]
 
 
 def test_work_in_a_static_constructor_is_rejected_by_the_cpu_accounting(run_eval):
