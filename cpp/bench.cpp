@@ -1126,7 +1126,7 @@ class Bench {
     uint64_t out_bytes = 0;
     bool empty = false;
     for (int j = 0; j < n; ++j) {
-      out_bytes += ((v[j].count * harness::dtype_bytes(v[j].dtype) + 63) & ~uint64_t(63));
+      out_bytes += ((v[j].count * harness::dtype_size(v[j].dtype) + 63) & ~uint64_t(63));
       empty = empty || v[j].count == 0;
     }
     if (empty) out_bytes = std::max<uint64_t>(out_bytes, drv_.bytes(e_->p));
@@ -1268,7 +1268,7 @@ class Bench {
     if (n) std::memcpy(r.views.data(), r.data, size_t(n) * sizeof(harness::side::ViewHeader));
     for (auto& h : r.views) {
       h.name[sizeof h.name - 1] = 0;
-      const uint64_t eb = harness::dtype_bytes(h.dtype);
+      const uint64_t eb = harness::dtype_size(h.dtype);
       if (!eb || h.instance >= k || h.offset > r.data_bytes || h.count > (r.data_bytes - h.offset) / eb) {
         r.views.clear();
         return side_failed(r, "incorrect", bad + " (view '" + h.name + "')");

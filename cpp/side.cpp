@@ -135,7 +135,7 @@ struct Runner {
     uint64_t off = up64(views.size() * sizeof(harness::side::ViewHeader));
     std::vector<harness::side::ViewHeader> hs(views.size());
     for (size_t j = 0; j < views.size(); ++j) {
-      const size_t eb = harness::dtype_bytes(views[j].dtype);
+      const size_t eb = harness::dtype_size(views[j].dtype);
       if (!eb) return reply(harness::side::kBadCommand, "an output of unknown dtype");
       const uint64_t bytes = views[j].count * eb;
       if (views[j].count > data_bytes / eb || off + bytes > data_bytes)
@@ -153,7 +153,7 @@ struct Runner {
     if (off > data_bytes) return reply(harness::side::kTooLarge, "the outputs do not fit");
     if (!hs.empty()) std::memcpy(data, hs.data(), hs.size() * sizeof hs[0]);
     for (size_t j = 0; j < views.size(); ++j)
-      if (hs[j].count) std::memcpy(data + hs[j].offset, views[j].data, hs[j].count * harness::dtype_bytes(hs[j].dtype));
+      if (hs[j].count) std::memcpy(data + hs[j].offset, views[j].data, hs[j].count * harness::dtype_size(hs[j].dtype));
     c->nviews = uint32_t(hs.size());
     c->used = off;
     reply(harness::side::kOk);

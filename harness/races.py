@@ -27,7 +27,6 @@ What the check cannot see is listed in the README ("Data races").
 from __future__ import annotations
 
 import glob
-import hashlib
 import os
 import re
 import secrets
@@ -176,14 +175,6 @@ def fingerprint() -> str:
     return tools if isinstance(tools, str) else f"{tools.version}\0{tools.archer}"
 
 
-def _key(*parts: str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode())
-        h.update(b"\0")
-    return h.hexdigest()
-
-
 def _publish(work: Path, out: Path) -> None:
     """Renames the finished folder ``work`` to ``out`` (another process may have built
     the same one meanwhile: theirs is kept)."""
@@ -201,7 +192,7 @@ def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
     header records the header's absolute path, so it is built in its final folder."""
     flags = tools.base_flags(march)
     text = toolchain.prelude_text("omp")
-    out = cache_root() / "races" / ("pch-" + _key(text, " ".join(flags), tools.version)[:16])
+    out = cache_root() / "races" / ("pch-" + toolchain.content_key(text, " ".join(flags), tools.version)[:16])
     pch, failed = out / f"{toolchain.PRELUDE_NAME}.pch", out / toolchain.PCH_FAILED
     t0 = time.monotonic()
     if not (pch.exists() or failed.exists()):
@@ -225,7 +216,7 @@ def _runner(tools: Tools, march: str) -> tuple[str, str, float]:
     it was), and the seconds spent now."""
     src = RUNNER_SOURCE.read_text()
     flags = tools.base_flags(march)
-    out = cache_root() / "races" / ("runner-" + _key(src, SUPPRESSIONS, " ".join(flags), tools.version)[:16])
+    out = cache_root() / "races" / ("runner-" + toolchain.content_key(src, SUPPRESSIONS, " ".join(flags), tools.version)[:16])
     exe = out / "race_runner"
     t0 = time.monotonic()
     if not exe.exists():
@@ -352,7 +343,7 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
     for what, tu, trusted in (("driver", driver_tu, True), ("baseline", base_tu, True),
                               ("candidate", cand_tu, False)):
         comp = plain if what == "driver" else with_pch
-        key = _key("race-" + what, tu, prelude, problem.folder_hash, " ".join(comp.flags("omp")), tools.version)
+        key = toolchain.content_key("race-" + what, tu, prelude, problem.folder_hash, " ".join(comp.flags("omp")), tools.version)
         incl = [pch_dir] + ([problem.path, toolchain.INCLUDE_DIR] if trusted else [])
         b = toolchain._compile(tu, key, comp, "omp", incl, sandboxed=sandboxed and not trusted)
         seconds += b.seconds

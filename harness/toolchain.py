@@ -132,7 +132,8 @@ class BuildResult:
     remarks: str = ""
 
 
-def _key(*parts: str) -> str:
+def content_key(*parts: str) -> str:
+    """SHA-256 (hex) of ``parts``, each followed by a NUL byte: the cache key of a build."""
     h = hashlib.sha256()
     for p in parts:
         h.update(p.encode())
@@ -231,7 +232,7 @@ def check_sandboxed_compiler(comp: Compiler) -> None:
     """
     if comp.path in _WORKS_SANDBOXED:
         return
-    key = _key("probe", comp.path, comp.version, comp.target_hash, " ".join(comp.mounts()))
+    key = content_key("probe", comp.path, comp.version, comp.target_hash, " ".join(comp.mounts()))
     res = _compile("int harness_probe(int x) { return x + 1; }\n", key, comp, "serial", [],
                    sandboxed=True)
     if not res.ok:
@@ -263,7 +264,7 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
     the header and PCH_FAILED with the compiler's message), not retried per candidate."""
     flags = [f for f in comp.flags(mode) if f not in ("-shared", "-Wl,-z,defs")]
     text = prelude_text(mode)
-    key = _key("prelude", text, " ".join(flags), comp.target_hash, comp.version)
+    key = content_key("prelude", text, " ".join(flags), comp.target_hash, comp.version)
     out = cache_root() / "pch" / key[:16]
     if out.is_dir():  # built, or failed before (PCH_FAILED says why): never retried
         return out, 0.0
@@ -359,7 +360,7 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     source = extract_candidate(text, problem.function)
     pch, pch_s = prelude_dir(comp, mode)
     tu = candidate_tu(problem, source, mode)
-    key = _key("candidate", tu, prelude_text(mode), problem.folder_hash, " ".join(comp.flags(mode)),
+    key = content_key("candidate", tu, prelude_text(mode), problem.folder_hash, " ".join(comp.flags(mode)),
                REMARKS_FLAG, comp.target_hash, comp.version)
     res = _compile(tu, key, comp, mode, [pch], sandboxed, remarks=True)
     res.seconds += pch_s
@@ -384,10 +385,10 @@ def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> Bui
     # the driver always uses OpenMP, for parallel input generation
     build_mode = "omp" if kind == "driver" else mode
     # folder_hash covers the driver headers of cpp/include/harness too
-    key = _key(kind, tu, problem.folder_hash, " ".join(comp.flags(build_mode)),
+    key = content_key(kind, tu, problem.folder_hash, " ".join(comp.flags(build_mode)),
                comp.target_hash, comp.version)
     pch, pch_s = prelude_dir(comp, build_mode)
-    res = _compile(tu, key + _key(prelude_text(build_mode)), comp, build_mode,
+    res = _compile(tu, key + content_key(prelude_text(build_mode)), comp, build_mode,
                    [pch, problem.path, INCLUDE_DIR], sandboxed=False)
     res.seconds += pch_s
     if not res.ok:

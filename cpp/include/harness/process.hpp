@@ -107,16 +107,6 @@ struct Instance {
   Instance& operator=(const Instance&) = delete;
 };
 
-// Bytes of one element of an output dtype; 0 for an unknown dtype.
-inline size_t dtype_bytes(int dtype) {
-  switch (dtype) {
-    case F64: case I64: case U64: return 8;
-    case F32: case I32: return 4;
-    case BOOL: case U8: return 1;
-    case C128: return 16;
-  }
-  return 0;
-}
 
 // ------------------------------------------------------------------ /proc
 // The value of "Threads:" in /proc/<pid>/status (pid 0: this process); -1 if unreadable.
