@@ -96,10 +96,10 @@ def mix() -> list[tuple]:
          VALIDATE, ("timeout",)),
         ("correct_omp_timed", PREFIX, "omp", scan(), TIMED, ("correct",)),
         ("fork_bomb", PREFIX, "serial", scan("#include <unistd.h>", "for (int k = 0; k < 100000; ++k) fork();"),
-         {**VALIDATE, "screen": False}, ("rejected", "timeout", "runtime_error")),
+         {**VALIDATE, "screen": False}, ("correct",)),  # fork refused by the runner's seccomp filter
         ("fork_setsid_loop", PREFIX, "omp",
          scan("#include <unistd.h>", "if (fork() == 0) { setsid(); for (;;) {} }"),
-         {**VALIDATE, "screen": False}, ("rejected",)),
+         {**VALIDATE, "screen": False}, ("correct",)),
         ("thread_left_running", PREFIX, "omp",
          scan("#include <thread>\n#include <chrono>",
               "std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();"),

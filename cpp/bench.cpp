@@ -975,7 +975,7 @@ class Bench {
   bool spawn(Runner& r, std::string* err) {
     r.fd = int(syscall(SYS_memfd_create, ("harness-" + r.role).c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
     if (r.fd < 0 || ftruncate(r.fd, off_t(harness::side::kControlBytes)) != 0 ||
-        fcntl(r.fd, F_ADD_SEALS, F_SEAL_SHRINK) != 0) {
+        fcntl(r.fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0) {  // SEAL: no seal the runner adds
       *err = std::string("shared memory for the side runner: ") + std::strerror(errno);
       return false;
     }
@@ -1032,7 +1032,9 @@ class Bench {
     if (waitpid(r.pid, &st, block ? 0 : WNOHANG) != r.pid) return false;
     r.dead = true;
     const char* who = r.candidate() ? "" : "the baseline's process was ";
-    JVerdict v{"runtime_error", "", true, 0};
+    // The baseline's runner dying is the problem's failure (or the candidate's attack on
+    // it, which the seccomp filter refuses), never the candidate's runtime_error.
+    JVerdict v{r.candidate() ? "runtime_error" : "setup_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
       v.why = std::string(who) + "killed by " + signal_text(WTERMSIG(st));
@@ -1317,7 +1319,9 @@ class Bench {
         return {"setup_error", std::string("the driver cannot take the baseline's outputs: ") + why};
       why[0] = 0;
       const int a = adopt(g_->p, views_of(cand_, i), why, sizeof why);
-      if (a < 0) return {"setup_error", std::string("the driver cannot take the candidate's outputs: ") + why};
+      // Every driver's adopt takes its own outputs (tests/test_adopt.py), so -1 for the
+      // candidate's means its block changed while the judge read it back.
+      if (a < 0) return {"rejected", std::string("the candidate's outputs changed while the judge read them: ") + why};
       std::string w;
       if (a == 0) {
         w = std::string("the candidate's outputs do not have the expected shape: ") + why;

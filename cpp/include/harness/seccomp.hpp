@@ -12,13 +12,21 @@
 //   tkill, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal, pidfd_getfd,
 //   kcmp                                              refused (EPERM)
 //   setpriority, sched_setscheduler, sched_setparam,
-//   prlimit64                                         only for the caller itself (who/pid 0)
+//   sched_setattr, ioprio_set, prlimit64              only for the caller itself (who/pid 0)
+//   fcntl F_SETOWN/F_SETOWN_EX/F_SETSIG, ioctl FIOSETOWN/SIOCSPGRP/TIOCSPGRP
+//                                                     refused (SIGIO to another process)
+//   clone without CLONE_THREAD, fork, vfork           refused: threads yes, processes no
+//   clone3                                            ENOSYS (glibc then uses clone)
 //   any system call of another ABI (x86's int 0x80 and x32 entry points)  refused
 // Everything else is allowed: the screen decides what a candidate may import; this filter
 // only keeps its system calls away from other processes.
 #pragma once
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/sched.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -29,6 +37,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -87,10 +96,50 @@ inline std::string restrict_to_own_process() {
   only_if_arg(SYS_tgkill, 0, self);
   only_if_arg(SYS_rt_sigqueueinfo, 0, self);
   only_if_arg(SYS_rt_tgsigqueueinfo, 0, self);
-  only_if_arg(SYS_setpriority, 1, 0);
+  // setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller (0)
+  jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(SYS_setpriority), 0, 6);
+  stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(0));
+  jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3);
+  stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(1));
+  jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1);
+  stmt(BPF_RET | BPF_K, kAllow);
+  stmt(BPF_RET | BPF_K, kDeny);
   only_if_arg(SYS_sched_setscheduler, 0, 0);
+  only_if_arg(SYS_sched_setattr, 0, 0);
+  only_if_arg(SYS_ioprio_set, 1, 0);
   only_if_arg(SYS_sched_setparam, 0, 0);
   only_if_arg(SYS_prlimit64, 0, 0);
+  // system calls refused when argument `arg` is one of `values` (allowed otherwise)
+  auto refuse_if_arg = [&](long nr, int arg, std::initializer_list<uint32_t> values) {
+    const uint8_t n = uint8_t(values.size());
+    jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(nr), 0, uint8_t(n + 3));
+    stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(arg));
+    uint8_t i = 0;
+    for (uint32_t v : values) jump(BPF_JMP | BPF_JEQ | BPF_K, v, uint8_t(n - i++), 0);
+    stmt(BPF_RET | BPF_K, kAllow);
+    stmt(BPF_RET | BPF_K, kDeny);
+  };
+  // signal delivery to another process through SIGIO/SIGURG ownership of an fd
+  refuse_if_arg(SYS_fcntl, 1, {F_SETOWN, F_SETOWN_EX, F_SETSIG});
+  refuse_if_arg(SYS_ioctl, 1, {FIOSETOWN, SIOCSPGRP, TIOCSPGRP});
+  // threads only: a process of its own would escape the judge's CPU accounting (it
+  // counts the runner's process) and could run through the other side's windows.
+  // clone3 answers ENOSYS, so glibc's pthread_create falls back to clone.
+  jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(SYS_clone), 0, 4);
+  stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(0));
+  jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1);
+  stmt(BPF_RET | BPF_K, kAllow);
+  stmt(BPF_RET | BPF_K, kDeny);
+#ifdef SYS_clone3
+  jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(SYS_clone3), 0, 1);
+  stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
+#endif
+#ifdef SYS_fork
+  refuse(SYS_fork);
+#endif
+#ifdef SYS_vfork
+  refuse(SYS_vfork);
+#endif
   refuse(SYS_tkill);
   refuse(SYS_ptrace);
   refuse(SYS_process_vm_readv);
