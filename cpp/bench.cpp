@@ -1032,9 +1032,11 @@ class Bench {
     if (waitpid(r.pid, &st, block ? 0 : WNOHANG) != r.pid) return false;
     r.dead = true;
     const char* who = r.candidate() ? "" : "the baseline's process was ";
-    // The baseline's runner dying is the problem's failure (or the candidate's attack on
-    // it, which the seccomp filter refuses), never the candidate's runtime_error.
-    JVerdict v{r.candidate() ? "runtime_error" : "setup_error", "", true, 0};
+    // The baseline's runner dying is charged to the candidate too: every baseline passed
+    // validation and timing on its own (tests), and the two runners share the
+    // evaluation's memory limit, so the usual cause is the candidate's memory (the OOM
+    // killer may pick either). A harness error here would let a candidate stop a run.
+    JVerdict v{"runtime_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
       v.why = std::string(who) + "killed by " + signal_text(WTERMSIG(st));
