@@ -49,9 +49,8 @@ def _descendants(root: int) -> list[int]:
     return out
 
 
-@pytest.fixture(autouse=True)
-def no_leftovers():
-    yield
+def assert_no_processes_or_cgroups_left() -> None:
+    """No descendant process of this one, and none of its cgroups, is left."""
     assert _descendants(os.getpid()) == []
     # where the sandbox makes its cgroups (below this process's own group of each controller)
     probe = sandbox._Cgroup(sandbox.Limits())
@@ -59,6 +58,12 @@ def no_leftovers():
     probe.remove()
     for d in parents:
         assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
+
+
+@pytest.fixture(autouse=True)
+def no_leftovers():
+    yield
+    assert_no_processes_or_cgroups_left()
 
 
 def ev(run_eval, text, mode="omp", **kw):

@@ -15,16 +15,15 @@ their own child processes, the clock and the comparison outside them, the kernel
 accounting as a cross-check); the one marked ``races`` needs the race detector of omp
 validation. Without those they fail, which is what they are for.
 """
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from harness import sandbox, toolchain
+from harness import toolchain
 
-from test_hostile import _descendants
+from test_hostile import assert_no_processes_or_cgroups_left
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 
@@ -46,12 +45,7 @@ def _temp_entries() -> set:
 def nothing_left_behind():
     before = _temp_entries()
     yield
-    assert _descendants(os.getpid()) == []
-    probe = sandbox._Cgroup(sandbox.Limits())
-    parents = {d.parent for d in probe.dirs}
-    probe.remove()
-    for d in parents:
-        assert not [p for p in d.iterdir() if p.name.startswith(sandbox.cgroup_prefix())]
+    assert_no_processes_or_cgroups_left()
     assert _temp_entries() - before == set()
 
 
