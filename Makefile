@@ -22,7 +22,7 @@ test: install-test
 
 # Debian packages for what is missing: a C++ compiler, bubblewrap (the sandbox), ps, the
 # Python headers (the extension is compiled), clang with LLVM's OpenMP runtime (the race
-# detector of omp mode: ThreadSanitizer with libomp and its Archer tool, harness/races.py)
+# detector of omp mode: ThreadSanitizer with libomp and its Archer tool, harness/measure/races.py)
 # and, for a system Python, its venv module
 system-packages:
 	@missing=""; \

@@ -16,7 +16,7 @@ import argparse
 import sys
 import time
 
-from harness.llm import Agent, CallRecord
+from harness.models.llm import Agent, CallRecord
 from harness.strategies import RunContext
 
 

@@ -27,9 +27,9 @@ import sys
 import tempfile
 import time
 
-from harness import stats, toolchain
-from harness.evaluate import EvalConfig, cpus_for, evaluate
-from harness.suite import load_suite
+from harness.measure import stats, toolchain
+from harness.measure.evaluate import EvalConfig, cpus_for, evaluate
+from harness.measure.suite import load_suite
 
 
 def _in_process_aa(p, mode: str, cfg: EvalConfig) -> tuple[float, float]:

@@ -19,9 +19,9 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from harness import llm, model_process
-from harness.llm import Agent
-from harness.local_model import EMBEDDED_MODEL
+from harness.models import llm, model_process
+from harness.models.llm import Agent
+from harness.models.local_model import EMBEDDED_MODEL
 
 PROMPT = ("Rewrite this C++ function to be as fast as possible with OpenMP and explain each change:\n"
           "```cpp\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& out) {\n"

@@ -52,10 +52,10 @@ def main() -> int:
         print("needs 2 usable CPUs", file=sys.stderr)
         return 2
     os.environ.setdefault("HARNESS_CACHE", tempfile.mkdtemp(prefix="scale-out-cache-"))
-    from harness.evaluate import EvalConfig
-    from harness.executors import make_executor
+    from harness.measure.evaluate import EvalConfig
+    from harness.measure.executors import make_executor
     from harness.run import QUICK_PROBLEMS
-    from harness.suite import get_problem
+    from harness.measure.suite import get_problem
 
     quick = not args.full_size
     problems = [get_problem(pid) for pid in QUICK_PROBLEMS["pareval"]]
@@ -64,7 +64,7 @@ def main() -> int:
         tmp = Path(tmp)
         # builds (driver, baseline, candidate objects) warmed, so neither run compiles more
         warm = EvalConfig(quick=quick, validate_only=True)
-        from harness.evaluate import evaluate
+        from harness.measure.evaluate import evaluate
 
         for p in problems:
             evaluate(p, p.source("baseline.cpp"), "serial", warm)

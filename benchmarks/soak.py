@@ -16,7 +16,7 @@ and after the last evaluation it counts
   and its home inside the sandbox (all private there), and, when the warm-up below covers a whole
   cycle of the mix, anything the cache gained after it (every build and verdict exists by
   then; the same evaluations store under the same keys);
-* cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.sandbox._Cgroup
+* cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.measure.sandbox._Cgroup
   makes them;
 * the orchestrator's RSS growth (VmRSS, %) from the end of a warm-up (the first 20
   evaluations, or half of N when N < 40: first imports and caches do not count) to the
@@ -192,7 +192,7 @@ def _cache_entries(cache: Path) -> set[str]:
 
 
 def _own_cgroups() -> list[str]:
-    from harness import sandbox
+    from harness.measure import sandbox
 
     probe = sandbox._Cgroup(sandbox.Limits())
     parents = {d.parent for d in probe.dirs}
@@ -237,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TMPDIR"] = str(tmp)
     os.environ["HARNESS_CACHE"] = str(cache)
     tempfile.tempdir = None
-    from harness.errors import HarnessError
-    from harness.evaluate import EvalConfig, evaluate
-    from harness.suite import get_problem
+    from harness.core.errors import HarnessError
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
 
     cases = mix()
     procs0 = _processes()

@@ -17,9 +17,9 @@ import statistics
 import sys
 from collections import defaultdict
 
-from harness.evaluate import EvalConfig
-from harness.selftest import selftest
-from harness.suite import load_suite
+from harness.measure.evaluate import EvalConfig
+from harness.measure.selftest import selftest
+from harness.measure.suite import load_suite
 
 FLOOR = {("compute", "serial"): 1.2, ("compute", "omp"): 1.5}
 

@@ -2,12 +2,12 @@
 
 :func:`add_run_parser` adds the subcommand to the CLI; :func:`cmd_run` runs it;
 :func:`execute` is the same run without argparse (tests and scripts).  The run writes
-``results/<run-id>/`` (see harness.runstore), prints one progress line per step (problem
+``results/<run-id>/`` (see harness.results.runstore), prints one progress line per step (problem
 i/n, round, agent, ETA) -- plain lines, never a live display, so nothing refreshes the
-terminal while code is timed -- and ends with the per-category table (harness.report).
+terminal while code is timed -- and ends with the per-category table (harness.results.report).
 
 Evaluation workers: ``--eval-workers N`` (default 1) runs up to N evaluations at once on
-Parsl workers pinned to disjoint CPU sets (harness.executors; ``--parsl-config FILE``
+Parsl workers pinned to disjoint CPU sets (harness.measure.executors; ``--parsl-config FILE``
 runs them wherever that Parsl config says) and keeps IN_FLIGHT_PER_WORKER x N problems in
 flight, one thread each, so that a worker whose problem is between evaluations (model
 calls, or its last evaluation running elsewhere) finds another problem's evaluation
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .errors import HarnessError
+from .core.errors import HarnessError
 
 # --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
 # scales its own parameters down (its registry entry's ``quick``: LessonL 2 rounds)
@@ -85,7 +85,7 @@ class RunOptions:
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
-        from .suite import check_mode
+        from .measure.suite import check_mode
 
         check_mode(self.mode)
         for name, lo in (("repeats", 1), ("max_parallel", 1), ("eval_workers", 1)):
@@ -122,7 +122,7 @@ def select_problems(opts: RunOptions) -> list:
     """The problems of the run: --problems, else the suite (filtered by --category);
     the quick preset takes QUICK_PROBLEMS for its suite, else the first problem (by id)
     of each category, at most ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
-    from .suite import get_problem, load_suite
+    from .measure.suite import get_problem, load_suite
 
     suite = load_suite(opts.suite)
     if opts.problems:
@@ -155,7 +155,7 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     to the strategy's ``agents`` when it has fewer, to one agent for a strategy that uses
     only the team's first); --max-tokens applies to every agent. Raises ModelConfigError
     (a HarnessError)."""
-    from .llm import Agent, Team
+    from .models.llm import Agent, Team
     from .strategies import registry
 
     if config_team:
@@ -180,7 +180,7 @@ def _local_model_record(servers: dict) -> dict | None:
     """config.json's ``local_model``: what serves the team's local model and how it was
     loaded (the server's own record: server, llama-cpp-python version, threads, slots,
     context tokens per sequence, load seconds, AMX and extra buffer types; see
-    harness.model_server), or None without local agents. A second local model's record
+    harness.models.model_server), or None without local agents. A second local model's record
     goes under ``others``."""
     if not servers:
         return None
@@ -200,17 +200,18 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
 
     store: an opened RunStore to resume (None: a new folder under opts.output);
     complete_fn(agent, messages, seed) -> CallRecord replaces the model layer (tests);
-    evaluate_fn replaces harness.evaluate.evaluate; validate: check the team (keys,
+    evaluate_fn replaces harness.measure.evaluate.evaluate; validate: check the team (keys,
     endpoints, local model) before any work. Raises HarnessError for the user's errors
     (nothing measured is lost: the tables are written before it propagates).
     """
     from rich.console import Console
 
-    from .evaluate import EvalConfig
-    from .llm import CostTracker
-    from .runstore import RunStore, git_revision, machine_info, new_run_id, suite_hash, suite_version
+    from .measure.evaluate import EvalConfig
+    from .models.llm import CostTracker
+    from .results.runstore import (RunStore, git_revision, machine_info, new_run_id, suite_hash,
+                                   suite_version)
     from .strategies import BudgetExceeded, RunContext, registry
-    from .toolchain import cache_root, find_compiler
+    from .measure.toolchain import cache_root, find_compiler
 
     console = console or Console(highlight=False, soft_wrap=True)
     opts.check()
@@ -223,7 +224,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         team = build_team(opts, store.config.get("team") if store else None)
     strategy.prepare(team)
     if team is not None and validate and complete_fn is None:
-        from .llm import validate_team
+        from .models.llm import validate_team
 
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
@@ -233,12 +234,12 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
-    from .executors import make_executor
+    from .measure.executors import make_executor
 
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn)
     if store is None:
-        from .evaluate import cpus_for
+        from .measure.evaluate import cpus_for
 
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
@@ -265,7 +266,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
     if raw_complete is None:
-        from .llm import complete
+        from .models.llm import complete
 
         def raw_complete(agent, messages, seed):
             return complete(agent, messages, cache_dir=cache_root() / "llm", seed=seed)
@@ -328,7 +329,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             outcome.reference_speedup = ref
             outcome.noise_floor = floor
             if outcome.remeasured is not None:
-                from .evaluate import flag_suspicious
+                from .measure.evaluate import flag_suspicious
 
                 flag_suspicious(outcome.remeasured, ref)
             row = outcome.row()
@@ -384,7 +385,7 @@ def _start_model_servers(team, console) -> dict:
     """Starts (or, with $HARNESS_MODEL_SERVER, checks) the model process of every local
     model of ``team`` before any work; {model: ModelProcess or ExternalServer}. Raises
     LocalModelError (a HarnessError) when one cannot start."""
-    from . import model_process
+    from .models import model_process
 
     servers = {}
     for m in dict.fromkeys(a.model for a in team if a.is_local):
@@ -456,7 +457,7 @@ def _measure_noise_floor(problem, ctx, progress):
 
 
 def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True) -> list:
-    from . import report
+    from .results import report
 
     model_s = sum(r.get("model_s") or 0.0 for r in rows)
     ctok = sum(r.get("completion_tokens") or 0 for r in rows)
@@ -501,7 +502,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--problems", default=None, help="comma-separated problem ids")
     p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     p.add_argument("--models", default=None, help="comma-separated litellm model names, one agent each")
-    p.add_argument("--team", dest="team_file", default=None, help="team TOML file (see harness.llm)")
+    p.add_argument("--team", dest="team_file", default=None, help="team TOML file (see harness.models.llm)")
     p.add_argument("--strategy", default=None, choices=names,
                    help="collaboration strategy (default: lessonl)")
     p.add_argument("--preset", default=None, choices=sorted(PRESETS),
@@ -578,7 +579,7 @@ def cmd_run(args) -> int:
     """``python -m harness run``. Returns 0; raises HarnessError (exit 2) for the user's
     errors. With --resume the options come from the folder's config.json; --max-cost,
     --time-budget and --max-parallel given now still apply, any other option is an error."""
-    from .runstore import RunStore
+    from .results.runstore import RunStore
     from .strategies import registry
 
     if args.resume:
@@ -607,7 +608,7 @@ def cmd_run(args) -> int:
 @contextlib.contextmanager
 def _model_processes():
     """Stops the model processes the run started when it ends, however it ends."""
-    from . import model_process
+    from .models import model_process
 
     try:
         yield

@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from harness.evaluate import EvalConfig, evaluate
-from harness.suite import get_problem
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,8 +34,8 @@ def embedded_model():
     """Requires the embedded model (llama-cpp-python and its weight packages): a test using
     it is skipped when they are missing, except under CI (CI set), where it fails, so that
     a broken model install cannot pass as a skip."""
-    from harness import local_model
-    from harness.local_model import LocalModelError
+    from harness.models import local_model
+    from harness.models.local_model import LocalModelError
 
     missing = ""
     if importlib.util.find_spec("llama_cpp") is None:

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from harness.llm import CallRecord
+from harness.models.llm import CallRecord
 from harness.run import RunOptions, execute
 from harness.strategies import registry
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import toolchain
-from harness.evaluate import EvalConfig, _validation_cases
-from harness.suite import get_problem
+from harness.measure import toolchain
+from harness.measure.evaluate import EvalConfig, _validation_cases
+from harness.measure.suite import get_problem
 from test_problems import PROBLEMS, RACE_ATTEMPTS, _ids, _racy, _variants
 
 HERE = Path(__file__).parent

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import metrics
+from harness.results import metrics
 from harness.cli import main
-from harness.llm import CallRecord
+from harness.models.llm import CallRecord
 from harness.run import RunOptions, execute
 
 P1, P2 = "34_scan_largest_contiguous_subarray_sum", "42_sort_sorted_ranks"
@@ -189,8 +189,8 @@ def test_changed_environment_warns(runs, tmp_path, capsys):
 def test_a_run_without_noise_floor_takes_this_machines_selftest(runs, tmp_path, capsys):
     """A null-strategy run measures no noise floor of its own: compare perturbs its
     speedups by the A/A of this machine's last selftest in the same mode and threads."""
-    from harness.runstore import read_run
-    from harness.selftest import save_noise_floor
+    from harness.results.runstore import read_run
+    from harness.measure.selftest import save_noise_floor
 
     bare = tmp_path / "bare"
     shutil.copytree(runs["same"], bare)
@@ -221,7 +221,7 @@ def test_problem_hash_covers_the_shared_driver_headers(tmp_path, monkeypatch):
     """The headers generate the drivers' inputs: editing one changes the hash (hence the
     suite version and compare's per-problem check) of every problem that includes it,
     directly or through another header, and of no other."""
-    from harness import suite
+    from harness.measure import suite
 
     hdr = tmp_path / "harness"
     shutil.copytree(suite.DRIVER_HEADERS, hdr)

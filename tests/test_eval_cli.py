@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.suite import get_problem
+from harness.measure.suite import get_problem
 
 PID = "30_scan_prefix_sum"
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,8 +144,8 @@ def test_selftest_one_problem():
 
 
 def test_selftest_table_names_failures_and_the_floor_file_merges():
-    from harness.selftest import format_table, load_noise_floor, save_noise_floor
-    from harness.runstore import machine_info
+    from harness.measure.selftest import format_table, load_noise_floor, save_noise_floor
+    from harness.results.runstore import machine_info
 
     ok = {"problem": "a", "bound": "memory", "size": "10", "aa_status": "correct", "ref_status": "incorrect",
           "aa_speedup": 1.01, "aa_ci_low": 0.99, "aa_ci_high": 1.02, "aa_mdape": 1.0, "baseline_ms": 3.0}

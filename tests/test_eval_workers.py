@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from harness.errors import HarnessError
-from harness.evaluate import INFRASTRUCTURE_ERROR, EvalResult, evaluate
+from harness.core.errors import HarnessError
+from harness.measure.evaluate import INFRASTRUCTURE_ERROR, EvalResult, evaluate
 from harness.run import RunOptions, execute
-from harness.runstore import RunStore
+from harness.results.runstore import RunStore
 
 PROBLEMS = ["03_dense_la_axpy", "30_scan_prefix_sum", "26_reduce_product_of_inverses"]
 FAST_EVAL = {"min_pairs": 3, "max_pairs": 4, "budget_s": 0.2}
@@ -28,7 +28,7 @@ def _events(store):
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
 def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     cfg_file = tmp_path / "parsl_local.py"
-    cfg_file.write_text("from harness.executors import local_config\n"
+    cfg_file.write_text("from harness.measure.executors import local_config\n"
                         "config = local_config([[1], [0]])\n")
     store, rows, _ = execute(_opts(tmp_path, eval_workers=2, parsl_config=str(cfg_file)))
     assert [r["status"] for r in rows] == ["correct"] * 3
@@ -44,7 +44,7 @@ def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     order = [(e["kind"], e["problem"]) for e in ev if e["kind"] in ("problem_started", "problem_done")]
     assert order[1][0] == "problem_started"
     # the interleaved events are read back problem by problem
-    from harness.runstore import read_run
+    from harness.results.runstore import read_run
 
     run = read_run(store.root)
     assert run.state == "finished" and sorted(p.problem for p in run.problems) == sorted(PROBLEMS)
@@ -74,8 +74,8 @@ def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_p
     ev = _events(store)
     assert [e["kind"] for e in ev if e["kind"].startswith("evaluation")] == ["evaluation_lost"]
     # the report leaves the lost candidate out of every candidate rate
-    from harness.report import agent_table, round_table
-    from harness.runstore import read_run
+    from harness.results.report import agent_table, round_table
+    from harness.results.runstore import read_run
 
     run = read_run(store.root)
     assert round_table(run)[0]["% compiled"] is None and agent_table(run)[0]["candidates"] == 0
@@ -93,8 +93,8 @@ def test_worker_sets_must_fit(tmp_path):
 
 
 def test_compare_warns_when_evaluations_ran_elsewhere(tmp_path):
-    from harness.compare import environment_changes
-    from harness.runstore import RunRecord
+    from harness.results.compare import environment_changes
+    from harness.results.runstore import RunRecord
 
     def run(name, nodes, models, sets, executor):
         config = {"run_id": name, "executor": executor, "suite_version": "v1"}
@@ -139,9 +139,9 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
     import threading
     import time
 
-    from harness.llm import Agent, CallRecord
+    from harness.models.llm import Agent, CallRecord
     from harness.strategies import RunContext
-    from harness.suite import get_problem
+    from harness.measure.suite import get_problem
 
     spans, lock, active, peak = [], threading.Lock(), [0], [0]
 

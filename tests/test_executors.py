@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.evaluate import INFRASTRUCTURE_ERROR, EvalConfig
-from harness.executors import InlineExecutor, ParslExecutor, make_executor
-from harness.suite import get_problem
+from harness.measure.evaluate import INFRASTRUCTURE_ERROR, EvalConfig
+from harness.measure.executors import InlineExecutor, ParslExecutor, make_executor
+from harness.measure.suite import get_problem
 
 pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
 
@@ -33,7 +33,7 @@ def pool(tmp_path_factory):
 
 def _evaluating_workers() -> list:
     """The pids of the Parsl worker processes of this test session that are running an
-    evaluation right now: the parents of bwrap processes running harness.worker whose
+    evaluation right now: the parents of bwrap processes running harness.measure.worker whose
     environment has this session's private cache (LocalProvider daemonizes the worker
     pool, so it is no descendant of the test; other sessions' workers are not ours)."""
     mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
@@ -43,7 +43,7 @@ def _evaluating_workers() -> list:
             continue
         try:
             cmd = (d / "cmdline").read_bytes().split(b"\0")
-            if not (cmd[0].endswith(b"bwrap") and b"harness.worker" in cmd):
+            if not (cmd[0].endswith(b"bwrap") and b"harness.measure.worker" in cmd):
                 continue
             stat = (d / "stat").read_text()
             parent = int(stat[stat.rindex(")") + 2:].split()[1])

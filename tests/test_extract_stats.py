@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-from harness.extract import extract_candidate, fenced_blocks
-from harness.stats import mdape, order_stat_ci, summarize
-from harness.suite import Helper
+from harness.measure.extract import extract_candidate, fenced_blocks
+from harness.measure.stats import mdape, order_stat_ci, summarize
+from harness.measure.suite import Helper
 
 F = "prefixSum"
 BODY = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) { output = x; }"
@@ -91,7 +91,7 @@ def test_summarize_speedup_and_ci():
     (5.0, None, False),
 ])
 def test_suspicious_speedup_flag(speedup, reference, flagged):
-    from harness.evaluate import EvalResult, flag_suspicious
+    from harness.measure.evaluate import EvalResult, flag_suspicious
 
     r = EvalResult(problem_id="p", suite="pareval", mode="omp", status="correct", size=1, threads=2,
                    speedup=speedup)

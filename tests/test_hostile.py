@@ -2,7 +2,7 @@
 
 All use 30_scan_prefix_sum at a small size, validation only (the checks run around
 every candidate call, timed or not). Most of these candidates import what the screen of
-compiled objects (harness.screen, tests/test_integrity.py) rejects before they run; here
+compiled objects (harness.measure.screen, tests/test_integrity.py) rejects before they run; here
 the screen is off, because the defences behind it (sandbox, process-state checks,
 protocol check) must hold on their own: a candidate can pass the screen by finding libc's
 functions at run time.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import sandbox
+from harness.measure import sandbox
 
 import shutil
 
@@ -187,9 +187,9 @@ def test_a_baseline_that_tampers_is_a_broken_problem(tmp_path, tamper, why):
     its own source, sent as the candidate, is not judged against it."""
     import dataclasses
 
-    from harness.errors import HarnessError
-    from harness.evaluate import EvalConfig, evaluate
-    from harness.suite import get_problem
+    from harness.core.errors import HarnessError
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
 
     p = get_problem(PID)
     folder = tmp_path / PID
@@ -333,8 +333,8 @@ def test_slow_input_generation_is_never_a_candidate_timeout(tmp_path, size, slee
     is one call and when it batches several calls (each with inputs generated inside)."""
     import dataclasses
 
-    from harness.evaluate import EvalConfig, evaluate
-    from harness.suite import get_problem
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
 
     p = get_problem(PID)
     folder = tmp_path / PID

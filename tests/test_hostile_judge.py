@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import toolchain
+from harness.measure import toolchain
 
 from test_hostile import assert_no_processes_or_cgroups_left
 

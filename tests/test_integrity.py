@@ -1,6 +1,6 @@
 """Verdicts that in-process code cannot forge, and every timed output checked.
 
-The screen of the compiled object (harness.screen), the protocol sequence the
+The screen of the compiled object (harness.measure.screen), the protocol sequence the
 orchestrator accepts (evaluate.ProtocolCheck, enforced by sandbox.run), and the check of
 every call inside a batched measurement (cpp/bench.cpp, check_call).
 """
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import races, sandbox, screen, toolchain
-from harness.evaluate import EvalConfig, ProtocolCheck, _validation_cases
-from harness.suite import get_problem, load_suite
+from harness.measure import races, sandbox, screen, toolchain
+from harness.measure.evaluate import EvalConfig, ProtocolCheck, _validation_cases
+from harness.measure.suite import get_problem, load_suite
 
 from test_hostile import PID, cand, no_leftovers  # noqa: F401 - the fixture checks every test here
 
@@ -373,7 +373,7 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
 def compiler_at(tmp_path, monkeypatch):
     """compiler_at(script) -> CXX set to an executable wrapper script under tmp_path/opt/bin
     (outside the folders every sandbox mounts), with a fresh build cache."""
-    from harness import toolchain as tc
+    from harness.measure import toolchain as tc
 
     def make(script: str) -> Path:
         path = tmp_path / "opt" / "bin" / "g++"
@@ -405,7 +405,7 @@ def test_a_compiler_that_fails_in_the_sandbox_is_one_user_error(run_eval, compil
     """A wrapper that calls a program outside every mounted folder works for the trusted
     builds (outside the sandbox) and would make every candidate a compile_error: one
     clear error before any work instead."""
-    from harness.errors import HarnessError
+    from harness.core.errors import HarnessError
 
     hidden = tmp_path / "elsewhere" / "real-g++"
     hidden.parent.mkdir()
@@ -535,7 +535,7 @@ def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch
     """`list` (and everything else that loads the suite) stops with one line naming the
     broken file, not a traceback: a broken problem is the repository's error, and
     listing the others would hide it."""
-    from harness import suite
+    from harness.measure import suite
     from harness.cli import main
 
     root = tmp_path / "pareval"
@@ -558,8 +558,8 @@ def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch
 def test_a_failing_embedding_model_is_one_user_error():
     """litellm's error from the embedding call becomes a ModelConfigError (a HarnessError:
     one line, exit 2) naming the model, instead of a traceback from inside the lessons."""
-    from harness.errors import HarnessError
-    from harness.lessons import EmbeddingRelevance
+    from harness.core.errors import HarnessError
+    from harness.strategies.lessons import EmbeddingRelevance
 
     with pytest.raises(HarnessError) as ei:
         EmbeddingRelevance("no-such-provider/no-such-embedding")("query", ["a lesson"])
@@ -572,7 +572,7 @@ def _fake_chunk_dist(root: Path, extra: dict, init: bytes | None = None, entry_p
     """A distribution ``fake-chunk-part1`` 0.9.0 installed under ``root`` as the weight
     packages are (metadata, data/part01.bin, the published __init__.py), plus ``extra``
     files {path relative to root: content}."""
-    from harness import local_model
+    from harness.models import local_model
 
     pkg, info = root / "fake_chunk_part1", root / "fake_chunk_part1-0.9.0.dist-info"
     (pkg / "data").mkdir(parents=True)
@@ -602,8 +602,8 @@ def test_weight_packages_must_install_nothing_but_their_data(tmp_path, monkeypat
                                                              entry_points, refusal):
     """The six weight packages are pinned by version only: before their data is used,
     their installed file list (RECORD) must hold nothing else that could run code."""
-    from harness import local_model
-    from harness.local_model import LocalModelError
+    from harness.models import local_model
+    from harness.models.local_model import LocalModelError
 
     site = tmp_path / "lib" / "site"
     _fake_chunk_dist(site, extra, init, entry_points)

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from harness.evaluate import ProtocolCheck
+from harness.measure.evaluate import ProtocolCheck
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 
@@ -159,7 +159,7 @@ static double burned = burn();
 
 @pytest.mark.parametrize("pid", [SCAN, GEMM])
 def test_an_a_a_is_correct_and_near_one(run_eval, pid):
-    from harness.suite import get_problem
+    from harness.measure.suite import get_problem
 
     r = run_eval(pid, get_problem(pid).source("baseline.cpp"), "serial", quick=True, use_cache=False)
     assert r.status == "correct", r.evidence
@@ -271,8 +271,9 @@ def fake_runner(tmp_path_factory):
                                       (3, "malformed outputs"), (4, "malformed outputs"),
                                       (5, "expected shape"), (6, "expected shape")])
 def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, monkeypatch, mode, why):
-    from harness import _bench, toolchain
-    from harness.suite import get_problem
+    from harness import _bench
+    from harness.measure import toolchain
+    from harness.measure.suite import get_problem
 
     p = get_problem(SCAN)
     comp = toolchain.find_compiler()

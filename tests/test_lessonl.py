@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from harness import prompting as prompts, report
-from harness.evaluate import EvalResult
-from harness.lessons import (BM25Relevance, Lesson, LessonBank, lesson_id, outcome_label,
-                             tokenize)
-from harness.llm import CallRecord
+from harness.strategies import prompting as prompts
+from harness.results import report
+from harness.measure.evaluate import EvalResult
+from harness.strategies.lessons import (BM25Relevance, Lesson, LessonBank, lesson_id,
+                                        outcome_label, tokenize)
+from harness.models.llm import CallRecord
 from harness.run import RunOptions, execute
-from harness.runstore import RunStore
-from harness.suite import get_problem
+from harness.results.runstore import RunStore
+from harness.measure.suite import get_problem
 
 PID = "30_scan_prefix_sum"
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,8 +339,8 @@ def test_null_strategy_is_the_remeasured_baseline(tmp_path):
 
 def test_run_stops_when_every_model_call_fails(tmp_path):
     """An API that answers nothing must not yield a table of empty problems."""
-    from harness.errors import HarnessError
-    from harness.llm import ModelCallError
+    from harness.core.errors import HarnessError
+    from harness.models.llm import ModelCallError
 
     def down(agent, messages, seed):
         raise ModelCallError("connection refused")

@@ -22,14 +22,14 @@ import statistics
 
 import pytest
 
-from harness import prompting as prompts
+from harness.strategies import prompting as prompts
 from harness.cli import main
-from harness.evaluate import EvalResult
-from harness.lessons import (CORRECT_LABELS, FAILURE_LABELS, OUTCOME_PREDICATES, Lesson,
-                             LessonBank, lesson_id, outcome_label, outcome_predicate)
+from harness.measure.evaluate import EvalResult
+from harness.strategies.lessons import (CORRECT_LABELS, FAILURE_LABELS, OUTCOME_PREDICATES, Lesson,
+                                        LessonBank, lesson_id, outcome_label, outcome_predicate)
 from harness.run import RunOptions, execute, options_from_config
 from harness.strategies.base import REMEASURE_SEED_OFFSET, REPLICATE_SEED_STRIDE, replicate_seed
-from harness.suite import get_problem
+from harness.measure.suite import get_problem
 from strategy_kit import BASELINE, FAST_EVAL, PID, ROOT, ScriptedModel, fence, run_strategy
 
 WRONG = (ROOT / "tests" / "variants" / PID / "wrong_no_offset.cpp").read_text()

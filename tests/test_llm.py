@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from harness import llm, local_model
-from harness.errors import HarnessError
-from harness.llm import Agent, CostTracker, ModelCallError, ModelConfigError, Team
-from harness.local_model import LocalModelError
+from harness.models import llm, local_model
+from harness.core.errors import HarnessError
+from harness.models.llm import Agent, CostTracker, ModelCallError, ModelConfigError, Team
+from harness.models.local_model import LocalModelError
 from openai_server import Error, context_overflow, openai_server  # noqa: F401  (fixture)
 
 MOCK_REPLY = "```cpp\nint f(int x) { return x + 1; }\n```"
@@ -38,7 +38,7 @@ def isolated_cache(tmp_path, monkeypatch):
 
 
 def test_import_does_not_pull_litellm():
-    code = "import sys, harness.llm, harness.local_model; sys.exit(1 if 'litellm' in sys.modules else 0)"
+    code = "import sys, harness.models.llm, harness.models.local_model; sys.exit(1 if 'litellm' in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
@@ -400,7 +400,7 @@ def test_real_embedded_model(tmp_path, embedded_model):
     assert stored["key"]["local_server"] == "harness-batched-1"
     assert tracker.calls == 2 and tracker.cost_usd == 0.0
     # it was served by a model process of its own, which serves exactly that file
-    from harness import model_process
+    from harness.models import model_process
 
     server = model_process.server_for(agent.model)
     assert server.pid is not None and server.pid != os.getpid()

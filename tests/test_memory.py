@@ -1,4 +1,4 @@
-"""The memory store that outlives a problem (harness.memory): provenance, CA4 only for
+"""The memory store that outlives a problem (harness.strategies.memory): provenance, CA4 only for
 verified results, retrieval by bounded BM25 similarity that never returns the current
 problem, damaged stores, concurrent writers, and ``python -m harness memory``."""
 
@@ -10,11 +10,11 @@ import multiprocessing
 import pytest
 
 from harness.cli import main
-from harness.errors import HarnessError
-from harness.evaluate import EvalResult
-from harness.memory import (REGIONS, MemoryStore, make_item, provenance, similarity, task_document,
-                            task_text)
-from harness.suite import get_problem, load_suite
+from harness.core.errors import HarnessError
+from harness.measure.evaluate import EvalResult
+from harness.strategies.memory import (REGIONS, MemoryStore, make_item, provenance, similarity,
+                                       task_document, task_text)
+from harness.measure.suite import get_problem, load_suite
 
 FFT = "06_fft_dft"
 
@@ -178,7 +178,7 @@ def test_memory_command_summarises_a_store(tmp_path, capsys):
 
 
 def _seed_lesson(store, pid, text, speedup=2.0):
-    from harness.lessons import Lesson
+    from harness.strategies.lessons import Lesson
 
     p = get_problem(pid)
     rem = result(pid, speedup=speedup, lo=speedup * 0.9, hi=speedup * 1.1)

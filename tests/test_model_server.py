@@ -1,4 +1,4 @@
-"""The local model process (harness.model_server, harness.model_process): a real
+"""The local model process (harness.models.model_server, harness.models.model_process): a real
 `python -m harness serve-model` child, reached through litellm; concurrent calls decoded
 together; a server started by hand shared and checked; start failures in one line."""
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import llm, local_model, model_process
-from harness.llm import Agent, ContextWindowExceeded, ModelConfigError, Team
-from harness.local_model import LocalModelError
+from harness.models import llm, local_model, model_process
+from harness.models.llm import Agent, ContextWindowExceeded, ModelConfigError, Team
+from harness.models.local_model import LocalModelError
 
 ROOT = Path(__file__).resolve().parent.parent
 MSGS = [{"role": "user", "content": "Write a C++ function that returns the larger of two ints."}]

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from harness import toolchain
-from harness.suite import get_problem
+from harness.measure import toolchain
+from harness.measure.suite import get_problem
 
 ORACLES = sorted((Path(__file__).parent / "oracles").glob("*__*.py"))
 
@@ -28,7 +28,7 @@ def _load(path):
 
 def _problem(path):
     suite, stem = path.stem.split("__", 1)
-    from harness.suite import load_suite
+    from harness.measure.suite import load_suite
 
     ids = {pid.replace("-", "_"): pid for pid in load_suite(suite)}
     assert stem in ids, f"{path.name}: no problem {stem!r} in suite {suite}"
@@ -61,7 +61,7 @@ def test_baseline_matches_oracle(path):
 
 
 def test_every_problem_has_an_oracle():
-    from harness.suite import load_suite
+    from harness.measure.suite import load_suite
 
     have = {p.stem for p in ORACLES}
     missing = [f"{s}/{pid}" for s in ("pareval", "polybench") for pid in load_suite(s)

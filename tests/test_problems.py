@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from harness import toolchain
-from harness.evaluate import EvalConfig, evaluate
-from harness.suite import get_problem, load_suite
+from harness.measure import toolchain
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem, load_suite
 
 VARIANTS = Path(__file__).parent / "variants"
 PROBLEMS = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]

@@ -1,4 +1,4 @@
-"""The race detector (harness.races): data races in omp candidates are found, not guessed.
+"""The race detector (harness.measure.races): data races in omp candidates are found, not guessed.
 
 Real clang++ -fsanitize=thread builds with libomp and Archer, run by the race runner in
 the sandbox; the evaluations are validation only at small sizes.
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import races, sandbox
-from harness.evaluate import EvalConfig, evaluate
-from harness.suite import get_problem, load_suite
+from harness.measure import races, sandbox
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem, load_suite
 
 pytestmark = pytest.mark.skipif(isinstance(races.find_tools(), str),
                                 reason=f"race detector unavailable: {races.find_tools()}")

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from harness.cli import main
-from harness.errors import HarnessError
+from harness.core.errors import HarnessError
 from harness.strategies import get_strategy, registry
 from strategy_kit import assert_budget, run_strategy
 

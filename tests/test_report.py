@@ -1,4 +1,4 @@
-"""``python -m harness report`` and harness.metrics: ParEval's estimators against brute-force
+"""``python -m harness report`` and harness.results.metrics: ParEval's estimators against brute-force
 enumeration, the seeded bootstrap, and the tables of a LessonL run built here (scripted
 model replies, the real evaluator on 34_scan_largest_contiguous_subarray_sum at its quick
 size in serial mode) checked against values computed by hand from its event log."""
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import metrics
+from harness.results import metrics
 from harness.cli import main
-from harness.llm import CallRecord
+from harness.models.llm import CallRecord
 from harness.run import RunOptions, execute
-from harness.runstore import read_run
+from harness.results.runstore import read_run
 
 PID = "34_scan_largest_contiguous_subarray_sum"
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,7 +361,7 @@ def test_lessonl_geomean_rule_has_one_copy():
     """max(s, 1), 1 when not correct; the same on the ln scale for arrays (nan = not correct)."""
     import numpy as np
 
-    from harness.metrics import counted_logs, counted_speedup
+    from harness.results.metrics import counted_logs, counted_speedup
 
     assert [counted_speedup(s) for s in (None, 0.5, 1.0, 2.5)] == [1.0, 1.0, 1.0, 2.5]
     logs = np.log(np.array([np.nan, 0.5, 2.5]))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
-from harness.llm import CallRecord
-from harness.report import key_options, pareto_front, team_models
+from harness.models.llm import CallRecord
+from harness.results.report import key_options, pareto_front, team_models
 from harness.run import RunOptions, execute
 
 P1, P2 = "34_scan_largest_contiguous_subarray_sum", "42_sort_sorted_ranks"

@@ -1,4 +1,4 @@
-"""The per-problem row (harness.rows.ProblemRow): the row a run writes has exactly the
+"""The per-problem row (harness.results.rows.ProblemRow): the row a run writes has exactly the
 record's fields, in its order and of its types; the results reader leaves out a row
 whose speedup, amount or index field is damaged, for every such field of the record;
 problems.csv has the record's columns; and rows a run recorded before the last fields
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.llm import CallRecord
-from harness.report import build_report, problem_details
-from harness.rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, ProblemRow
+from harness.models.llm import CallRecord
+from harness.results.report import build_report, problem_details
+from harness.results.rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, ProblemRow
 from harness.run import RunOptions, execute
-from harness.runstore import RunStore, read_run
+from harness.results.runstore import RunStore, read_run
 from harness.strategies.base import ProblemOutcome
 
 ROOT = Path(__file__).resolve().parent.parent

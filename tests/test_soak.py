@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import harness.evaluate
-from harness import sandbox
-from harness.evaluate import EvalResult
+import harness.measure.evaluate
+from harness.measure import sandbox
+from harness.measure.evaluate import EvalResult
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
@@ -54,7 +54,7 @@ def test_soak_counts_leftovers(monkeypatch, capsys, private_env):
             hoard.append(b"x" * (soak._rss_kib() * 512))
         return EvalResult(problem.id, problem.suite, mode, "correct", 0, 1)
 
-    monkeypatch.setattr(harness.evaluate, "evaluate", leaky)
+    monkeypatch.setattr(harness.measure.evaluate, "evaluate", leaky)
     try:
         rc = soak.main(["--n", "4"])
     finally:
@@ -73,7 +73,7 @@ def test_soak_of_a_clean_stand_in_reports_zeros(monkeypatch, capsys, private_env
     def clean(problem, text, mode, cfg):
         return EvalResult(problem.id, problem.suite, mode, "correct", 0, 1)
 
-    monkeypatch.setattr(harness.evaluate, "evaluate", clean)
+    monkeypatch.setattr(harness.measure.evaluate, "evaluate", clean)
     rc = soak.main(["--n", "4"])
     out = capsys.readouterr().out
     assert final_line(out)[:4] == (4, 0, 0, 0)

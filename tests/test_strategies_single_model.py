@@ -12,14 +12,14 @@ import json
 
 import pytest
 
-from harness import prompting as prompts
+from harness.strategies import prompting as prompts
 from harness.cli import main
-from harness.evaluate import EvalConfig, EvalResult
+from harness.measure.evaluate import EvalConfig, EvalResult
 from harness.run import RunOptions, execute
-from harness.runstore import RunStore
+from harness.results.runstore import RunStore
 from harness.strategies import Candidate, RunContext, get_strategy, registry
 from harness.strategies.mapcoder import debug_variant, parse_confidence, parse_retrieval
-from harness.suite import get_problem
+from harness.measure.suite import get_problem
 from strategy_kit import BASELINE, FAST_EVAL, PID, ROOT, ScriptedModel, assert_budget, fence, run_strategy
 
 WRONG = (ROOT / "tests" / "variants" / PID / "wrong_exclusive.cpp").read_text()

@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from harness.evaluate import EvalResult
-from harness.memory import MemoryStore, make_item, provenance, task_document
+from harness.measure.evaluate import EvalResult
+from harness.strategies.memory import MemoryStore, make_item, provenance, task_document
 from harness.strategies import registry
 from harness.strategies.cogito import MemoryEntry, WorkingMemory, importance, passed, quality
-from harness.suite import get_problem
+from harness.measure.suite import get_problem
 from strategy_kit import PID, assert_budget, fence, run_strategy, ScriptedModel
 
 MEMORY = "## Your memory from earlier stages"
@@ -231,7 +231,7 @@ def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path, c
 
 
 def test_a_damaged_store_stops_the_run_with_a_clear_error_and_is_left_alone(tmp_path):
-    from harness.errors import HarnessError
+    from harness.core.errors import HarnessError
 
     mem = tmp_path / "mem"
     _seed_memory(mem, "33_scan_reverse_prefix_sum", "// OTHER-MARK")

@@ -9,13 +9,14 @@ import json
 
 import pytest
 
-from harness.calibrate import priors_from_runs
+from harness.cli.calibrate import priors_from_runs
 from harness.cli import main
-from harness.errors import HarnessError
-from harness.runstore import read_run
-from harness.strategies.colearning import (ErlWeights, arms_of, erl_scores, erl_select, initial_choice,
-                                           ledger_step, length_tertiles, load_priors, tier_value)
-from harness.suite import load_suite
+from harness.core.errors import HarnessError
+from harness.results.runstore import read_run
+from harness.strategies.colearning import (ErlWeights, arms_of, erl_scores, erl_select,
+                                           initial_choice, ledger_step, length_tertiles,
+                                           load_priors, tier_value)
+from harness.measure.suite import load_suite
 from strategy_kit import ROOT, ScriptedModel, assert_budget, fence, run_strategy
 
 PID = "06_fft_dft"  # serial, quick size: the expert reference is ~100x faster, a sure "pass"
@@ -201,8 +202,8 @@ def test_never_more_than_max_loops_and_the_last_code_is_the_answer(tmp_path):
 
 
 def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
-    from harness.calibrate import calibrate
-    from harness.llm import Team
+    from harness.cli.calibrate import calibrate
+    from harness.models.llm import Team
     from harness.run import RunOptions
     from strategy_kit import FAST_EVAL
 
@@ -224,7 +225,7 @@ def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
     assert main(["calibrate", "--from", str(runs[0]), "--models", "x", "-o", str(path)]) == 2
     capsys.readouterr()
     # a run without E-RL events gets no E-RL table in its report
-    from harness.report import build_report, to_markdown
+    from harness.results.report import build_report, to_markdown
 
     rep = build_report(read_run(runs[0]), plots=False)
     assert "erl_models" not in rep.tables and "E-RL" not in to_markdown(rep)
@@ -264,7 +265,7 @@ def test_priors_per_category_need_three_problems():
 
 
 def test_report_tables_which_model_erl_chose_and_the_outcome(first_pass_run):
-    from harness.report import build_report, erl_table, to_markdown
+    from harness.results.report import build_report, erl_table, to_markdown
 
     store, rows, _ = first_pass_run
     run = read_run(store.root)
@@ -283,7 +284,7 @@ def test_report_tables_which_model_erl_chose_and_the_outcome(first_pass_run):
 
 
 def test_budget_matches_the_spec_and_online_priors_are_running_means():
-    from harness.llm import Team
+    from harness.models.llm import Team
     from harness.strategies import get_strategy, registry
 
     info = registry.get("colearning")
@@ -306,7 +307,7 @@ def test_budget_matches_the_spec_and_online_priors_are_running_means():
 
 
 def test_category_priors_apply_only_when_every_model_has_them(tmp_path):
-    from harness.llm import Team
+    from harness.models.llm import Team
     from harness.strategies import get_strategy
 
     path = tmp_path / "priors.json"
@@ -324,7 +325,7 @@ def test_category_priors_apply_only_when_every_model_has_them(tmp_path):
 
 
 def test_a_conversation_too_long_for_the_context_is_retried_without_the_latest_change(tmp_path):
-    from harness.llm import ContextWindowExceeded
+    from harness.models.llm import ContextWindowExceeded
 
     state = {"k": 0}
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from harness import prompting as prompts
-from harness.llm import ContextWindowExceeded, ModelCallError, derive_seed
+from harness.strategies import prompting as prompts
+from harness.models.llm import ContextWindowExceeded, ModelCallError, derive_seed
 from harness.run import RunOptions, execute
 from harness.strategies import NO_CORRECT
 from openai_server import context_overflow, openai_server  # noqa: F401  (fixture)

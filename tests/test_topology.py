@@ -2,10 +2,10 @@
 
 import pytest
 
-from harness.errors import HarnessError
-from harness.evaluate import EvalConfig, evaluate
-from harness.suite import get_problem
-from harness.topology import GIB, choose_cores, partition, read_topology, worker_limits
+from harness.core.errors import HarnessError
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem
+from harness.measure.topology import GIB, choose_cores, partition, read_topology, worker_limits
 
 
 def fake_sys(root, sockets: int, cores: int, smt: int, nodes_per_socket: int = 1):
@@ -115,7 +115,7 @@ def test_the_thread_limit_comes_from_the_formula(monkeypatch):
     OpenMP does on a 100-CPU worker) is a runtime error under the 68 pids of 2 CPUs, and
     starts once the formula gives this worker room for it (PIDS_PER_CPU raised); here it
     is then rejected for using more threads than granted, which proves it started."""
-    from harness import topology
+    from harness.measure import topology
 
     p = get_problem("03_dense_la_axpy")
     cfg = EvalConfig(quick=True, validate_only=True, use_cache=False)

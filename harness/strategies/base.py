@@ -8,7 +8,7 @@ event log, enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuse
 evaluations recorded before a kill (``--resume``), and keeps the concurrency rules of
 DESIGN.md: model calls of one phase may run concurrently (bounded; on the local model
 process they are decoded together in one batch), every phase ends with a barrier, and evaluations go to the run's
-executor (harness.executors: one at a time inline, up to N at once on N evaluation
+executor (harness.measure.executors: one at a time inline, up to N at once on N evaluation
 workers). Several problems may be in flight at once (one thread each, ``--eval-workers``
 N > 1): the per-problem state (:attr:`RunContext.current`, :attr:`RunContext.repeat`) is
 per thread. The local model (its own process on this machine) never decodes while an
@@ -34,10 +34,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ..errors import HarnessError
-from ..evaluate import INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig, EvalResult, cpus_for
-from ..lessons import Lesson, outcome_label
-from ..rows import ProblemRow
+from ..core.errors import HarnessError
+from ..measure.evaluate import (INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig,
+                                EvalResult, cpus_for)
+from .lessons import Lesson, outcome_label
+from ..results.rows import ProblemRow
 
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
@@ -135,7 +136,7 @@ class ProblemOutcome:
         return self.remeasured.speedup if self.status == "correct" and self.remeasured else None
 
     def row(self) -> dict:
-        """This problem's :class:`harness.rows.ProblemRow` as a dict: the row of its
+        """This problem's :class:`harness.results.rows.ProblemRow` as a dict: the row of its
         "problem_done" event and its line of problems.csv / problems.json."""
         evaluated = [c for c in self.candidates if c.result is not None]
         compiled = sum(c.status not in NOT_COMPILED + NO_VERDICT for c in evaluated)
@@ -235,8 +236,8 @@ class RunContext:
     """Everything a strategy may use besides the problem, mode and team.
 
     complete_fn(agent, messages, seed) -> CallRecord: the model layer (default
-    :func:`harness.llm.complete` with the run's cache and cost tracker); evaluate_fn(
-    problem, text, mode, EvalConfig) -> EvalResult (default :func:`harness.evaluate.
+    :func:`harness.models.llm.complete` with the run's cache and cost tracker); evaluate_fn(
+    problem, text, mode, EvalConfig) -> EvalResult (default :func:`harness.measure.evaluate.
     evaluate`); eval_config: the base EvalConfig (threads, quick, seed, sandbox);
     store: a RunStore (event log, candidates, lessons) or None; tracker: a
     llm.CostTracker or None; deadline: time.monotonic() value after which work stops
@@ -245,7 +246,7 @@ class RunContext:
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
     recorded: {key: EvalResult dict} from an interrupted run (resume); executor: an
-    harness.executors.EvalExecutor (default: inline, running evaluate_fn).
+    harness.measure.executors.EvalExecutor (default: inline, running evaluate_fn).
     ``current`` and ``repeat`` belong to the calling thread (one thread per problem in
     flight).
     """
@@ -255,7 +256,7 @@ class RunContext:
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
                  recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None):
-        from ..executors import InlineExecutor
+        from ..measure.executors import InlineExecutor
 
         self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
@@ -316,7 +317,7 @@ class RunContext:
                 self.current.calls.append(summary)
 
     def _llm_complete(self, agent, messages, seed):
-        from ..llm import complete
+        from ..models.llm import complete
 
         return complete(agent, messages, cache_dir=self.cache_dir, seed=seed, tracker=self.tracker)
 
@@ -340,7 +341,7 @@ class RunContext:
         """{"compiler_version", "flags", "threads", ...} of the evaluator in ``mode``:
         what the prompts state. Raises HarnessError without a compiler."""
         if mode not in self._build:
-            from ..toolchain import find_compiler
+            from ..measure.toolchain import find_compiler
 
             d = dict(find_compiler(self.eval_config.march).describe(mode))
             d["threads"] = len(cpus_for(mode, self.eval_config.threads))
@@ -372,8 +373,8 @@ class RunContext:
         configuration errors, model_process.ModelProcessLost (exit code 3) when the
         model process died a second time, and HarnessError when every call of the batch
         failed (the run stops; finished problems are kept)."""
-        from ..llm import ContextWindowExceeded, ModelCallError
-        from ..model_process import ModelProcessRestarted
+        from ..models.llm import ContextWindowExceeded, ModelCallError
+        from ..models.model_process import ModelProcessRestarted
 
         self.check_budget()
         calls = list(calls)
@@ -551,7 +552,7 @@ class Strategy(ABC):
         to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
         ``label``, budgeted, never beside an evaluation on the local model). Returns its CallRecord.
         Raises BudgetExceeded, and HarnessError when the call failed for good."""
-        from .. import prompting
+        from . import prompting
 
         [rec] = ctx.generate([(agent, prompting.messages(text), seed, label)], purpose=purpose,
                              problem=problem.id, round_=round_)

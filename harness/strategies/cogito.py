@@ -44,7 +44,7 @@ the last evaluated candidate (the stopping refinement, else the last one), repor
 the honest re-measurement on fresh seeds; if that answer is not correct the problem has
 no correct candidate, as in the paper, even when an earlier attempt was.
 
-Hippocampus (§3.3; harness.memory): examples come from CA4 (verified correct-and-faster
+Hippocampus (§3.3; harness.strategies.memory): examples come from CA4 (verified correct-and-faster
 results) of other problems whose task is similar (BM25 similarity >= ``memory_threshold``,
 never the problem being solved unless ``memory_same_problem``), in place of upstream's web
 code search (``cross_problem_memory=False`` turns the examples off). After the problem
@@ -65,10 +65,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import prompting as prompts
-from ..lessons import SIGNIFICANT_SPEEDUP
-from ..memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
-                      task_document)
+from . import prompting as prompts
+from .lessons import SIGNIFICANT_SPEEDUP
+from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
+                     task_document)
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
@@ -239,7 +239,7 @@ class Cogito(Strategy):
     def _call(self, ctx, problem, out, agent, text, seed_label, cand_id, round_, evaluate=True):
         """One model call; with ``evaluate`` the reply becomes an evaluated Candidate
         (returned), else the CallRecord is returned. None when the call failed."""
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         seed = derive_seed(agent.seed, problem.id, round_, ctx.repeat, seed_label)
         [rec] = ctx.generate([(agent, prompts.messages(text), seed, cand_id)],

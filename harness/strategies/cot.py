@@ -3,7 +3,7 @@
 
 Upstream's CoT prompt differs from its single prompt in two places: the input is called
 "a function", and the instruction ends with a step-by-step cue placed before the source.
-Our base prompt (:func:`harness.prompting.optimization_prompt`) already calls the input a
+Our base prompt (:func:`harness.strategies.prompting.optimization_prompt`) already calls the input a
 function, so the only difference here is the cue (``prompts/step_by_step.txt``), placed
 right before the original code. Same agent, seed and evaluation as ``single``, so the two
 compare the cue alone.
@@ -11,7 +11,7 @@ compare the cue alone.
 
 from __future__ import annotations
 
-from .. import prompting as prompts
+from . import prompting as prompts
 from .base import RunContext
 from .registry import TEAM_ONE, Budget, register
 from .single import SingleAgent

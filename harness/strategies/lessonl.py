@@ -13,7 +13,7 @@ Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
    lesson) by ``factor_rule``: "upstream" (default, the authors' rule: the factor
    becomes the mean over the round's outputs of 1.1 if the output beats the lesson's
    speedup, else 0.9, incorrect counting as 0; overwritten) or "multiplicative" (this
-   harness's earlier rule); harness.lessons gives both exactly.
+   harness's earlier rule); harness.strategies.lessons gives both exactly.
 4. Lesson solicitation (concurrent, then a barrier): each candidate's author explains
    its outcome from the original code, the attempt and the evidence of its EvalResult
    (status, speedup and CI, compiler diagnostics, mismatch, rejection, runtime error,
@@ -28,7 +28,7 @@ outlives a problem"): before round 0 at most k stored lessons of similar other p
 enter the bank, labelled "from another problem (<id>)" in the prompt, and compete for the
 k slots of rounds >= 1 under the same rules; after the problem, its lessons whose attempt
 was significantly faster are stored when its chosen candidate was verified faster on
-re-measurement (harness.memory).
+re-measurement (harness.strategies.memory).
 
 Sampling seeds: agent i in round t, replicate r uses
 ``derive_seed(agent.seed, problem, t, r, "candidate")`` (``"lesson"`` for lessons), so a
@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import prompting as prompts
-from ..lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
-                       LessonBank, outcome_label)
-from ..memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
+from . import prompting as prompts
+from .lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
+                      LessonBank, outcome_label)
+from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
+                     task_document)
 from .base import NO_VERDICT, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
@@ -92,10 +93,10 @@ class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
     prompt; ``final_lessons``: also ask for lessons after the last round;
     ``embedding_model``: a litellm embedding model for the lesson bank's relevance (None:
-    BM25; see harness.lessons); lesson_max_tokens: cap on a lesson reply's length
+    BM25; see harness.strategies.lessons); lesson_max_tokens: cap on a lesson reply's length
     (tokens; the agent's own max_tokens if smaller); factor_rule: the effectiveness
-    rule, one of harness.lessons.FACTOR_RULES; lesson_memory: a memory store folder
-    (harness.memory; None: off) shared across problems and runs, see :meth:`recall` and
+    rule, one of harness.strategies.lessons.FACTOR_RULES; lesson_memory: a memory store folder
+    (harness.strategies.memory; None: off) shared across problems and runs, see :meth:`recall` and
     :meth:`remember`; memory_threshold, memory_same_problem: its retrieval. Raises
     ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
@@ -124,7 +125,7 @@ class LessonL(Strategy):
         return {**self.params, "relevance": self.relevance.name}
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         build = ctx.build_info(mode)

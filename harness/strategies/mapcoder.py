@@ -35,7 +35,7 @@ Per problem, with k = ``plans`` and t = ``debug_steps``:
 4. Final: the best first speedup over all k(1 + t) candidates (earliest on ties),
    re-measured on fresh seeds (:meth:`Strategy.finish`).
 
-Every code request is the base prompt (:func:`harness.prompting.optimization_prompt`) with
+Every code request is the base prompt (:func:`harness.strategies.prompting.optimization_prompt`) with
 the strategy's section before the original code, so it states the task, the build and,
 in omp mode, asks for OpenMP parallelisation.
 
@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 
-from .. import prompting as prompts
+from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
 
@@ -240,7 +240,7 @@ class MapCoder(Strategy):
         return exemplars, algorithm or NO_ALGORITHM
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         build = ctx.build_info(mode)

@@ -3,15 +3,15 @@ for code optimization (Liu et al., arXiv 2505.23946, §4: 3 proposer layers + an
 
 Per problem, with the team's n agents as proposers (team order) and L proposer layers:
 
-1. Layer 0: every proposer answers the base prompt (:func:`harness.prompting.
+1. Layer 0: every proposer answers the base prompt (:func:`harness.strategies.prompting.
    optimization_prompt`, the same information every strategy gets).
 2. Layers 1 .. L-1: every proposer gets the references message (``moa_references.txt``:
    optimized versions from several models, some may not compile, be wrong or slow;
    critically synthesise one correct, fast version; do not just copy) listing the
-   previous layer's codes, extracted by :func:`harness.extract.extract_candidate` and
+   previous layer's codes, extracted by :func:`harness.measure.extract.extract_candidate` and
    numbered in team order (a failed call or empty extraction stays as an empty entry),
    then the base prompt as the user message. The references message is appended to our
-   shared system message (:func:`harness.prompting.system_message`) as one system
+   shared system message (:func:`harness.strategies.prompting.system_message`) as one system
    message, rather than replacing it (upstream MoA had no other system message).
 3. The aggregator -- the agent the team file assigns to role ``aggregator`` (``[roles]
    aggregator = "<agent name>"``), else the team's first agent -- gets the same
@@ -36,8 +36,8 @@ for the aggregator, so a re-run reproduces and the response cache serves a resum
 
 from __future__ import annotations
 
-from .. import prompting as prompts
-from ..extract import extract_candidate
+from . import prompting as prompts
+from ..measure.extract import extract_candidate
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import TEAM_MANY, Budget, Param, register
 
@@ -89,7 +89,7 @@ class MixtureOfAgents(Strategy):
         self.layers, self.evaluate_layers = layers, evaluate_layers
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         base = prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))

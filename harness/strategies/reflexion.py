@@ -4,7 +4,7 @@ Table 1): one agent, 10 iterations, the best candidate by measured speedup.
 
 Per problem, with N = ``iterations``:
 
-1. c_0 = the answer to the base prompt (:func:`harness.prompting.optimization_prompt`,
+1. c_0 = the answer to the base prompt (:func:`harness.strategies.prompting.optimization_prompt`,
    the same prompt and seed as ``single``).
 2. For i = 0 .. N-1: evaluate c_i (id ``<problem>-i<i>``); ask for a reflection on it
    (the review prompt: original code, c_i, its outcome label, the evaluator's evidence:
@@ -23,11 +23,11 @@ Upstream defects fixed here:
 (1) upstream submitted the code generated *after* the best-measured one, which was never
     evaluated; we submit the best-measured candidate itself;
 (2) upstream labelled a correct but slower code with an empty label and every failure as
-    "slower"; we use :func:`harness.lessons.outcome_label` (from the EvalResult's
+    "slower"; we use :func:`harness.strategies.lessons.outcome_label` (from the EvalResult's
     status, speedup and CI, never parsed from text);
 (3) upstream cut every prompt at 3,500 characters, which could drop the source; we never
     cut the original code or an attempt (only the evidence's long parts are trimmed, see
-    :mod:`harness.prompting`).
+    :mod:`harness.strategies.prompting`).
 
 Deviation: upstream's reflection calls add a frequency penalty of 0.5; our Agent has no
 such setting, so reflection calls sample like code calls (the agent's temperature and
@@ -40,7 +40,7 @@ serves a resumed run) while replicates differ.
 
 from __future__ import annotations
 
-from .. import prompting as prompts
+from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
 
@@ -74,7 +74,7 @@ class Reflexion(Strategy):
         self.iterations, self.evaluate_last = iterations, evaluate_last
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         build, size = ctx.build_info(mode), ctx.timed_size(problem)

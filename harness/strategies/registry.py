@@ -21,8 +21,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..errors import HarnessError
-from ..memory import DEFAULT_THRESHOLD
+from ..core.errors import HarnessError
+from .memory import DEFAULT_THRESHOLD
 
 # what a strategy needs of the team
 TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
@@ -110,7 +110,7 @@ class StrategyInfo:
     """A registered strategy: name, class, description, params, team kind (TEAM_KINDS),
     budget(options, team_size) -> Budget, quick (the quick preset's parameter values),
     profile (its prompts show profiler evidence, so evaluations collect it), roles (the
-    team-file roles it reads, see harness.llm.Team.role)."""
+    team-file roles it reads, see harness.models.llm.Team.role)."""
 
     name: str
     cls: type
@@ -156,7 +156,7 @@ class StrategyInfo:
         return self.cls(**options)
 
 
-# the memory store's retrieval options (harness.memory), one definition for every
+# the memory store's retrieval options (harness.strategies.memory), one definition for every
 # strategy that reads a store (cogito, lessonl)
 MEMORY_RETRIEVAL_PARAMS = (
     Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
@@ -193,13 +193,17 @@ def register(name: str, *, description: str, params: tuple = (), team: str = TEA
     return deco
 
 
+#: the modules of harness.strategies that are no strategy (load_all skips them)
+HELPER_MODULES = ("base", "registry", "prompting", "lessons", "memory")
+
+
 def load_all() -> dict[str, StrategyInfo]:
     """Imports every module of ``harness.strategies`` (so each registers itself) and
     returns the registry."""
     from . import __path__ as pkg_path
 
     for m in pkgutil.iter_modules(pkg_path):
-        if m.name not in ("base", "registry"):
+        if m.name not in HELPER_MODULES:
             importlib.import_module(f"{__package__}.{m.name}")
     return REGISTRY
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .. import prompting as prompts
+from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, register
 
@@ -20,7 +20,7 @@ class SingleAgent(Strategy):
         return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..llm import derive_seed
+        from ..models.llm import derive_seed
 
         out = self.start(problem, mode, ctx)
         agent = team.agents[0]

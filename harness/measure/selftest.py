@@ -18,16 +18,16 @@ from typing import Callable
 
 from . import sandbox
 from .evaluate import EvalConfig, cpus_for, evaluate
-from .fsutil import atomic_write_text
-from .rows import SPEEDUP, valid
-from .runstore import machine_info
+from ..core.fsutil import atomic_write_text
+from ..results.rows import SPEEDUP, valid
+from ..results.runstore import machine_info
 from .suite import Problem
 from .toolchain import cache_root
 
 
 def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
     """Triad memory bandwidth in GB/s on ``threads`` threads (best of 5)."""
-    from . import _bench
+    from .. import _bench
 
     return _bench.triad_bandwidth(bytes_per_array, threads)
 
@@ -94,7 +94,7 @@ def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None
     """This machine's last selftest A/A results for ``suite`` in ``mode``, when it ran
     with ``threads`` threads on the CPU model ``cpu`` and host ``machine``: ({(problem
     id, size label): A/A speedup}, when it was measured); a value that is no speedup
-    (harness.rows.valid) is left out. ({}, None) when there is no such
+    (harness.results.rows.valid) is left out. ({}, None) when there is no such
     selftest or its file is unreadable."""
     d = _read_floor(suite, mode, threads, cpu, machine)
     if not d:

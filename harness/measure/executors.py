@@ -3,16 +3,16 @@
 One small interface, :class:`EvalExecutor`: ``evaluate(problem, text, mode, cfg)`` blocks
 until the EvalResult is there and may be called from up to ``workers`` threads at once.
 
-- :class:`InlineExecutor` (``--eval-workers 1``, the default): harness.evaluate.evaluate
+- :class:`InlineExecutor` (``--eval-workers 1``, the default): harness.measure.evaluate.evaluate
   in the calling thread, one evaluation at a time; nothing is started, Parsl is not
   imported.
 - :class:`ParslExecutor` (``--eval-workers N`` > 1 or ``--parsl-config FILE``): each
-  evaluation is a Parsl task that calls harness.evaluate.evaluate on a worker, which
+  evaluation is a Parsl task that calls harness.measure.evaluate.evaluate on a worker, which
   compiles (``-march=native``, the build cache of that node), validates and times in its
   own bubblewrap sandbox, pinned to the worker's CPU set. Candidate code never runs in
   the Parsl worker process itself. Locally (:func:`local_config`) a
   HighThroughputExecutor with a LocalProvider runs N workers, each pinned to one CPU set
-  of harness.topology.partition.
+  of harness.measure.topology.partition.
 
 A worker lost mid-evaluation (killed, node gone) is retried once; a second loss gives the
 status ``infrastructure_error``: never a verdict on the candidate.
@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 from .evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult
 
 PARSL_LABEL = "harness_eval"
@@ -43,7 +43,7 @@ class EvalExecutor(ABC):
 
     @abstractmethod
     def evaluate(self, problem, text: str, mode: str, cfg: EvalConfig) -> EvalResult:
-        """harness.evaluate.evaluate's contract (an EvalResult; HarnessError for the
+        """harness.measure.evaluate.evaluate's contract (an EvalResult; HarnessError for the
         user's errors), plus status infrastructure_error when the worker was lost twice.
         Thread-safe; blocks until a worker is free and the result is back."""
 
@@ -61,7 +61,7 @@ class EvalExecutor(ABC):
 
 class InlineExecutor(EvalExecutor):
     """Evaluations in the calling thread, one at a time (a lock): the harness as it
-    always ran. ``evaluate_fn`` replaces harness.evaluate.evaluate (tests)."""
+    always ran. ``evaluate_fn`` replaces harness.measure.evaluate.evaluate (tests)."""
 
     name = "inline"
 
@@ -78,7 +78,7 @@ class InlineExecutor(EvalExecutor):
 
 def _remote_evaluate(problem, text: str, mode: str, cfg: EvalConfig) -> dict:
     """The Parsl task: the sandboxed evaluation on the worker's node and CPU set."""
-    from harness.evaluate import evaluate
+    from harness.measure.evaluate import evaluate
 
     return evaluate(problem, text, mode, cfg).to_dict()
 

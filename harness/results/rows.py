@@ -4,13 +4,13 @@ One :class:`ProblemRow` per problem and replicate (``run --repeats``) of a run.
 :meth:`harness.strategies.base.ProblemOutcome.row` builds it; the run stores it as a
 plain dict (:meth:`ProblemRow.to_dict`, the fields in the record's order) in the
 "problem_done" event of events.jsonl and as a line of problems.csv / problems.json. The
-readers (harness.runstore.read_run, harness.report, harness.compare) read those dicts
+readers (harness.results.runstore.read_run, harness.results.report, harness.results.compare) read those dicts
 back. Rows written by older versions of the harness lack the fields added since
 (null_speedup, null_ci_low and null_ci_high; model_calls and evaluations;
 infrastructure_errors): a reader treats a missing field as not recorded.
 
 Each field's metadata (:data:`ROW_FIELDS`) says what kind of value it is, its unit and the
-column of the report's per-problem table (harness.report.problem_details) that shows
+column of the report's per-problem table (harness.results.report.problem_details) that shows
 it. Kinds, and the values the results reader accepts (:func:`valid`; None, "not
 measured", is accepted for every kind):
 
@@ -45,7 +45,7 @@ def _field(kind: str, unit: str = "", column: str | None = None):
 class ProblemRow:
     """The result of one problem and replicate of a run (LessonL's per-problem outcome,
     Liu et al., arXiv 2505.23946, Table 1: its % compiled, % correct, geomean, mean and
-    % >= 2x columns are computed over these rows by harness.report.summarize).
+    % >= 2x columns are computed over these rows by harness.results.report.summarize).
 
     Identity: ``problem`` (problem id), ``category``, ``strategy``, ``mode`` ("serial" or
     "omp"), ``repeat`` (replicate index, 0-based).

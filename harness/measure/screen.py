@@ -48,7 +48,7 @@ import re
 import shutil
 
 from . import sandbox
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 # ---------------------------------------------------------------- the allowlist
 # C functions and data, by exact name.

@@ -2,7 +2,7 @@
 that decodes concurrent chat completions together, in one llama.cpp batch.
 
 ``python -m harness serve-model [--port P] [--model local/...] [--slots N]`` runs it; a
-run that has ``local/...`` agents starts one by itself (:mod:`harness.model_process`)
+run that has ``local/...`` agents starts one by itself (:mod:`harness.models.model_process`)
 unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
 
 * ``POST /v1/chat/completions``: OpenAI chat request (``messages``, ``temperature``,
@@ -49,7 +49,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-#: names this server's decoding in the response-cache key of local calls (harness.llm):
+#: names this server's decoding in the response-cache key of local calls (harness.models.llm):
 #: change it when a change of the decoding changes replies
 SERVER_ID = "harness-batched-1"
 HOST = "127.0.0.1"  # loopback only
@@ -113,7 +113,7 @@ class Engine:
 
         from llama_cpp._logger import set_verbose
 
-        from harness.local_model import model_params
+        from harness.models.local_model import model_params
 
         set_verbose(False)  # llama.cpp's log: errors only
         self._ll = llama_cpp
@@ -159,7 +159,7 @@ class Engine:
     # ------------------------------------------------------------------ requests
     def describe(self) -> dict[str, Any]:
         """How the model is served (the run's config.json ``local_model``): this server,
-        the load plan (harness.local_model.load_plan: llama-cpp-python version, AMX,
+        the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, context tokens per sequence, load seconds."""
         plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "n_ctx")}
         return {"server": "harness.model_server (batched llama.cpp)", **plan,
@@ -403,10 +403,10 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
     process that started us has gone).
 
     Raises:
-        harness.local_model.LocalModelError: the model cannot be resolved or loaded.
+        harness.models.local_model.LocalModelError: the model cannot be resolved or loaded.
         OSError: the port cannot be bound.
     """
-    from harness import local_model
+    from harness.models import local_model
 
     resolved = local_model.resolve(model)
     if not local_model.llama_available():
@@ -440,7 +440,7 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """``python -m harness serve-model``: the embedded model as a server for several runs."""
-    from harness.local_model import EMBEDDED_MODEL
+    from harness.models.local_model import EMBEDDED_MODEL
 
     p = subparsers.add_parser(
         "serve-model", help="serve the embedded model on loopback for several runs to share",
@@ -463,7 +463,7 @@ def cmd_serve_model(args: Any) -> int:
     Raises:
         HarnessError: bad --port/--slots, the port is taken, or the model cannot be loaded.
     """
-    from harness.errors import HarnessError
+    from harness.core.errors import HarnessError
 
     if not 0 <= args.port <= 65535:
         raise HarnessError(f"--port must be in 0..65535 (got {args.port})")

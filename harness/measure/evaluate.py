@@ -10,11 +10,11 @@ interleaved with every timed output checked, accepting from it only the message
 sequence asked for (ProtocolCheck), then classify:
 
 compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct; and
-infrastructure_error, set by an executor (harness.executors) when the evaluation's worker
+infrastructure_error, set by an executor (harness.measure.executors) when the evaluation's worker
 was lost twice: never a verdict on the candidate.
 
 Threads: serial mode confines both sides to one CPU; omp mode gives both the same N
-physical cores (harness.topology.choose_cores: one NUMA node first, SMT siblings last)
+physical cores (harness.measure.topology.choose_cores: one NUMA node first, SMT siblings last)
 with OMP_PLACES=cores, OMP_PROC_BIND=close, OMP_NUM_THREADS=N. Speedup =
 T(baseline as written) / T(candidate on N threads), ParEval's definition.
 """
@@ -34,8 +34,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import races, sandbox, screen, stats, toolchain, topology
-from .errors import HarnessError
-from .fsutil import atomic_write_text
+from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write_text
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
@@ -61,14 +61,14 @@ class EvalConfig:
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
     timeout_factor x baseline time); memory_bytes: the worker's memory limit (None:
-    harness.topology.worker_limits, which scales with the CPUs and eval_workers, the
+    harness.measure.topology.worker_limits, which scales with the CPUs and eval_workers, the
     evaluation workers sharing this node's RAM);
     max_eval_s: hard cap on one evaluation's worker (s); use_cache: reuse stored verdicts; unsafe: run
     without bubblewrap; march: the -march value; validate_only: no timing;
     profile: collect profiler evidence for lessons: the candidate's time at 1 thread
     (omp mode) and its hardware/software counters (perf_event_open, where permitted);
     screen: screen the compiled object's imports and instructions before loading it
-    (harness.screen); False only to test the defences behind the screen.
+    (harness.measure.screen); False only to test the defences behind the screen.
     """
 
     threads: int | None = None
@@ -97,7 +97,7 @@ class EvalResult:
     """The verdict on one candidate. Times in ns unless the name says s.
 
     status: one of STATUSES; speedup/ci_low/ci_high: median of the per-pair ratios
-    T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.stats); evidence: diagnostics, mismatch, signal or
+    T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.measure.stats); evidence: diagnostics, mismatch, signal or
     reason for the other statuses; flags: e.g. ["suspicious speedup"]; node, cpu_model,
     cpus: the host name, CPU model and CPU ids it was timed on; compile_s: the
     candidate's compile (s, 0 when cached); harness_compile_s: building the problem's
@@ -158,7 +158,7 @@ def machine_topology() -> topology.Topology:
 
 def cpus_for(mode: str, threads: int | None) -> list[int]:
     """CPU ids given to both sides: one CPU in serial mode, N physical cores in omp mode
-    (all usable CPUs when ``threads`` is None), chosen by harness.topology.choose_cores
+    (all usable CPUs when ``threads`` is None), chosen by harness.measure.topology.choose_cores
     among the CPUs this process may use.
 
     Raises HarnessError if more threads are asked than CPUs available.
@@ -198,7 +198,8 @@ def _measurer_hash() -> str:
     executable next to it, worker, sandbox and its protocol pump, screen, statistics, the
     race check and its runner, and this module), so a changed harness never reuses a
     verdict made by an older one."""
-    from . import _bench, worker
+    from .. import _bench
+    from . import worker
 
     h = hashlib.sha256()
     for mod in (_bench, worker, sandbox, screen, stats, races, sys.modules[__name__]):
@@ -260,7 +261,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if banned:
         res.status = "rejected"
         res.evidence.update({"why": "the candidate uses what candidates may not (files, processes, "
-                                    "signals, system calls ...; see harness/screen.py): "
+                                    "signals, system calls ...; see harness/measure/screen.py): "
                                     + "; ".join(banned), "screen": banned})
         res.wall_s = time.monotonic() - t_start
         return res
@@ -272,7 +273,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.compile_s = build.seconds
         cached.wall_s = time.monotonic() - t_start
         return cached
-    # omp mode: a data race is incorrect whatever the outputs (harness.races)
+    # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
     if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg):
         res.wall_s = time.monotonic() - t_start
         atomic_write_text(store, json.dumps(res.to_dict()))
@@ -429,7 +430,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
                              # the side runners get it too (side_protocol.hpp kSpinCount)
                              "GOMP_SPINCOUNT": "10000"})
-    out = sandbox.run([sys.executable, "-I", "-m", "harness.worker"], sandboxed=sandboxed,
+    out = sandbox.run([sys.executable, "-I", "-m", "harness.measure.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 MIN_CATEGORY_PROBLEMS = 3  # problems of a category before it gets its own priors
 
@@ -47,7 +47,7 @@ def priors_from_runs(runs: Sequence) -> dict:
     mean seconds (latency_s), tokens (prompt + completion) and USD per call, overall and
     per category with >= MIN_CATEGORY_PROBLEMS problems. Raises HarnessError for a run
     of another strategy or when no candidate was evaluated."""
-    from .strategies.colearning import tier_value
+    from ..strategies.colearning import tier_value
 
     attempts: dict[str, list] = {}
     calls: dict[str, list] = {}
@@ -99,9 +99,9 @@ def calibrate(team, base, out_dir: Path, *, complete_fn: Callable | None = None,
     folder under ``out_dir``; returns :func:`priors_from_runs` of those runs.
     complete_fn replaces the model layer (tests). Raises HarnessError for the user's
     errors (as ``run`` does)."""
-    from .run import execute
-    from .runstore import read_run
-    from .strategies.colearning import arms_of
+    from ..run import execute
+    from ..results.runstore import read_run
+    from ..strategies.colearning import arms_of
 
     out_dir.mkdir(parents=True, exist_ok=True)
     runs = []
@@ -119,8 +119,8 @@ def calibrate(team, base, out_dir: Path, *, complete_fn: Callable | None = None,
 def cmd_calibrate(args) -> int:
     """``python -m harness calibrate``: writes the priors file ``-o``. Returns 0; raises
     HarnessError (exit 2) for the user's errors."""
-    from .fsutil import atomic_write_text
-    from .run import RunOptions
+    from ..core.fsutil import atomic_write_text
+    from ..run import RunOptions
 
     if args.from_runs:
         given = [f for f, v in (("--team", args.team_file), ("--models", args.models),
@@ -128,11 +128,11 @@ def cmd_calibrate(args) -> int:
                                 ("--mode", args.mode)) if v is not None]
         if given:
             raise HarnessError(f"--from reads existing runs; drop {', '.join(given)}")
-        from .runstore import read_run
+        from ..results.runstore import read_run
 
         priors = priors_from_runs([read_run(Path(p)) for p in args.from_runs])
     else:
-        from .llm import Team
+        from ..models.llm import Team
 
         opts = RunOptions(preset=args.preset).check().with_preset()
         problems = [s.strip() for s in args.problems.split(",") if s.strip()] if args.problems else None

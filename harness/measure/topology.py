@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 GIB = 1 << 30
 BASE_PIDS = 64        # processes + threads for Python, the driver and libgomp's helpers

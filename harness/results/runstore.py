@@ -12,10 +12,10 @@ Layout::
     candidates/<problem>/<id>.cpp     every candidate's source (as compiled)
     lessons.jsonl                     every lesson with provenance, as written
                                       (later factor changes: "factors_updated" events)
-    problems.csv / problems.json      per-problem result table (harness.rows.ProblemRow)
+    problems.csv / problems.json      per-problem result table (harness.results.rows.ProblemRow)
     report.md                         the per-category table
     report/                           ``python -m harness report``: tables and plots
-                                      re-rendered from the event log (harness.report)
+                                      re-rendered from the event log (harness.results.report)
 
 Every file other than the two append-only logs is written atomically (temporary file in
 the same folder + ``os.replace``). Resume (:meth:`RunStore.open`): "problem_done" events
@@ -46,10 +46,10 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from .errors import HarnessError
-from .fsutil import atomic_write_text
+from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write_text
 from .rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, valid
-from .suite import ROOT
+from ..measure.suite import ROOT
 
 
 def new_run_id(strategy: str, mode: str) -> str:
@@ -73,9 +73,9 @@ def git_revision() -> str:
 
 def machine_info() -> dict:
     """CPU model, logical CPU count, CPUs this process may use, the CPU topology from /sys
-    (sockets, NUMA nodes, physical cores, SMT threads per core; harness.topology), OS,
+    (sockets, NUMA nodes, physical cores, SMT threads per core; harness.measure.topology), OS,
     Python and host name."""
-    from .evaluate import machine_topology
+    from ..measure.evaluate import machine_topology
 
     topo = machine_topology()
     return {"cpu_model": topo.cpu_model, "logical_cpus": os.cpu_count(),
@@ -96,7 +96,7 @@ def suite_version(suite: str) -> str:
     """The suite version: :func:`suite_hash` over every problem folder of ``suite``
     (changes when any problem's spec, baseline, reference or driver changes, or a problem
     is added). Raises HarnessError for an unknown suite."""
-    from .suite import load_suite
+    from ..measure.suite import load_suite
 
     return suite_hash(load_suite(suite).values())
 
@@ -210,7 +210,7 @@ class RunStore:
     def write_table(self, rows: list[dict]) -> None:
         """Write problems.csv and problems.json: ``rows`` (ProblemOutcome.row dicts, one
         per problem and repeat) as they are. CSV columns: the fields of
-        harness.rows.ProblemRow in its order, then any other key of a row (one another
+        harness.results.rows.ProblemRow in its order, then any other key of a row (one another
         version of the harness wrote); blank for None and for a field a row lacks (a row
         of an older version)."""
         cols = list(ROW_NAMES)
@@ -253,7 +253,7 @@ class RunStore:
 class ProblemRecord:
     """One (problem, repeat) of a run, rebuilt from its events.
 
-    row: the per-problem row of its "problem_done" event (a harness.rows.ProblemRow
+    row: the per-problem row of its "problem_done" event (a harness.results.rows.ProblemRow
     dict as recorded: a row of an older version lacks the fields added since);
     candidates: its "candidate" events (id, round, agent, model, status, outcome,
     speedup, ci_low, ci_high, lesson_ids) in order; lessons: its "lesson" events (id,
@@ -319,7 +319,7 @@ class RunRecord:
         return int(t) if isinstance(t, (int, float)) else None
 
 
-# Checked fields of events (kinds and ranges: harness.rows): the row's speedups, amounts
+# Checked fields of events (kinds and ranges: harness.results.rows): the row's speedups, amounts
 # and indices, wherever they stand (a "problem_done" row, an evaluation's result, an event
 # itself), and the fields of other events that are no row field: a call's latency_s (s),
 # a candidate's, lesson's or call's round, an evaluation's timed size.

@@ -33,8 +33,8 @@ A :class:`Team` is a list of :class:`Agent` s, built from ``--models a,b,c``
 
 Model names are litellm's (``openai/...``, ``anthropic/...``, ``ollama/...``,
 ``hosted_vllm/...`` with ``api_base``) plus ``local/...``, a GGUF file served by the
-harness's own model process (see :mod:`harness.local_model` for its naming rule and
-:mod:`harness.model_process` for the process); litellm reaches it as ``openai/<name>``
+harness's own model process (see :mod:`harness.models.local_model` for its naming rule and
+:mod:`harness.models.model_process` for the process); litellm reaches it as ``openai/<name>``
 with that process's ``api_base``, like any self-hosted endpoint.  :func:`validate_team` checks, before
 any work starts, that every provider is known, that remote models have their API key in
 the environment, that local endpoints (``api_base``) accept connections, and that local
@@ -50,7 +50,7 @@ With ``cache_dir`` set, :func:`complete` stores each reply as one JSON file
      "top_p": ..., "max_tokens": ..., "seed": ..., "model_sha256": <local GGUF hash or null>,
      "mock_response": <scripted reply or null>}
 
-plus, for a ``local/...`` model, ``"local_server": <harness.model_server.SERVER_ID>``: the
+plus, for a ``local/...`` model, ``"local_server": <harness.models.model_server.SERVER_ID>``: the
 server that decodes it (the earlier in-process path gave other replies for the same seed,
 so its cached replies are not reused for the server's).
 
@@ -76,8 +76,8 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import urlparse
 
-from harness.errors import HarnessError
-from harness.fsutil import atomic_write_text
+from harness.core.errors import HarnessError
+from harness.core.fsutil import atomic_write_text
 
 CACHE_FORMAT = 1
 
@@ -99,7 +99,7 @@ _AGENT_KEYS = {"name", "model", "temperature", "top_p", "max_tokens", "api_base"
 class ModelConfigError(HarnessError, ValueError):
     """A user-fixable model configuration problem: bad team file, unknown provider,
     missing API key, unreachable endpoint, missing local model.  One-line message;
-    as a :class:`~harness.errors.HarnessError` the CLI turns it into exit code 2."""
+    as a :class:`~harness.core.errors.HarnessError` the CLI turns it into exit code 2."""
 
 
 class ModelCallError(RuntimeError):
@@ -236,7 +236,7 @@ class Team:
     @classmethod
     def default(cls, n: int = DEFAULT_TEAM_SIZE, *, max_tokens: int | None = None) -> "Team":
         """``n`` agents on the embedded model, sampling seeds 1..n (``max_tokens`` in tokens)."""
-        from harness.local_model import EMBEDDED_MODEL
+        from harness.models.local_model import EMBEDDED_MODEL
 
         agents = tuple(
             Agent(name=f"agent-{i + 1}", model=EMBEDDED_MODEL, seed=i + 1, max_tokens=max_tokens or DEFAULT_MAX_TOKENS)
@@ -440,7 +440,7 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
         ModelConfigError: one line naming the agent and what to fix.
     """
     litellm = import_litellm()
-    from harness import local_model
+    from harness.models import local_model
 
     for agent in team:
         provider = check_provider(agent)
@@ -449,7 +449,7 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
                 local_model.resolve(agent.model)
             except local_model.LocalModelError as e:
                 raise local_model.LocalModelError(f"agent {agent.name}: {e}") from None
-            from harness import model_process
+            from harness.models import model_process
 
             server = model_process.server_for(agent.model)
             if server.external:
@@ -587,8 +587,8 @@ def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int |
     model_sha = None
     served: dict[str, str] = {}
     if agent.is_local and mock_response is None:
-        from harness import local_model
-        from harness.model_server import SERVER_ID
+        from harness.models import local_model
+        from harness.models.model_server import SERVER_ID
 
         model_sha = local_model.resolve(agent.model).sha256
         served = {"local_server": SERVER_ID}
@@ -716,7 +716,7 @@ def complete(
         timeout_s: per-request timeout in seconds (remote providers).
 
     A ``local/...`` model is sent to its model process (started on first use, see
-    :mod:`harness.model_process`), not retried, with no timeout short of an hour.
+    :mod:`harness.models.model_process`), not retried, with no timeout short of an hour.
 
     Returns:
         A :class:`CallRecord` (tokens, latency in seconds, cost in USD, cache hit).
@@ -724,11 +724,11 @@ def complete(
         ModelCallError: non-retryable failure or retries exhausted (one line);
             :class:`ContextWindowExceeded` (a ModelCallError) when the request does not
             fit the model's context window;
-            harness.model_process.ModelProcessRestarted (a ModelCallError) when the
+            harness.models.model_process.ModelProcessRestarted (a ModelCallError) when the
             local model process died during the call and was restarted (the call may
             be sent again).
         ModelConfigError: a local model cannot be resolved or loaded.
-        harness.model_process.ModelProcessLost: the local model process died twice.
+        harness.models.model_process.ModelProcessLost: the local model process died twice.
     """
     seed = agent.seed if seed is None else int(seed)
     key = request_key(agent, messages, seed, mock_response=mock_response)
@@ -763,7 +763,7 @@ def complete(
         retries = 0  # our own process on this machine: nothing transient to wait out
         kwargs["model"] = f"openai/{agent.model}"
         if mock_response is None:
-            from harness import model_process
+            from harness.models import model_process
 
             server = model_process.server_for(agent.model)
             url, generation = server.ensure()

@@ -35,8 +35,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from harness.errors import HarnessError
-from harness.llm import ModelCallError, ModelConfigError
+from harness.core.errors import HarnessError
+from harness.models.llm import ModelCallError, ModelConfigError
 
 SERVER_ENV = "HARNESS_MODEL_SERVER"
 START_TIMEOUT_S = 600.0  # seconds to load the model and listen (assembly of the weights included)
@@ -103,7 +103,7 @@ class ModelProcess:
 
         Raises:
             ModelProcessLost: it died twice already.
-            harness.local_model.LocalModelError: it cannot start (the server's one-line reason).
+            harness.models.local_model.LocalModelError: it cannot start (the server's one-line reason).
         """
         with self._lock:
             if self.crashes >= 2:
@@ -118,7 +118,7 @@ class ModelProcess:
                 "the run stops here, continue it with --resume")
 
     def _start(self) -> None:
-        from harness.local_model import LocalModelError
+        from harness.models.local_model import LocalModelError
 
         err = tempfile.TemporaryFile()
         cmd = [sys.executable, "-m", "harness", "serve-model", "--port", "0", "--model", self.model,
@@ -237,7 +237,7 @@ class ExternalServer:
         """
         with self._lock:
             if not self.info:
-                from harness.local_model import resolve
+                from harness.models.local_model import resolve
 
                 want = resolve(self.model).sha256
                 try:

@@ -264,7 +264,7 @@ class EmbeddingRelevance:
     def __call__(self, query: str, docs: Sequence[str]) -> list[float]:
         if not docs:
             return []
-        from .llm import ModelConfigError, _one_line, import_litellm
+        from ..models.llm import ModelConfigError, _one_line, import_litellm
 
         litellm = import_litellm()
         kw = {"api_base": self.api_base} if self.api_base else {}

@@ -2,12 +2,12 @@
 
 :func:`summarize` and :func:`render_markdown` make the per-category table a run prints
 and writes as report.md. :func:`build_report` rebuilds every table from a run's event
-log alone (harness.runstore.read_run, so old runs re-render with new code) and draws
+log alone (harness.results.runstore.read_run, so old runs re-render with new code) and draws
 the plots; :func:`write_report` writes them as md, csv, json or html beside the PNGs;
 :func:`cmd_report` is the CLI. Tables of a :class:`RunReport`:
 
 * per category: the columns below plus ``geomean 95% CI`` (a bootstrap over problems,
-  replicates and each speedup's timing noise, harness.metrics);
+  replicates and each speedup's timing noise, harness.results.metrics);
 * per problem: status, reported speedup with CI, the first measurement, the round,
   agent and model that found the best, the lessons its prompt showed (author, round,
   outcome), reference and noise floor, candidates compiled / correct / all, tokens, cost;
@@ -18,7 +18,7 @@ the plots; :func:`write_report` writes them as md, csv, json or html beside the 
 * per agent: candidates, % compiled, % correct, geomean of its candidates, problems
   where its candidate was the best, lessons written and lessons read by a best, tokens,
   cost, model time;
-* ParEval metrics (harness.metrics): pass@k, build@k, speedup_n@k, efficiency_n@k per
+* ParEval metrics (harness.results.metrics): pass@k, build@k, speedup_n@k, efficiency_n@k per
   category over the candidates of each problem and repeat. In a LessonL run the
   candidates of later rounds depend on earlier ones, so these are descriptive, not
   ParEval's i.i.d. samples.
@@ -38,7 +38,7 @@ the Pareto front marked. Runs of one (suite, mode) must have measured exactly th
 suites or modes are never compared with one another (compare finds nothing aligned
 between them), so they go to separate tables instead of being refused.
 
-Per-category columns (input rows are harness.rows.ProblemRow dicts: ProblemOutcome.row,
+Per-category columns (input rows are harness.results.rows.ProblemRow dicts: ProblemOutcome.row,
 the rows of problems.csv/json, or a run's "problem_done" rows; for each category and for
 all problems, one row per problem and repeat):
 
@@ -75,8 +75,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .errors import HarnessError
-from .evaluate import NO_VERDICT, NOT_COMPILED
+from ..core.errors import HarnessError
+from ..measure.evaluate import NO_VERDICT, NOT_COMPILED
 from .metrics import counted_speedup
 from .rows import AMOUNT, INDEX, ROW_FIELDS, SPEEDUP, RowField
 
@@ -309,7 +309,7 @@ def category_table(rows: Sequence[Mapping], *, resamples: int | None = None, see
 def problem_details(run) -> list[dict]:
     """The per-problem table of ``run`` (runstore.RunRecord): one row per problem and
     repeat with its problem, category and repeat, then every row field that has a
-    per-problem column (harness.rows: status, speedup, ci_low, ci_high, first_speedup,
+    per-problem column (harness.results.rows: status, speedup, ci_low, ci_high, first_speedup,
     best_id, reference, null, candidates, compiled and correct (candidate counts), cost $,
     flags; speedups None and amounts 0 when not recorded), then provenance: the best's
     round, agent and model, the lessons its prompt showed (``lessons shown``: "<agent>
@@ -434,7 +434,7 @@ def default_ks(run) -> list[int]:
 
 
 def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
-    """ParEval's metrics per category and k (harness.metrics): the mean over problems
+    """ParEval's metrics per category and k (harness.results.metrics): the mean over problems
     and repeats with at least k candidates (``problems``) of pass@k, build@k,
     speedup_n@k (first measurements, incorrect as 0) and efficiency_n@k (speedup_n@k /
     the run's threads; 1 in serial mode). Raises HarnessError for k < 1."""
@@ -861,7 +861,7 @@ def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
     names in ``out_dir/.harness-report``, removing the files an earlier rendering listed
     there and this one does not write (nothing else). Raises HarnessError when the
     folder is not writable."""
-    from .fsutil import atomic_write_text
+    from ..core.fsutil import atomic_write_text
 
     try:
         for path, data in files.items():
@@ -910,7 +910,7 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[bool]:
 def _registered(config: Mapping):
     """The registry entry of ``config``'s strategy, None when this version does not
     know it (a run made by another version of the harness)."""
-    from .strategies import registry
+    from ..strategies import registry
 
     try:
         return registry.get(str(config.get("strategy")))
@@ -939,7 +939,7 @@ def team_models(config: Mapping) -> str:
     (the registry's team kind; every agent for a strategy this version does not know)."""
     from collections import Counter
 
-    from .strategies import registry
+    from ..strategies import registry
 
     team = config.get("team") or {}
     agents = [a for a in team.get("agents", []) if isinstance(a, dict)]

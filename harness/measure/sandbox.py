@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 SANDBOX_UID = 65534
 AS_HEADROOM = 3 << 29  # bytes of address space above the memory limit (see _preexec)

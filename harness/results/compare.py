@@ -7,7 +7,7 @@ problem id, mode, size, threads); the others are listed, not compared. Replicate
 
 Verdict: the new/old ratio of LessonL's geomean (a problem counts as max(speedup, 1), 1
 when not correct) over the aligned problems, with a paired percentile bootstrap
-(harness.metrics.bootstrap_ratio: 10,000 resamples, seeded; problems drawn in pairs,
+(harness.results.metrics.bootstrap_ratio: 10,000 resamples, seeded; problems drawn in pairs,
 replicates per run, every speedup perturbed by its own recorded timing noise and A/A
 noise floor: the run's own, or for runs without one (the null strategy) this machine's
 last ``selftest`` in the same mode, threads and size). Between two runs most of the
@@ -22,7 +22,7 @@ differ, not whether the team would do it again.
 drop larger than X is established); improvements never fail.
 
 How many replicates (printed with every comparison, from
-:func:`harness.metrics.replicates_needed`): Var(ln ratio) ~ (tau^2 + 2 s^2 / R) / P for
+:func:`harness.results.metrics.replicates_needed`): Var(ln ratio) ~ (tau^2 + 2 s^2 / R) / P for
 P problems, R replicates per run, s^2 the between-replicate variance of a problem's
 counted ln speedup and tau^2 the spread of the problems' true changes. Replicates only
 shrink the s^2 part, so the answer needs s^2, which only a run with ``--repeats >= 2``
@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 from .metrics import counted_speedup
 
 ALIGN = ("suite", "problem id", "mode", "size", "threads")
@@ -68,7 +68,7 @@ def parse_threshold(text: str) -> float:
 def _size(run, p):
     if p.size is not None:
         return p.size
-    from .suite import get_problem
+    from ..measure.suite import get_problem
 
     try:
         return get_problem(p.problem, run.config.get("suite", "pareval")).default_size(
@@ -264,7 +264,7 @@ def _verdict(lo: float, hi: float) -> str:
 def _selftest_floors(run) -> tuple[dict, str | None]:
     """This machine's selftest A/A speedups for ``run``'s suite, mode and threads
     (selftest.load_noise_floor), when the run was made on this host and CPU model."""
-    from .selftest import load_noise_floor
+    from ..measure.selftest import load_noise_floor
 
     c = run.config
     return load_noise_floor(c.get("suite", "pareval"), str(c.get("mode")), run.threads,
@@ -479,7 +479,7 @@ def cmd_compare(args) -> int:
     else:
         text = "\n".join(to_markdown(c) for c in comps)
     if args.output:
-        from .fsutil import atomic_write_text
+        from ..core.fsutil import atomic_write_text
 
         try:
             atomic_write_text(Path(args.output), text)

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/suite.py
 SUITES = {"pareval": ROOT / "pareval", "polybench": ROOT / "polybench"}
 MODES = ("serial", "omp")
 # PolyBench's dataset names; a PolyBench problem's size S is the index of one of them

@@ -1,4 +1,4 @@
-"""Prompt templates (our own text, in ``harness/prompts/*.txt``) and their filling.
+"""Prompt templates (our own text, in ``harness/strategies/prompts/*.txt``) and their filling.
 
 Templates use :class:`string.Template` syntax (``$name``), so C++ braces need no
 escaping.  Two prompts serve LessonL (Liu et al., arXiv 2505.23946, §3 and appendix C):
@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .evaluate import NOT_COMPILED
+from ..measure.evaluate import NOT_COMPILED
 from .lessons import outcome_predicate
 
 HERE = Path(__file__).resolve().parent / "prompts"  # the templates (data, not a package)
@@ -186,7 +186,7 @@ def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, re
                   outcome: str, request: str) -> str:
     """A prompt (user message) about one attempt: the original code, the attempt (the
     extracted source the evaluator compiled), the evidence from ``result`` (an
-    EvalResult), its outcome label (harness.lessons.outcome_label; the request may use
+    EvalResult), its outcome label (harness.strategies.lessons.outcome_label; the request may use
     its predicate, ``$outcome_predicate``), then template ``request`` (what to write
     about it). Raises ValueError for an unknown label."""
     fields = dict(outcome=outcome, outcome_predicate=outcome_predicate(outcome),

@@ -51,8 +51,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .errors import HarnessError
-from .fsutil import atomic_write_text
+from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write_text
 from .lessons import outcome_label, tokenize
 
 REGIONS = ("DG", "CA1", "CA2", "CA3", "CA4", "lessons")
@@ -92,7 +92,7 @@ def similarity(query: str, docs: list[str], background: Iterable[str] = ()) -> l
 
     Okapi-style BM25 (rank_bm25.BM25Plus with delta = 0, i.e. BM25 with the always
     positive IDF log((N + 1) / n): Okapi's IDF turns negative for a term in more than
-    half the documents, which is routine in a small store) over :func:`harness.lessons.
+    half the documents, which is routine in a small store) over :func:`harness.strategies.lessons.
     tokenize` tokens, computed with the query itself added to the corpus, divided by the
     query's score against itself and clipped to [0, 1]. So 1 means "as relevant as the
     task itself" (upstream Cogito's 0.7 was a cosine threshold; BM25 scores are
@@ -318,7 +318,7 @@ class MemoryStore:
     def _background(task: Mapping, skip: set) -> list[str]:
         """The DG texts of ``task``'s suite other than ``skip`` ((suite, problem) keys):
         the IDF background of a retrieval ([] for a suite this checkout lacks)."""
-        from .suite import load_suite
+        from ..measure.suite import load_suite
 
         try:
             suite = load_suite(task["suite"])

@@ -8,7 +8,7 @@ mode a candidate that built and passed the screen is also compiled with clang++
 whose Archer tool tells ThreadSanitizer about OpenMP's barriers, locks, reductions and
 tasks; GCC's libgomp is not annotated and gives false positives), together with the
 problem's driver and baseline, from the same translation units as the g++ builds
-(harness.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
+(harness.measure.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
 runs, in the sandbox like every candidate process, the baseline and then the candidate
 on RACE_SEEDS fresh inputs of the largest validation size up to the timed size and one on a
 middle validation size, with at least two OpenMP threads (also on one CPU: the
@@ -40,7 +40,7 @@ from pathlib import Path
 
 from . import sandbox, toolchain, topology
 from .extract import extract_candidate
-from .fsutil import atomic_write_text, cache_root
+from ..core.fsutil import atomic_write_text, cache_root
 from .suite import ROOT, Problem
 
 RUNNER_SOURCE = ROOT / "cpp" / "race_runner.cpp"
@@ -109,7 +109,7 @@ class Tools:
 
 @dataclass(frozen=True)
 class _DetectorCompiler(toolchain.Compiler):
-    """clang++ as harness.toolchain's compile step sees a compiler: the same mounts, the
+    """clang++ as harness.measure.toolchain's compile step sees a compiler: the same mounts, the
     detector's flags in every mode."""
 
     detector_flags: tuple = ()

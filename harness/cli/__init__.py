@@ -14,7 +14,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from .errors import HarnessError
+from ..core.errors import HarnessError
 
 
 def _add_eval_options(p: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
 
 def _config(args, problem):
     """The EvalConfig of the eval options for ``problem``."""
-    from .evaluate import EvalConfig
+    from ..measure.evaluate import EvalConfig
 
     size = problem.parse_size(args.size) if args.size is not None else None
     if not 0 <= args.seed < 2**63:
@@ -46,7 +46,7 @@ def _config(args, problem):
 
 
 def cmd_list(args) -> int:
-    from .suite import MODES, load_suite
+    from ..measure.suite import MODES, load_suite
 
     problems = load_suite(args.suite)
     rows = [p for p in problems.values() if not args.category or p.category == args.category]
@@ -85,7 +85,7 @@ def _fmt_ns(ns: float) -> str:
 
 def print_result(r) -> None:
     """Human-readable verdict of one EvalResult."""
-    from .evaluate import NOT_COMPILED
+    from ..measure.evaluate import NOT_COMPILED
 
     print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
           f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
@@ -128,8 +128,8 @@ def print_result(r) -> None:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate import evaluate, flag_suspicious
-    from .suite import check_mode, get_problem
+    from ..measure.evaluate import evaluate, flag_suspicious
+    from ..measure.suite import check_mode, get_problem
 
     check_mode(args.mode)
     problem = get_problem(args.problem, args.suite)
@@ -155,13 +155,13 @@ def cmd_eval(args) -> int:
 
 
 def cmd_selftest(args) -> int:
-    from .selftest import run_cli
-    from .suite import check_mode, load_suite
+    from ..measure.selftest import run_cli
+    from ..measure.suite import check_mode, load_suite
 
     check_mode(args.mode)
     problems = list(load_suite(args.suite).values())
     if args.problems:
-        from .suite import get_problem
+        from ..measure.suite import get_problem
         problems = [get_problem(pid, args.suite) for pid in args.problems.split(",")]
     if args.category:
         problems = [p for p in problems if p.category == args.category]
@@ -223,10 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_eval_options(p)
     p.set_defaults(fn=cmd_selftest)
 
-    from .run import add_run_parser
+    from ..run import add_run_parser
 
     add_run_parser(sub)
-    from .model_server import add_parser as add_serve_model_parser
+    from ..models.model_server import add_parser as add_serve_model_parser
 
     add_serve_model_parser(sub)
 
@@ -291,7 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_strategies(args) -> int:
     """``python -m harness strategies``: the registry as a table (or JSON)."""
-    from .strategies import registry
+    from ..strategies import registry
 
     if args.team_size < 1:
         raise HarnessError(f"--team-size must be >= 1 (got {args.team_size})")
@@ -329,19 +329,19 @@ def cmd_strategies(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .report import cmd_report
+    from ..results.report import cmd_report
 
     return cmd_report(args)
 
 
 def _cmd_memory(args) -> int:
-    from .memory import cmd_memory
+    from ..strategies.memory import cmd_memory
 
     return cmd_memory(args)
 
 
 def _cmd_compare(args) -> int:
-    from .compare import cmd_compare
+    from ..results.compare import cmd_compare
 
     return cmd_compare(args)
 

@@ -1,6 +1,6 @@
 """The sandboxed worker: the judge. Validates, then times, a candidate against the baseline.
 
-Runs as ``python -m harness.worker --protocol-fd N`` inside the sandbox (never in the
+Runs as ``python -m harness.measure.worker --protocol-fd N`` inside the sandbox (never in the
 orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
 notices (from harness._bench), one ``validated`` event per validation case, and a final
 ``result`` event. It never loads the candidate's object: harness._bench.Bench spawns

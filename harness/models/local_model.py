@@ -29,7 +29,7 @@ in microseconds; if the stamp does not match, the file is hashed again (about 1 
 Serving
 -------
 The model runs in its own process, an OpenAI-compatible server on loopback
-(:mod:`harness.model_server`, started by :mod:`harness.model_process`) that decodes
+(:mod:`harness.models.model_server`, started by :mod:`harness.models.model_process`) that decodes
 concurrent requests in one batch; calls reach it through litellm like any other
 endpoint. This module gives it the file (:func:`resolve`), the threads
 (:func:`n_threads`: with every core busy, llama.cpp's threads wait for each other and
@@ -67,8 +67,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from harness.fsutil import cache_root
-from harness.llm import ModelConfigError
+from harness.core.fsutil import cache_root
+from harness.models.llm import ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"

@@ -31,8 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import sandbox
-from .errors import HarnessError
-from .fsutil import atomic_write_text, cache_root
+from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write_text, cache_root
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 

@@ -1,0 +1,6 @@
+"""Measurement: problem suites, extraction of the candidate from a reply, the toolchain and build
+cache, the screen, the sandbox and its worker (the judge's process), evaluation and the verdict
+cache, the race check, statistics, CPU topology, executors, the selftest.
+
+Imports only harness.core (and the compiled harness._bench).
+"""
