@@ -295,7 +295,7 @@ def test_bad_input_is_one_line_and_exit_2(runs, tmp_path, capsys):
 
 
 def test_report_and_compare_do_not_import_litellm(runs, tmp_path):
-    """Commands that call no model must not pay litellm's import (DESIGN.md)."""
+    """Commands that call no model must not pay litellm's import (seconds of start-up)."""
     code = (f"import sys; from harness.cli import main; "
             f"a = main(['compare', {str(runs['old'])!r}, {str(runs['same'])!r}, '--output', {str(tmp_path / 'c.md')!r}]); "
             f"b = main(['report', {str(runs['old'])!r}, '--output', {str(tmp_path / 'r')!r}]); "

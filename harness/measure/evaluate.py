@@ -1,13 +1,13 @@
 """One candidate for one problem -> an honest verdict and speedup (an EvalResult).
 
-The steps follow DESIGN.md, "Evaluating one candidate": extract and compile the
-candidate in its own translation unit (toolchain), screen the object's imports and
-instructions (screen), in omp mode run it once under a race detector (races: a data
-race is incorrect), run a sandboxed worker, the judge, whose two side runners load the
-baseline's and the candidate's objects (each in a process of its own), which validates
-on several seeds and sizes (tiny, edge and exactly the timed size) and times both sides
-interleaved with every timed output checked, accepting from it only the message
-sequence asked for (ProtocolCheck), then classify:
+The steps, in order: extract and compile the candidate in its own translation unit
+(toolchain), screen the object's imports and instructions (screen), in omp mode run it
+once under a race detector (races: a data race is incorrect), run a sandboxed worker,
+the judge, whose two side runners load the baseline's and the candidate's objects (each
+in a process of its own), which validates on several seeds and sizes (tiny, edge and
+exactly the timed size) and times both sides interleaved with every timed output
+checked, accepting from it only the message sequence asked for (ProtocolCheck), then
+classify:
 
 compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct; and
 infrastructure_error, set by an executor (harness.measure.executors) when the evaluation's worker

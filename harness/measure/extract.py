@@ -1,6 +1,6 @@
 """From a model's reply (or a plain source file) to the candidate's code.
 
-Rules, in order (DESIGN.md, "Evaluating one candidate", step 1):
+Rules, in order (the first step of evaluating a candidate, harness.measure.evaluate):
 
 1. Fenced blocks (```cpp, ```c++, ```cc, ```c, ```cxx, ```C++, or a bare ```): if any block
    defines the target function, the *last* such block is the candidate (models often show

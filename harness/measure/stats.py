@@ -6,10 +6,10 @@
   distribution-free order-statistic confidence interval of that median (sign-test
   inversion; coverage >= the nominal level for any continuous distribution). Each pair
   shares one seed and runs back to back, so slow drifts of the machine and inputs that
-  cost more on some seeds cancel in the ratio. DESIGN.md states median(baseline) /
-  median(candidate); that estimate is reported too (``ratio_of_medians``), but it can
-  fall outside the paired interval when the work varies with the seed (graph density,
-  say), so the paired median is the speedup.
+  cost more on some seeds cancel in the ratio. The maintainers' design notes state
+  median(baseline) / median(candidate); that estimate is reported too
+  (``ratio_of_medians``), but it can fall outside the paired interval when the work
+  varies with the seed (graph density, say), so the paired median is the speedup.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A problem folder holds the spec, ``baseline.cpp`` (the code handed to the model 
 semantic oracle), ``reference_serial.cpp`` / ``reference_omp.cpp`` (expert solutions:
 the ceiling), ``driver.cpp`` (seeded inputs, reset, comparison), ``args.hpp`` (the
 argument struct shared by driver and glue) and ``glue.cpp`` (the C-ABI entry point
-compiled after the candidate). See DESIGN.md, "A problem folder".
+compiled after the candidate).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``python -m harness compare OLD NEW [NEW ...]``: is a new team, model or prompt better
-or worse than the last one? (DESIGN.md: regression-testing a team.)
+or worse than the last one? (Regression-testing a team, as a pull request's check.)
 
 Alignment: a problem is compared when both runs measured it with the same (suite,
 problem id, mode, size, threads); the others are listed, not compared. Replicates

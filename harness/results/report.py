@@ -1,4 +1,4 @@
-"""Tables and plots of a run (DESIGN.md "Results folder"); ``python -m harness report``.
+"""Tables and plots of a run's results folder (harness.results.runstore); ``python -m harness report``.
 
 :func:`summarize` and :func:`render_markdown` make the per-category table a run prints
 and writes as report.md. :func:`build_report` rebuilds every table from a run's event

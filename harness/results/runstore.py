@@ -1,4 +1,4 @@
-"""The results folder of one run: ``results/<run-id>/`` (DESIGN.md "Results folder").
+"""The results folder of one run: ``results/<run-id>/``.
 
 Layout::
 

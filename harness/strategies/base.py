@@ -2,25 +2,26 @@
 
 A :class:`Strategy` turns one problem into a :class:`ProblemOutcome`: every candidate
 it produced (with its model call and EvalResult), the chosen best and that best's
-re-measurement.  Strategies never call litellm or the evaluator directly: they go
-through the :class:`RunContext`, which logs every call and evaluation to the run's
-event log, enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuses
-evaluations recorded before a kill (``--resume``), and keeps the concurrency rules of
-DESIGN.md: model calls of one phase may run concurrently (bounded; on the local model
-process they are decoded together in one batch), every phase ends with a barrier, and evaluations go to the run's
-executor (harness.measure.executors: one at a time inline, up to N at once on N evaluation
-workers). Several problems may be in flight at once (one thread each, ``--eval-workers``
-N > 1): the per-problem state (:attr:`RunContext.current`, :attr:`RunContext.repeat`) is
-per thread. The local model (its own process on this machine) never decodes while an
-evaluation runs here (a gate: a phase of local calls waits for running evaluations and
-holds new ones back until all its calls returned), so it never steals the CPUs of a
-timed evaluation.
+re-measurement. Strategies never call litellm or the evaluator directly: they go through
+the :class:`RunContext`, which logs every call and evaluation to the run's event log,
+enforces the budgets (``--max-cost`` USD, ``--time-budget`` s), reuses evaluations
+recorded before a kill (``--resume``), and keeps the concurrency rules: model calls of
+one phase may run concurrently (bounded; on the local model process they are decoded
+together in one batch), every phase ends with a barrier, and evaluations go to the run's
+executor (harness.measure.executors: one at a time inline, up to N at once on N
+evaluation workers). Several problems may be in flight at once (one thread each,
+``--eval-workers`` N > 1): the per-problem state (:attr:`RunContext.current`,
+:attr:`RunContext.repeat`) is per thread. The local model (its own process on this
+machine) never decodes while an evaluation runs here (a gate: a phase of local calls
+waits for running evaluations and holds new ones back until all its calls returned), so
+it never steals the CPUs of a timed evaluation.
 
-Honest selection (DESIGN.md "LessonL", Result): the best correct candidate is chosen on
-its first measurement and reported only from a re-measurement on fresh seeds
-(:meth:`Strategy.choose_and_remeasure`); with no correct candidate the problem's result
-is "no correct candidate"; a best whose re-measurement is not correct is reported as
-"failed re-measurement". Both count as 1x in the geomean and 0 in the arithmetic mean.
+Honest selection (as LessonL reports its result, with a fresh re-measurement): the best
+correct candidate is chosen on its first measurement and reported only from a
+re-measurement on fresh seeds (:meth:`Strategy.choose_and_remeasure`); with no correct
+candidate the problem's result is "no correct candidate"; a best whose re-measurement is
+not correct is reported as "failed re-measurement". Both count as 1x in the geomean and
+0 in the arithmetic mean.
 """
 
 from __future__ import annotations

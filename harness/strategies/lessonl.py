@@ -23,12 +23,12 @@ Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
 Result: the best correct candidate over all rounds, chosen on its first measurement and
 reported from a re-measurement on fresh seeds (:meth:`Strategy.choose_and_remeasure`).
 
-Memory across problems (``lesson_memory``, our extension; DESIGN.md "Memory that
-outlives a problem"): before round 0 at most k stored lessons of similar other problems
-enter the bank, labelled "from another problem (<id>)" in the prompt, and compete for the
-k slots of rounds >= 1 under the same rules; after the problem, its lessons whose attempt
-was significantly faster are stored when its chosen candidate was verified faster on
-re-measurement (harness.strategies.memory).
+Memory across problems (``lesson_memory``, our extension; the memory store of
+harness.strategies.memory): before round 0 at most k stored lessons of similar other
+problems enter the bank, labelled "from another problem (<id>)" in the prompt, and
+compete for the k slots of rounds >= 1 under the same rules; after the problem, its
+lessons whose attempt was significantly faster are stored when its chosen candidate was
+verified faster on re-measurement (harness.strategies.memory).
 
 Sampling seeds: agent i in round t, replicate r uses
 ``derive_seed(agent.seed, problem, t, r, "candidate")`` (``"lesson"`` for lessons), so a

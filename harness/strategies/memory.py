@@ -1,9 +1,10 @@
 """A memory store that outlives a problem and a run: Cogito's hippocampus regions and
 LessonL's verified lessons, with provenance, in one folder the user names.
 
-Implements the hippocampus-like memory of Cogito (Li et al., "Cogito, ergo sum",
-arXiv 2501.18653, §3.3 "memory module"), which the authors' code never wired into its
-pipeline, and DESIGN.md "Memory that outlives a problem". Regions (one JSON file each):
+Implements the hippocampus-like memory of Cogito (Li et al., "Cogito, ergo sum", arXiv
+2501.18653, §3.3 "memory module"), which the authors' code never wired into its
+pipeline, and shares LessonL's verified lessons across problems and runs. Regions (one
+JSON file each):
 
 * ``DG``  index of tasks: suite, problem id, category, description and the baseline's
   code identifiers; retrieval runs over it (one item per task content);

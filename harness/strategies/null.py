@@ -1,7 +1,7 @@
 """The ``null`` strategy: the baseline unchanged, sent through the candidate path.
 
 Its speedups are pure measurement noise (an A/A comparison): the noise floor every report
-should print beside a team's numbers (DESIGN.md "LessonL", Result). No model is called.
+should print beside a team's numbers. No model is called.
 """
 
 from __future__ import annotations

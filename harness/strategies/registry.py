@@ -6,7 +6,7 @@ A strategy is one module under ``harness/strategies/`` whose class carries the
 model calls and candidate evaluations as a function of its parameters and the team size
 (:class:`Budget`), and the values the ``quick`` preset scales it down to. The runner and
 the CLI learn everything from here (``python -m harness strategies`` prints it); nothing
-else tests strategy names (DESIGN.md, "LessonL": "the runner asks the registry").
+else tests strategy names: the runner asks the registry.
 
 Adding a strategy = adding one file; :func:`load_all` imports every module of this
 package, so the decorator runs.
