@@ -38,8 +38,13 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core.errors import HarnessError
 from ..measure.evaluate import (INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig,
                                 EvalResult, cpus_for)
-from .lessons import Lesson, outcome_label
+from ..measure.executors import InlineExecutor
+from ..measure.toolchain import find_compiler
+from ..models.llm import ContextWindowExceeded, ModelCallError, complete
+from ..models.model_process import ModelProcessRestarted
 from ..results.rows import ProblemRow
+from . import prompting
+from .lessons import Lesson, outcome_label
 
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
@@ -257,8 +262,6 @@ class RunContext:
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
                  recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None):
-        from ..measure.executors import InlineExecutor
-
         self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
@@ -318,8 +321,6 @@ class RunContext:
                 self.current.calls.append(summary)
 
     def _llm_complete(self, agent, messages, seed):
-        from ..models.llm import complete
-
         return complete(agent, messages, cache_dir=self.cache_dir, seed=seed, tracker=self.tracker)
 
     def log(self, kind: str, **fields: Any) -> None:
@@ -342,8 +343,6 @@ class RunContext:
         """{"compiler_version", "flags", "threads", ...} of the evaluator in ``mode``:
         what the prompts state. Raises HarnessError without a compiler."""
         if mode not in self._build:
-            from ..measure.toolchain import find_compiler
-
             d = dict(find_compiler(self.eval_config.march).describe(mode))
             d["threads"] = len(cpus_for(mode, self.eval_config.threads))
             self._build[mode] = d
@@ -374,9 +373,6 @@ class RunContext:
         configuration errors, model_process.ModelProcessLost (exit code 3) when the
         model process died a second time, and HarnessError when every call of the batch
         failed (the run stops; finished problems are kept)."""
-        from ..models.llm import ContextWindowExceeded, ModelCallError
-        from ..models.model_process import ModelProcessRestarted
-
         self.check_budget()
         calls = list(calls)
         if not calls:
@@ -553,8 +549,6 @@ class Strategy(ABC):
         to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
         ``label``, budgeted, never beside an evaluation on the local model). Returns its CallRecord.
         Raises BudgetExceeded, and HarnessError when the call failed for good."""
-        from . import prompting
-
         [rec] = ctx.generate([(agent, prompting.messages(text), seed, label)], purpose=purpose,
                              problem=problem.id, round_=round_)
         return rec

@@ -65,11 +65,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..models.llm import derive_seed
 from . import prompting as prompts
+from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .lessons import SIGNIFICANT_SPEEDUP
 from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
                      task_document)
-from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 ROLES = ("planner", "coder", "debugger")
@@ -239,8 +240,6 @@ class Cogito(Strategy):
     def _call(self, ctx, problem, out, agent, text, seed_label, cand_id, round_, evaluate=True):
         """One model call; with ``evaluate`` the reply becomes an evaluated Candidate
         (returned), else the CallRecord is returned. None when the call failed."""
-        from ..models.llm import derive_seed
-
         seed = derive_seed(agent.seed, problem.id, round_, ctx.repeat, seed_label)
         [rec] = ctx.generate([(agent, prompts.messages(text), seed, cand_id)],
                              purpose="candidate" if evaluate else "plan", problem=problem.id, round_=round_)

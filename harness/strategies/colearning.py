@@ -65,10 +65,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from . import prompting as prompts
 from ..core.errors import HarnessError
-from .lessons import SIGNIFICANT_SPEEDUP, outcome_label
+from ..measure.suite import load_suite
+from ..models.llm import derive_seed
+from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .lessons import SIGNIFICANT_SPEEDUP, outcome_label
 from .registry import TEAM_MANY, Budget, Param, register
 
 # reward tiers (strategies.md "colearning", mapping to code optimization)
@@ -164,8 +166,6 @@ def initial_choice(rewards, costs, code_len: int, thresholds: tuple[float, float
 def length_tertiles(suite: str) -> tuple[float, float]:
     """The tertiles (characters) of the baseline lengths of ``suite``'s problems: the
     short/medium/long thresholds of the initial choice."""
-    from ..measure.suite import load_suite
-
     lengths = [len(p.source("baseline.cpp")) for p in load_suite(suite).values()]
     t1, t2 = statistics.quantiles(lengths, n=3, method="inclusive")
     return t1, t2
@@ -354,8 +354,6 @@ class CoLearning(Strategy):
         return evaluated[-1] if evaluated else None
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         t0 = time.monotonic()
         build, size = ctx.build_info(mode), ctx.timed_size(problem)

@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..models.llm import derive_seed
 from . import prompting as prompts
+from .base import NO_VERDICT, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
                       LessonBank, outcome_label)
 from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
                      task_document)
-from .base import NO_VERDICT, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 
@@ -125,8 +126,6 @@ class LessonL(Strategy):
         return {**self.params, "relevance": self.relevance.name}
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         build = ctx.build_info(mode)
         size = ctx.timed_size(problem)

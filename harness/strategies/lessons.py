@@ -75,6 +75,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
+from ..models.llm import ModelConfigError, _one_line, import_litellm
 
 SIGNIFICANT_SPEEDUP = 1.1  # a correct attempt is "significantly faster" iff speedup >= this
 FAILED_USER_SCORE = 0.5  # multiplicative rule: score of an output that was not correct
@@ -264,7 +265,6 @@ class EmbeddingRelevance:
     def __call__(self, query: str, docs: Sequence[str]) -> list[float]:
         if not docs:
             return []
-        from ..models.llm import ModelConfigError, _one_line, import_litellm
 
         litellm = import_litellm()
         kw = {"api_base": self.api_base} if self.api_base else {}

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import re
 
+from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
@@ -240,8 +241,6 @@ class MapCoder(Strategy):
         return exemplars, algorithm or NO_ALGORITHM
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         build = ctx.build_info(mode)
         agent = team.agents[0]

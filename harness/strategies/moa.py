@@ -36,8 +36,9 @@ for the aggregator, so a re-run reproduces and the response cache serves a resum
 
 from __future__ import annotations
 
-from . import prompting as prompts
 from ..measure.extract import extract_candidate
+from ..models.llm import derive_seed
+from . import prompting as prompts
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import TEAM_MANY, Budget, Param, register
 
@@ -89,8 +90,6 @@ class MixtureOfAgents(Strategy):
         self.layers, self.evaluate_layers = layers, evaluate_layers
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         base = prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))
         plain = prompts.messages(base)

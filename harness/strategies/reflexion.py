@@ -40,6 +40,7 @@ serves a resumed run) while replicates differ.
 
 from __future__ import annotations
 
+from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
@@ -74,8 +75,6 @@ class Reflexion(Strategy):
         self.iterations, self.evaluate_last = iterations, evaluate_last
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         build, size = ctx.build_info(mode), ctx.timed_size(problem)
         agent = team.agents[0]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, register
@@ -20,8 +21,6 @@ class SingleAgent(Strategy):
         return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem))
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
-        from ..models.llm import derive_seed
-
         out = self.start(problem, mode, ctx)
         agent = team.agents[0]
         cid = f"{problem.id}-r0-a0"
