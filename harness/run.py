@@ -32,6 +32,16 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
+from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
+from .measure.executors import make_executor
+from .measure.suite import check_mode, get_problem, load_suite
+from .measure.toolchain import cache_root, find_compiler
+from .measure.topology import machine_info
+from .models import model_process
+from .models.llm import Agent, CostTracker, Team, complete, validate_team
+from .results import report
+from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
+from .strategies import BudgetExceeded, RunContext, registry
 
 # --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
 # scales its own parameters down (its registry entry's ``quick``: LessonL 2 rounds)
@@ -85,8 +95,6 @@ class RunOptions:
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
-        from .measure.suite import check_mode
-
         check_mode(self.mode)
         for name, lo in (("repeats", 1), ("max_parallel", 1), ("eval_workers", 1)):
             if getattr(self, name) < lo:
@@ -106,8 +114,6 @@ class RunOptions:
         """The strategy's full parameters: its defaults, the preset's values, then
         strategy_options. Raises HarnessError for an unknown strategy, an option it does
         not take or a bad value."""
-        from .strategies import registry
-
         return registry.get(self.strategy).resolve(self.strategy_options, self.preset)
 
     def with_preset(self) -> "RunOptions":
@@ -122,8 +128,6 @@ def select_problems(opts: RunOptions) -> list:
     """The problems of the run: --problems, else the suite (filtered by --category);
     the quick preset takes QUICK_PROBLEMS for its suite, else the first problem (by id)
     of each category, at most ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
-    from .measure.suite import get_problem, load_suite
-
     suite = load_suite(opts.suite)
     if opts.problems:
         probs = [get_problem(pid.strip(), opts.suite) for pid in opts.problems if pid.strip()]
@@ -155,9 +159,6 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     to the strategy's ``agents`` when it has fewer, to one agent for a strategy that uses
     only the team's first); --max-tokens applies to every agent. Raises ModelConfigError
     (a HarnessError)."""
-    from .models.llm import Agent, Team
-    from .strategies import registry
-
     if config_team:
         return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
                     source=config_team.get("source", "config.json"), roles=config_team.get("roles", {}))
@@ -206,13 +207,6 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     """
     from rich.console import Console
 
-    from .measure.evaluate import EvalConfig
-    from .models.llm import CostTracker
-    from .results.runstore import (RunStore, git_revision, machine_info, new_run_id, suite_hash,
-                                   suite_version)
-    from .strategies import BudgetExceeded, RunContext, registry
-    from .measure.toolchain import cache_root, find_compiler
-
     console = console or Console(highlight=False, soft_wrap=True)
     opts.check()
     problems = select_problems(opts)
@@ -224,8 +218,6 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         team = build_team(opts, store.config.get("team") if store else None)
     strategy.prepare(team)
     if team is not None and validate and complete_fn is None:
-        from .models.llm import validate_team
-
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
     servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
@@ -234,13 +226,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
-    from .measure.executors import make_executor
-
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn)
     if store is None:
-        from .measure.evaluate import cpus_for
-
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
                   "budget_per_problem": dataclasses.asdict(
@@ -266,8 +254,6 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
     if raw_complete is None:
-        from .models.llm import complete
-
         def raw_complete(agent, messages, seed):
             return complete(agent, messages, cache_dir=cache_root() / "llm", seed=seed)
 
@@ -329,8 +315,6 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             outcome.reference_speedup = ref
             outcome.noise_floor = floor
             if outcome.remeasured is not None:
-                from .measure.evaluate import flag_suspicious
-
                 flag_suspicious(outcome.remeasured, ref)
             row = outcome.row()
             results[i] = row
@@ -385,8 +369,6 @@ def _start_model_servers(team, console) -> dict:
     """Starts (or, with $HARNESS_MODEL_SERVER, checks) the model process of every local
     model of ``team`` before any work; {model: ModelProcess or ExternalServer}. Raises
     LocalModelError (a HarnessError) when one cannot start."""
-    from .models import model_process
-
     servers = {}
     for m in dict.fromkeys(a.model for a in team if a.is_local):
         s = model_process.server_for(m)
@@ -407,8 +389,6 @@ def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int,
     in flight stop at their next budget check (ctx.halt); then the first error is raised
     (BudgetExceeded, HarnessError, KeyboardInterrupt...)."""
     from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-
-    from .strategies import BudgetExceeded
 
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="problem")
     futures = [pool.submit(run_problem, i) for i in range(total)]
@@ -457,8 +437,6 @@ def _measure_noise_floor(problem, ctx, progress):
 
 
 def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True) -> list:
-    from .results import report
-
     model_s = sum(r.get("model_s") or 0.0 for r in rows)
     ctok = sum(r.get("completion_tokens") or 0 for r in rows)
     # the tracker and the context count this session; the rows (and the tables) every session
@@ -489,8 +467,6 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
 def add_run_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``run`` subcommand to ``subparsers`` (an argparse subparsers action); the
     strategy choices and each strategy's options come from the registry."""
-    from .strategies import registry
-
     names = sorted(registry.load_all())
     p = subparsers.add_parser(
         "run", help="a team of model agents optimizes the suite (LessonL by default)",
@@ -579,9 +555,6 @@ def cmd_run(args) -> int:
     """``python -m harness run``. Returns 0; raises HarnessError (exit 2) for the user's
     errors. With --resume the options come from the folder's config.json; --max-cost,
     --time-budget and --max-parallel given now still apply, any other option is an error."""
-    from .results.runstore import RunStore
-    from .strategies import registry
-
     if args.resume:
         resumable = ("max_cost", "time_budget", "max_parallel")
         flags = {"team_file": "--team", "unsafe": "--unsafe-no-sandbox", "reference": "--no-reference"}
@@ -608,8 +581,6 @@ def cmd_run(args) -> int:
 @contextlib.contextmanager
 def _model_processes():
     """Stops the model processes the run started when it ends, however it ends."""
-    from .models import model_process
-
     try:
         yield
     finally:
@@ -622,8 +593,6 @@ def options_from_config(config: dict) -> RunOptions:
     ("strategy_options"), so a resumed run keeps them even where a default changed
     since; a parameter the run predates takes its Param.legacy value (e.g. LessonL's
     factor_rule "multiplicative"), else the default."""
-    from .strategies import registry
-
     saved = dict(config.get("options", {}))
     fields = {f.name for f in dataclasses.fields(RunOptions)}
     opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})

@@ -190,7 +190,7 @@ def test_a_run_without_noise_floor_takes_this_machines_selftest(runs, tmp_path, 
     """A null-strategy run measures no noise floor of its own: compare perturbs its
     speedups by the A/A of this machine's last selftest in the same mode and threads."""
     from harness.results.runstore import read_run
-    from harness.measure.selftest import save_noise_floor
+    from harness.results.noise_floor import save_noise_floor
 
     bare = tmp_path / "bare"
     shutil.copytree(runs["same"], bare)

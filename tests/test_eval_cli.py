@@ -144,8 +144,9 @@ def test_selftest_one_problem():
 
 
 def test_selftest_table_names_failures_and_the_floor_file_merges():
-    from harness.measure.selftest import format_table, load_noise_floor, save_noise_floor
-    from harness.results.runstore import machine_info
+    from harness.measure.selftest import format_table
+    from harness.measure.topology import machine_info
+    from harness.results.noise_floor import load_noise_floor, save_noise_floor
 
     ok = {"problem": "a", "bound": "memory", "size": "10", "aa_status": "correct", "ref_status": "incorrect",
           "aa_speedup": 1.01, "aa_ci_low": 0.99, "aa_ci_high": 1.02, "aa_mdape": 1.0, "baseline_ms": 3.0}

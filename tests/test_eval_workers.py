@@ -93,7 +93,7 @@ def test_worker_sets_must_fit(tmp_path):
 
 
 def test_compare_warns_when_evaluations_ran_elsewhere(tmp_path):
-    from harness.results.compare import environment_changes
+    from harness.results.alignment import environment_changes
     from harness.results.runstore import RunRecord
 
     def run(name, nodes, models, sets, executor):

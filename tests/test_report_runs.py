@@ -19,6 +19,7 @@ from harness.cli import main
 from harness.models.llm import CallRecord
 from harness.results.report import key_options, pareto_front, team_models
 from harness.run import RunOptions, execute
+from harness.strategies import registry
 
 P1, P2 = "34_scan_largest_contiguous_subarray_sum", "42_sort_sorted_ranks"
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,7 +153,12 @@ def test_key_options_and_team_of_a_strategy_this_version_does_not_know():
                                   {"name": "c", "model": "m2"}], "roles": {"aggregator": "c"}}}
     assert key_options(config) == "layers=3"
     assert team_models(config) == "m1 x2, m2; aggregator: m2"
-    assert key_options({"strategy": "lessonl", "strategy_options": {"rounds": 4, "agents": 3, "k": 2}}) == "k=2"
+    assert registry.find("not-registered") is None
+    assert team_models(dict(config, strategy="single"), registry.find("single")) == "m1"
+    assert team_models(dict(config, strategy="null"), registry.find("null")) == "-"
+    lessonl = {"strategy": "lessonl", "strategy_options": {"rounds": 4, "agents": 3, "k": 2}}
+    assert key_options(lessonl, registry.find("lessonl")) == "k=2"
+    assert key_options(lessonl) == "rounds=4, agents=3, k=2"  # no registry: every recorded option
 
 
 def test_table_one_layout_matches_the_problem_rows(runs, tmp_path, capsys):

@@ -15,6 +15,19 @@ import traceback
 from pathlib import Path
 
 from ..core.errors import HarnessError
+from ..measure import sandbox
+from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
+from ..measure.selftest import bandwidth, format_table, selftest
+from ..measure.suite import MODES, check_mode, get_problem, load_suite
+from ..measure.topology import machine_info
+from ..models.model_server import add_parser as add_serve_model_parser
+from ..results.compare import cmd_compare
+from ..results.noise_floor import save_noise_floor
+from ..results.report import cmd_report
+from ..run import add_run_parser
+from ..strategies import registry
+from ..strategies.memory import cmd_memory
+from .calibrate import add_calibrate_parser
 
 
 def _add_eval_options(p: argparse.ArgumentParser) -> None:
@@ -34,8 +47,6 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
 
 def _config(args, problem):
     """The EvalConfig of the eval options for ``problem``."""
-    from ..measure.evaluate import EvalConfig
-
     size = problem.parse_size(args.size) if args.size is not None else None
     if not 0 <= args.seed < 2**63:
         raise HarnessError(f"--seed must be in 0 .. 2^63 - 1 (got {args.seed})")
@@ -46,8 +57,6 @@ def _config(args, problem):
 
 
 def cmd_list(args) -> int:
-    from ..measure.suite import MODES, load_suite
-
     problems = load_suite(args.suite)
     rows = [p for p in problems.values() if not args.category or p.category == args.category]
     if args.category and not rows:
@@ -85,8 +94,6 @@ def _fmt_ns(ns: float) -> str:
 
 def print_result(r) -> None:
     """Human-readable verdict of one EvalResult."""
-    from ..measure.evaluate import NOT_COMPILED
-
     print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
           f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
     print(f"status    {r.status}" + (f"   [{', '.join(r.flags)}]" if r.flags else "")
@@ -128,9 +135,6 @@ def print_result(r) -> None:
 
 
 def cmd_eval(args) -> int:
-    from ..measure.evaluate import evaluate, flag_suspicious
-    from ..measure.suite import check_mode, get_problem
-
     check_mode(args.mode)
     problem = get_problem(args.problem, args.suite)
     cfg = _config(args, problem)
@@ -155,13 +159,14 @@ def cmd_eval(args) -> int:
 
 
 def cmd_selftest(args) -> int:
-    from ..measure.selftest import run_cli
-    from ..measure.suite import check_mode, load_suite
-
+    """``python -m harness selftest``: prints the memory bandwidth, the selftest table
+    (harness.measure.selftest) and where this machine's noise floor was saved
+    (harness.results.noise_floor). Returns 1 when an A/A or reference measurement was not
+    correct (the suite does not measure sanely here: each is listed), else 0; raises
+    HarnessError for a bad mode, problem or option."""
     check_mode(args.mode)
     problems = list(load_suite(args.suite).values())
     if args.problems:
-        from ..measure.suite import get_problem
         problems = [get_problem(pid, args.suite) for pid in args.problems.split(",")]
     if args.category:
         problems = [p for p in problems if p.category == args.category]
@@ -169,7 +174,24 @@ def cmd_selftest(args) -> int:
         raise HarnessError(f"no problems selected in suite {args.suite}")
     if args.size is not None:
         raise HarnessError("selftest measures each problem at its own size; drop --size")
-    return run_cli(problems, args.suite, args.mode, _config(args, problems[0]))
+    cfg = _config(args, problems[0])
+    n = len(cpus_for(args.mode, cfg.threads))
+    one = bandwidth(1)
+    also = f", {bandwidth(n):.1f} GB/s on {n} threads" if n > 1 else ""
+    print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread{also} "
+          f"({os.cpu_count()} CPUs, {machine_info()['cpu_model']})")
+    print(f"process limit of candidates: {sandbox.process_limit_gap(not cfg.unsafe) or 'enforced'}")
+    rows = selftest(problems, args.mode, cfg)
+    print(format_table(rows))
+    print(f"noise floor saved to {save_noise_floor(args.suite, args.mode, rows, n)}")
+    failed = 0
+    for r in rows:
+        bad = [f"{what} {r[k]}" for what, k in (("A/A", "aa_status"), ("reference", "ref_status"))
+               if r[k] != "correct"]
+        if bad:
+            failed += 1
+            print(f"not measured: {r['problem']}: {', '.join(bad)}")
+    return 1 if failed else 0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -223,15 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_eval_options(p)
     p.set_defaults(fn=cmd_selftest)
 
-    from ..run import add_run_parser
-
     add_run_parser(sub)
-    from ..models.model_server import add_parser as add_serve_model_parser
-
     add_serve_model_parser(sub)
-
-    from .calibrate import add_calibrate_parser
-
     add_calibrate_parser(sub)
 
     p = sub.add_parser("strategies", help="every strategy: parameters, defaults, model calls and "
@@ -291,8 +306,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_strategies(args) -> int:
     """``python -m harness strategies``: the registry as a table (or JSON)."""
-    from ..strategies import registry
-
     if args.team_size < 1:
         raise HarnessError(f"--team-size must be >= 1 (got {args.team_size})")
     rows = []
@@ -329,20 +342,14 @@ def cmd_strategies(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from ..results.report import cmd_report
-
-    return cmd_report(args)
+    return cmd_report(args, strategy_info=registry.find)
 
 
 def _cmd_memory(args) -> int:
-    from ..strategies.memory import cmd_memory
-
     return cmd_memory(args)
 
 
 def _cmd_compare(args) -> int:
-    from ..results.compare import cmd_compare
-
     return cmd_compare(args)
 
 

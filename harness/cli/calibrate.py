@@ -27,6 +27,11 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write
+from ..models.llm import Team
+from ..results.runstore import read_run
+from ..run import RunOptions, execute
+from ..strategies.colearning import arms_of, tier_value
 
 MIN_CATEGORY_PROBLEMS = 3  # problems of a category before it gets its own priors
 
@@ -47,8 +52,6 @@ def priors_from_runs(runs: Sequence) -> dict:
     mean seconds (latency_s), tokens (prompt + completion) and USD per call, overall and
     per category with >= MIN_CATEGORY_PROBLEMS problems. Raises HarnessError for a run
     of another strategy or when no candidate was evaluated."""
-    from ..strategies.colearning import tier_value
-
     attempts: dict[str, list] = {}
     calls: dict[str, list] = {}
     cats: dict[str, dict[str, tuple[list, list]]] = {}
@@ -99,10 +102,6 @@ def calibrate(team, base, out_dir: Path, *, complete_fn: Callable | None = None,
     folder under ``out_dir``; returns :func:`priors_from_runs` of those runs.
     complete_fn replaces the model layer (tests). Raises HarnessError for the user's
     errors (as ``run`` does)."""
-    from ..run import execute
-    from ..results.runstore import read_run
-    from ..strategies.colearning import arms_of
-
     out_dir.mkdir(parents=True, exist_ok=True)
     runs = []
     for i, agent in enumerate(arms_of(team)):
@@ -119,21 +118,15 @@ def calibrate(team, base, out_dir: Path, *, complete_fn: Callable | None = None,
 def cmd_calibrate(args) -> int:
     """``python -m harness calibrate``: writes the priors file ``-o``. Returns 0; raises
     HarnessError (exit 2) for the user's errors."""
-    from ..core.fsutil import atomic_write_text
-    from ..run import RunOptions
-
     if args.from_runs:
         given = [f for f, v in (("--team", args.team_file), ("--models", args.models),
                                 ("--preset", args.preset), ("--problems", args.problems),
                                 ("--mode", args.mode)) if v is not None]
         if given:
             raise HarnessError(f"--from reads existing runs; drop {', '.join(given)}")
-        from ..results.runstore import read_run
 
         priors = priors_from_runs([read_run(Path(p)) for p in args.from_runs])
     else:
-        from ..models.llm import Team
-
         opts = RunOptions(preset=args.preset).check().with_preset()
         problems = [s.strip() for s in args.problems.split(",") if s.strip()] if args.problems else None
         opts = dataclasses.replace(opts, mode=args.mode or "omp", suite=args.suite, problems=problems,
@@ -143,7 +136,7 @@ def cmd_calibrate(args) -> int:
         out_dir = Path(args.output or f"results/calibration-{time.strftime('%Y%m%d-%H%M%S')}")
         priors = calibrate(team, opts, out_dir)
     try:
-        atomic_write_text(Path(args.out), json.dumps(priors, indent=1) + "\n")
+        atomic_write(Path(args.out), json.dumps(priors, indent=1) + "\n")
     except OSError as e:
         raise HarnessError(f"cannot write {args.out}: {e.strerror or e}") from None
     for model, d in priors.items():

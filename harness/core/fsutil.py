@@ -1,4 +1,4 @@
-"""Small file helpers shared by the cache, the run store and the evaluator."""
+"""File helpers shared by every layer: the one atomic file write and the cache root."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, fsync,
-    then rename, so readers see the old file or the new one, never a torn one.
+def atomic_write(path: str | os.PathLike, data: str | bytes) -> None:
+    """Write ``data`` (text, written as UTF-8, or bytes) to ``path`` atomically: a
+    temporary file in the same folder, fsync, then rename, so readers see the old file or
+    the new one, never a torn one. The file is readable by everyone (0666 less the umask).
     Creates the folder. Raises OSError if it cannot be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -18,8 +19,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; results are for everyone to read
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -33,9 +33,9 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import races, sandbox, screen, stats, toolchain, topology
 from ..core.errors import HarnessError
-from ..core.fsutil import atomic_write_text
+from ..core.fsutil import atomic_write
+from . import races, sandbox, screen, stats, toolchain, topology
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
@@ -150,12 +150,6 @@ class EvalResult:
         return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
 
 
-@lru_cache(maxsize=1)
-def machine_topology() -> topology.Topology:
-    """This machine's CPU topology (read once from /sys)."""
-    return topology.read_topology()
-
-
 def cpus_for(mode: str, threads: int | None) -> list[int]:
     """CPU ids given to both sides: one CPU in serial mode, N physical cores in omp mode
     (all usable CPUs when ``threads`` is None), chosen by harness.measure.topology.choose_cores
@@ -167,7 +161,7 @@ def cpus_for(mode: str, threads: int | None) -> list[int]:
     if threads is not None and threads < 1:
         raise HarnessError(f"--threads must be at least 1 (got {threads})")
     n = 1 if mode == "serial" else (len(avail) if threads is None else threads)
-    return topology.choose_cores(machine_topology(), avail, n)
+    return topology.choose_cores(topology.machine_topology(), avail, n)
 
 
 def _validation_cases(problem: Problem, size: int, seed: int) -> list[list[int]]:
@@ -241,7 +235,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     base = toolchain.build_trusted(problem, "baseline", mode, comp)
     build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
-                     node=platform.node(), cpu_model=machine_topology().cpu_model,
+                     node=platform.node(), cpu_model=topology.machine_topology().cpu_model,
                      size_label=problem.size_label(size), source=source,
                      compiler=comp.describe(mode), compile_s=build.seconds,
                      harness_compile_s=drv.seconds + base.seconds)
@@ -276,14 +270,14 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
     if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg):
         res.wall_s = time.monotonic() - t_start
-        atomic_write_text(store, json.dumps(res.to_dict()))
+        atomic_write(store, json.dumps(res.to_dict()))
         return res
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
     _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)
     res.wall_s = time.monotonic() - t_start
     if res.status in ("correct", "incorrect", "rejected"):  # deterministic enough to reuse
-        atomic_write_text(store, json.dumps(res.to_dict()))
+        atomic_write(store, json.dumps(res.to_dict()))
     return res
 
 

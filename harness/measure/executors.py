@@ -30,6 +30,7 @@ from typing import Callable
 
 from ..core.errors import HarnessError
 from .evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult
+from .topology import machine_topology, partition
 
 PARSL_LABEL = "harness_eval"
 
@@ -197,8 +198,6 @@ def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_confi
         raise HarnessError("a replaced evaluate function runs only inline (--eval-workers 1)")
     if parsl_config is not None:
         return ParslExecutor(load_config_file(parsl_config), eval_workers, source=str(parsl_config))
-    from .evaluate import machine_topology
-    from .topology import partition
 
     usable = sorted(os.sched_getaffinity(0))
     if mode == "omp" and threads is None:

@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.fsutil import atomic_write, cache_root
 from . import sandbox, toolchain, topology
 from .extract import extract_candidate
-from ..core.fsutil import atomic_write_text, cache_root
 from .suite import ROOT, Problem
 
 RUNNER_SOURCE = ROOT / "cpp" / "race_runner.cpp"
@@ -196,7 +196,7 @@ def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
     pch, failed = out / f"{toolchain.PRELUDE_NAME}.pch", out / toolchain.PCH_FAILED
     t0 = time.monotonic()
     if not (pch.exists() or failed.exists()):
-        atomic_write_text(out / toolchain.PRELUDE_NAME, text)
+        atomic_write(out / toolchain.PRELUDE_NAME, text)
         fd, tmp = tempfile.mkstemp(dir=out, suffix=".pch.tmp")
         os.close(fd)
         r = subprocess.run([tools.clang, *flags, "-x", "c++-header", toolchain.PRELUDE_NAME, "-o", tmp],
@@ -206,7 +206,7 @@ def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
             os.replace(tmp, pch)
         else:
             os.unlink(tmp)
-            atomic_write_text(failed, r.stderr[-4000:])
+            atomic_write(failed, r.stderr[-4000:])
     return out, (str(pch) if pch.exists() else ""), time.monotonic() - t0
 
 

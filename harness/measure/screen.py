@@ -47,8 +47,8 @@ import os
 import re
 import shutil
 
-from . import sandbox
 from ..core.errors import HarnessError
+from . import sandbox
 
 # ---------------------------------------------------------------- the allowlist
 # C functions and data, by exact name.

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from . import sandbox
 from ..core.errors import HarnessError
-from ..core.fsutil import atomic_write_text, cache_root
+from ..core.fsutil import atomic_write, cache_root
+from . import sandbox
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -202,7 +202,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
         out_dir.mkdir(parents=True, exist_ok=True)
         os.replace(work / "lib.so", lib)
         notes = _remarks(work / "remarks.txt")
-        atomic_write_text(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
+        atomic_write(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
                                             "seconds": seconds, "remarks": notes}))
         return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key, notes)
     finally:

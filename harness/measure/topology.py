@@ -19,7 +19,9 @@ share a physical core.
 from __future__ import annotations
 
 import os
+import platform
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import HarnessError
@@ -237,3 +239,20 @@ def _mem_total() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+@lru_cache(maxsize=1)
+def machine_topology() -> Topology:
+    """This machine's CPU topology (read once from /sys)."""
+    return read_topology()
+
+
+def machine_info() -> dict:
+    """CPU model, logical CPU count, CPUs this process may use, the CPU topology from /sys
+    (sockets, NUMA nodes, physical cores, SMT threads per core), OS, Python and host name:
+    the "machine" of a run's config.json and of this machine's noise floor."""
+    topo = machine_topology()
+    return {"cpu_model": topo.cpu_model, "logical_cpus": os.cpu_count(),
+            "usable_cpus": sorted(os.sched_getaffinity(0)), "topology": topo.describe(),
+            "os": platform.platform(), "python": platform.python_version(),
+            "hostname": platform.node()}

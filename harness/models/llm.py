@@ -76,8 +76,11 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import urlparse
 
-from harness.core.errors import HarnessError
-from harness.core.fsutil import atomic_write_text
+from harness.core.formats import canonical_json
+from harness.core.fsutil import atomic_write
+from harness.models import local_model, model_process
+from harness.models.errors import ContextWindowExceeded, ModelCallError, ModelConfigError
+from harness.models.model_server import SERVER_ID
 
 CACHE_FORMAT = 1
 
@@ -94,24 +97,6 @@ BACKOFF_BASE_S = 1.0  # seconds; doubles per attempt
 BACKOFF_MAX_S = 60.0  # seconds
 
 _AGENT_KEYS = {"name", "model", "temperature", "top_p", "max_tokens", "api_base", "seed"}
-
-
-class ModelConfigError(HarnessError, ValueError):
-    """A user-fixable model configuration problem: bad team file, unknown provider,
-    missing API key, unreachable endpoint, missing local model.  One-line message;
-    as a :class:`~harness.core.errors.HarnessError` the CLI turns it into exit code 2."""
-
-
-class ModelCallError(RuntimeError):
-    """A model call failed for good (non-retryable error, or retries exhausted).
-    One-line message naming the model and the litellm error class."""
-
-
-class ContextWindowExceeded(ModelCallError):
-    """A request did not fit the model's context window (litellm's
-    ContextWindowExceededError from a remote provider, or the local model's "exceed
-    context window"). A strategy may retry such a call with a shorter prompt
-    (``RunContext.generate``'s ``fallbacks``)."""
 
 
 # --------------------------------------------------------------------------- agents
@@ -195,6 +180,22 @@ def _agent_from_mapping(raw: Mapping[str, Any], index: int, defaults: Mapping[st
     )
 
 
+# how much of a team a strategy calls (its registry entry's ``team``)
+TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
+TEAM_ONE = "one"      # the team's first agent
+TEAM_MANY = "team"    # every agent of the team (and roles assigned among them)
+TEAM_KINDS = (TEAM_NONE, TEAM_ONE, TEAM_MANY)
+
+
+def agents_called(kind: str, agents: Sequence) -> list:
+    """The agents (any items, in team order) that a strategy of team kind ``kind``
+    (:data:`TEAM_KINDS`) calls: none, the first, or all. Raises ValueError for another
+    kind."""
+    if kind not in TEAM_KINDS:
+        raise ValueError(f"team kind must be one of {TEAM_KINDS} (got {kind!r})")
+    return [] if kind == TEAM_NONE else list(agents[:1]) if kind == TEAM_ONE else list(agents)
+
+
 @dataclass(frozen=True)
 class Team:
     """An ordered list of agents (see the module docstring for the TOML format) and the
@@ -236,10 +237,8 @@ class Team:
     @classmethod
     def default(cls, n: int = DEFAULT_TEAM_SIZE, *, max_tokens: int | None = None) -> "Team":
         """``n`` agents on the embedded model, sampling seeds 1..n (``max_tokens`` in tokens)."""
-        from harness.models.local_model import EMBEDDED_MODEL
-
         agents = tuple(
-            Agent(name=f"agent-{i + 1}", model=EMBEDDED_MODEL, seed=i + 1, max_tokens=max_tokens or DEFAULT_MAX_TOKENS)
+            Agent(name=f"agent-{i + 1}", model=local_model.EMBEDDED_MODEL, seed=i + 1, max_tokens=max_tokens or DEFAULT_MAX_TOKENS)
             for i in range(n)
         )
         return cls(agents=agents, source="default")
@@ -440,8 +439,6 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
         ModelConfigError: one line naming the agent and what to fix.
     """
     litellm = import_litellm()
-    from harness.models import local_model
-
     for agent in team:
         provider = check_provider(agent)
         if provider == "local":
@@ -449,8 +446,6 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
                 local_model.resolve(agent.model)
             except local_model.LocalModelError as e:
                 raise local_model.LocalModelError(f"agent {agent.name}: {e}") from None
-            from harness.models import model_process
-
             server = model_process.server_for(agent.model)
             if server.external:
                 try:
@@ -570,11 +565,6 @@ class CostTracker:
 # --------------------------------------------------------------------------- cache
 
 
-def canonical_json(obj: Any) -> str:
-    """Canonical JSON: sorted keys, no whitespace, non-ASCII kept (hash input)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int | None, *, mock_response: str | None = None) -> dict[str, Any]:
     """The response-cache key for a request (see the module docstring).
 
@@ -587,9 +577,6 @@ def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int |
     model_sha = None
     served: dict[str, str] = {}
     if agent.is_local and mock_response is None:
-        from harness.models import local_model
-        from harness.models.model_server import SERVER_ID
-
         model_sha = local_model.resolve(agent.model).sha256
         served = {"local_server": SERVER_ID}
     return {
@@ -647,7 +634,7 @@ def cache_put(cache_dir: str | os.PathLike[str], key: Mapping[str, Any], rec: Ca
     path.parent.mkdir(parents=True, exist_ok=True)
     record = rec.to_dict()
     record["cache_hit"] = False
-    atomic_write_text(path, json.dumps({"key": key, "record": record}, sort_keys=True,
+    atomic_write(path, json.dumps({"key": key, "record": record}, sort_keys=True,
                                        ensure_ascii=False, indent=1))
     return path
 
@@ -763,8 +750,6 @@ def complete(
         retries = 0  # our own process on this machine: nothing transient to wait out
         kwargs["model"] = f"openai/{agent.model}"
         if mock_response is None:
-            from harness.models import model_process
-
             server = model_process.server_for(agent.model)
             url, generation = server.ensure()
             kwargs.update(api_base=url, api_key="harness-local",

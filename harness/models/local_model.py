@@ -67,8 +67,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from harness.core.fsutil import cache_root
-from harness.models.llm import ModelConfigError
+from harness.core.fsutil import atomic_write, cache_root
+from harness.models.errors import ModelConfigError
 
 PROVIDER = "local"
 EMBEDDED_ALIAS = "qwen2.5-coder-0.5b"
@@ -157,22 +157,10 @@ def _read_stamp(stamp: Path) -> dict[str, Any] | None:
         return None
 
 
-def _atomic_write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _write_stamp(path: Path, stamp: Path, sha256: str) -> None:
     data = {**_stat_stamp(path), "sha256": sha256, "path": str(Path(path).resolve())}
     try:
-        _atomic_write_text(stamp, json.dumps(data, sort_keys=True) + "\n")
+        atomic_write(stamp, json.dumps(data, sort_keys=True) + "\n")
     except OSError:
         pass  # a read-only cache only costs a re-hash next time
 

@@ -36,7 +36,8 @@ import urllib.request
 from typing import Any
 
 from harness.core.errors import HarnessError
-from harness.models.llm import ModelCallError, ModelConfigError
+from harness.models import local_model
+from harness.models.errors import ModelCallError, ModelConfigError
 
 SERVER_ENV = "HARNESS_MODEL_SERVER"
 START_TIMEOUT_S = 600.0  # seconds to load the model and listen (assembly of the weights included)
@@ -118,8 +119,6 @@ class ModelProcess:
                 "the run stops here, continue it with --resume")
 
     def _start(self) -> None:
-        from harness.models.local_model import LocalModelError
-
         err = tempfile.TemporaryFile()
         cmd = [sys.executable, "-m", "harness", "serve-model", "--port", "0", "--model", self.model,
                "--watch-stdin"]
@@ -144,7 +143,7 @@ class ModelProcess:
             err.seek(0)
             lines = [ln for ln in err.read().decode(errors="replace").splitlines() if ln.strip()]
             why = lines[-1].removeprefix("error: ") if lines else f"no reply within {START_TIMEOUT_S:.0f} s"
-            raise LocalModelError(f"the model process for {self.model} did not start ({_describe_exit(rc)}): {why}")
+            raise local_model.LocalModelError(f"the model process for {self.model} did not start ({_describe_exit(rc)}): {why}")
         self.url = text.split(" at ", 1)[1].split()[0]
         self._proc = proc
         self._err = err
@@ -237,9 +236,7 @@ class ExternalServer:
         """
         with self._lock:
             if not self.info:
-                from harness.models.local_model import resolve
-
-                want = resolve(self.model).sha256
+                want = local_model.resolve(self.model).sha256
                 try:
                     data = _get_json(self.url + "/models")["data"]
                 except (OSError, ValueError, KeyError) as e:

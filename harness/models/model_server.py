@@ -49,6 +49,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from harness.core.errors import HarnessError
+from harness.models import local_model
+
 #: names this server's decoding in the response-cache key of local calls (harness.models.llm):
 #: change it when a change of the decoding changes replies
 SERVER_ID = "harness-batched-1"
@@ -113,15 +116,13 @@ class Engine:
 
         from llama_cpp._logger import set_verbose
 
-        from harness.models.local_model import model_params
-
         set_verbose(False)  # llama.cpp's log: errors only
         self._ll = llama_cpp
         self._internals = internals
         self._buf = ctypes.create_string_buffer(64)
         self.slots, self.n_ctx, self.threads, self.threads_batch = slots, n_ctx, threads, threads_batch
         t0 = time.perf_counter()
-        params, self.loaded_with = model_params()
+        params, self.loaded_with = local_model.model_params()
         try:
             self.model = internals.LlamaModel(path_model=str(path), params=params, verbose=False)
         except ValueError as e:
@@ -406,8 +407,6 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
         harness.models.local_model.LocalModelError: the model cannot be resolved or loaded.
         OSError: the port cannot be bound.
     """
-    from harness.models import local_model
-
     resolved = local_model.resolve(model)
     if not local_model.llama_available():
         raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
@@ -440,15 +439,14 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """``python -m harness serve-model``: the embedded model as a server for several runs."""
-    from harness.models.local_model import EMBEDDED_MODEL
-
     p = subparsers.add_parser(
         "serve-model", help="serve the embedded model on loopback for several runs to share",
         description="Serve a local GGUF model as an OpenAI-compatible endpoint on 127.0.0.1, decoding "
                     "concurrent requests in one batch. Point runs at it with "
                     "HARNESS_MODEL_SERVER=http://127.0.0.1:PORT/v1; they then start no model process of their own.")
     p.add_argument("--port", type=int, default=8077, help="TCP port on 127.0.0.1 (0: any free port; default 8077)")
-    p.add_argument("--model", default=EMBEDDED_MODEL, help=f"local/<alias or path.gguf> (default {EMBEDDED_MODEL})")
+    p.add_argument("--model", default=local_model.EMBEDDED_MODEL,
+                   help=f"local/<alias or path.gguf> (default {local_model.EMBEDDED_MODEL})")
     p.add_argument("--slots", type=int, default=DEFAULT_SLOTS,
                    help=f"requests decoded together (default {DEFAULT_SLOTS})")
     p.add_argument("--watch-stdin", action="store_true",
@@ -463,8 +461,6 @@ def cmd_serve_model(args: Any) -> int:
     Raises:
         HarnessError: bad --port/--slots, the port is taken, or the model cannot be loaded.
     """
-    from harness.core.errors import HarnessError
-
     if not 0 <= args.port <= 65535:
         raise HarnessError(f"--port must be in 0..65535 (got {args.port})")
     if args.slots < 1:

@@ -67,90 +67,24 @@ import base64
 import html
 import io
 import json
-import math
-import os
 import sys
-import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.errors import HarnessError
+from ..core.formats import csv_text
+from ..core.fsutil import atomic_write
 from ..measure.evaluate import NO_VERDICT, NOT_COMPILED
-from .metrics import counted_speedup
+from ..models.llm import TEAM_MANY, agents_called
+from .alignment import environment_changes, keyed, require_aligned
+from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_geomean, build_at_k, counted_speedup,
+                      efficiency_n_at_k, log_sigma, pass_at_k, speedup_n_at_k)
 from .rows import AMOUNT, INDEX, ROW_FIELDS, SPEEDUP, RowField
+from .runstore import read_run
+from .summary import COLUMNS, geomean, num, summarize, truthy
 
-COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
-           "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
-
-
-def _num(v) -> float | None:
-    if v is None or v == "":
-        return None
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return None
-    return f if math.isfinite(f) else None
-
-
-def _truthy(v) -> bool:
-    return v is True or str(v).lower() in ("true", "1")
-
-
-def _geomean(xs: Sequence[float]) -> float | None:
-    xs = [x for x in xs if x and x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
-
-
-def summarize(rows: Iterable[Mapping]) -> list[dict]:
-    """Per-category summaries (columns in the module docstring), sorted by category,
-    followed by an "all" row. Percentages in percent, speedups unitless, cost in USD,
-    wall time in seconds."""
-    rows = list(rows)
-    groups: dict[str, list] = {}
-    for r in rows:
-        groups.setdefault(str(r.get("category", "?")), []).append(r)
-    out = [_summary(cat, rs) for cat, rs in sorted(groups.items())]
-    if rows:
-        out.append(_summary("all", rows))
-    return out
-
-
-def _summary(cat: str, rs: list) -> dict:
-    n = len(rs)
-    speed, speed_ci, arith, two, ref_pairs = [], [], [], 0, []
-    for r in rs:
-        ok = _truthy(r.get("correct"))
-        s = _num(r.get("speedup")) if ok else None
-        lo = _num(r.get("ci_low"))
-        counted = counted_speedup(s)
-        speed.append(counted)
-        speed_ci.append(counted if (s is not None and lo is not None and lo > 1.0) else 1.0)
-        arith.append(s if s is not None else 0.0)
-        two += s is not None and s >= 2.0
-        ref = _num(r.get("reference_speedup"))
-        if ref is not None and ref > 0:
-            ref_pairs.append((counted, ref))
-    nulls = [_num(r.get("null_speedup")) for r in rs]
-    null_g = _geomean([counted_speedup(x) for x in nulls if x is not None]) if any(
-        x is not None for x in nulls) else None
-    g = _geomean(speed)
-    ref_g = _geomean([r for _, r in ref_pairs]) if ref_pairs else None
-    # a reference that is no faster than the baseline here is no ceiling to measure against
-    reached = (_geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g and ref_g > 1.0 else None
-    return {
-        "category": cat, "n": n,
-        "% compiled": 100.0 * sum(_truthy(r.get("compiled")) for r in rs) / n,
-        "% correct": 100.0 * sum(_truthy(r.get("correct")) for r in rs) / n,
-        "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
-        "geomean CI>1": _geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
-        "% of ref": 100.0 * reached if reached is not None else None,
-        "tokens": int(sum((_num(r.get("prompt_tokens")) or 0) + (_num(r.get("completion_tokens")) or 0)
-                          for r in rs)),
-        "cost $": sum(_num(r.get("cost_usd")) or 0.0 for r in rs),
-        "wall s": sum(_num(r.get("wall_s")) or 0.0 for r in rs),
-    }
 
 
 def _fmt(col: str, v) -> str:
@@ -181,9 +115,9 @@ def problem_table(rows: Sequence[Mapping]) -> str:
     lines = ["| problem | repeat | status | speedup (95 % CI) | first | reference | compiled/correct/all |",
              "|---|---|---|---|---|---|---|"]
     for r in rows:
-        s, lo, hi = _num(r.get("speedup")), _num(r.get("ci_low")), _num(r.get("ci_high"))
+        s, lo, hi = num(r.get("speedup")), num(r.get("ci_low")), num(r.get("ci_high"))
         sp = f"{s:.2f}x ({lo:.2f}-{hi:.2f})" if s is not None and lo is not None and hi is not None else "-"
-        first, ref = _num(r.get("first_speedup")), _num(r.get("reference_speedup"))
+        first, ref = num(r.get("first_speedup")), num(r.get("reference_speedup"))
         lines.append(f"| {r.get('problem')} | {r.get('repeat', 0)} | {r.get('status')} | {sp} | "
                      f"{f'{first:.2f}x' if first is not None else '-'} | "
                      f"{f'{ref:.2f}x' if ref is not None else '-'} | "
@@ -275,15 +209,13 @@ class RunReport:
 def _samples(rows: Sequence[Mapping]):
     """metrics.SpeedupSamples of ``rows`` (problems in first-seen order; repeats are
     replicates) and the category of each problem."""
-    from .metrics import SpeedupSamples, log_sigma
-
     probs: dict[str, list] = {}
     cats: dict[str, str] = {}
     for r in rows:
         pid = str(r.get("problem"))
-        s = _num(r.get("speedup")) if _truthy(r.get("correct")) else None
+        s = num(r.get("speedup")) if truthy(r.get("correct")) else None
         probs.setdefault(pid, []).append(
-            (s, log_sigma(_num(r.get("ci_low")), _num(r.get("ci_high")), _num(r.get("null_speedup")))))
+            (s, log_sigma(num(r.get("ci_low")), num(r.get("ci_high")), num(r.get("null_speedup")))))
         cats[pid] = str(r.get("category", "?"))
     return SpeedupSamples.from_problems(list(probs.values())), [cats[p] for p in probs]
 
@@ -292,8 +224,6 @@ def category_table(rows: Sequence[Mapping], *, resamples: int | None = None, see
     """:func:`summarize` plus ``geomean 95% CI low`` / ``high``: the percentile bootstrap
     interval of the geomean (problems, repeats and timing noise resampled;
     metrics.bootstrap_geomean with its defaults unless given)."""
-    from .metrics import RESAMPLES, SEED, bootstrap_geomean
-
     out = summarize(rows)
     if not out:
         return out
@@ -333,7 +263,7 @@ def problem_details(run) -> list[dict]:
             "model": cand.get("model") if cand else None,
             "lesson_ids": ",".join((cand or {}).get("lesson_ids") or []), "lessons shown": "; ".join(shown),
             "size": p.size_label,
-            "tokens": int((_num(r.get("prompt_tokens")) or 0) + (_num(r.get("completion_tokens")) or 0)),
+            "tokens": int((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)),
         })
     return out
 
@@ -343,9 +273,9 @@ def _column_value(f: RowField, v):
     number (None when missing), an amount or count as a number (0 when missing; whole
     when the field is an int), anything else as recorded."""
     if f.kind == SPEEDUP:
-        return _num(v)
+        return num(v)
     if f.kind in (AMOUNT, INDEX):
-        return int(_num(v) or 0) if f.type is int else _num(v) or 0.0
+        return int(num(v) or 0) if f.type is int else num(v) or 0.0
     return v
 
 
@@ -356,7 +286,7 @@ def round_table(run) -> list[dict]:
     ``best-so-far geomean`` (the same over rounds 0..t) and ``% solved so far``
     (problems with a correct candidate in rounds 0..t)."""
     def best(cs):
-        return max((counted_speedup(_num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
+        return max((counted_speedup(num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
 
     rounds = sorted({int(c.get("round") or 0) for p in run.problems for c in p.candidates})
     out = []
@@ -373,7 +303,7 @@ def round_table(run) -> list[dict]:
             "round": t, "candidates": n,
             "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in in_round) / n if n else None,
             "% correct": 100.0 * sum(c.get("status") == "correct" for c in in_round) / n if n else None,
-            "round geomean": _geomean(best_t), "best-so-far geomean": _geomean(best_upto),
+            "round geomean": geomean(best_t), "best-so-far geomean": geomean(best_upto),
             "% solved so far": 100.0 * solved / len(run.problems),
         })
     return out
@@ -407,9 +337,9 @@ def agent_table(run) -> list[dict]:
                     entry(str(authors[lid]))["read"] += 1
         for call in p.calls:
             a = entry(str(call.get("agent")), call.get("model"))
-            a["tokens"] += int((_num(call.get("prompt_tokens")) or 0) + (_num(call.get("completion_tokens")) or 0))
-            a["cost $"] += _num(call.get("cost_usd")) or 0.0
-            a["model s"] += 0.0 if _truthy(call.get("cache_hit")) else (_num(call.get("latency_s")) or 0.0)
+            a["tokens"] += int((num(call.get("prompt_tokens")) or 0) + (num(call.get("completion_tokens")) or 0))
+            a["cost $"] += num(call.get("cost_usd")) or 0.0
+            a["model s"] += 0.0 if truthy(call.get("cache_hit")) else (num(call.get("latency_s")) or 0.0)
     out = []
     for a in agents.values():
         cs = _judged(a.pop("cands"))
@@ -418,7 +348,7 @@ def agent_table(run) -> list[dict]:
             "agent": a["agent"], "model": a["model"], "candidates": n,
             "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in cs) / n if n else None,
             "% correct": 100.0 * sum(c.get("status") == "correct" for c in cs) / n if n else None,
-            "geomean": _geomean([counted_speedup(_num(c.get("speedup")) if c.get("status") == "correct" else None)
+            "geomean": geomean([counted_speedup(num(c.get("speedup")) if c.get("status") == "correct" else None)
                                  for c in cs]) if n else None,
             "bests": a["bests"], "lessons": a["lessons"], "lessons read by bests": a["read"],
             "tokens": a["tokens"], "cost $": a["cost $"], "model s": a["model s"],
@@ -438,8 +368,6 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
     and repeats with at least k candidates (``problems``) of pass@k, build@k,
     speedup_n@k (first measurements, incorrect as 0) and efficiency_n@k (speedup_n@k /
     the run's threads; 1 in serial mode). Raises HarnessError for k < 1."""
-    from .metrics import build_at_k, efficiency_n_at_k, pass_at_k, speedup_n_at_k
-
     ks = list(ks) if ks else default_ks(run)
     if any(k < 1 for k in ks):
         raise HarnessError(f"--k values must be >= 1 (got {','.join(map(str, ks))})")
@@ -456,7 +384,7 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
                 n = len(cs)
                 if n < k:
                     continue
-                sp = [_num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs]
+                sp = [num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs]
                 vals.append((pass_at_k(n, sum(c.get("status") == "correct" for c in cs), k),
                              build_at_k(n, sum(c.get("status") not in NOT_COMPILED for c in cs), k),
                              speedup_n_at_k(sp, k), efficiency_n_at_k(sp, k, threads)))
@@ -494,12 +422,12 @@ def erl_table(run) -> list[dict]:
                     r["first choice"] += 1
                 elif e.get("current") != e.get("model"):
                     r["switched to"] += 1
-            elif e.get("kind") == "erl_reward" and _num(e.get("tier")) is not None:
-                r, v = entry(e.get("model")), _num(e.get("tier"))
+            elif e.get("kind") == "erl_reward" and num(e.get("tier")) is not None:
+                r, v = entry(e.get("model")), num(e.get("tier"))
                 r["chosen"] += 1
                 r["rewards"].append(v)
                 status = e.get("status")
-                r["pass" if _truthy(e.get("passed")) else "correct <1.1x" if status == "correct" else
+                r["pass" if truthy(e.get("passed")) else "correct <1.1x" if status == "correct" else
                   "build error" if status in NOT_COMPILED else "incorrect/crash"] += 1
         best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
         if best is not None and p.row.get("status") == "correct" and rows:
@@ -801,34 +729,6 @@ def to_html(rep: RunReport) -> str:
     return "".join(parts)
 
 
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temporary file + os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _csv(rows: Sequence[Mapping]) -> str:
-    import csv
-
-    cols: list[str] = []
-    for r in rows:
-        cols += [k for k in r if k not in cols]
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
-    w.writeheader()
-    for r in rows:
-        w.writerow({k: "" if r.get(k) is None else r.get(k) for k in cols})
-    return buf.getvalue()
-
-
 def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
     """Write ``rep`` into ``out_dir``: the PNGs, and per format: ``report.md``;
     ``<table>.csv`` per table; ``<table>.json`` per table (a list of records:
@@ -850,7 +750,7 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
         else:
             for name in table_names(rep):
                 rows = rep.tables[name]
-                files[out_dir / f"{name}.{fmt}"] = (_csv(rows) if fmt == "csv" else
+                files[out_dir / f"{name}.{fmt}"] = (csv_text(rows) if fmt == "csv" else
                                                     json.dumps(rows, indent=1, default=str) + "\n")
     _write_files(out_dir, files)
     return list(files)
@@ -861,14 +761,9 @@ def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
     names in ``out_dir/.harness-report``, removing the files an earlier rendering listed
     there and this one does not write (nothing else). Raises HarnessError when the
     folder is not writable."""
-    from ..core.fsutil import atomic_write_text
-
     try:
         for path, data in files.items():
-            if isinstance(data, bytes):
-                _write_bytes(path, data)
-            else:
-                atomic_write_text(path, data)
+            atomic_write(path, data)
         manifest = out_dir / MANIFEST
         try:
             before = set(json.loads(manifest.read_text()))
@@ -878,7 +773,7 @@ def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
         for name in before - set(written):
             if name == Path(name).name:  # a bare file name of this folder, nothing else
                 (out_dir / name).unlink(missing_ok=True)
-        atomic_write_text(manifest, json.dumps(written) + "\n")
+        atomic_write(manifest, json.dumps(written) + "\n")
     except OSError as e:
         raise HarnessError(f"cannot write the report to {out_dir}: {e.strerror or e}") from None
 
@@ -907,24 +802,20 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[bool]:
     return [not any(c2 <= c and g2 >= g and (c2 < c or g2 > g) for c2, g2 in points) for c, g in points]
 
 
-def _registered(config: Mapping):
-    """The registry entry of ``config``'s strategy, None when this version does not
-    know it (a run made by another version of the harness)."""
-    from ..strategies import registry
-
-    try:
-        return registry.get(str(config.get("strategy")))
-    except HarnessError:
-        return None
+#: A strategy's registry entry by name, None for a name this version does not know: what
+#: the comparison of runs reads for its options column (the entry's ``defaults()``) and
+#: team column (its ``team``, a harness.models.llm team kind). The results layer lies below
+#: the strategies, so the caller hands it in (harness.strategies.registry.find).
+StrategyLookup = Callable[[str], Any]
 
 
-def key_options(config: Mapping) -> str:
+def key_options(config: Mapping, info=None) -> str:
     """The strategy parameters of a run (config.json "strategy_options") whose values
     differ from the strategy's registered defaults, as "name=value, ..." ("" when all
     are defaults; recorded facts that are no parameter, such as lessonl's "relevance",
-    follow from the parameters and are left out); every recorded option when this
-    version does not know the strategy."""
-    info = _registered(config)
+    follow from the parameters and are left out); every recorded option when ``info``,
+    the strategy's registry entry (its ``defaults()``), is None: a strategy this version
+    does not know, or no registry given."""
     opts = (config.get("strategy_options") or {}).items()
     if info is None:
         return ", ".join(f"{k}={v}" for k, v in opts)
@@ -932,20 +823,15 @@ def key_options(config: Mapping) -> str:
     return ", ".join(f"{k}={v}" for k, v in opts if k in defaults and defaults[k] != v)
 
 
-def team_models(config: Mapping) -> str:
+def team_models(config: Mapping, info=None) -> str:
     """The models of the agents a run's strategy used (config.json), in team order, a
     model used by several agents once as "<model> xN", then the roles ("; aggregator:
     <model>"): the first agent for a one-agent strategy, "-" for one that calls no model
-    (the registry's team kind; every agent for a strategy this version does not know)."""
-    from collections import Counter
-
-    from ..strategies import registry
-
+    (the team kind of ``info``, the strategy's registry entry; every agent when ``info``
+    is None: a strategy this version does not know, or no registry given)."""
     team = config.get("team") or {}
-    agents = [a for a in team.get("agents", []) if isinstance(a, dict)]
-    info = _registered(config)
-    kind = info.team if info else registry.TEAM_MANY
-    agents = [] if kind == registry.TEAM_NONE else agents[:1] if kind == registry.TEAM_ONE else agents
+    agents = agents_called(info.team if info else TEAM_MANY,
+                           [a for a in team.get("agents", []) if isinstance(a, dict)])
     counts = Counter(str(a.get("model", "?")) for a in agents)
     text = ", ".join(m if k == 1 else f"{m} x{k}" for m, k in counts.items())
     model_of = {a.get("name"): a.get("model") for a in agents}
@@ -960,8 +846,6 @@ def group_runs(runs: Sequence) -> list[tuple[tuple[str, str], list[int]]]:
     have measured exactly the same (suite, problem id, mode, size, threads); raises
     HarnessError (one line, compare.require_aligned) for two that did not, e.g. other
     problems, sizes or thread counts."""
-    from .compare import require_aligned
-
     groups: dict[tuple[str, str], list[int]] = {}
     for i, run in enumerate(runs):
         groups.setdefault((str(run.config.get("suite", "pareval")), str(run.config.get("mode"))), []).append(i)
@@ -973,7 +857,7 @@ def group_runs(runs: Sequence) -> list[tuple[tuple[str, str], list[int]]]:
 
 def _per_problem(rows: Sequence[Mapping], key: str) -> float | None:
     """The mean of ``key`` over ``rows``; None when a row does not record it."""
-    vals = [_num(r.get(key)) for r in rows]
+    vals = [num(r.get(key)) for r in rows]
     return None if not vals or any(v is None for v in vals) else sum(vals) / len(vals)
 
 
@@ -984,11 +868,12 @@ def cost_axis(table: Sequence[Mapping]) -> str:
     return "cost $ / problem" if any((r.get("cost $ / problem") or 0) > 0 for r in table) else "tokens / problem"
 
 
-def runs_table(reports: Sequence[RunReport]) -> list[dict]:
+def runs_table(reports: Sequence[RunReport], strategy_info: StrategyLookup | None = None) -> list[dict]:
     """The comparison table of runs of one suite and mode on the same problems (see
     :func:`group_runs`), Liu et al. 2025 Table 1's layout: one row per run in the order
     given with suite, mode, threads, run (id), strategy, options (:func:`key_options`),
-    team (:func:`team_models`), problems, repeats (replicates per problem, ``run
+    team (:func:`team_models`; both read the strategy's registry entry through
+    ``strategy_info``, see :data:`StrategyLookup`), problems, repeats (replicates per problem, ``run
     --repeats``; their mean when they differ), the per-category
     "all" row's LessonL columns (:func:`summarize`: % compiled, % correct, geomean with
     its 95 % bootstrap interval, mean, % >=2x, geomean CI>1; percent and unitless),
@@ -998,10 +883,11 @@ def runs_table(reports: Sequence[RunReport]) -> list[dict]:
     out = []
     for rep in reports:
         c, rows, allrow = rep.run.config, rep.run.rows, rep.tables["per_category"][-1]
+        info = strategy_info(str(c.get("strategy"))) if strategy_info else None
         n, problems = allrow["n"], len({p.problem for p in rep.run.problems})
         out.append({"suite": c.get("suite", "pareval"), "mode": c.get("mode"), "threads": rep.run.threads,
-                    "run": rep.run.run_id, "strategy": c.get("strategy"), "options": key_options(c),
-                    "team": team_models(c), "problems": problems,
+                    "run": rep.run.run_id, "strategy": c.get("strategy"), "options": key_options(c, info),
+                    "team": team_models(c, info), "problems": problems,
                     "repeats": n // problems if n % problems == 0 else n / problems,
                     **{k: allrow[k] for k in RUN_METRICS},
                     "model calls / problem": _per_problem(rows, "model_calls"),
@@ -1087,18 +973,17 @@ class RunsComparison:
     plots: dict = field(default_factory=dict)
 
 
-def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: bool = True) -> RunsComparison:
+def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: bool = True,
+                     strategy_info: StrategyLookup | None = None) -> RunsComparison:
     """The runs tables, their environment warnings and (unless ``plots`` is False) one
     cost plot per table (``cost_vs_geomean_<suite>_<mode>.png``), for ``reports`` grouped
     by :func:`group_runs` (``groups``: its result on the reports' runs)."""
-    from .compare import environment_changes, keyed
-
     cmp = RunsComparison(tables=[], warnings={})
     for key, idx in groups:
         reps = [reports[i] for i in idx]
         first, aligned = reps[0].run, [k[1] for k in keyed(reps[0].run)]
         warns = [w for rep in reps[1:] for w in environment_changes(first, rep.run, aligned)[0]]
-        table = runs_table(reps)
+        table = runs_table(reps, strategy_info)
         cmp.tables.append((key, table))
         cmp.warnings[key] = list(dict.fromkeys(warns))
         if plots:
@@ -1157,7 +1042,7 @@ def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md
     out_dir = Path(out_dir)
     rows = [r for _, table in cmp.tables for r in table]
     files: dict[Path, str | bytes] = {out_dir / n: png for n, png in cmp.plots.items()}
-    render = {"md": runs_markdown, "html": runs_html, "csv": lambda c: _csv(rows),
+    render = {"md": runs_markdown, "html": runs_html, "csv": lambda c: csv_text(rows),
               "json": lambda c: json.dumps(rows, indent=1, default=str) + "\n"}
     for fmt in formats:
         files[out_dir / f"runs.{fmt}"] = render[fmt](cmp)
@@ -1165,7 +1050,7 @@ def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md
     return list(files)
 
 
-def cmd_report(args) -> int:
+def cmd_report(args, strategy_info: StrategyLookup | None = None) -> int:
     """``python -m harness report RUN [RUN ...]``: re-render each run's tables and plots
     from its event log into ``RUN/report/`` (or ``--output DIR``, one sub-folder per run
     when several are given) in the ``--format`` list. With several runs also the
@@ -1175,10 +1060,10 @@ def cmd_report(args) -> int:
     ``<the first run's parent>/runs-report``. Prints each per-category table, then each
     comparison table. Returns 0; raises HarnessError (exit 2) before anything is written
     for a missing or damaged run folder, a bad format or k, or two runs of one suite and
-    mode that did not measure the same problems, sizes and thread count."""
+    mode that did not measure the same problems, sizes and thread count. ``strategy_info``
+    looks up a strategy's registry entry for the comparison's options and team columns
+    (:data:`StrategyLookup`; the CLI passes harness.strategies.registry.find)."""
     from rich.console import Console
-
-    from .runstore import read_run
 
     formats = [f.strip() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in FORMATS]
@@ -1204,7 +1089,7 @@ def cmd_report(args) -> int:
         reports.append(rep)
     if groups:
         out = Path(args.output) if args.output else runs[0].root.parent / "runs-report"
-        cmp = build_comparison(reports, groups, plots=not args.no_plots)
+        cmp = build_comparison(reports, groups, plots=not args.no_plots, strategy_info=strategy_info)
         said = {f"run {r.run_id}: {w}" for r in runs for w in r.warnings}  # printed above
         for key, table in cmp.tables:
             for w in cmp.warnings[key]:

@@ -31,13 +31,10 @@ repeat); a problem restarted by ``--resume`` keeps only its last attempt's event
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
 import hashlib
-import io
 import json
 import os
-import platform
 import secrets
 import subprocess
 import threading
@@ -47,9 +44,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from ..core.errors import HarnessError
-from ..core.fsutil import atomic_write_text
+from ..core.formats import csv_text
+from ..core.fsutil import atomic_write
+from ..measure.suite import ROOT, load_suite
 from .rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, valid
-from ..measure.suite import ROOT
 
 
 def new_run_id(strategy: str, mode: str) -> str:
@@ -71,19 +69,6 @@ def git_revision() -> str:
         return "unknown"
 
 
-def machine_info() -> dict:
-    """CPU model, logical CPU count, CPUs this process may use, the CPU topology from /sys
-    (sockets, NUMA nodes, physical cores, SMT threads per core; harness.measure.topology), OS,
-    Python and host name."""
-    from ..measure.evaluate import machine_topology
-
-    topo = machine_topology()
-    return {"cpu_model": topo.cpu_model, "logical_cpus": os.cpu_count(),
-            "usable_cpus": sorted(os.sched_getaffinity(0)), "topology": topo.describe(),
-            "os": platform.platform(), "python": platform.python_version(),
-            "hostname": platform.node()}
-
-
 def suite_hash(problems: Iterable) -> str:
     """SHA-256 over the ids and folder hashes of ``problems`` (suite.Problem)."""
     h = hashlib.sha256()
@@ -96,8 +81,6 @@ def suite_version(suite: str) -> str:
     """The suite version: :func:`suite_hash` over every problem folder of ``suite``
     (changes when any problem's spec, baseline, reference or driver changes, or a problem
     is added). Raises HarnessError for an unknown suite."""
-    from ..measure.suite import load_suite
-
     return suite_hash(load_suite(suite).values())
 
 
@@ -137,7 +120,7 @@ class RunStore:
         except OSError as e:
             raise HarnessError(f"cannot create results folder {root}: {e.strerror}") from None
         config = {**config, "run_id": run_id}
-        atomic_write_text(root / "config.json", json.dumps(config, indent=1, default=str) + "\n")
+        atomic_write(root / "config.json", json.dumps(config, indent=1, default=str) + "\n")
         store = cls(root, config)
         store.event("run_started", run_id=run_id)
         return store
@@ -203,7 +186,7 @@ class RunStore:
         if self.repeat:
             folder = folder / f"repeat{self.repeat}"
         path = folder / f"{candidate_id}.cpp"
-        atomic_write_text(path, source)
+        atomic_write(path, source)
         return path
 
     # ------------------------------------------------------------------ tables
@@ -213,20 +196,12 @@ class RunStore:
         harness.results.rows.ProblemRow in its order, then any other key of a row (one another
         version of the harness wrote); blank for None and for a field a row lacks (a row
         of an older version)."""
-        cols = list(ROW_NAMES)
-        for r in rows:
-            cols += [k for k in r if k not in cols]
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in cols})
-        atomic_write_text(self.root / "problems.csv", buf.getvalue())
-        atomic_write_text(self.root / "problems.json", json.dumps(rows, indent=1, default=str) + "\n")
+        atomic_write(self.root / "problems.csv", csv_text(rows, ROW_NAMES))
+        atomic_write(self.root / "problems.json", json.dumps(rows, indent=1, default=str) + "\n")
 
     def write_report(self, markdown: str) -> None:
         """Write report.md atomically."""
-        atomic_write_text(self.root / "report.md", markdown)
+        atomic_write(self.root / "report.md", markdown)
 
     # ------------------------------------------------------------------ resume
     def finished(self) -> dict:

@@ -53,7 +53,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..core.errors import HarnessError
-from ..core.fsutil import atomic_write_text
+from ..core.formats import canonical_json
+from ..core.fsutil import atomic_write
+from ..measure.suite import load_suite
 from .lessons import outcome_label, tokenize
 
 REGIONS = ("DG", "CA1", "CA2", "CA3", "CA4", "lessons")
@@ -64,11 +66,6 @@ FASTER = ("faster", "significantly faster")  # outcome labels that count as fast
 PROVENANCE_KEYS = ("run_id", "strategy", "suite", "problem", "mode", "repeat", "candidate_id",
                    "model", "speedup", "ci_low", "ci_high", "verified")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def canonical(obj: Any) -> str:
-    """JSON with sorted keys and no spaces (stable across processes), for hashing."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
 
 
 def task_document(problem) -> dict:
@@ -153,7 +150,7 @@ def make_item(region: str, prov: Mapping, **fields: Any) -> dict:
     if missing:
         raise ValueError(f"provenance lacks {missing}")
     ident = {"region": region, **fields} if region == "DG" else {"region": region, "prov": prov, **fields}
-    return {"id": hashlib.sha256(canonical(ident).encode()).hexdigest()[:20], "region": region,
+    return {"id": hashlib.sha256(canonical_json(ident, ensure_ascii=True).encode()).hexdigest()[:20], "region": region,
             "provenance": dict(prov), "recorded": time.strftime("%Y-%m-%dT%H:%M:%S%z"), **fields}
 
 
@@ -226,7 +223,7 @@ class MemoryStore:
 
     def _write(self, region: str, items: list) -> None:
         try:
-            atomic_write_text(self.file(region), json.dumps(
+            atomic_write(self.file(region), json.dumps(
                 {"format": FORMAT, "region": region, "items": items}, indent=1, default=str) + "\n")
         except OSError as e:
             raise HarnessError(f"memory store {self.path}: cannot write {self.file(region)}: "
@@ -254,7 +251,7 @@ class MemoryStore:
         data = self.read()
         if not any(data.values()):
             return "empty"
-        return hashlib.sha256(canonical({r: data[r] for r in REGIONS}).encode()).hexdigest()
+        return hashlib.sha256(canonical_json({r: data[r] for r in REGIONS}, ensure_ascii=True).encode()).hexdigest()
 
     def add(self, items: Iterable[dict]) -> int:
         """Add ``items`` (from :func:`make_item`) under the exclusive lock, skipping ids
@@ -319,8 +316,6 @@ class MemoryStore:
     def _background(task: Mapping, skip: set) -> list[str]:
         """The DG texts of ``task``'s suite other than ``skip`` ((suite, problem) keys):
         the IDF background of a retrieval ([] for a suite this checkout lacks)."""
-        from ..measure.suite import load_suite
-
         try:
             suite = load_suite(task["suite"])
         except HarnessError:

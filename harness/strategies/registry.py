@@ -18,17 +18,15 @@ import difflib
 import math
 import importlib
 import pkgutil
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import HarnessError
+# what a strategy needs of the team; each strategy names its kind through this module
+from ..models.llm import TEAM_KINDS, TEAM_MANY, TEAM_NONE, TEAM_ONE  # noqa: F401
 from .memory import DEFAULT_THRESHOLD
 
-# what a strategy needs of the team
-TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
-TEAM_ONE = "one"      # the team's first agent
-TEAM_MANY = "team"    # every agent of the team (and roles assigned among them)
-TEAM_KINDS = (TEAM_NONE, TEAM_ONE, TEAM_MANY)
 
 
 @dataclass(frozen=True)
@@ -200,9 +198,7 @@ HELPER_MODULES = ("base", "registry", "prompting", "lessons", "memory")
 def load_all() -> dict[str, StrategyInfo]:
     """Imports every module of ``harness.strategies`` (so each registers itself) and
     returns the registry."""
-    from . import __path__ as pkg_path
-
-    for m in pkgutil.iter_modules(pkg_path):
+    for m in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if m.name not in HELPER_MODULES:
             importlib.import_module(f"{__package__}.{m.name}")
     return REGISTRY
@@ -217,6 +213,12 @@ def get(name: str) -> StrategyInfo:
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise HarnessError(f"unknown strategy '{name}' (known: {', '.join(sorted(reg))}){hint}")
     return reg[name]
+
+
+def find(name: str) -> StrategyInfo | None:
+    """The registered strategy ``name``, None when this version does not know it (a run
+    made by another version of the harness): the lookup that reports of old runs use."""
+    return load_all().get(name)
 
 
 def flag_of(name: str) -> str:

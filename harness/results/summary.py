@@ -1,0 +1,95 @@
+"""The per-category summary of a run's per-problem rows (harness.results.rows): LessonL's
+columns (Liu et al., arXiv 2505.23946, Table 1) and ours, as used by report.md, ``report``
+and ``compare``; and the readers of a row's values (:func:`num`, :func:`truthy`).
+
+Columns (:data:`COLUMNS`): n problems (rows); % compiled, % correct; geomean of the
+speedups with an incorrect or slower problem counted as 1x (:func:`counted_speedup`);
+mean with an incorrect problem as 0; % >= 2x; the geomean that counts a speedup only when
+its CI lies above 1; the noise floor's geomean; the expert reference's geomean and the
+fraction of it reached; tokens, cost (USD) and wall time (s).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Mapping, Sequence
+
+from .metrics import counted_speedup
+
+COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
+           "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
+
+
+def num(v) -> float | None:
+    """``v`` as a finite float (a row value read back from JSON or CSV: a number, its
+    text, "" or None); None when it is missing, not a number, NaN or infinite."""
+    if v is None or v == "":
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def truthy(v) -> bool:
+    """Whether a row's flag ``v`` is set: True, or its text "true"/"1" (any case) as
+    read back from CSV."""
+    return v is True or str(v).lower() in ("true", "1")
+
+
+def geomean(xs: Sequence[float]) -> float | None:
+    """The geometric mean of the positive values of ``xs`` (others left out); None when
+    there are none."""
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def summarize(rows: Iterable[Mapping]) -> list[dict]:
+    """Per-category summaries (columns in the module docstring), sorted by category,
+    followed by an "all" row. Percentages in percent, speedups unitless, cost in USD,
+    wall time in seconds."""
+    rows = list(rows)
+    groups: dict[str, list] = {}
+    for r in rows:
+        groups.setdefault(str(r.get("category", "?")), []).append(r)
+    out = [_summary(cat, rs) for cat, rs in sorted(groups.items())]
+    if rows:
+        out.append(_summary("all", rows))
+    return out
+
+
+def _summary(cat: str, rs: list) -> dict:
+    n = len(rs)
+    speed, speed_ci, arith, two, ref_pairs = [], [], [], 0, []
+    for r in rs:
+        ok = truthy(r.get("correct"))
+        s = num(r.get("speedup")) if ok else None
+        lo = num(r.get("ci_low"))
+        counted = counted_speedup(s)
+        speed.append(counted)
+        speed_ci.append(counted if (s is not None and lo is not None and lo > 1.0) else 1.0)
+        arith.append(s if s is not None else 0.0)
+        two += s is not None and s >= 2.0
+        ref = num(r.get("reference_speedup"))
+        if ref is not None and ref > 0:
+            ref_pairs.append((counted, ref))
+    nulls = [num(r.get("null_speedup")) for r in rs]
+    null_g = geomean([counted_speedup(x) for x in nulls if x is not None]) if any(
+        x is not None for x in nulls) else None
+    g = geomean(speed)
+    ref_g = geomean([r for _, r in ref_pairs]) if ref_pairs else None
+    # a reference that is no faster than the baseline here is no ceiling to measure against
+    reached = (geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g and ref_g > 1.0 else None
+    return {
+        "category": cat, "n": n,
+        "% compiled": 100.0 * sum(truthy(r.get("compiled")) for r in rs) / n,
+        "% correct": 100.0 * sum(truthy(r.get("correct")) for r in rs) / n,
+        "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
+        "geomean CI>1": geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
+        "% of ref": 100.0 * reached if reached is not None else None,
+        "tokens": int(sum((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)
+                          for r in rs)),
+        "cost $": sum(num(r.get("cost_usd")) or 0.0 for r in rs),
+        "wall s": sum(num(r.get("wall_s")) or 0.0 for r in rs),
+    }
