@@ -41,6 +41,7 @@ from .models import model_process
 from .models.llm import Agent, CostTracker, Team, complete, validate_team
 from .results import report
 from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
+from .results.summary import summarize
 from .strategies import BudgetExceeded, RunContext, registry
 
 # --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
@@ -452,7 +453,7 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     }
     store.write_table(rows)
     store.write_report(report.render_markdown(rows, store.config, breakdown))
-    summary = report.summarize(rows)
+    summary = summarize(rows)
     if print_table and rows:
         report.print_table(summary, console)
         for k, v in breakdown.items():

@@ -110,7 +110,7 @@ def _verdict(lo: float, hi: float) -> str:
 
 def _selftest_floors(run) -> tuple[dict, str | None]:
     """This machine's selftest A/A speedups for ``run``'s suite, mode and threads
-    (selftest.load_noise_floor), when the run was made on this host and CPU model."""
+    (noise_floor.load_noise_floor), when the run was made on this host and CPU model."""
     c = run.config
     return load_noise_floor(c.get("suite", "pareval"), str(c.get("mode")), run.threads,
                             config_value(c, "machine.cpu_model"), config_value(c, "machine.hostname"))

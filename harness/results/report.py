@@ -1,12 +1,14 @@
-"""Tables and plots of a run's results folder (harness.results.runstore); ``python -m harness report``.
+"""Tables and plots of a run's results folder (harness.results.runstore); ``python -m
+harness report``.
 
-:func:`summarize` and :func:`render_markdown` make the per-category table a run prints
-and writes as report.md. :func:`build_report` rebuilds every table from a run's event
+harness.results.summary.summarize (its columns are listed there) and
+:func:`render_markdown` make the per-category table a run prints and writes as
+report.md. :func:`build_report` rebuilds every table from a run's event
 log alone (harness.results.runstore.read_run, so old runs re-render with new code) and draws
 the plots; :func:`write_report` writes them as md, csv, json or html beside the PNGs;
 :func:`cmd_report` is the CLI. Tables of a :class:`RunReport`:
 
-* per category: the columns below plus ``geomean 95% CI`` (a bootstrap over problems,
+* per category: the summary's columns plus ``geomean 95% CI`` (a bootstrap over problems,
   replicates and each speedup's timing noise, harness.results.metrics);
 * per problem: status, reported speedup with CI, the first measurement, the round,
   agent and model that found the best, the lessons its prompt showed (author, round,
@@ -37,28 +39,6 @@ the Pareto front marked. Runs of one (suite, mode) must have measured exactly th
 (suite, problem id, mode, size, threads), compare's alignment key; runs of different
 suites or modes are never compared with one another (compare finds nothing aligned
 between them), so they go to separate tables instead of being refused.
-
-Per-category columns (input rows are harness.results.rows.ProblemRow dicts: ProblemOutcome.row,
-the rows of problems.csv/json, or a run's "problem_done" rows; for each category and for
-all problems, one row per problem and repeat):
-
-* ``n``: problems;  ``% compiled``: problems with at least one candidate that compiled
-  and linked;  ``% correct``: problems whose reported (re-measured) best is correct;
-* ``geomean``: geometric mean of max(s, 1) where s is the reported speedup and
-  incorrect problems count as 1 (LessonL's rule: incorrect and slower count as 1x);
-* ``mean``: arithmetic mean of s with incorrect problems counted as 0 (LessonL's);
-* ``% >=2x``: problems with a correct s >= 2;
-* ``geomean CI>1`` (ours): as geomean, but a speedup counts only where its confidence
-  interval's lower bound is above 1 (else 1x);
-* ``reference`` / ``% of ref``: geometric mean of the expert reference's measured
-  speedups, and geomean / that reference geomean over the problems that have one
-  (blank when no reference was measured, or when the reference geomean is not above 1:
-  then there is no headroom to reach);
-* ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
-  source measured like a result (the null strategy); what noise alone would report;
-* ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds: the sum of
-  the problems' own wall times; with several problems in flight (``--eval-workers``)
-  it exceeds the elapsed time, which the run's "wall time (event log)" line gives).
 """
 
 from __future__ import annotations
@@ -844,7 +824,7 @@ def group_runs(runs: Sequence) -> list[tuple[tuple[str, str], list[int]]]:
     the order of their first run, runs in the order given: one comparison table each, as
     Table 1 of Liu et al. 2025 has one block per suite and mode. Runs of one group must
     have measured exactly the same (suite, problem id, mode, size, threads); raises
-    HarnessError (one line, compare.require_aligned) for two that did not, e.g. other
+    HarnessError (one line, alignment.require_aligned) for two that did not, e.g. other
     problems, sizes or thread counts."""
     groups: dict[tuple[str, str], list[int]] = {}
     for i, run in enumerate(runs):
@@ -965,7 +945,7 @@ def plot_runs(table: Sequence[Mapping], title: str = "") -> bytes:
 class RunsComparison:
     """The comparison of several runs that ``report`` writes: ``tables`` [((suite,
     mode), runs table rows)] in the order of :func:`group_runs`, ``warnings`` {(suite,
-    mode): [line]} (compare.environment_changes between a table's first run and each
+    mode): [line]} (alignment.environment_changes between a table's first run and each
     other: compiler, flags, CPU, suite version, ...), ``plots`` {file name: PNG bytes}."""
 
     tables: list

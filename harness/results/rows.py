@@ -45,7 +45,7 @@ def _field(kind: str, unit: str = "", column: str | None = None):
 class ProblemRow:
     """The result of one problem and replicate of a run (LessonL's per-problem outcome,
     Liu et al., arXiv 2505.23946, Table 1: its % compiled, % correct, geomean, mean and
-    % >= 2x columns are computed over these rows by harness.results.report.summarize).
+    % >= 2x columns are computed over these rows by harness.results.summary.summarize).
 
     Identity: ``problem`` (problem id), ``category``, ``strategy``, ``mode`` ("serial" or
     "omp"), ``repeat`` (replicate index, 0-based).

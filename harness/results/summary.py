@@ -1,12 +1,28 @@
-"""The per-category summary of a run's per-problem rows (harness.results.rows): LessonL's
-columns (Liu et al., arXiv 2505.23946, Table 1) and ours, as used by report.md, ``report``
-and ``compare``; and the readers of a row's values (:func:`num`, :func:`truthy`).
+"""The per-category summary of a run's per-problem rows: LessonL's columns (Liu et al.,
+arXiv 2505.23946, Table 1) and ours, for report.md, ``report`` and ``compare``
+(:func:`summarize`); and the readers of a row's values (:func:`num`, :func:`truthy`).
 
-Columns (:data:`COLUMNS`): n problems (rows); % compiled, % correct; geomean of the
-speedups with an incorrect or slower problem counted as 1x (:func:`counted_speedup`);
-mean with an incorrect problem as 0; % >= 2x; the geomean that counts a speedup only when
-its CI lies above 1; the noise floor's geomean; the expert reference's geomean and the
-fraction of it reached; tokens, cost (USD) and wall time (s).
+Per-category columns (input rows are harness.results.rows.ProblemRow dicts: ProblemOutcome.row,
+the rows of problems.csv/json, or a run's "problem_done" rows; for each category and for
+all problems, one row per problem and repeat):
+
+* ``n``: problems;  ``% compiled``: problems with at least one candidate that compiled
+  and linked;  ``% correct``: problems whose reported (re-measured) best is correct;
+* ``geomean``: geometric mean of max(s, 1) where s is the reported speedup and
+  incorrect problems count as 1 (LessonL's rule: incorrect and slower count as 1x);
+* ``mean``: arithmetic mean of s with incorrect problems counted as 0 (LessonL's);
+* ``% >=2x``: problems with a correct s >= 2;
+* ``geomean CI>1`` (ours): as geomean, but a speedup counts only where its confidence
+  interval's lower bound is above 1 (else 1x);
+* ``reference`` / ``% of ref``: geometric mean of the expert reference's measured
+  speedups, and geomean / that reference geomean over the problems that have one
+  (blank when no reference was measured, or when the reference geomean is not above 1:
+  then there is no headroom to reach);
+* ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
+  source measured like a result (the null strategy); what noise alone would report;
+* ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds: the sum of
+  the problems' own wall times; with several problems in flight (``--eval-workers``)
+  it exceeds the elapsed time, which the run's "wall time (event log)" line gives).
 """
 
 from __future__ import annotations
