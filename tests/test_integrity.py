@@ -446,7 +446,7 @@ def test_an_unenforced_process_limit_is_recorded(run_eval, monkeypatch):
 _NOBODY_SCRIPT = """
 import json, subprocess, sys
 sys.path.insert(0, sys.argv[1])
-from harness import sandbox
+from harness.measure import sandbox
 # the user's other processes: a desktop or a busy login has many more than the sandbox's limit
 others = [subprocess.Popen(["sleep", "60"]) for _ in range(40)]
 try:
@@ -476,10 +476,12 @@ def test_process_limit_without_cgroup_counts_only_the_sandbox(tmp_path):
     d = Path(tempfile.mkdtemp(prefix="harness-nobody-"))
     try:
         os.chmod(d, 0o755)
-        (d / "harness").mkdir()
-        for f in ("sandbox.py", "errors.py"):
-            shutil.copy(Path(sandbox.__file__).parent / f, d / "harness" / f)
-        (d / "harness" / "__init__.py").write_text("")
+        package = Path(sandbox.__file__).parents[1]  # harness/: the sandbox and the one module it imports
+        for f in ("measure/sandbox.py", "core/errors.py"):
+            (d / "harness" / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(package / f, d / "harness" / f)
+        for f in ("__init__.py", "measure/__init__.py", "core/__init__.py"):
+            (d / "harness" / f).write_text("")
         r = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                             "/usr/bin/python3", "-c", _NOBODY_SCRIPT, str(d)],
                            capture_output=True, text=True, timeout=120, cwd=d)
@@ -513,7 +515,7 @@ def test_a_harness_in_another_pid_namespace_leaves_our_cgroups_alone():
         stale.mkdir()
         other_ns = subprocess.run(
             ["unshare", "--pid", "--fork", sys.executable, "-c",
-             f"from harness import sandbox; from pathlib import Path; sandbox._remove_stale(Path({str(parent)!r}))"],
+             f"from harness.measure import sandbox; from pathlib import Path; sandbox._remove_stale(Path({str(parent)!r}))"],
             capture_output=True, text=True, timeout=60)
         assert other_ns.returncode == 0, other_ns.stderr
         assert all(d.is_dir() for d in cg.dirs) and stale.is_dir()
