@@ -963,6 +963,7 @@ class Bench {
   int threads_;
   Runner base_, cand_;
   int64_t gen_ns_ = 0;
+  uint64_t prepares_ = 0;  // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
   std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (candidate's)
@@ -1176,11 +1177,16 @@ class Bench {
   }
 
   // Runner r generates seeds[i]'s inputs into its instance i and resets it (untimed).
+  // Fresh instances in r's runner with inputs for `seeds` (see side.cpp's make()). Each
+  // prepare of each side draws its own placement: the prepare's count and the side mixed
+  // into the last seed, so an evaluation is reproducible and no two turns share a draw.
   JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
     std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
     r.ctl->k = uint32_t(n);
     r.ctl->poison = poison ? 1 : 0;
+    r.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
+                                   (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
     const int64_t t0 = now_ns();
     JVerdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
