@@ -166,6 +166,7 @@ def test_an_a_a_is_correct_and_near_one(run_eval, pid):
     assert abs(r.speedup - 1) <= 0.10, (r.speedup, r.ci_low, r.ci_high, r.evidence.get("load_avg_1min"))
     acct = r.evidence["cpu_accounting"]
     assert acct["candidate_outside_ms"] <= acct["limit_ms"]
+    assert 0 <= acct["candidate_idle_ms"] <= acct["idle_limit_ms"]
     assert 0 < r.evidence["doorbell_ns"] < 1e6
 
 
@@ -193,7 +194,7 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
               "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
               "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
-              "cpus": [0], "doorbell_ns": 4000.0}
+              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
     assert "accounting" in ProtocolCheck(_job())._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
     assert c(timing) == ""
