@@ -27,7 +27,7 @@ taken where the work depends on the data (early exits, traversals), ``flops_note
 flops is 0 (integer kernels, comparisons only).
 
 Expressions are evaluated by a small whitelist evaluator (``evaluate``): numbers, names,
-+ - * / // % ** (exponent at most 8), unary minus and the functions min, max, log2,
++ - * / // % ** (exponent at most 64), unary minus and the functions min, max, log2,
 floor and ceil. Anything else raises ValueError with a one-line message.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Mapping
 
 MAX_EXPR_CHARS = 400
-MAX_POWER = 8
+MAX_POWER = 64
 
 _BINOPS = {
     ast.Add: operator.add,
@@ -59,8 +59,8 @@ _FUNCS = {
     "floor": (math.floor, 1),
     "ceil": (math.ceil, 1),
 }
-_KEYS = {"params", "counts", "bytes", "flops", "bytes_order", "flops_order",
-         "algorithm_fixed", "bound_note", "flops_note"}
+_KEYS = {"params", "counts", "bytes", "flops", "flops_min", "bytes_order", "flops_order",
+         "algorithm_fixed", "has_bound", "flops_exact", "bound_note", "flops_note"}
 
 
 def _parse(expr: str) -> ast.Expression:
@@ -147,6 +147,9 @@ class WorkModel:
     bytes_order: str | int = 1
     flops_order: str | int = 1
     algorithm_fixed: bool = False
+    has_bound: bool = True
+    flops_exact: bool = True
+    flops_min: str | int | None = None
     bound_note: str = ""
     flops_note: str = ""
 
@@ -175,6 +178,14 @@ class WorkModel:
     def flops_at(self, size: int, counts: Mapping[str, int] | None = None) -> float:
         """Floating-point operations of the baseline's algorithm at ``size`` (FLOP)."""
         return evaluate(self.flops, self.env(size, counts))
+
+    def flops_min_at(self, size: int, counts: Mapping[str, int] | None = None) -> float:
+        """The fewest floating-point operations an implementation of the same algorithm
+        needs at ``size`` (FLOP): the baseline's count without its redundant operations
+        (loop-invariant products recomputed, additions of 0.0); ``flops`` when the table
+        gives no ``flops_min``. The roofline uses this one where ``algorithm_fixed``."""
+        return evaluate(self.flops if self.flops_min is None else self.flops_min,
+                        self.env(size, counts))
 
     def order_at(self, which: str, size: int, counts: Mapping[str, int] | None = None) -> float:
         """The declared leading term of ``which`` ("bytes" or "flops") at ``size``
@@ -212,19 +223,25 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
         else:
             _check_names(v, known, f"{where}: params.{name}")
         known.add(name)
-    for key in ("bytes", "flops", "bytes_order", "flops_order"):
+    for key in ("bytes", "flops", "flops_min", "bytes_order", "flops_order"):
         if key in table and type(table[key]) not in (int, float):
             _check_names(table[key], known, f"{where}: {key}")
     fixed = table.get("algorithm_fixed", False)
-    if not isinstance(fixed, bool):
-        raise ValueError(f"{where}: algorithm_fixed must be true or false")
+    has_bound = table.get("has_bound", True)
+    exact = table.get("flops_exact", True)
+    if not all(isinstance(v, bool) for v in (fixed, has_bound, exact)):
+        raise ValueError(f"{where}: algorithm_fixed, has_bound and flops_exact must be true or false")
     notes = {k: table.get(k, "") for k in ("bound_note", "flops_note")}
     if any(not isinstance(v, str) for v in notes.values()):
         raise ValueError(f"{where}: bound_note and flops_note must be strings")
     if table["flops"] in (0, "0") and not notes["flops_note"]:
         raise ValueError(f"{where}: flops is 0 without a flops_note saying why")
+    if (not has_bound or not exact or counts) and not notes["bound_note"]:
+        raise ValueError(f"{where}: data-dependent work (has_bound or flops_exact false, "
+                         f"or counts) without a bound_note")
     return WorkModel(params=dict(params), counts=dict(counts), bytes=table["bytes"],
-                     flops=table["flops"], bytes_order=table.get("bytes_order", 1),
+                     flops=table["flops"], flops_min=table.get("flops_min"),
+                     has_bound=has_bound, flops_exact=exact, bytes_order=table.get("bytes_order", 1),
                      flops_order=table.get("flops_order", 1), algorithm_fixed=fixed, **notes)
 
 
