@@ -23,12 +23,23 @@ per-dataset dimensions of a PolyBench driver). ``counts`` binds names to the ele
 of one of the driver's input or output views at the instance (``{ nnz = "A_val" }``): work
 that depends on generated data (a sparse matrix's nonzeros) is expressed with the
 instance's actual numbers, which the caller supplies. ``bound_note`` says how the bound is
-taken where the work depends on the data (early exits, traversals), ``flops_note`` why
-flops is 0 (integer kernels, comparisons only).
+taken where the work depends on the data (early exits, traversals, generated nonzeros),
+``flops_note`` why flops is 0 (integer kernels, comparisons only).
+
+Further keys: ``algorithm_fixed`` (default false) is true only where no asymptotically
+cheaper algorithm exists, so that flops may bound a candidate's time; ``flops_min`` (FLOP;
+default: flops) is the baseline's count without its redundant operations (a loop-invariant
+alpha*A[i][k] recomputed per term), the figure a bound should use; ``has_bound = false``
+marks work with no data-independent lower bound (a search that may stop at the first
+element): bytes is then the traffic of a search that reads everything, not a bound;
+``flops_exact = false`` marks a flops expression that is an upper bound on the baseline's
+data-dependent count rather than the count; ``bytes_order`` and ``flops_order`` give the
+leading terms (checked by the tests as the growth between two sizes).
 
 Expressions are evaluated by a small whitelist evaluator (``evaluate``): numbers, names,
 + - * / // % ** (exponent at most 64), unary minus and the functions min, max, log2,
-floor and ceil. Anything else raises ValueError with a one-line message.
+floor and ceil; no intermediate value may exceed 1e30. Anything else raises ValueError
+with a one-line message.
 """
 from __future__ import annotations
 
@@ -42,6 +53,7 @@ from typing import Mapping
 
 MAX_EXPR_CHARS = 400
 MAX_POWER = 64
+MAX_VALUE = 1e30  # bytes or FLOP: far beyond any machine
 
 _BINOPS = {
     ast.Add: operator.add,
@@ -119,9 +131,12 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
             if isinstance(node.op, ast.Pow) and (not isinstance(b, (int, float)) or abs(b) > MAX_POWER):
                 raise ValueError(f"work expression {expr!r}: exponent {b} above {MAX_POWER}")
             try:
-                return _BINOPS[type(node.op)](a, b)
+                v = _BINOPS[type(node.op)](a, b)
             except ZeroDivisionError:
                 raise ValueError(f"work expression {expr!r}: division by zero") from None
+            if abs(v) > MAX_VALUE:  # also stops nested powers from running away
+                raise ValueError(f"work expression {expr!r}: a value beyond {MAX_VALUE:.0e}")
+            return v
         if isinstance(node, ast.Call):
             fn, arity = _FUNCS[node.func.id]
             args = [ev(a) for a in node.args]
