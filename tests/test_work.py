@@ -155,8 +155,12 @@ def build_counter(problem, out: Path) -> Path:
     (out / "baseline_counted.s").write_text(asm)
     # the driver and main in one translation unit (the driver's OpenMP pragmas ignored:
     # it calls no omp_ function, and the small instances generate fast enough serially)
-    _run(["g++", "-std=c++17", "-O0", "-fno-pie", "-no-pie", *inc, "-o", "count", "main.cpp",
-          "baseline_counted.s", "-lm"], out)
+    # The baseline first: an inline function or template both translation units emit
+    # out of line (std::polar, std::abs of a complex) is one COMDAT group, and the
+    # linker keeps the first copy it sees, which must be the counted one. The driver's
+    # own calls of it then count too, but they run outside the counted window.
+    _run(["g++", "-std=c++17", "-O0", "-fno-pie", "-no-pie", *inc, "-o", "count",
+          "baseline_counted.s", "main.cpp", "-lm"], out)
     return exe
 
 
@@ -289,27 +293,34 @@ def test_parse_work_rejects_malformed_tables():
 
 def test_counter_counts_a_known_function(tmp_path):
     """The instrumentation itself, on a function whose count is known by hand: a*b+c is 2,
-    exp and sqrt 1 each, the final + and - 2 more: 6; the comparison, the negation and
-    fabs 0. Run twice, the counter doubles."""
+    exp and sqrt 1 each, twice() 1, the three joining + and - 3: 8; the comparison, the
+    negation and fabs 0. twice() is an inline function main.cpp uses too (outside the
+    counted window), so both objects hold a copy: linked as the counting program links,
+    the counted copy must be the one kept (with main.cpp first it would count 7)."""
+    (tmp_path / "shared.hpp").write_text("inline double twice(double x) { return x + x; }\n")
     (tmp_path / "f.cpp").write_text(
-        "#include <cmath>\n"
+        "#include <cmath>\n#include \"shared.hpp\"\n"
         "double f(double a, double b, double c) {\n"
         "  double t = a < b ? -a : std::fabs(b);\n"
-        "  return std::exp(a * b + c) + std::sqrt(a) - t;\n}\n")
+        "  return std::exp(a * b + c) + std::sqrt(a) - t + twice(c);\n}\n")
     (tmp_path / "main.cpp").write_text(
-        "#include <cstdio>\n#include <cstdlib>\ndouble f(double, double, double);\n"
+        "#include <cstdio>\n#include <cstdlib>\n#include \"shared.hpp\"\n"
+        "double f(double, double, double);\n"
         "extern \"C\" { unsigned long long work_flop_count = 0; }\n"
-        "int main(int argc, char** argv) { double s = 0;\n"
+        "int main(int argc, char** argv) { double s = twice(0.25);\n"
+        "  work_flop_count = 0;\n"
         "  for (int i = 0; i < atoi(argv[1]); ++i) s += f(1.5 + i, 2.0, 0.5);\n"
-        "  std::printf(\"%llu %g\\n\", work_flop_count, s); }\n")
+        "  const unsigned long long n = work_flop_count;\n"
+        "  std::printf(\"%llu %g\\n\", n, s + twice(s)); }\n")
     _run(["g++", "-O0", "-mno-red-zone", "-fno-math-errno", "-fno-pie", "-S", "f.cpp"], tmp_path)
     asm, sites = instrument((tmp_path / "f.s").read_text())
-    assert sites == 6
+    assert sites == 8  # 7 in f, 1 in its copy of twice
     (tmp_path / "f_counted.s").write_text(asm)
-    _run(["g++", "-O0", "-no-pie", "-o", "f", "main.cpp", "f_counted.s", "-lm"], tmp_path)
+    _run(["g++", "-O0", "-fno-pie", "-no-pie", "-o", "f", "f_counted.s", "main.cpp", "-lm"],
+         tmp_path)
     out = [subprocess.run([str(tmp_path / "f"), k], capture_output=True, text=True).stdout.split()
            for k in ("1", "2")]
-    assert [int(o[0]) for o in out] == [6, 12]
+    assert [int(o[0]) for o in out] == [8, 16]
 
 
 # ---------------------------------------------------------------- every problem's table
