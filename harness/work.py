@@ -128,12 +128,14 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
             return -v if isinstance(node.op, ast.USub) else +v
         if isinstance(node, ast.BinOp):
             a, b = ev(node.left), ev(node.right)
-            if isinstance(node.op, ast.Pow) and (not isinstance(b, (int, float)) or abs(b) > MAX_POWER):
+            if isinstance(node.op, ast.Pow) and abs(b) > MAX_POWER:
                 raise ValueError(f"work expression {expr!r}: exponent {b} above {MAX_POWER}")
             try:
                 v = _BINOPS[type(node.op)](a, b)
             except ZeroDivisionError:
                 raise ValueError(f"work expression {expr!r}: division by zero") from None
+            if isinstance(v, complex):
+                raise ValueError(f"work expression {expr!r}: a complex value")
             if abs(v) > MAX_VALUE:  # also stops nested powers from running away
                 raise ValueError(f"work expression {expr!r}: a value beyond {MAX_VALUE:.0e}")
             return v
@@ -141,7 +143,8 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
             fn, arity = _FUNCS[node.func.id]
             args = [ev(a) for a in node.args]
             if arity is not None and len(args) != arity:
-                raise ValueError(f"work expression {expr!r}: {node.func.id} takes {arity} argument")
+                raise ValueError(f"work expression {expr!r}: {node.func.id} takes {arity} "
+                                 f"argument")
             try:
                 return fn(*args)
             except (ValueError, OverflowError) as e:
@@ -245,7 +248,8 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
     has_bound = table.get("has_bound", True)
     exact = table.get("flops_exact", True)
     if not all(isinstance(v, bool) for v in (fixed, has_bound, exact)):
-        raise ValueError(f"{where}: algorithm_fixed, has_bound and flops_exact must be true or false")
+        raise ValueError(f"{where}: algorithm_fixed, has_bound and flops_exact must be "
+                         f"true or false")
     notes = {k: table.get(k, "") for k in ("bound_note", "flops_note")}
     if any(not isinstance(v, str) for v in notes.values()):
         raise ValueError(f"{where}: bound_note and flops_note must be strings")
@@ -256,8 +260,9 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
                          f"or counts) without a bound_note")
     return WorkModel(params=dict(params), counts=dict(counts), bytes=table["bytes"],
                      flops=table["flops"], flops_min=table.get("flops_min"),
-                     has_bound=has_bound, flops_exact=exact, bytes_order=table.get("bytes_order", 1),
-                     flops_order=table.get("flops_order", 1), algorithm_fixed=fixed, **notes)
+                     bytes_order=table.get("bytes_order", 1),
+                     flops_order=table.get("flops_order", 1), algorithm_fixed=fixed,
+                     has_bound=has_bound, flops_exact=exact, **notes)
 
 
 def _check_names(expr, known: set, where: str) -> None:
