@@ -29,6 +29,8 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -619,6 +621,25 @@ constexpr int64_t kOutsideAbsNs = 5000000;
 constexpr int64_t kOutsideTotalAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
 constexpr int64_t kSpinPerWindowNs = 1000000;
+// The idle rule. The outside rule above compares all of a side's CPU outside its windows,
+// harness work included, so its slack (1.5 x the baseline's) grows with that work: where
+// the inputs take far longer to generate than a call (a scan of 16 M doubles: ~15 ms a
+// call, hundreds of ms of generation per turn), a candidate that returned at once and
+// finished its work in a SIGALRM handler a moment later was judged correct at ~650x. So
+// the judge also reads each runner's CPU clock around every untimed command (loading,
+// prepare, report, ...): what remains is CPU used while the runner had nothing to do, which
+// an honest runner spends only in OpenMP's spinning workers and a few instructions after
+// replying. Its limits leave out the harness work:
+//   whole evaluation:      candidate idle <= 20 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S;
+//   each timed measurement: candidate idle <= 2 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S
+// (S: the candidate's windows and commands in the span; an honest runner's idle CPU was
+// 0.5-0.7 ms over a whole quick evaluation of about 100 steps, serial and omp), counted with the outside rule's
+// measurements (more than a quarter of them, at least 2, over either limit: `rejected`).
+// Work a candidate hides inside a harness command of its own process (a fault handler that
+// runs while the runner copies its outputs out) is still bounded only by the outside rule.
+constexpr int64_t kIdleAbsNs = 2000000;
+constexpr int64_t kIdleTotalAbsNs = 20000000;
+constexpr int64_t kIdleSpinPerStepNs = 250000;
 // A measurement lasts at least this many doorbell round trips, so the round trip (inside
 // every timed window) costs at most 1 % of the per-call time.
 constexpr double kDoorbellFactor = 100.0;
@@ -626,6 +647,55 @@ constexpr double kDoorbellFactor = 100.0;
 constexpr uint64_t kBatchBytes = 256ULL << 20;
 // Seeds on which calls per measurement are calibrated (and discarded as warm-up).
 constexpr uint64_t kJudgeCalibrationSeeds = 3;
+
+// The adaptive stopping rule of Bench::measure (adaptive = true). At the end of every
+// block of 4 pairs once min_pairs are done, timing stops early when the speedup is settled:
+// (a) the 95 % interval of the median ratio is narrow, half-width <= 1 % of the median; or
+// (b) the interval at the stricter 99.5 % level is clear of every threshold the reports
+// use (1.0, 1.1 and 2.0: faster or not, "significantly faster", the 2x column). Deciding
+// (b) at 99.5 % rather than at the reported 95 % keeps the reported interval honest
+// under repeated looks: a true speedup that sits on a threshold (an A/A sits on 1.0) stops
+// early only when the stricter interval misses it, about 1 % per look, where the 95 %
+// interval would miss it 5 % per look; (a) looks at the interval's width, not its place.
+// Otherwise the fixed rule decides (budget_s of timed work, max_pairs).
+constexpr double kSettledHalfWidth = 0.01;
+constexpr double kSettledLevel = 0.995;
+constexpr double kSettledThresholds[] = {1.0, 1.1, 2.0};
+
+// The order-statistic interval of the median of x (sign-test inversion, as
+// harness/stats.py order_stat_ci): (x_(k), x_(n-k+1)) for the largest k with
+// P(Binomial(n, 1/2) < k) <= (1 - level) / 2 (k >= 1). x is sorted in place.
+std::pair<double, double> median_interval(std::vector<double>& x, double level) {
+  std::sort(x.begin(), x.end());
+  const size_t n = x.size();
+  const double alpha = (1.0 - level) / 2.0;
+  double pk = std::pow(0.5, double(n));  // P(B = 0)
+  double cdf = 0.0;
+  size_t k = 0;
+  while (k < n && cdf + pk <= alpha) {
+    cdf += pk;
+    pk *= double(n - k) / double(k + 1);  // P(B = k + 1)
+    ++k;
+  }
+  k = std::max<size_t>(k, 1);
+  return {x[k - 1], x[n - k]};
+}
+
+// True when the per-pair ratios (baseline / candidate) settle the speedup (see above).
+bool settled(const std::vector<double>& bs, const std::vector<double>& cs) {
+  std::vector<double> r(bs.size());
+  for (size_t i = 0; i < r.size(); ++i) r[i] = bs[i] / cs[i];
+  std::vector<double> s = r;
+  std::sort(s.begin(), s.end());
+  const size_t n = s.size();
+  const double med = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+  const auto ci95 = median_interval(r, 0.95);
+  if (ci95.second - ci95.first <= 2.0 * kSettledHalfWidth * med) return true;
+  const auto strict = median_interval(r, kSettledLevel);
+  for (double t : kSettledThresholds)
+    if (strict.first <= t && t <= strict.second) return false;
+  return true;
+}
 
 std::string signal_text(int sig) {
   const char* a = sigabbrev_np(sig);
@@ -666,6 +736,8 @@ struct Runner {
   bool dead = false;
   JVerdict death;
   int64_t in_window_ns = 0;  // CPU inside timed windows
+  int64_t in_command_ns = 0; // CPU inside the harness's other commands (load, prepare, report, ...)
+  int64_t commands = 0;      // those commands
   int64_t windows = 0;       // timed windows of calls (kCall)
   int32_t status = 0;        // private copy of the last reply
   std::string why;
@@ -732,7 +804,10 @@ class Bench {
     std::string err;
     if (!spawn(base_, &err) || !spawn(cand_, &err)) return jdict({"setup_error", err});
     for (Runner* r : {&base_, &cand_}) {
-      if (!wait_done(*r)) return jdict(r->death);
+      const bool alive = wait_done(*r);
+      r->in_command_ns = cpu_ns(*r);  // loading (static constructors included) is a command
+      ++r->commands;
+      if (!alive) return jdict(r->death);
       read_reply(*r);
     }
     if (base_.status != harness::side::kOk)
@@ -780,12 +855,14 @@ class Bench {
   // Each side's measurement is one timed window of K calls on K instances prepared with
   // fresh inputs (K >= 1: the same for both sides, enough that a window lasts the
   // nanobench target and 100 doorbell round trips); every call's outputs are compared.
-  // Stops after max_pairs, or once min_pairs are done and budget_s of timed work is spent
-  // at the end of a block of 4 pairs. Returns per-call times in ns (numpy float64, one
-  // per pair and side), the calls per window (baseline_iters = candidate_iters = K), the
-  // clock resolution, the doorbell round trip (ns), the CPU accounting and the verdict.
+  // Stops after max_pairs, or once min_pairs are done, at the end of a block of 4 pairs,
+  // when budget_s of timed work is spent or (adaptive) the speedup is settled (see
+  // settled()). Returns per-call times in ns (numpy float64, one per pair and side), the
+  // calls per window (baseline_iters = candidate_iters = K), the clock resolution, the
+  // doorbell round trip (ns), the CPU accounting, why timing stopped (`stopped`: "settled",
+  // "budget", "max_pairs" or "" when the verdict is not ok) and the verdict.
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s,
-                   double min_measure_ns, bool check_outputs) {
+                   double min_measure_ns, bool check_outputs, bool adaptive) {
     notify_trusted();
     std::vector<double> bs, cs;
     const double res = clock_resolution_ns();
@@ -831,9 +908,19 @@ class Bench {
     int over = 0;  // measurements over their accounting limit
     std::string worst;
     int64_t worst_excess = 0;
+    std::string stopped = "max_pairs";
     for (int p = 0; v.ok() && p < max_pairs; ++p) {
       // Stop only after whole blocks of 4 pairs: each block runs both orders (ABBA).
-      if (p >= min_pairs && p % 4 == 0 && double(spent) * 1e-9 >= budget_s) break;
+      if (p >= min_pairs && p % 4 == 0) {
+        if (double(spent) * 1e-9 >= budget_s) {
+          stopped = "budget";
+          break;
+        }
+        if (adaptive && settled(bs, cs)) {
+          stopped = "settled";
+          break;
+        }
+      }
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       std::vector<uint64_t> seeds(static_cast<size_t>(k));
       for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = iteration_seed(seed, i, k);
@@ -878,6 +965,7 @@ class Bench {
     d["clock_resolution_ns"] = res;
     d["doorbell_ns"] = doorbell;
     d["cpu_accounting"] = accounting_figures();
+    d["stopped"] = v.ok() ? stopped : std::string();
     return d;
   }
 
@@ -963,12 +1051,13 @@ class Bench {
   int threads_;
   Runner base_, cand_;
   int64_t gen_ns_ = 0;
+  uint64_t prepares_ = 0;  // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
   std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (candidate's)
 
   struct Mark {
-    int64_t base = 0, cand = 0, windows = 0;
+    int64_t base = 0, cand = 0, windows = 0, base_idle = 0, cand_idle = 0, steps = 0;
   };
 
   // ---------------------------------------------------------------- processes
@@ -1084,11 +1173,17 @@ class Bench {
   }
 
   // An untimed command; the verdict of a death, else ok (the reply in r.status/r.why).
+  // One untimed command; its CPU (the runner's clock around it) is harness work, the
+  // rest outside the windows idle time (see kIdleAbsNs).
   JVerdict command(Runner& r, uint32_t cmd) {
     if (r.dead) return r.death;
     r.ctl->cmd = cmd;
+    const int64_t c0 = cpu_ns(r);
     ring(r);
-    if (!wait_done(r)) return r.death;
+    const bool alive = wait_done(r);
+    r.in_command_ns += cpu_ns(r) - c0;
+    ++r.commands;
+    if (!alive) return r.death;
     read_reply(r);
     return {};
   }
@@ -1176,11 +1271,16 @@ class Bench {
   }
 
   // Runner r generates seeds[i]'s inputs into its instance i and resets it (untimed).
+  // Fresh instances in r's runner with inputs for `seeds` (see side.cpp's make()). Each
+  // prepare of each side draws its own placement: the prepare's count and the side mixed
+  // into the last seed, so an evaluation is reproducible and no two turns share a draw.
   JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
     std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
     r.ctl->k = uint32_t(n);
     r.ctl->poison = poison ? 1 : 0;
+    r.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
+                                   (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
     const int64_t t0 = now_ns();
     JVerdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
@@ -1341,7 +1441,18 @@ class Bench {
 
   // ---------------------------------------------------------------- accounting
   int64_t outside(Runner& r) { return cpu_ns(r) - r.in_window_ns; }
-  Mark mark() { return Mark{outside(base_), outside(cand_), cand_.windows}; }
+  int64_t idle(Runner& r) { return outside(r) - r.in_command_ns; }
+  int64_t steps(const Runner& r) const { return r.windows + r.commands; }
+  Mark mark() {
+    return Mark{outside(base_), outside(cand_), cand_.windows, idle(base_), idle(cand_), steps(cand_)};
+  }
+
+  // The idle rule's limit (see kIdleAbsNs) for the baseline's idle CPU and the candidate's
+  // windows and commands in the span.
+  int64_t idle_limit_ns(int64_t base_idle, int64_t steps, int64_t abs_ns) const {
+    return abs_ns + int64_t(kOutsideRel * double(std::max<int64_t>(base_idle, 0))) +
+           int64_t(std::max(threads_ - 1, 0)) * kIdleSpinPerStepNs * steps;
+  }
 
   int64_t limit_ns(int64_t base_outside, int64_t windows, int64_t abs_ns) const {
     return abs_ns + int64_t(kOutsideRel * double(std::max<int64_t>(base_outside, 0))) +
@@ -1352,21 +1463,43 @@ class Bench {
   JVerdict accounting_total() {
     const int64_t ob = outside(base_), oc = outside(cand_);
     const int64_t lim = limit_ns(ob, cand_.windows, kOutsideTotalAbsNs);
-    if (oc <= lim) return {};
-    return {"rejected", outside_why(oc, ob, lim, "over the whole evaluation", "50 ms")};
+    if (oc > lim) return {"rejected", outside_why(oc, ob, lim, "over the whole evaluation", "50 ms")};
+    const int64_t ib = idle(base_), ic = idle(cand_);
+    const int64_t ilim = idle_limit_ns(ib, steps(cand_), kIdleTotalAbsNs);
+    if (ic > ilim) return {"rejected", idle_why(ic, ib, ilim, "over the whole evaluation", "20 ms")};
+    return {};
   }
 
   // The per-measurement rule since mark m: true when measurement `p` is over its limit
   // (its figures kept in *worst when they are the largest excess so far).
   bool over_limit(const Mark& m, int p, std::string* worst, int64_t* worst_excess) {
+    const std::string where = "in timed measurement " + std::to_string(p + 1);
     const int64_t ob = outside(base_) - m.base, oc = outside(cand_) - m.cand;
     const int64_t lim = limit_ns(ob, cand_.windows - m.windows, kOutsideAbsNs);
-    if (oc <= lim) return false;
+    const int64_t ib = idle(base_) - m.base_idle, ic = idle(cand_) - m.cand_idle;
+    const int64_t ilim = idle_limit_ns(ib, steps(cand_) - m.steps, kIdleAbsNs);
+    if (oc <= lim && ic <= ilim) return false;
     if (oc - lim > *worst_excess) {
       *worst_excess = oc - lim;
-      *worst = outside_why(oc, ob, lim, "in timed measurement " + std::to_string(p + 1), "5 ms");
+      *worst = outside_why(oc, ob, lim, where, "5 ms");
+    }
+    if (ic - ilim > *worst_excess) {
+      *worst_excess = ic - ilim;
+      *worst = idle_why(ic, ib, ilim, where, "2 ms");
     }
     return true;
+  }
+
+  static std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::string& where,
+                              const char* abs) {
+    char buf[640];
+    std::snprintf(buf, sizeof buf,
+                  "the candidate's process used %.1f ms of CPU while it had no call and no harness "
+                  "command to run %s, the baseline's %.1f ms; limit %.1f ms (%s + 1.5 x the baseline's "
+                  "+ 0.25 ms per window or command and extra OpenMP thread): work done after its calls "
+                  "returned (a signal handler or a thread finishing them later)",
+                  double(ic) * 1e-6, where.c_str(), double(ib) * 1e-6, double(lim) * 1e-6, abs);
+    return buf;
   }
 
   static std::string outside_why(int64_t oc, int64_t ob, int64_t lim, const std::string& where,
@@ -1389,6 +1522,9 @@ class Bench {
     d["limit_ms"] = double(limit_ns(ob, cand_.windows, kOutsideTotalAbsNs)) * 1e-6;
     d["candidate_window_cpu_ms"] = double(cand_.in_window_ns) * 1e-6;
     d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
+    d["candidate_idle_ms"] = double(idle(cand_)) * 1e-6;
+    d["baseline_idle_ms"] = double(idle(base_)) * 1e-6;
+    d["idle_limit_ms"] = double(idle_limit_ns(idle(base_), steps(cand_), kIdleTotalAbsNs)) * 1e-6;
     d["windows"] = cand_.windows;
     return d;
   }
@@ -1470,7 +1606,7 @@ PYBIND11_MODULE(_bench, m) {
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
       .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
-           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
+           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true, py::arg("adaptive") = true)
       .def("generation_ns", &Bench::generation_ns)
       .def("candidate_threads", &Bench::candidate_threads)
       .def("doorbell", &Bench::doorbell, py::arg("reps") = 21)

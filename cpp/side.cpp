@@ -17,6 +17,7 @@
 // Its own checks (the process state around the calls, const inputs) are reported to the
 // judge; in the candidate's runner they run in the candidate's process and are only as
 // honest as the candidate: the judge's verdict never rests on them alone.
+#include <malloc.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -47,6 +48,7 @@ struct Runner {
   harness::CallFn call = nullptr;
   std::vector<std::unique_ptr<harness::Instance>> inst;
   std::vector<void*> args;
+  std::unique_ptr<char[]> pad;  // the heap offset of this turn's instances (make())
   harness::ProcState before;
 
   void reply(int32_t status, const std::string& why = "") {
@@ -57,32 +59,60 @@ struct Runner {
   // The number of instances a command may touch: what the judge asked, at most what exists.
   uint32_t k() const { return std::min<uint32_t>(c->k, uint32_t(inst.size())); }
 
-  void create() {
+  // Frees the instances and gives their memory back to the kernel, so the other side's
+  // next instances can land on the same physical pages (see make()).
+  void release() {
     inst.clear();
     args.clear();
+    pad.reset();
+    malloc_trim(0);
+  }
+
+  // n fresh instances of size c->size, placed by the draw `layout`: a heap block of
+  // 2048 + 16 x (0..255) bytes first, so the instances' heap-allocated arrays start at
+  // one of the 256 16-byte offsets within a page at random. With release() after every
+  // report, each side's turn places its data anew: where the arrays land (page offsets,
+  // physical pages, their cache sets) is drawn afresh for every turn from the same
+  // distribution for both sides, instead of staying fixed per process for a whole
+  // evaluation (a fixed placement moved a memory-bound stencil's A/A by up to 10 %).
+  // False (and the reply sent) if they do not fit in memory.
+  bool make(uint32_t n, uint64_t layout) {
+    release();
+    try {
+      pad.reset(new char[2048 + 16 * (harness::mix64(layout) & 255)]);
+      for (uint32_t i = 0; i < n; ++i) inst.emplace_back(new harness::Instance(drv.get(), c->size));
+    } catch (const std::bad_alloc&) {
+      release();
+      reply(harness::side::kNoMemory, "out of memory");
+      return false;
+    } catch (const std::length_error&) {
+      release();
+      reply(harness::side::kNoMemory, "out of memory (length_error)");
+      return false;
+    }
+    args.assign(n, nullptr);
+    return true;
+  }
+
+  // Maps the data area and checks that k instances of c->size fit (they are freed again:
+  // every prepare makes its own).
+  void create() {
+    release();
     if (data) munmap(data, data_bytes);
     data = nullptr;
     data_bytes = 0;
-    const uint32_t n = std::min<uint32_t>(c->k, harness::side::kMaxK);
     void* m = mmap(nullptr, c->data_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3,
                    off_t(harness::side::kControlBytes));
     if (m == MAP_FAILED) return reply(harness::side::kNoMemory, std::string("mmap: ") + std::strerror(errno));
     data = static_cast<char*>(m);
     data_bytes = c->data_bytes;
-    try {
-      for (uint32_t i = 0; i < n; ++i) inst.emplace_back(new harness::Instance(drv.get(), c->size));
-    } catch (const std::bad_alloc&) {
-      inst.clear();
-      return reply(harness::side::kNoMemory, "out of memory");
-    } catch (const std::length_error&) {
-      inst.clear();
-      return reply(harness::side::kNoMemory, "out of memory (length_error)");
-    }
-    args.assign(n, nullptr);
+    if (!make(std::min<uint32_t>(c->k, harness::side::kMaxK), 0)) return;
+    release();
     reply(harness::side::kOk);
   }
 
   void prepare() {
+    if (!make(std::min<uint32_t>(c->k, harness::side::kMaxK), c->layout)) return;
     const uint32_t n = k();
     for (uint32_t i = 0; i < n; ++i) {
       drv->generate(inst[i]->p, c->seeds[i]);
@@ -94,6 +124,7 @@ struct Runner {
   }
 
   void run_calls() {
+    if (c->k > inst.size()) return reply(harness::side::kBadCommand, "a call without prepared instances");
     const uint32_t n = k();
     const int saved = omp_get_max_threads();
     if (c->threads > 0) omp_set_num_threads(c->threads);
@@ -156,6 +187,7 @@ struct Runner {
       if (hs[j].count) std::memcpy(data + hs[j].offset, views[j].data, hs[j].count * harness::dtype_size(hs[j].dtype));
     c->nviews = uint32_t(hs.size());
     c->used = off;
+    release();
     reply(harness::side::kOk);
   }
 

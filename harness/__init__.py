@@ -5,7 +5,7 @@ below it (tests/test_layers.py checks it, with no import cycle anywhere):
 
 * ``core``: errors a user can cause, the one atomic file write, canonical JSON and CSV,
   the cache root;
-* ``measure``: problem suites, the toolchain and its build cache, the screen, the sandbox
+* ``measure``: problem suites and their work model, the toolchain and its build cache, the screen, the sandbox
   and the judge's worker (around the compiled ``harness._bench`` and ``harness_side``),
   evaluation and its verdict cache, the race check, statistics, topology, executors,
   the selftest;

@@ -29,6 +29,7 @@ pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewra
 
 HOSTILE = Path(__file__).parent / "hostile"
 GEMM = "02_dense_la_gemm"
+SCAN = "30_scan_prefix_sum"
 NEEDS_JUDGE = pytest.mark.judge  # reason: see the judge marker in pyproject.toml
 NEEDS_RACES = pytest.mark.races
 
@@ -216,6 +217,24 @@ def test_returning_before_a_thread_finishes_the_work(run_eval, mode):
 def test_returning_before_a_signal_handler_finishes_the_work(run_eval, mode):
     r = timed(run_eval, GEMM, source("finishes_in_a_signal_handler.cpp"), mode, screen=False)
     assert_not_paid(r)
+
+
+# The same attack where generating the inputs costs far more than a call (30_scan: ~15 ms
+# a call at the default size, hundreds of ms of input generation a turn). Measured with the
+# judge's first CPU rule alone (all CPU outside the calls against 1.5 x the baseline's,
+# generation included): `correct`, 650x and 756x (serial, default size, timer at 300 us
+# and 2 ms; 2026-12-02, AMD EPYC, load ~3). With the idle rule: `rejected` (31 ms of CPU
+# while idle against a limit of 20 ms, serial; 87 against 68, omp).
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_a_signal_handler_cannot_hide_behind_input_generation(run_eval, mode):
+    """Serial: rejected by the idle rule. omp at the quick size batches 5 calls a window,
+    so each call finishes the previous one's pending job inside the window and only one
+    call in five hides its work: no gain (0.57x, 33 ms idle against a 40 ms limit)."""
+    r = timed(run_eval, SCAN, source("scan_finishes_in_a_signal_handler.cpp"), mode, screen=False)
+    assert_not_paid(r)
+    if mode == "serial":
+        assert r.status == "rejected" and "while it had no call" in r.evidence["why"], (r.status, r.evidence)
 
 
 def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):

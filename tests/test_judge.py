@@ -166,6 +166,7 @@ def test_an_a_a_is_correct_and_near_one(run_eval, pid):
     assert abs(r.speedup - 1) <= 0.10, (r.speedup, r.ci_low, r.ci_high, r.evidence.get("load_avg_1min"))
     acct = r.evidence["cpu_accounting"]
     assert acct["candidate_outside_ms"] <= acct["limit_ms"]
+    assert 0 <= acct["candidate_idle_ms"] <= acct["idle_limit_ms"]
     assert 0 < r.evidence["doorbell_ns"] < 1e6
 
 
@@ -193,7 +194,7 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
               "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
               "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
-              "cpus": [0], "doorbell_ns": 4000.0}
+              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
     assert "accounting" in ProtocolCheck(_job())._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
     assert c(timing) == ""
@@ -304,3 +305,45 @@ def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
     r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
     assert r.status == "correct", (r.status, r.evidence)
     assert r.speedup < 1.25
+
+
+# Computes the baseline's stencil exactly, and remembers where its grids lie in memory:
+# at the 8th call of the same grid size whose rows all started at the same offset within
+# a page (the instances never moved), it spoils one output value. A judge that keeps
+# each side's inputs at one address for a whole evaluation (a placement fixed per
+# process, which biased a memory-bound stencil's A/A by up to 10 %) judges it incorrect;
+# one that places every turn's instances anew judges it correct.
+PLACEMENT_PROBE = """
+#include <cstdint>
+#include <vector>
+static int probe_n = -1, probe_calls = 0;
+static uintptr_t probe_first = 0;
+static bool probe_moved = false;
+void kernel_jacobi_2d(int tsteps, int n, std::vector<std::vector<double>>& A,
+                      std::vector<std::vector<double>>& B) {
+  const uintptr_t off = reinterpret_cast<uintptr_t>(A[1].data()) & 4095;
+  if (n != probe_n) { probe_n = n; probe_calls = 0; probe_first = off; probe_moved = false; }
+  probe_moved = probe_moved || off != probe_first;
+  ++probe_calls;
+  for (int t = 0; t < tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+  }
+  if (probe_calls >= 8 && !probe_moved) A[1][1] += 1.0;
+}
+"""
+
+
+def test_every_turn_places_its_inputs_anew():
+    """Each side's instances are made afresh for every turn at a drawn heap offset
+    (side.cpp make()), so no side keeps one memory placement for a whole evaluation."""
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
+
+    r = evaluate(get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE, "serial",
+                 EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False))
+    assert r.status == "correct", (r.status, r.evidence.get("why"))

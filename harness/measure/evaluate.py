@@ -57,7 +57,10 @@ class EvalConfig:
     (None: the problem's default); quick: use the problem's quick size; seed: first seed
     (every validation case and timed pair derives its own from it); min_pairs/max_pairs:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
-    once min_pairs are done; min_measure_ns: shortest single measurement (ns; at least
+    once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
+    min_pairs are done, as soon as the speedup is settled (its 95 % interval's half-width
+    <= 1 % of it, or its 99.5 % interval clear of 1.0, 1.1 and 2.0: cpp/bench.cpp
+    settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
     timeout_factor x baseline time); memory_bytes: the worker's memory limit (None:
@@ -78,6 +81,7 @@ class EvalConfig:
     min_pairs: int = 10
     max_pairs: int = 40
     budget_s: float = 3.0
+    adaptive: bool = True
     min_measure_ns: float = 0.0
     timeout_factor: float = 10.0
     timeout_min_s: float = 2.0
@@ -207,7 +211,7 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
                  size: int, cpus: list, cfg: EvalConfig) -> str:
     parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
-             str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.min_measure_ns),
+             str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.adaptive), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
              str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
              races.fingerprint() if mode == "omp" else ""]
@@ -388,6 +392,9 @@ class ProtocolCheck:
         if len(b) > job["max_pairs"] or (status == "ok" and len(b) < job["min_pairs"]):
             return (f"a timing result with {len(b)} pairs; the job asked for "
                     f"{job['min_pairs']} to {job['max_pairs']}")
+        stops = ("settled", "budget", "max_pairs") if job.get("adaptive") else ("budget", "max_pairs")
+        if status == "ok" and m.get("stopped") not in stops:
+            return f"a timing result that stopped for {m.get('stopped')!r}"
         if not all(_is_ns(x) and x > 0 for x in b + c):
             return "a timing result with a time that is not a positive finite number"
         for k in ("baseline_iters", "candidate_iters", "omp_max_threads", "process_threads"):
@@ -404,7 +411,7 @@ class ProtocolCheck:
         return ""
 
     _ACCOUNTING = {"candidate_outside_ms", "baseline_outside_ms", "limit_ms", "candidate_window_cpu_ms",
-                   "baseline_window_cpu_ms", "windows"}
+                   "baseline_window_cpu_ms", "windows", "candidate_idle_ms", "baseline_idle_ms", "idle_limit_ms"}
 
 
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
@@ -415,7 +422,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "timeout_min_s": cfg.timeout_min_s,
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
-           "budget_s": cfg.budget_s, "min_measure_ns": cfg.min_measure_ns,
+           "budget_s": cfg.budget_s, "adaptive": cfg.adaptive, "min_measure_ns": cfg.min_measure_ns,
            "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile}
     n = len(cpus)
     pids, memory = topology.worker_limits(n, cfg.eval_workers)
@@ -500,6 +507,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                          "clock_resolution_ns": final["clock_resolution_ns"],
                          "doorbell_ns": final["doorbell_ns"],
                          "cpu_accounting": final["cpu_accounting"],
+                         "timing_stopped": final["stopped"],
                          "process_threads": final["process_threads"],
                          "generation_s": final["generation_ns"] * 1e-9})
     for key in ("thread_scaling", "counters"):

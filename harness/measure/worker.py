@@ -62,7 +62,7 @@ def main() -> int:
         _send({"event": "result", "status": "ok", "phase": "validation"})
         return 0
     m = bench.measure(job["size"], job["seed0"], job["min_pairs"], job["max_pairs"],
-                      job["budget_s"], job["min_measure_ns"], True)
+                      job["budget_s"], job["min_measure_ns"], True, job["adaptive"])
     if m["status"] == "setup_error":
         _send({"event": "result", "status": "setup_error", "why": m["why"], "phase": "timing"})
         return 0
@@ -73,6 +73,7 @@ def main() -> int:
            "clock_resolution_ns": m["clock_resolution_ns"],
            "doorbell_ns": m["doorbell_ns"],
            "cpu_accounting": dict(m["cpu_accounting"]),
+           "stopped": m["stopped"],
            "cpus": cpus,
            "omp_max_threads": _bench.omp_max_threads(),
            "process_threads": bench.candidate_threads(),

@@ -36,9 +36,11 @@ constexpr const char* kSpinCount = "10000";
 enum Cmd : uint32_t {
   kNop = 0,      // nothing: one doorbell round trip (its cost is the per-call overhead)
   kCreate = 1,   // size, k, data_bytes: k instances of `size`; remap the data area
-  kPrepare = 2,  // seeds[k], poison: generate + reset each instance, snapshot the state
+  kPrepare = 2,  // seeds[k], poison, layout: k fresh instances (see side.cpp), generate +
+                 // reset each, snapshot the state
   kCall = 3,     // harness_call on the k instances back to back (threads > 0: that many)
-  kReport = 4,   // outputs of the k instances -> data area; the runner's own checks
+  kReport = 4,   // outputs of the k instances -> data area; the runner's own checks; then
+                 // the instances are freed (their memory goes back to the kernel)
   kCounters = 5, // perf counters around one call of instance 0 (after a prepare)
   kExit = 6,     // _exit(0)
 };
@@ -71,6 +73,7 @@ struct Control {
   uint64_t data_bytes;
   int32_t poison;
   int32_t threads;
+  uint64_t layout;  // kPrepare: the draw that places this turn's instances in memory
   uint64_t seeds[kMaxK];
   // reply (runner)
   int32_t status;
