@@ -1490,28 +1490,31 @@ class Bench {
     return true;
   }
 
-  static std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::string& where,
-                              const char* abs) {
-    char buf[640];
+  // The evidence of a broken accounting rule: `what` the candidate's CPU counts, `slack`
+  // the per-step allowance, `meaning` what such work is.
+  static std::string over_why(const char* what, const char* slack, const char* meaning, int64_t oc,
+                              int64_t ob, int64_t lim, const std::string& where, const char* abs) {
+    char buf[768];
     std::snprintf(buf, sizeof buf,
-                  "the candidate's process used %.1f ms of CPU while it had no call and no harness "
-                  "command to run %s, the baseline's %.1f ms; limit %.1f ms (%s + 1.5 x the baseline's "
-                  "+ 0.25 ms per window or command and extra OpenMP thread): work done after its calls "
-                  "returned (a signal handler or a thread finishing them later)",
-                  double(ic) * 1e-6, where.c_str(), double(ib) * 1e-6, double(lim) * 1e-6, abs);
+                  "the candidate's process used %.1f ms of CPU %s %s, the baseline's %.1f ms; limit "
+                  "%.1f ms (%s + 1.5 x the baseline's + %s and extra OpenMP thread): %s",
+                  double(oc) * 1e-6, what, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6, abs,
+                  slack, meaning);
     return buf;
   }
-
   static std::string outside_why(int64_t oc, int64_t ob, int64_t lim, const std::string& where,
                                  const char* abs) {
-    char buf[640];
-    std::snprintf(buf, sizeof buf,
-                  "the candidate used %.1f ms of CPU outside its timed calls %s, the baseline %.1f ms "
-                  "for the same harness work; limit %.1f ms (%s + 1.5 x the baseline's + 1 ms per "
-                  "timed window and extra OpenMP thread): work done outside the timed window (a "
-                  "thread finishing after the call returned, work in constructors or between calls)",
-                  double(oc) * 1e-6, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6, abs);
-    return buf;
+    return over_why("outside its timed calls",
+                    "1 ms per timed window",
+                    "work done outside the timed window (a thread finishing after the call returned, "
+                    "work in constructors or between calls)",
+                    oc, ob, lim, where, abs);
+  }
+  static std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::string& where,
+                              const char* abs) {
+    return over_why("while it had no call and no harness command to run", "0.25 ms per window or command",
+                    "work done after its calls returned (a signal handler or a thread finishing them later)",
+                    ic, ib, lim, where, abs);
   }
 
   py::dict accounting_figures() {

@@ -349,6 +349,6 @@ def test_slow_input_generation_is_never_a_candidate_timeout(tmp_path, size, slee
     r = evaluate(slow_problem, p.source("baseline.cpp"), "omp",
                  EvalConfig(size=size, min_pairs=4, max_pairs=4, budget_s=0.1, timeout_min_s=0.05,
                             timeout_factor=2.0, use_cache=False))
-    assert r.status == "correct", r.evidence
+    assert r.status == "correct", (r.status, r.evidence.get("why"), r.evidence.get("cpu_accounting"))
     if size < 10_000:
         assert r.evidence["candidate_iters"] > 1  # the batched case is the one under test
