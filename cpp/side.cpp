@@ -69,12 +69,13 @@ struct Runner {
   }
 
   // n fresh instances of size c->size, placed by the draw `layout`: a heap block of
-  // 2048 + 16 x (0..255) bytes first, so the instances' heap-allocated arrays start at
-  // one of the 256 16-byte offsets within a page at random. With release() after every
-  // report, each side's turn places its data anew: where the arrays land (page offsets,
-  // physical pages, their cache sets) is drawn afresh for every turn from the same
-  // distribution for both sides, instead of staying fixed per process for a whole
-  // evaluation (a fixed placement moved a memory-bound stencil's A/A by up to 10 %).
+  // 2048 + 16 x (0..255) bytes first. With release() after every report, each side's turn
+  // puts its data on pages faulted in anew (a fresh draw of physical pages, and with them
+  // cache sets, for both sides every turn) instead of one placement per process for a
+  // whole evaluation (which moved a memory-bound stencil's A/A by up to 10 %). The heap
+  // block moves heap-resident arrays within their pages only when the freed space is at
+  // the heap's top: glibc maps arrays over 32 MiB at page offset 16 whatever the block,
+  // and a long-lived block above the freed space keeps the offset fixed (README).
   // False (and the reply sent) if they do not fit in memory.
   bool make(uint32_t n, uint64_t layout) {
     release();

@@ -347,3 +347,29 @@ def test_every_turn_places_its_inputs_anew():
     r = evaluate(get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE, "serial",
                  EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False))
     assert r.status == "correct", (r.status, r.evidence.get("why"))
+
+
+def test_a_clearly_faster_candidate_stops_timing_once_settled():
+    """The adaptive rule (bench.cpp settled()): gemm's expert reference, several times
+    faster than the baseline, stops at the first look (12 pairs); the fixed rule times it
+    until its budget or 40 pairs."""
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
+
+    p = get_problem(GEMM)
+    fast = evaluate(p, p.reference("serial"), "serial", EvalConfig(quick=True, use_cache=False))
+    assert fast.status == "correct" and fast.ci_low > 2.0, (fast.status, fast.speedup, fast.ci_low)
+    assert fast.evidence["timing_stopped"] == "settled" and fast.pairs == 12, (fast.pairs, fast.evidence)
+    fixed = evaluate(p, p.reference("serial"), "serial", EvalConfig(quick=True, use_cache=False, adaptive=False))
+    assert fixed.evidence["timing_stopped"] in ("budget", "max_pairs") and fixed.pairs > 12, fixed.pairs
+
+
+@pytest.mark.parametrize("lo,hi", [(0, 40), (10, 4)])
+def test_impossible_pair_counts_are_a_one_line_error(lo, hi):
+    from harness.core.errors import HarnessError
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
+
+    p = get_problem(SCAN)
+    with pytest.raises(HarnessError, match="min_pairs must be at least 1"):
+        evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(min_pairs=lo, max_pairs=hi))

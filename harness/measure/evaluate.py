@@ -228,6 +228,9 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     """
     cfg = cfg or EvalConfig()
     check_mode(mode)
+    if cfg.min_pairs < 1 or cfg.max_pairs < cfg.min_pairs:
+        raise HarnessError(f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
+                           f"(got {cfg.min_pairs}, {cfg.max_pairs})")
     t_start = time.monotonic()
     sandboxed = sandbox.require_sandbox(cfg.unsafe)
     comp = toolchain.find_compiler(cfg.march)
@@ -393,8 +396,9 @@ class ProtocolCheck:
             return (f"a timing result with {len(b)} pairs; the job asked for "
                     f"{job['min_pairs']} to {job['max_pairs']}")
         stops = ("settled", "budget", "max_pairs") if job.get("adaptive") else ("budget", "max_pairs")
-        if status == "ok" and m.get("stopped") not in stops:
-            return f"a timing result that stopped for {m.get('stopped')!r}"
+        if status == "ok" and (m.get("stopped") not in stops
+                               or (m.get("stopped") == "max_pairs") != (len(b) == job["max_pairs"])):
+            return f"a timing result that stopped for {m.get('stopped')!r} after {len(b)} pairs"
         if not all(_is_ns(x) and x > 0 for x in b + c):
             return "a timing result with a time that is not a positive finite number"
         for k in ("baseline_iters", "candidate_iters", "omp_max_threads", "process_threads"):

@@ -14,7 +14,7 @@ from ..core.errors import HarnessError
 from ..measure.suite import get_problem
 
 ALIGN = ("suite", "problem id", "mode", "size", "threads")
-EVAL_SETTINGS = ("min_pairs", "max_pairs", "budget_s", "min_measure_ns", "seed")
+EVAL_SETTINGS = ("min_pairs", "max_pairs", "budget_s", "adaptive", "min_measure_ns", "seed")
 
 
 def _size(run, p):
