@@ -691,11 +691,9 @@ bool settled(const std::vector<double>& bs, const std::vector<double>& cs) {
   if (bs.size() < 9 || bs.size() != cs.size()) return false;
   std::vector<double> r(bs.size());
   for (size_t i = 0; i < r.size(); ++i) r[i] = bs[i] / cs[i];
-  std::vector<double> s = r;
-  std::sort(s.begin(), s.end());
-  const size_t n = s.size();
-  const double med = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-  const auto strict = median_interval(r, kSettledLevel);
+  const auto strict = median_interval(r, kSettledLevel);  // sorts r
+  const size_t n = r.size();
+  const double med = n % 2 ? r[n / 2] : 0.5 * (r[n / 2 - 1] + r[n / 2]);
   if (strict.second - strict.first <= 2.0 * kSettledHalfWidth * med) return true;
   for (double t : kSettledThresholds)
     if (strict.first <= t && t <= strict.second) return false;
