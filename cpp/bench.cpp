@@ -606,19 +606,26 @@ class InProcessBench {
 // burn after a parallel region (both runners get GOMP_SPINCOUNT=10000, side::kSpinCount:
 // 0.1-0.3 ms of spinning per worker measured on a 2-core Xeon VM, against 3.7 ms at
 // libgomp's default of 300000; the allowance is 1 ms per call window and extra thread)
-// and by noise. The rules (N: OpenMP threads, W: call windows in the span):
-//   whole evaluation (static constructors included), checked after every validation
-//   case and measurement:  candidate <= 50 ms + 1.5 x baseline + (N - 1) x 1 ms x W;
-//   each timed measurement: candidate <= 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and
-//   more than a quarter of the measurements (at least 2) over it is `rejected`.
+// and by noise. The rule (N: OpenMP threads, W: call windows in the measurement), per
+// timed measurement: candidate <= 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and more than
+// a quarter of the measurements (at least 2) over it is `rejected`.
 // The speedup is the median of the per-pair ratios, so work moved out of the windows
 // must be in more than half the measurements to move it; a single measurement over its
 // limit is tolerated (a serial A/A on a loaded machine once showed 116 ms of extra
 // kernel-counted CPU in one of 40, likely page-fault or reclaim work). More is work
 // done outside the timed windows (a thread that finishes after the call returned, a
-// forged "done", precomputation in a constructor or between calls).
+// forged "done", work between calls). There is no whole-evaluation form of this rule: a
+// sum over the harness's own work (every validation case's generation and freshly
+// faulted pages) has the heavy tail of page-fault and reclaim costs, and once
+// rejected honest baselines of input-heavy problems in validation (1268 ms against the
+// baseline's 702 ms for the same code, 23_histogram at quick size, load ~1.2); work in
+// validation cases moves no timed figure, and the idle rule below covers the whole
+// evaluation without the harness's work. Loading has its own rule, as it has no heavy
+// tail (no inputs yet): the candidate's runner may use at most 50 ms + 1.5 x the
+// baseline's CPU to start and load its object, so its static constructors cannot
+// precompute at length (e.g. the outputs of the inputs of the default seeds).
 constexpr int64_t kOutsideAbsNs = 5000000;
-constexpr int64_t kOutsideTotalAbsNs = 50000000;
+constexpr int64_t kLoadAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
 constexpr int64_t kSpinPerWindowNs = 1000000;
 // The idle rule. The outside rule above compares all of a side's CPU outside its windows,
@@ -636,7 +643,8 @@ constexpr int64_t kSpinPerWindowNs = 1000000;
 // 0.5-0.7 ms over a whole quick evaluation of about 100 steps, serial and omp), counted with the outside rule's
 // measurements (more than a quarter of them, at least 2, over either limit: `rejected`).
 // Work a candidate hides inside a harness command of its own process (a fault handler that
-// runs while the runner copies its outputs out) is still bounded only by the outside rule.
+// runs while the runner copies its outputs out) is still bounded only by the outside rule
+// of each measurement.
 constexpr int64_t kIdleAbsNs = 2000000;
 constexpr int64_t kIdleTotalAbsNs = 20000000;
 constexpr int64_t kIdleSpinPerStepNs = 250000;
@@ -823,6 +831,17 @@ class Bench {
       return jdict({"rejected", "the candidate's process had " + std::to_string(tc) +
                                     " threads once its object was loaded, the baseline's " +
                                     std::to_string(tb) + ": its constructors started threads"});
+    // the load rule (see kLoadAbsNs)
+    const int64_t lb = base_.in_command_ns, lc = cand_.in_command_ns;
+    const int64_t lim = kLoadAbsNs + int64_t(kOutsideRel * double(lb));
+    if (lc > lim) {
+      char buf[400];
+      std::snprintf(buf, sizeof buf,
+                    "the candidate's process used %.1f ms of CPU while loading, the baseline's %.1f ms; "
+                    "limit %.1f ms (50 ms + 1.5 x the baseline's): work in its static constructors",
+                    double(lc) * 1e-6, double(lb) * 1e-6, double(lim) * 1e-6);
+      return jdict({"rejected", buf});
+    }
     return jdict({});
   }
 
@@ -1469,11 +1488,8 @@ class Bench {
            int64_t(std::max(threads_ - 1, 0)) * kSpinPerWindowNs * windows;
   }
 
-  // The whole-evaluation rule (see kOutsideAbsNs): rejected with the figures.
+  // The whole-evaluation idle rule (see kIdleAbsNs): rejected with the figures.
   JVerdict accounting_total() {
-    const int64_t ob = outside(base_), oc = outside(cand_);
-    const int64_t lim = limit_ns(ob, cand_.windows, kOutsideTotalAbsNs);
-    if (oc > lim) return {"rejected", outside_why(oc, ob, lim, "over the whole evaluation", "50 ms")};
     const int64_t ib = idle(base_), ic = idle(cand_);
     const int64_t ilim = idle_limit_ns(ib, steps(cand_), kIdleTotalAbsNs);
     if (ic > ilim) return {"rejected", idle_why(ic, ib, ilim, "over the whole evaluation", "20 ms")};
@@ -1532,7 +1548,6 @@ class Bench {
     const int64_t ob = outside(base_), oc = outside(cand_);
     d["candidate_outside_ms"] = double(oc) * 1e-6;
     d["baseline_outside_ms"] = double(ob) * 1e-6;
-    d["limit_ms"] = double(limit_ns(ob, cand_.windows, kOutsideTotalAbsNs)) * 1e-6;
     d["candidate_window_cpu_ms"] = double(cand_.in_window_ns) * 1e-6;
     d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
     d["candidate_idle_ms"] = double(idle(cand_)) * 1e-6;

@@ -154,7 +154,7 @@ static double burned = burn();
     r = run_eval(SCAN, scan(prefix=prefix), "serial", size=20000, validate_only=True, screen=False,
                  use_cache=False)
     assert r.status == "rejected", (r.status, r.evidence)
-    assert "outside its timed calls over the whole evaluation" in r.evidence["why"]
+    assert "CPU while loading" in r.evidence["why"]
 
 
 @pytest.mark.parametrize("pid", [SCAN, GEMM])
@@ -165,7 +165,6 @@ def test_an_a_a_is_correct_and_near_one(run_eval, pid):
     assert r.status == "correct", r.evidence
     assert abs(r.speedup - 1) <= 0.10, (r.speedup, r.ci_low, r.ci_high, r.evidence.get("load_avg_1min"))
     acct = r.evidence["cpu_accounting"]
-    assert acct["candidate_outside_ms"] <= acct["limit_ms"]
     assert 0 <= acct["candidate_idle_ms"] <= acct["idle_limit_ms"]
     assert 0 < r.evidence["doorbell_ns"] < 1e6
 
