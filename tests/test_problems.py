@@ -1,7 +1,8 @@
 """Every problem of every suite, both modes: verdicts, not timings.
 
 Validation only at each problem's quick size: the baseline through the candidate path
-and the reference are correct; every plausible wrong variant in tests/variants/<id>/ is
+and the reference are correct (one problem per suite and category in the default run, all
+under -m slow and in `python -m harness selftest`); every plausible wrong variant in tests/variants/<id>/ is
 caught. Timed checks at default size (speedup sanity band, reference floor) are marked
 slow and run on one problem per category.
 """
@@ -14,6 +15,7 @@ import pytest
 from harness.measure import toolchain
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem, load_suite
+from suite_params import one_per_category
 
 VARIANTS = Path(__file__).parent / "variants"
 PROBLEMS = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]
@@ -34,7 +36,7 @@ def _eval(suite, pid, text, mode, **kw):
 
 
 @pytest.mark.parametrize("mode", ["serial", "omp"])
-@pytest.mark.parametrize("suite,pid", PROBLEMS, ids=_ids(PROBLEMS))
+@pytest.mark.parametrize("suite,pid", one_per_category(PROBLEMS))
 def test_baseline_and_reference_validate(suite, pid, mode):
     p = get_problem(pid, suite)
     for name, text in (("baseline", p.source("baseline.cpp")), ("reference", p.reference(mode))):

@@ -55,6 +55,7 @@ import pytest
 
 from harness.measure import work
 from harness.measure.suite import load_suite
+from suite_params import one_per_category
 
 ROOT = Path(__file__).resolve().parent.parent
 INCLUDE = ROOT / "cpp" / "include"
@@ -401,19 +402,7 @@ def build_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("work-count")
 
 
-def _one_per_category(items):
-    """The first problem of each (suite, category) runs in the default test run; the
-    others are marked slow (pytest -m slow runs them), to keep CI's time."""
-    seen, out = set(), []
-    for suite, pid in items:
-        cat = load_suite(suite)[pid].category
-        marks = () if (suite, cat) not in seen else (pytest.mark.slow,)
-        seen.add((suite, cat))
-        out.append(pytest.param(suite, pid, marks=marks, id=f"{suite}/{pid}"))
-    return out
-
-
-@pytest.mark.parametrize("suite,pid", _one_per_category(PROBLEMS))
+@pytest.mark.parametrize("suite,pid", one_per_category(PROBLEMS))
 def test_model_matches_instrumented_baseline(suite, pid, build_dir):
     p = load_suite(suite)[pid]
     m = model_of(p)
