@@ -258,7 +258,8 @@ class Cogito(Strategy):
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
         out = self.start(problem, mode, ctx)
         build, size = ctx.build_info(mode), ctx.timed_size(problem)
-        base = prompts.optimization_prompt(problem, mode, build, size)
+        base = prompts.optimization_prompt(problem, mode, build, size, answer=False)  # each role asks its own
+        answer = prompts.answer_request(problem, mode)
         agents = {r: team.role(r, team.agents[0]) for r in ROLES}
         store = self.hippocampus(ctx)
         task = task_document(problem)
@@ -293,7 +294,7 @@ class Cogito(Strategy):
             plan = rec.text.strip() if rec is not None else ""
             coder = self._call(ctx, problem, out, agents["coder"], prompt("coder", prompts.render(
                 "cogito_coder", plan=plan or "(the Planner gave no plan: choose your own)",
-                function=problem.function)), "coder", f"{problem.id}-g{g}-coder", r)
+                answer=answer)), "coder", f"{problem.id}-g{g}-coder", r)
             debugger = None
             if coder is not None:
                 request = ("The attempt is correct; make it faster, guided by the measured speedup above."
@@ -301,7 +302,7 @@ class Cogito(Strategy):
                            "The attempt failed as shown above; fix that failure, keeping it fast.")
                 debugger = self._call(ctx, problem, out, agents["debugger"], prompt("debugger", prompts.render(
                     "cogito_debugger", attempt=coder.source, evidence=prompts.format_evidence(coder.result),
-                    request=request, function=problem.function)), "debugger", f"{problem.id}-g{g}-debugger", r)
+                    request=request, answer=answer)), "debugger", f"{problem.id}-g{g}-debugger", r)
             for c, role in ((coder, "coder"), (debugger, "debugger")):
                 if c is not None:
                     stage[c.id] = f"group {g} {role}"
@@ -335,7 +336,7 @@ class Cogito(Strategy):
                 previous_label=stage[last.id] if last else "none: the original code",
                 attempt=last.source if last else problem.source("baseline.cpp"),
                 evidence=prompts.format_evidence(last.result) if last else "- not evaluated",
-                index=i, limit=self.refinements, function=problem.function)
+                index=i, limit=self.refinements, answer=answer)
             text = "\n\n".join(p.strip() for p in (base, memory.render(), section) if p.strip()) + "\n"
             cand = self._call(ctx, problem, out, agent, text, f"final{i}", f"{problem.id}-f{i}", GROUPS)
             if cand is None:

@@ -108,13 +108,17 @@ def answer_request(problem, mode: str) -> str:
 
 
 def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
-                        lessons: Sequence = (), before_source: str = "") -> str:
-    """The optimization prompt (user message) for ``problem`` (a suite.Problem).
+                        lessons: Sequence = (), before_source: str = "", answer: bool = True) -> str:
+    """The optimization prompt (user message) for ``problem`` (a suite.Problem), built from
+    named sections: the task, how code is built and measured, a strategy's own section,
+    the original code, the lessons, and (``answer``) the request for code.
 
     build: {"compiler_version", "flags", "threads"} of the evaluator; size: the timed
     problem size S; lessons: the selected Lesson objects (empty in round 0);
     before_source: a strategy's own section, placed right before the original code
-    (empty: the prompt of ``single`` and LessonL).
+    (empty: the prompt of ``single`` and LessonL); answer: end with "## Your answer" and
+    :func:`answer_request`; False leaves the request out, for a caller that adds its own
+    (Cogito's roles: a Planner must not be asked for code, a Coder not twice).
     """
     helpers = ""
     if problem.helpers:
@@ -129,7 +133,8 @@ def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
                   size_meaning=problem.size_meaning or "size", size=size,
                   baseline=problem.source("baseline.cpp").strip(), lessons_text=lessons_text,
                   before_source=f"\n{before_source.strip()}\n" if before_source.strip() else "",
-                  answer=answer_request(problem, mode))
+                  answer_section=("\n## Your answer\n" + answer_request(problem, mode)
+                                  + " Briefly say what you changed before the block.\n") if answer else "")
 
 
 def _tail(text: str, n: int) -> str:
