@@ -395,7 +395,8 @@ class CoLearning(Strategy):
             # Interpretation: the explanation of this attempt, kept as context
             label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
             interpreter = team.role("interpretation", agent)
-            explain = prompts.render("colearning_explain", outcome=label, baseline=baseline.strip(),
+            explain = prompts.render("colearning_explain", outcome=label, what_happened=prompts.attempt_fate(r.status),
+                                     baseline=baseline.strip(),
                                      attempt=(cand.source or "(no code found in the reply)").strip(),
                                      evidence=prompts.format_evidence(r),
                                      mode_text=prompts.mode_text(mode, build["threads"]),
@@ -410,8 +411,10 @@ class CoLearning(Strategy):
             else:
                 memory.change = (request, rec.text)
             memory.explanation = (prompts.render("colearning_result", outcome=label,
+                                                 what_happened=prompts.attempt_fate(r.status),
                                                  evidence=prompts.format_evidence(r)), erec.text.strip())
-            request = prompts.render("colearning_fix", target=f"{SIGNIFICANT_SPEEDUP:g}", function=problem.function,
+            request = prompts.render("colearning_fix", target=f"{SIGNIFICANT_SPEEDUP:g}",
+                                     answer=prompts.answer_request(problem, mode),
                                      mode_text=prompts.mode_text(mode, build["threads"]))
             # E-RL picks the next Correction's model
             rewards, costs, source = self.priors_for(arms, problem.category)

@@ -16,8 +16,9 @@ Per problem, for rounds t = 0..T-1 (defaults T = 4, 3 agents, k = 4):
    harness's earlier rule); harness.strategies.lessons gives both exactly.
 4. Lesson solicitation (concurrent, then a barrier): each candidate's author explains
    its outcome from the original code, the attempt and the evidence of its EvalResult
-   (status, speedup and CI, compiler diagnostics, mismatch, rejection, runtime error,
-   profiler signals). Skipped after the last round unless ``final_lessons`` (nobody
+   (status, speedup and CI, compiler diagnostics, the kind of mismatch without inputs or
+   values as in §3.1 unless ``show_mismatch``, rejection, runtime error, profiler
+   signals). Skipped after the last round unless ``final_lessons`` (nobody
    reads them). Lesson ids are ``<problem>-r<t>-a<i>-c<n>``, unique across rounds.
 
 Result: the best correct candidate over all rounds, chosen on its first measurement and
@@ -86,6 +87,8 @@ def _budget(o, n_team) -> Budget:
         Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
               "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
               choices=FACTOR_RULES, legacy="multiplicative"),
+        Param("show_mismatch", bool, False, "lesson requests about incorrect attempts show the failing "
+              "input and values (LessonL §3.1 leaves them out so that lessons stay general)", legacy=True),
         Param("lesson_memory", str, None, "memory store folder (none: off): verified lessons of "
               "similar other problems compete for the k slots, and this run's are stored"),
         *MEMORY_RETRIEVAL_PARAMS,
@@ -96,14 +99,17 @@ class LessonL(Strategy):
     ``embedding_model``: a litellm embedding model for the lesson bank's relevance (None:
     BM25; see harness.strategies.lessons); lesson_max_tokens: cap on a lesson reply's length
     (tokens; the agent's own max_tokens if smaller); factor_rule: the effectiveness
-    rule, one of harness.strategies.lessons.FACTOR_RULES; lesson_memory: a memory store folder
+    rule, one of harness.strategies.lessons.FACTOR_RULES; show_mismatch: lesson requests
+    about incorrect attempts carry the failing input and values (default off, §3.1);
+    lesson_memory: a memory store folder
     (harness.strategies.memory; None: off) shared across problems and runs, see :meth:`recall` and
     :meth:`remember`; memory_threshold, memory_same_problem: its retrieval. Raises
     ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
                  lesson_max_tokens: int = 250, embedding_model: str | None = None,
-                 factor_rule: str = FACTOR_RULES[0], lesson_memory: str | None = None,
+                 factor_rule: str = FACTOR_RULES[0], show_mismatch: bool = False,
+                 lesson_memory: str | None = None,
                  memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
@@ -111,9 +117,10 @@ class LessonL(Strategy):
             raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
         super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
                          lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model,
-                         factor_rule=factor_rule, lesson_memory=lesson_memory,
+                         factor_rule=factor_rule, show_mismatch=show_mismatch, lesson_memory=lesson_memory,
                          memory_threshold=memory_threshold, memory_same_problem=memory_same_problem)
         self.factor_rule = factor_rule
+        self.show_mismatch = show_mismatch
         self.lesson_memory = lesson_memory
         self.memory_threshold = memory_threshold
         self.memory_same_problem = memory_same_problem
@@ -175,7 +182,7 @@ class LessonL(Strategy):
             for i, a, cand in round_cands:
                 r = cand.result
                 label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
-                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label)
+                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label, self.show_mismatch)
                 lid = bank.next_id(t, i)  # agent indices are unique within a round
                 la = dataclasses.replace(a, max_tokens=min(a.max_tokens, self.lesson_max_tokens))
                 lcalls.append((la, prompts.messages(ltext),

@@ -22,6 +22,7 @@ trimmed (:data:`MAX_DIAGNOSTICS_CHARS`, :data:`MAX_STDERR_CHARS`).
 
 from __future__ import annotations
 
+import re
 import string
 from functools import lru_cache
 from pathlib import Path
@@ -142,12 +143,52 @@ def _tail(text: str, n: int) -> str:
     return text if len(text) <= n else "[...]\n" + text[-n:]
 
 
-def format_evidence(result) -> str:
+# what the harness did with an attempt of each status, in words that are true of it
+_FATES = {
+    "compile_error": "did not compile",
+    "link_error": "compiled but did not link (a function missing, or defined with other types)",
+    "runtime_error": "compiled, then failed while running on random inputs",
+    "timeout": "compiled, then ran past its time limit on random inputs",
+    "incorrect": "compiled and ran, but its results differ from the original's on random inputs",
+    "rejected": "compiled and ran, and was rejected by the harness's checks",
+    "correct": "compiled, matched the original's results on random inputs and was timed",
+}
+
+
+def attempt_fate(status: str) -> str:
+    """What the harness did with an attempt of ``status`` (an EvalResult status), as a
+    predicate: "did not compile", ..., "compiled, matched ... and was timed"."""
+    return _FATES.get(status, "could not be evaluated (a failure of the harness, not of the code)")
+
+
+_LENGTH = re.compile(r"^(.*?): has \d+ elements, expected \d+$", re.S)
+
+
+def mismatch_kind(why: str) -> str:
+    """The kind of a mismatch without its test case (LessonL §3.1: prompts about incorrect
+    attempts carry no test inputs or values, so that lessons stay general): "wrong length
+    of <output>", "wrong values in <output>", else "results differ from the original's".
+    ``why``: the judge's text (a driver's comparison: "<name>[i] (of n): expected x, got
+    y", "<name>: has n elements, expected m", or its own words)."""
+    why = (why or "").strip()
+    if "(of " in why and ", got " in why:
+        name = why.split("(of ")[0].split(": ")[-1].split("[")[0].strip()
+        return f"wrong values in {name}" if name else "wrong values"
+    m = _LENGTH.match(why)
+    if m:
+        return f"wrong length of {m.group(1).split(': ')[-1].strip()}"
+    if "expected shape" in why:
+        return "outputs of the wrong shape"
+    return "results differ from the original's"
+
+
+def format_evidence(result, show_mismatch: bool = True) -> str:
     """The evidence of an EvalResult as a markdown list (read from the object's fields,
     never parsed from printed text): status, speedup with CI and medians, compiler
     diagnostics (trimmed), mismatch (size, seed, phase, first mismatching index with
-    expected vs got), data race (the detector's trimmed report), rejection reason, runtime error and stderr tail, timeout, flags
-    and profiler signals."""
+    expected vs got; with ``show_mismatch`` False only its kind, :func:`mismatch_kind`),
+    data race (the detector's trimmed report), rejection reason, runtime error and stderr
+    tail, timeout, flags and profiler signals."""
     ev = dict(result.evidence or {})
     lines = [f"- status: {result.status}"]
     if result.status == "correct":
@@ -163,6 +204,8 @@ def format_evidence(result) -> str:
     elif result.status == "incorrect" and ev.get("race"):
         lines.append(f"- data race found by ThreadSanitizer (size {ev.get('size')}; the outputs may "
                      f"still have matched), first report trimmed:\n```\n{ev['race']}\n```")
+    elif result.status == "incorrect" and not show_mismatch:
+        lines.append(f"- mismatch: {mismatch_kind(ev.get('why', ''))}")
     elif result.status == "incorrect":
         lines.append(f"- mismatch: {ev.get('why', 'output differs from the original')}")
         lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
@@ -188,26 +231,30 @@ def format_evidence(result) -> str:
 
 
 def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str, request: str) -> str:
+                  outcome: str, request: str, show_mismatch: bool = True) -> str:
     """A prompt (user message) about one attempt: the original code, the attempt (the
-    extracted source the evaluator compiled), the evidence from ``result`` (an
-    EvalResult), its outcome label (harness.strategies.lessons.outcome_label; the request may use
-    its predicate, ``$outcome_predicate``), then template ``request`` (what to write
-    about it). Raises ValueError for an unknown label."""
+    extracted source the evaluator compiled), what happened to it (:func:`attempt_fate`),
+    the evidence from ``result`` (an EvalResult; ``show_mismatch``: see
+    :func:`format_evidence`), its outcome label (harness.strategies.lessons.outcome_label;
+    the request may use its predicate, ``$outcome_predicate``), then template ``request``
+    (what to write about it). Raises ValueError for an unknown label."""
     fields = dict(outcome=outcome, outcome_predicate=outcome_predicate(outcome),
                   mode_text=mode_text(mode, build["threads"]),
                   compiler_version=build["compiler_version"], flags=build["flags"])
     return render("review", baseline=problem.source("baseline.cpp").strip(),
                   attempt=(attempt or "(no code found in the reply)").strip(),
-                  evidence=format_evidence(result), request=render(request, **fields).strip(),
+                  what_happened=attempt_fate(result.status),
+                  evidence=format_evidence(result, show_mismatch), request=render(request, **fields).strip(),
                   **fields)
 
 
 def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str) -> str:
+                  outcome: str, show_mismatch: bool = False) -> str:
     """LessonL's lesson prompt: :func:`review_prompt` asking for a lesson for teammates
-    (at most 5 sentences, no code)."""
-    return review_prompt(problem, mode, build, attempt, result, outcome, "lesson")
+    (at most 5 sentences, no code). By default an incorrect attempt's evidence names only
+    the kind of mismatch, no inputs or values (LessonL §3.1: lessons stay general);
+    ``show_mismatch`` puts them back."""
+    return review_prompt(problem, mode, build, attempt, result, outcome, "lesson", show_mismatch)
 
 
 def reflection_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,

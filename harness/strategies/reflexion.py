@@ -95,7 +95,8 @@ class Reflexion(Strategy):
                                                           cand.outcome), ctx,
                 seed=seed(i, "reflection"), purpose="reflection", round_=i,
                 label=f"{problem.id}-i{i}-reflection").text.strip()
-            memory = prompts.render("reflexion_memory", outcome=cand.outcome, attempt=cand.source.strip(),
+            memory = prompts.render("reflexion_memory", outcome=cand.outcome,
+                                    what_happened=prompts.attempt_fate(cand.result.status), attempt=cand.source.strip(),
                                     evidence=prompts.format_evidence(cand.result), reflection=reflection)
             ctx.progress(f"{problem.id}: iteration {i + 1}/{n}: {agent.name} writes c{i + 1}")
             rec = self.ask(problem, agent, prompts.optimization_prompt(problem, mode, build, size,
