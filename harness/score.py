@@ -562,9 +562,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
     c = strategy.counts
     console.print(f"verdicts of samples this session: {c['measured']} measured, {c['verdict cache']} from the "
                   f"verdict cache (identical code, settings and seeds), {c['run log']} from this run's log")
-    if len(gs) > 1:
-        _write_comparison(root, [g.store.root for g in gs], opts, console)
-    console.print(f"report: {root / ('runs.md' if len(gs) > 1 else 'report.md')}")
+    compared = len(gs) > 1 and _write_comparison(root, [g.store.root for g in gs], opts, console)
+    console.print(f"report: {root / 'runs.md'}" if compared else
+                  "report: " + ", ".join(str(g.store.root / "report.md") for g in gs))
     return root
 
 
@@ -702,16 +702,17 @@ def _write_group(g: _Group, order: list, opts: ScoreOptions, counts: Counter, wa
     g.store.write_report(render_score_markdown(read_run(g.store.root), opts.ks, breakdown))
 
 
-def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) -> None:
+def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) -> bool:
     """runs.md in ``root``: the comparison table of the groups' runs (report's strategy
-    comparison), when they measured the same problems; else a note."""
+    comparison) when they measured the same problems (returns True); else a note
+    (returns False)."""
     runs = [read_run(f) for f in folders]
     try:
         groups = report.group_runs(runs)
     except HarnessError as e:
         console.print(f"[yellow]no comparison table: the groups did not measure the same problems ({e}); "
                       "`python -m harness compare A B` compares the problems they share[/yellow]")
-        return
+        return False
     reports = [report.build_report(r, plots=False, ks=opts.ks) for r in runs]
     cmp = report.build_comparison(reports, groups, plots=False)
     report.write_runs(cmp, root, ["md"])
@@ -720,6 +721,7 @@ def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) ->
             console.print(f"  {r['run']}: {r['% correct']:.0f}% correct, geomean {r['geomean']:.2f}x "
                           f"({r['geomean 95% CI low']:.2f}-{r['geomean 95% CI high']:.2f}), "
                           f"mean {r['mean']:.2f}x (first sample per problem)")
+    return True
 
 
 # --------------------------------------------------------------------------- CLI

@@ -103,8 +103,7 @@ def test_a_score_run_is_a_run_folder_with_the_first_sample_as_its_row(scored):
     cands = run.problems[0].candidates
     assert [(c["id"], c["model"], c["status"]) for c in cands] == [
         (f"{PID}-s0", "a", "correct"), (f"{PID}-s1", "m2", "link_error"), (f"{PID}-s2", "m2", "incorrect")]
-    assert sorted(p.name for p in (root / "candidates" / PID).iterdir()) == [
-        f"{PID}-s{i}.cpp" for i in range(3)] + [f"{PID}-null.cpp"]
+    assert sorted(p.name for p in (root / "candidates" / PID).iterdir()) == [f"{PID}-s{i}.cpp" for i in range(3)]
 
 
 def test_report_md_counts_the_signature_mismatch_and_pass_at_k(scored):
