@@ -15,8 +15,9 @@ below it (tests/test_layers.py checks it, with no import cycle anywhere):
 * ``strategies``: the registry, the interface and run context, prompts, lessons, the
   memory store, one module per strategy;
 * ``run``: a run of a strategy on a suite, without its command line;
+* ``score``: scoring replies generated elsewhere, as a run (harness/score.py);
 * ``cli``: ``python -m harness ...``.
 """
 
 #: the layers, lowest first (the first name below ``harness`` of each module)
-LAYERS = ("core", "measure", "models", "results", "strategies", "run", "cli")
+LAYERS = ("core", "measure", "models", "results", "strategies", "run", "score", "cli")

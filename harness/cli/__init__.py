@@ -25,6 +25,7 @@ from ..results.compare import cmd_compare
 from ..results.noise_floor import save_noise_floor
 from ..results.report import cmd_report
 from ..run import add_run_parser
+from ..score import add_score_parser
 from ..strategies import registry
 from ..strategies.memory import cmd_memory
 from .calibrate import add_calibrate_parser
@@ -246,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(fn=cmd_selftest)
 
     add_run_parser(sub)
+    add_score_parser(sub)
     add_serve_model_parser(sub)
     add_calibrate_parser(sub)
 

@@ -287,9 +287,10 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
     return out, time.monotonic() - t0
 
 
-def candidate_tu(problem: Problem, source: str, mode: str) -> str:
+def candidate_tu(problem: Problem, source: str, mode: str, glue: bool = True) -> str:
     """The candidate's translation unit (see the module docstring), from extracted code.
-    The prelude comes first, as the precompiled header ``harness_prelude.hpp``.
+    The prelude comes first, as the precompiled header ``harness_prelude.hpp``; the
+    problem's glue last (``glue=False``: without it, the candidate's code alone).
 
     The spec's helpers the candidate lacks are added before it, except a helper that
     uses a struct the candidate defines itself (models often restate the problem's
@@ -321,8 +322,9 @@ def candidate_tu(problem: Problem, source: str, mode: str) -> str:
         lines.append(f'#line {source.count(chr(10), 0, offset) + 1} "candidate.cpp"')
         done = offset
     lines.append(source[done:])
-    lines.append('#line 1 "harness_glue.cpp"')
-    lines.append(glue_text(problem))
+    if glue:
+        lines.append('#line 1 "harness_glue.cpp"')
+        lines.append(glue_text(problem))
     return "\n".join(lines) + "\n"
 
 

@@ -458,7 +458,7 @@ class RunContext:
         infrastructure_errors and never reused on resume."""
         self.check_budget()
         rep = 0 if shared else self.repeat
-        key = f"{candidate_id}:r{rep}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
+        key = self.evaluation_key(text, candidate_id=candidate_id, fresh=fresh, shared=shared)
         if key in self.recorded:
             res = EvalResult.from_dict(self.recorded[key])
             self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
@@ -485,6 +485,14 @@ class RunContext:
                  repeat=rep, seed=cfg.seed, key=key, result=d)
         self.recorded[key] = d
         return res
+
+    def evaluation_key(self, text: str, *, candidate_id: str, fresh: bool = False,
+                       shared: bool = False) -> str:
+        """The key under which :meth:`evaluate` records (and reuses) the verdict on
+        ``text`` as ``candidate_id`` in this thread's replicate:
+        ``<candidate_id>:r<replicate>:<first|fresh>:<sha256 of text>``."""
+        rep = 0 if shared else self.repeat
+        return f"{candidate_id}:r{rep}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
 
     def save_candidate(self, cand: Candidate) -> None:
         """Store the candidate's source (and prompt-free metadata) in the run folder."""
