@@ -190,7 +190,8 @@ def _local_model_record(servers: dict) -> dict | None:
     return {**first.info, **({"others": [s.info for s in rest]} if rest else {})}
 
 
-def _fmt_s(s: float) -> str:
+def fmt_s(s: float) -> str:
+    """A duration of ``s`` seconds for progress lines: "4m05s", "1h02m"."""
     s = int(max(0, s))
     return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
 
@@ -278,9 +279,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             if state["times"]:
                 left = total - n_done
                 per = sum(state["times"]) / len(state["times"])
-                eta = f"  ETA {_fmt_s(per * left / max(1, min(in_flight, left)))}"
+                eta = f"  ETA {fmt_s(per * left / max(1, min(in_flight, left)))}"
         where = f" in flight: {', '.join(flight)}" if len(flight) > 1 else ""
-        console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] "
+        console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] "
                       f"[bold][{n_done}/{total}{where}][/bold] {text}{eta}")
 
     ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
@@ -309,9 +310,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
             ref = None
             if opts.reference:
-                ref = _measure_reference(p, ctx, progress)
+                ref = measure_reference(p, ctx, progress)
             # a strategy that calls no model (null) is itself the noise floor
-            floor = _measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
+            floor = measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
             outcome = strategy.run(p, opts.mode, team, ctx)
             outcome.reference_speedup = ref
             outcome.noise_floor = floor
@@ -346,7 +347,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                 for i in range(total):
                     run_problem(i)
             else:
-                _run_in_flight(run_problem, total, in_flight, ctx)
+                run_in_flight(run_problem, total, in_flight, ctx)
         finally:
             rows[:] = [results[k] for k in sorted(results)]
             executor.shutdown()
@@ -384,7 +385,7 @@ def _start_model_servers(team, console) -> dict:
     return servers
 
 
-def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, ctx) -> None:
+def run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, ctx) -> None:
     """Runs ``run_problem(i)`` for i < total, ``workers`` problems at once (one thread
     each). The first error stops the rest: problems not started are not started, those
     in flight stop at their next budget check (ctx.halt); then the first error is raised
@@ -408,7 +409,7 @@ def _run_in_flight(run_problem: Callable[[int], None], total: int, workers: int,
         pool.shutdown(wait=True)
 
 
-def _measure_reference(problem, ctx, progress) -> float | None:
+def measure_reference(problem, ctx, progress) -> float | None:
     """The expert reference's speedup (evaluated like a candidate), or None if it is not
     correct. Shared across replicates: it is the problem's ceiling on this machine, not a
     result of the replicate, so replicate 0 measures it and later replicates reuse that
@@ -424,7 +425,7 @@ def _measure_reference(problem, ctx, progress) -> float | None:
     return res.speedup if res.correct else None
 
 
-def _measure_noise_floor(problem, ctx, progress):
+def measure_noise_floor(problem, ctx, progress):
     """The null strategy on this problem: the baseline's own source through the
     candidate path, measured like a reported result (fresh seeds, no verdict cache), anew
     in every replicate. Its speedup is what noise alone would report; an EvalResult, or

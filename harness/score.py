@@ -63,7 +63,7 @@ from .results import report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
 from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
 from .results.summary import num, summarize
-from .run import IN_FLIGHT_PER_WORKER, _fmt_s, _measure_noise_floor, _measure_reference, _run_in_flight
+from .run import IN_FLIGHT_PER_WORKER, fmt_s, measure_noise_floor, measure_reference, run_in_flight
 from .strategies.base import Candidate, ProblemOutcome, RunContext, Strategy
 
 GROUP_BY = ("file", "model")
@@ -381,7 +381,7 @@ class _Group:
 
 
 class _Halt:
-    """run._run_in_flight's ``ctx``: halting it halts every group's context."""
+    """run.run_in_flight's ``ctx``: halting it halts every group's context."""
 
     def __init__(self, contexts):
         self.contexts = contexts
@@ -490,9 +490,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             if state["units"]:
                 per = state["busy_s"] / state["units"]
                 left = total - state["done"]
-                eta = f"  ETA {_fmt_s(per * (units - state['units']) / max(1, min(in_flight, left)))}"
+                eta = f"  ETA {fmt_s(per * (units - state['units']) / max(1, min(in_flight, left)))}"
             done = state["done"]
-        console.print(f"[dim]{_fmt_s(time.monotonic() - t_start)}[/dim] [bold][{done}/{total}][/bold] {text}{eta}")
+        console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] [bold][{done}/{total}][/bold] {text}{eta}")
 
     for g in gs:
         g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress)
@@ -514,8 +514,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             g.store.event("problem_started", problem=p.id, repeat=0, category=p.category)
             quiet(f"{p.id} ({p.category}): {len(g.problems[p.id])} sample(s)"
                   + (f" of {g.name}" if opts.group_by else ""))
-            ref = _measure_reference(p, g.ctx, quiet) if opts.reference else None
-            floor = _measure_noise_floor(p, g.ctx, quiet)
+            ref = measure_reference(p, g.ctx, quiet) if opts.reference else None
+            floor = measure_noise_floor(p, g.ctx, quiet)
             outcome = strategy.run(p, opts.mode, g.problems[p.id], g.ctx)
             outcome.reference_speedup, outcome.noise_floor = ref, floor
             if outcome.remeasured is not None:
@@ -541,7 +541,7 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             executor.start(root / "parsl")
             if executor.workers > 1:
                 console.print(f"evaluation workers: {executor.describe()}")
-                _run_in_flight(run_problem, total, in_flight, _Halt([g.ctx for g in gs]))
+                run_in_flight(run_problem, total, in_flight, _Halt([g.ctx for g in gs]))
             else:
                 for i in range(total):
                     run_problem(i)
