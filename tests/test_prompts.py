@@ -75,3 +75,16 @@ def test_mismatch_kinds_and_what_happened_in_words():
     assert mismatch_kind("hull contains NaN") == "results differ from the original's"
     assert "did not compile" == attempt_fate("compile_error")
     assert "timed" not in attempt_fate("runtime_error") and "timed" in attempt_fate("correct")
+
+
+def test_every_strategy_that_shows_evidence_collects_the_same_evidence():
+    """Issue 21: the strategies that feed evaluations back (their prompts show an
+    attempt's evidence) all collect profiler signals, so none sees less than another."""
+    import inspect
+
+    registry.load_all()
+    shows = {n for n, s in registry.REGISTRY.items()
+             if any(f in inspect.getsource(inspect.getmodule(s.cls))
+                    for f in ("format_evidence(", "lesson_prompt(", "reflection_prompt("))}
+    assert shows == {"reflexion", "mapcoder", "lessonl", "colearning", "cogito"}
+    assert {n for n, s in registry.REGISTRY.items() if s.profile} == shows

@@ -170,7 +170,7 @@ def _budget(o, n_team) -> Budget:
 
 
 @register(
-    "cogito", team=TEAM_MANY, budget=_budget, roles=ROLES,
+    "cogito", team=TEAM_MANY, profile=True, budget=_budget, roles=ROLES,
     description="Cogito (Li et al. 2025): reverse-order roles grow a Super-Role with memory, "
                 "then refinements; hippocampus memory across problems",
     quick={"refinements": 2},

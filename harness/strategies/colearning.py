@@ -257,7 +257,7 @@ def _budget(o, n_team) -> Budget:
 
 
 @register(
-    "colearning", team=TEAM_MANY, budget=_budget, quick={"max_loops": 3}, roles=("interpretation",),
+    "colearning", team=TEAM_MANY, profile=True, budget=_budget, quick={"max_loops": 3}, roles=("interpretation",),
     description="Co-Learning: correct -> test -> interpret loop; E-RL picks each "
                 "correction's model from priors (first pass or last code is the answer)",
     params=(
