@@ -289,6 +289,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                      max_parallel=opts.max_parallel, progress=progress,
                      recorded=store.recorded_evaluations())
     ctx.mode = opts.mode
+    ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 
     def run_problem(i: int) -> None:
@@ -299,6 +300,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             with lock:
                 state["done"] += 1
             progress(f"{p.id}: finished in an earlier session, skipped")
+            ctx.job_done(rep, p.id)
             return
         ctx.check_budget()
         t0 = time.monotonic()
@@ -322,6 +324,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             results[i] = row
             store.event("problem_done", problem=p.id, repeat=rep, row=row)
         finally:
+            ctx.job_done(rep, p.id)
             with lock:
                 state["flight"].pop(threading.get_ident(), None)
         with lock:

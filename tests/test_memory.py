@@ -226,3 +226,66 @@ def test_lessonl_reads_other_problems_lessons_and_stores_verified_ones(tmp_path)
     ev = {e["kind"]: e for e in run.events() if e["kind"] in ("memory_read", "memory_written")}
     assert ev["memory_read"]["content_hash"] == before == ev["memory_written"]["content_hash_before"]
     assert ev["memory_written"]["content_hash_after"] == store.content_hash() != before
+
+
+def _items(pid, run_id, repeat):
+    p = get_problem(pid)
+    kw = dict(run_id=run_id, strategy="cogito", problem=p, mode="omp", repeat=repeat)
+    rem = result(pid, speedup=2.0, lo=1.8, hi=2.2)
+    return [make_item("DG", provenance(**kw), **task_document(p)),
+            make_item("CA4", provenance(**kw, candidate_id=f"{pid}-f1", model="m", result=rem, verified=True),
+                      code=f"// {pid} {run_id} r{repeat}")]
+
+
+def test_a_scope_reads_other_runs_and_only_earlier_jobs_of_its_own_replicate(tmp_path):
+    """Issue 21: replicate 1 does not read replicate 0's results, and a problem reads only
+    what problems before it in the run's order wrote, unless across_replicates."""
+    from harness.strategies.memory import MemoryScope
+
+    store = MemoryStore(tmp_path / "m").ensure()
+    scan, rev, other = "30_scan_prefix_sum", "33_scan_reverse_prefix_sum", "31_scan_scan_with_min_function"
+    for items in (_items(scan, "this", 0), _items(scan, "this", 1), _items(other, "this", 1),
+                  _items(scan, "older-run", 0)):
+        store.add(items)
+    task = task_document(get_problem(rev))
+
+    def codes(scope):
+        return sorted(it["code"] for _, it in store.retrieve(task, "CA4", mode="omp", threshold=0.0, scope=scope))
+
+    # replicate 1, job order [(0, scan), (0, rev), (1, scan), (1, rev), (1, other)]: rev in rep 1
+    # comes after scan in rep 1 but before other
+    jobs = [(0, scan), (0, rev), (1, scan), (1, rev), (1, other)]
+    earlier = frozenset(jobs[:3])
+    assert codes(MemoryScope("this", 1, frozenset(j for j in earlier if j[0] == 1))) == \
+        [f"// {scan} older-run r0", f"// {scan} this r1"]
+    assert codes(MemoryScope("this", 1, earlier, across_replicates=True)) == \
+        [f"// {scan} older-run r0", f"// {scan} this r0", f"// {scan} this r1"]
+    assert len(codes(None)) == 4  # no scope: everything (what runs before the rule read)
+
+
+def test_a_problem_waits_for_the_problems_before_it_in_the_run_order():
+    import threading
+    import time
+
+    from harness.strategies.base import RunContext
+
+    ctx = RunContext()
+    ctx.set_jobs([(0, "a"), (0, "b"), (1, "a")])
+    seen = []
+
+    def second():
+        ctx.repeat = 0
+        ctx.wait_for_earlier("b")
+        seen.append(("b waited", sorted(ctx._jobs_done)))
+
+    t = threading.Thread(target=second)
+    t.start()
+    time.sleep(0.3)
+    assert seen == []  # "a" of replicate 0 is not done yet
+    ctx.job_done(0, "a")
+    t.join(5)
+    assert seen == [("b waited", [(0, "a")])]
+    ctx.repeat = 1
+    ctx.wait_for_earlier("a")  # replicate 1's first job waits for nothing of replicate 0
+    assert ctx.memory_scope("a").earlier == frozenset()
+    assert ctx.memory_scope("a", across_replicates=True).earlier == frozenset({(0, "a"), (0, "b")})

@@ -45,6 +45,7 @@ from ..models.model_process import ModelProcessRestarted
 from ..results.rows import ProblemRow
 from . import prompting
 from .lessons import Lesson, outcome_label
+from .memory import MemoryScope
 
 NO_CORRECT = "no correct candidate"
 FAILED_REMEASURE = "failed re-measurement"
@@ -280,6 +281,9 @@ class RunContext:
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
+        self._jobs: list | None = None  # (replicate, problem id) in the run's order (set_jobs)
+        self._jobs_done: set = set()
+        self._jobs_cond = threading.Condition()
         self._gate = _Gate()
         self._remote_slots = threading.BoundedSemaphore(self.max_parallel)
         self._halt: str | None = None
@@ -309,6 +313,52 @@ class RunContext:
         self.current, self.repeat = current, repeat
         if self.store is not None:
             self.store.repeat = repeat
+
+    # ------------------------------------------------------------------ job order
+    def set_jobs(self, jobs: Sequence[tuple[int, str]]) -> None:
+        """The run's jobs, (replicate, problem id), in their recorded order: the order
+        memory scopes follow (:meth:`memory_scope`, :meth:`wait_for_earlier`)."""
+        with self._jobs_cond:
+            self._jobs = list(jobs)
+            self._jobs_done = set()
+
+    def job_done(self, repeat: int, problem_id: str) -> None:
+        """Marks job (repeat, problem_id) finished (done, skipped on resume, or failed)."""
+        with self._jobs_cond:
+            self._jobs_done.add((repeat, problem_id))
+            self._jobs_cond.notify_all()
+
+    def _earlier(self, problem_id: str, across_replicates: bool) -> frozenset | None:
+        """The jobs before this thread's job (replicate, problem_id) in the run's order,
+        of its replicate only unless ``across_replicates``; None when no order is set or
+        the job is not in it."""
+        me = (self.repeat, problem_id)
+        if self._jobs is None or me not in self._jobs:
+            return None
+        before = self._jobs[:self._jobs.index(me)]
+        return frozenset(j for j in before if across_replicates or j[0] == me[0])
+
+    def run_id(self) -> str:
+        """The run's id (its config.json's run_id, else its folder's name; "no-run" without
+        a results folder)."""
+        if self.store is None:
+            return "no-run"
+        return self.store.config.get("run_id", self.store.root.name)
+
+    def memory_scope(self, problem_id: str, across_replicates: bool = False) -> MemoryScope:
+        """What this thread's problem may read from a memory store (see MemoryScope)."""
+        return MemoryScope(self.run_id(), self.repeat, self._earlier(problem_id, across_replicates),
+                           across_replicates)
+
+    def wait_for_earlier(self, problem_id: str, across_replicates: bool = False) -> None:
+        """Blocks until every job of :meth:`memory_scope`'s ``earlier`` has finished, so
+        a retrieval sees what they wrote whatever finished first with several problems in
+        flight. Raises BudgetExceeded when the run stops meanwhile (:meth:`check_budget`)."""
+        need = self._earlier(problem_id, across_replicates) or frozenset()
+        with self._jobs_cond:
+            while not need <= self._jobs_done:
+                self._jobs_cond.wait(timeout=0.5)
+                self.check_budget()
 
     def halt(self, reason: str) -> None:
         """Makes every later :meth:`check_budget` raise BudgetExceeded(reason): the other

@@ -47,7 +47,10 @@ no correct candidate, as in the paper, even when an earlier attempt was.
 Hippocampus (§3.3; harness.strategies.memory): examples come from CA4 (verified correct-and-faster
 results) of other problems whose task is similar (BM25 similarity >= ``memory_threshold``,
 never the problem being solved unless ``memory_same_problem``), in place of upstream's web
-code search (``cross_problem_memory=False`` turns the examples off). After the problem
+code search (``cross_problem_memory=False`` turns the examples off); they are retrieved
+right before the final phase, once the problems before this one in the run's order have
+finished, and only from what the run's scope admits (other runs, and this run's earlier
+problems of the same replicate: harness.strategies.memory.MemoryScope). After the problem
 the run writes DG (the task), CA1 (its first attempt), CA3
 (every evaluated candidate with its evidence), CA2 (failed candidates) and CA4 (the pick,
 only when its re-measurement is correct and faster). The store is ``memory`` (default
@@ -193,18 +196,21 @@ class Cogito(Strategy):
     attempts, a working memory of ``memory_tokens`` tokens and the hippocampus store
     ``memory`` (None: ``<run folder>/memory``; no store without a run folder), retrieving
     items of problems with similarity >= ``memory_threshold`` (never the current problem
-    unless ``memory_same_problem``; no retrieval without ``cross_problem_memory``). See the
-    module docstring."""
+    unless ``memory_same_problem``; no retrieval without ``cross_problem_memory``; of this
+    run only what earlier problems of the same replicate wrote, earlier replicates' too with
+    ``memory_across_replicates``: harness.strategies.memory.MemoryScope). See the module
+    docstring."""
 
     def __init__(self, order: str = "reverse", weights: str = "paper", refinements: int = 5,
                  memory_tokens: int = 2000, memory: str | None = None,
                  memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
-                 cross_problem_memory: bool = True):
+                 memory_across_replicates: bool = False, cross_problem_memory: bool = True):
         if order not in ORDERS or weights not in WEIGHTS or refinements < 0 or memory_tokens < 1:
             raise ValueError("bad cogito options")
         super().__init__(order=order, weights=weights, refinements=refinements,
                          memory_tokens=memory_tokens, memory=memory,
                          memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
+                         memory_across_replicates=memory_across_replicates,
                          cross_problem_memory=cross_problem_memory)
         self.sequence = ORDERS[order]
         self.weights = weights
@@ -213,6 +219,7 @@ class Cogito(Strategy):
         self.memory = memory
         self.threshold = memory_threshold
         self.same_problem = memory_same_problem
+        self.across_replicates = memory_across_replicates
         self.cross_problem = cross_problem_memory
 
     # ------------------------------------------------------------------ helpers
@@ -262,16 +269,7 @@ class Cogito(Strategy):
         answer = prompts.answer_request(problem, mode)
         agents = {r: team.role(r, team.agents[0]) for r in ROLES}
         store = self.hippocampus(ctx)
-        task = task_document(problem)
         hash_before = store.content_hash() if store else None
-        examples = store.retrieve(task, "CA4", mode=mode, threshold=self.threshold,
-                                  same_problem=self.same_problem, limit=EXAMPLES) \
-            if store and self.cross_problem else []
-        ctx.log("memory_read", problem=problem.id, path=str(store.path) if store else None,
-                content_hash=hash_before, cross_problem=self.cross_problem,
-                threshold=self.threshold, same_problem=self.same_problem,
-                retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
-                           for s, it in examples])
 
         memory = WorkingMemory(self.memory_tokens)
         importances: dict[tuple, float] = {}
@@ -322,7 +320,20 @@ class Cogito(Strategy):
                     importance={role: importances[(g, role)] for role in ROLES},
                     memory_entries=len(memory.entries), evicted=len(evicted))
 
-        # final phase: the Super-Role alone
+        # final phase: the Super-Role alone, with examples of similar problems from the store
+        # (retrieved here, once the problems before this one in the run's order are done)
+        examples = []
+        if store and self.cross_problem:
+            ctx.wait_for_earlier(problem.id, self.across_replicates)
+            examples = store.retrieve(task_document(problem), "CA4", mode=mode, threshold=self.threshold,
+                                      same_problem=self.same_problem, limit=EXAMPLES,
+                                      scope=ctx.memory_scope(problem.id, self.across_replicates))
+        ctx.log("memory_read", problem=problem.id, path=str(store.path) if store else None,
+                content_hash=store.content_hash() if store else None, cross_problem=self.cross_problem,
+                threshold=self.threshold, same_problem=self.same_problem,
+                across_replicates=self.across_replicates,
+                retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
+                           for s, it in examples])
         agent = agents[self.sequence[-1]]
         ex_text = ""
         if examples:
@@ -355,7 +366,7 @@ class Cogito(Strategy):
         """Write the problem's DG, CA1, CA2, CA3 and CA4 items (CA4 only for a pick whose
         re-measurement is correct and faster) and log "memory_written" with the content
         hash before and after. Returns the number of items added."""
-        run_id = ctx.store.config.get("run_id", Path(ctx.store.root).name) if ctx.store else "no-run"
+        run_id = ctx.run_id()
 
         def prov(c=None, result=None, verified=False):
             return provenance(run_id=run_id, strategy=self.name, problem=problem, mode=mode,

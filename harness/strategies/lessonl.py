@@ -103,14 +103,16 @@ class LessonL(Strategy):
     about incorrect attempts carry the failing input and values (default off, §3.1);
     lesson_memory: a memory store folder
     (harness.strategies.memory; None: off) shared across problems and runs, see :meth:`recall` and
-    :meth:`remember`; memory_threshold, memory_same_problem: its retrieval. Raises
+    :meth:`remember`; memory_threshold, memory_same_problem, memory_across_replicates: its
+    retrieval (harness.strategies.memory.MemoryScope). Raises
     ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
     def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
                  lesson_max_tokens: int = 250, embedding_model: str | None = None,
                  factor_rule: str = FACTOR_RULES[0], show_mismatch: bool = False,
                  lesson_memory: str | None = None,
-                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False):
+                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
+                 memory_across_replicates: bool = False):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
         if factor_rule not in FACTOR_RULES:
@@ -118,12 +120,14 @@ class LessonL(Strategy):
         super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
                          lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model,
                          factor_rule=factor_rule, show_mismatch=show_mismatch, lesson_memory=lesson_memory,
-                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem)
+                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
+                         memory_across_replicates=memory_across_replicates)
         self.factor_rule = factor_rule
         self.show_mismatch = show_mismatch
         self.lesson_memory = lesson_memory
         self.memory_threshold = memory_threshold
         self.memory_same_problem = memory_same_problem
+        self.memory_across_replicates = memory_across_replicates
         self.rounds, self.agents, self.k = rounds, agents, k
         self.final_lessons = final_lessons
         self.relevance = EmbeddingRelevance(embedding_model) if embedding_model else BM25Relevance()
@@ -220,9 +224,11 @@ class LessonL(Strategy):
         origin "another problem (<id>)" (or "an earlier run (<run id>)" for this problem),
         so they compete for the k slots of rounds >= 1 under the same selection rules. Logs
         "memory_read"; returns the store's content hash before the problem."""
+        ctx.wait_for_earlier(problem.id, self.memory_across_replicates)
         h = store.content_hash()
         got = store.retrieve(task_document(problem), "lessons", mode=mode, threshold=self.memory_threshold,
-                             same_problem=self.memory_same_problem, limit=self.k)
+                             same_problem=self.memory_same_problem, limit=self.k,
+                             scope=ctx.memory_scope(problem.id, self.memory_across_replicates))
         for _, it in got:
             p = it["provenance"]
             origin = (f"another problem ({p['problem']})" if p["problem"] != problem.id
@@ -242,7 +248,7 @@ class LessonL(Strategy):
         >= 1.1 on first measurement); their provenance is the problem's verified result
         (candidate, re-measured speedup and CI). Logs "memory_written" with the content hash
         before and after; returns the number of items added."""
-        run_id = ctx.store.config.get("run_id", ctx.store.root.name) if ctx.store else "no-run"
+        run_id = ctx.run_id()
         kw = dict(run_id=run_id, strategy=self.name, problem=problem, mode=mode, repeat=ctx.repeat)
         items = [make_item("DG", provenance(**kw), **task_document(problem))]
         if out.status == "correct" and is_verified_faster(out.remeasured):

@@ -49,6 +49,7 @@ import os
 import re
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -66,6 +67,31 @@ FASTER = ("faster", "significantly faster")  # outcome labels that count as fast
 PROVENANCE_KEYS = ("run_id", "strategy", "suite", "problem", "mode", "repeat", "candidate_id",
                    "model", "speedup", "ci_low", "ci_high", "verified")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class MemoryScope:
+    """What one problem of one replicate of a run may read from a memory store: every
+    item of other runs (a folder the user named holds them on purpose), and of this run
+    (``run_id``) only what the jobs before it in the run's recorded order wrote
+    (``earlier``: (replicate, problem id) pairs), of its own replicate only unless
+    ``across_replicates``. So what a problem retrieves does not depend on which problem in
+    flight finished first, and replicates stay independent samples by default.
+    ``earlier`` None: no order known (a strategy run outside a run), nothing restricted
+    within the run."""
+
+    run_id: str
+    repeat: int = 0
+    earlier: frozenset | None = None
+    across_replicates: bool = False
+
+    def admits(self, prov: Mapping) -> bool:
+        """Whether an item with provenance ``prov`` is visible in this scope."""
+        if prov.get("run_id") != self.run_id:
+            return True
+        if not self.across_replicates and prov.get("repeat") != self.repeat:
+            return False
+        return self.earlier is None or (prov.get("repeat"), prov.get("problem")) in self.earlier
 
 
 def task_document(problem) -> dict:
@@ -283,15 +309,25 @@ class MemoryStore:
 
     # ------------------------------------------------------------------ retrieval
     def retrieve(self, task: Mapping, region: str, *, mode: str, threshold: float = DEFAULT_THRESHOLD,
-                 same_problem: bool = False, limit: int | None = None) -> list[tuple[float, dict]]:
+                 same_problem: bool = False, limit: int | None = None,
+                 scope: MemoryScope | None = None) -> list[tuple[float, dict]]:
         """Items of ``region`` whose task is similar to ``task`` (a :func:`task_document`):
         [(similarity in [0, 1], item)], similarity >= ``threshold``, mode == ``mode``,
-        never of ``task``'s own (suite, problem) unless ``same_problem``; sorted by
-        similarity, then speedup (both descending), at most ``limit``. Raises HarnessError
-        for a damaged store."""
+        never of ``task``'s own (suite, problem) unless ``same_problem``, only items
+        ``scope`` admits (None: all); sorted by similarity, then speedup (both
+        descending), at most ``limit``. Raises HarnessError for a damaged store."""
         if not self.exists():
             return []
         data = self.read()
+        if scope is not None:
+            data = {r: [it for it in items if r == "DG" or scope.admits(it["provenance"])]
+                    for r, items in data.items()}
+            # the tasks (DG) of admitted items only: which tasks exist sets the similarity
+            # scores, and a task written by a job out of scope must not move them
+            seen = {(it["provenance"]["suite"], it["provenance"]["problem"])
+                    for r, items in data.items() if r != "DG" for it in items}
+            data["DG"] = [d for d in data["DG"] if scope.admits(d["provenance"])
+                          or (d["provenance"]["suite"], d["provenance"]["problem"]) in seen]
         me = (task["suite"], task["problem"])
         docs: dict[tuple, dict] = {}
         for d in data["DG"]:

@@ -161,6 +161,9 @@ MEMORY_RETRIEVAL_PARAMS = (
           "problem needs to be retrieved", minimum=0.0, maximum=1.0),
     Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
           "problem being solved"),
+    Param("memory_across_replicates", bool, False, "a replicate also reads what earlier "
+          "replicates of the run wrote (off: each replicate reads only its own earlier problems "
+          "and other runs')", legacy=True),
 )
 
 REGISTRY: dict[str, StrategyInfo] = {}
