@@ -243,3 +243,52 @@ def test_a_damaged_store_stops_the_run_with_a_clear_error_and_is_left_alone(tmp_
     assert "\n" not in str(e.value) and model.calls == []  # before any model call
     assert not list((tmp_path / "results").glob("*"))  # and before anything was measured
     assert {f.name: f.read_bytes() for f in mem.iterdir()} == before
+
+
+@pytest.mark.parametrize("on_pass", ["keep", "improve"])
+def test_the_debugger_keeps_a_passing_code_unless_told_to_improve_it(tmp_path, on_pass):
+    """Upstream's Debugger fixes failing code: a Coder's code that passed (the expert
+    reference: correct, CI above 1) is kept without a Debugger call by default."""
+    fast = get_problem(FFT).reference("omp")
+    base = get_problem(FFT).source("baseline.cpp")
+
+    def reply(call):
+        role = role_of(call["prompt"])
+        if role == "planner":
+            return "1. PLAN"
+        return fence(fast) if role == "coder" else fence(base + f"\n// MARK-{call['n']}\n")
+
+    opts = {"refinements": 0, "debugger_on_pass": on_pass, "cross_problem_memory": False}
+    store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply), problems=(FFT,))
+    groups = events(store, "cogito_group")
+    kept = [g["debugger_kept"] for g in groups]
+    debugger_calls = sum(role_of(c["prompt"]) == "debugger" for c in model.calls)
+    if on_pass == "keep":
+        assert kept == [True] * 3 and debugger_calls == 0
+        assert "kept as it is" in model.calls[3]["prompt"]  # group 2's Coder remembers group 1's Debugger
+        assert groups[0]["importance"]["debugger"] == pytest.approx(groups[0]["importance"]["coder"] / 0.4 * 0.3)
+    else:
+        assert kept == [False] * 3 and debugger_calls == 3
+    assert_budget(rows, "cogito", opts)
+
+
+@pytest.mark.parametrize("in_memory", [True, False])
+def test_every_refinement_enters_the_working_memory(tmp_path, in_memory):
+    """'Fundamentally different from the attempts above': refinement 3 sees refinement 1
+    in the Super-Role's memory (upstream's history), not only refinement 2."""
+    def reply(call):
+        role = role_of(call["prompt"])
+        if role == "planner":
+            return "1. PLAN"
+        if role == "refinement":
+            return fence(f"this is not C++ at all; // REF-MARK-{call['n']}\n")
+        return BROKEN
+
+    opts = {"refinements": 3, "refinement_memory": in_memory, "cross_problem_memory": False}
+    store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply))
+    refs = [c for c in model.calls if role_of(c["prompt"]) == "refinement"]
+    assert len(refs) == 3
+    mark1 = f"REF-MARK-{refs[0]['n']}"
+    assert mark1 in refs[1]["prompt"]  # the previous attempt, always
+    assert (mark1 in refs[2]["prompt"]) == in_memory
+    assert ("[refinement 1, importance" in refs[2]["prompt"]) == in_memory

@@ -116,17 +116,20 @@ def importance(result, role: str, weights: str = "paper") -> float:
 
 @dataclass
 class MemoryEntry:
-    """One output of the Super-Role in M: group (1-based), role, output (a plan or a code
-    block), evidence (markdown of the evaluation that scores it) and importance."""
+    """One output of the Super-Role in M: group (1-based; GROUPS + 1 for a refinement),
+    role, output (a plan or a code block), evidence (markdown of the evaluation that scores
+    it), importance, and stage (a refinement's "refinement i", named in the header)."""
 
     group: int
     role: str
     output: str
     evidence: str
     importance: float
+    stage: str = ""  # what the header names instead of the group and role (a refinement)
 
     def render(self) -> str:
-        return (f"[group {self.group}, as {self.role.capitalize()}, importance {self.importance:.3f}]\n"
+        where = self.stage or f"group {self.group}, as {self.role.capitalize()}"
+        return (f"[{where}, importance {self.importance:.3f}]\n"
                 f"{self.output.strip()}\nEvaluation:\n{self.evidence.strip()}")
 
     @property
@@ -190,6 +193,12 @@ def _budget(o, n_team) -> Budget:
         *MEMORY_RETRIEVAL_PARAMS,
         Param("cross_problem_memory", bool, True, "show verified examples of similar problems in "
               "the final phase (off: none; the store is still written)"),
+        Param("debugger_on_pass", str, "keep", "what the Debugger does with a Coder's code that passed "
+              "(correct, CI above 1): keep it as its answer without a call (upstream: the Debugger fixes "
+              "failing code) or improve it for speed", choices=("keep", "improve"), legacy="improve"),
+        Param("refinement_memory", bool, True, "every refinement enters the Super-Role's working memory, "
+              "so 'fundamentally different from the attempts above' sees them all (upstream's history); "
+              "off: a refinement sees only the previous attempt", legacy=False),
     ))
 class Cogito(Strategy):
     """Cogito with role ``order``, importance ``weights``, ``refinements`` final-phase
@@ -204,14 +213,17 @@ class Cogito(Strategy):
     def __init__(self, order: str = "reverse", weights: str = "paper", refinements: int = 5,
                  memory_tokens: int = 2000, memory: str | None = None,
                  memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
-                 memory_across_replicates: bool = False, cross_problem_memory: bool = True):
-        if order not in ORDERS or weights not in WEIGHTS or refinements < 0 or memory_tokens < 1:
+                 memory_across_replicates: bool = False, cross_problem_memory: bool = True,
+                 debugger_on_pass: str = "keep", refinement_memory: bool = True):
+        if (order not in ORDERS or weights not in WEIGHTS or refinements < 0 or memory_tokens < 1
+                or debugger_on_pass not in ("keep", "improve")):
             raise ValueError("bad cogito options")
         super().__init__(order=order, weights=weights, refinements=refinements,
                          memory_tokens=memory_tokens, memory=memory,
                          memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
                          memory_across_replicates=memory_across_replicates,
-                         cross_problem_memory=cross_problem_memory)
+                         cross_problem_memory=cross_problem_memory, debugger_on_pass=debugger_on_pass,
+                         refinement_memory=refinement_memory)
         self.sequence = ORDERS[order]
         self.weights = weights
         self.refinements = refinements
@@ -221,6 +233,8 @@ class Cogito(Strategy):
         self.same_problem = memory_same_problem
         self.across_replicates = memory_across_replicates
         self.cross_problem = cross_problem_memory
+        self.debugger_on_pass = debugger_on_pass
+        self.refinement_memory = refinement_memory
 
     # ------------------------------------------------------------------ helpers
     def hippocampus(self, ctx: RunContext) -> MemoryStore | None:
@@ -294,7 +308,9 @@ class Cogito(Strategy):
                 "cogito_coder", plan=plan or "(the Planner gave no plan: choose your own)",
                 answer=answer)), "coder", f"{problem.id}-g{g}-coder", r)
             debugger = None
-            if coder is not None:
+            # upstream's Debugger fixes failing code: a passing one it keeps, without a call
+            kept = coder is not None and passed(coder.result) and self.debugger_on_pass == "keep"
+            if coder is not None and not kept:
                 request = ("The attempt is correct; make it faster, guided by the measured speedup above."
                            if coder.result.correct else
                            "The attempt failed as shown above; fix that failure, keeping it fast.")
@@ -306,16 +322,17 @@ class Cogito(Strategy):
                     stage[c.id] = f"group {g} {role}"
                     last = c
             res = {"planner": coder.result if coder else None, "coder": coder.result if coder else None,
-                   "debugger": debugger.result if debugger else None}
+                   "debugger": coder.result if kept else debugger.result if debugger else None}
             for role in ROLES:
                 importances[(g, role)] = importance(res[role], role, self.weights)
             output = {"planner": plan or "(no plan)", "coder": _code_block(coder.source) if coder else "",
-                      "debugger": _code_block(debugger.source) if debugger else ""}[sup]
+                      "debugger": ("(the Coder's code passed; kept as it is)\n" + _code_block(coder.source))
+                      if kept else _code_block(debugger.source) if debugger else ""}[sup]
             evicted = []
             if res[sup] is not None:
                 evicted = memory.add(MemoryEntry(g, sup, output, prompts.format_evidence(res[sup]),
                                                  importances[(g, sup)]))
-            ctx.log("cogito_group", problem=problem.id, group=g, super_role=sup,
+            ctx.log("cogito_group", problem=problem.id, group=g, super_role=sup, debugger_kept=kept,
                     memory_used=bool(mem), gated=gated,
                     importance={role: importances[(g, role)] for role in ROLES},
                     memory_entries=len(memory.entries), evicted=len(evicted))
@@ -352,6 +369,13 @@ class Cogito(Strategy):
             cand = self._call(ctx, problem, out, agent, text, f"final{i}", f"{problem.id}-f{i}", GROUPS)
             if cand is None:
                 continue
+            # the attempt this one replaces as "previous" joins M (a refinement's own role
+            # is the Super-Role's last), so later refinements see every earlier one
+            if self.refinement_memory and last is not None and stage[last.id].startswith("refinement"):
+                memory.add(MemoryEntry(GROUPS + 1, self.sequence[-1], _code_block(last.source),
+                                       prompts.format_evidence(last.result),
+                                       importance(last.result, self.sequence[-1], self.weights),
+                                       stage=stage[last.id]))
             stage[cand.id] = f"refinement {i}"
             last = cand
             if cand.result.correct and (cand.speedup or 0.0) >= SIGNIFICANT_SPEEDUP:
