@@ -43,6 +43,7 @@ from .results import report
 from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
 from .results.summary import summarize
 from .strategies import BudgetExceeded, RunContext, registry
+from .strategies.prompting import EVIDENCE_LEVELS
 
 # --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
 # scales its own parameters down (its registry entry's ``quick``: LessonL 2 rounds)
@@ -86,6 +87,7 @@ class RunOptions:
     quick: bool = False
     max_tokens: int | None = None
     reference: bool = True
+    evidence: str = "full"
     max_parallel: int = 4
     seed: int = 20240521
     march: str = "native"
@@ -106,6 +108,8 @@ class RunOptions:
                 raise HarnessError(f"--{name.replace('_', '-')} must be > 0 (got {v})")
         if self.max_tokens is not None and self.max_tokens < 1:
             raise HarnessError(f"--max-tokens must be >= 1 (got {self.max_tokens})")
+        if self.evidence not in EVIDENCE_LEVELS:
+            raise HarnessError(f"unknown --evidence '{self.evidence}' (known: {', '.join(EVIDENCE_LEVELS)})")
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
         self.strategy_params()
@@ -224,7 +228,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         validate_team(team)
     servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
-    overrides = {"profile": info.profile, **opts.eval_overrides}
+    overrides = {"profile": info.profile and opts.evidence == "full", **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
@@ -289,6 +293,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                      max_parallel=opts.max_parallel, progress=progress,
                      recorded=store.recorded_evaluations())
     ctx.mode = opts.mode
+    ctx.evidence = opts.evidence
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 
@@ -500,6 +505,11 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")
     p.add_argument("--no-reference", dest="reference", action="store_false", default=None,
                    help="do not measure the expert reference")
+    p.add_argument("--evidence", default=None, choices=EVIDENCE_LEVELS,
+                   help="what prompts show of an evaluated attempt, the same for every strategy: full "
+                        "(default: status, speedup with CI, compiler diagnostics, the mismatch, profiler "
+                        "signals) or upstream (what the authors' prompts carried: status, speedup, the "
+                        "evaluator's text; no diagnostics, no profiler signals)")
     p.add_argument("--max-parallel", type=int, default=None, help="concurrent model calls, over all problems in flight (default: 4)")
     p.add_argument("--eval-workers", type=int, default=None, metavar="N",
                    help="evaluations at once, each on its own CPU set (serial: one core each; omp: "
@@ -529,7 +539,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
 STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's options
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
-               "quick", "reference", "max_parallel", "unsafe", "eval_workers", "parsl_config")
+               "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config")
 
 
 def _given_strategy_options(args) -> dict:

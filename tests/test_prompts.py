@@ -88,3 +88,29 @@ def test_every_strategy_that_shows_evidence_collects_the_same_evidence():
                     for f in ("format_evidence(", "lesson_prompt(", "reflection_prompt("))}
     assert shows == {"reflexion", "mapcoder", "lessonl", "colearning", "cogito"}
     assert {n for n, s in registry.REGISTRY.items() if s.profile} == shows
+
+
+@pytest.mark.parametrize("evidence", ["full", "upstream"])
+def test_the_evidence_setting_reaches_every_strategy_alike(tmp_path, evidence):
+    """--evidence upstream shows what the authors' prompts carried (no compiler diagnostics,
+    no profiler signals), recorded in config.json and report.md; full shows both."""
+    import json
+
+    def reply(call):
+        if "## Your reflection\n" in call["prompt"]:
+            return "a reflection"
+        return fence("this is not C++ at all;\n") if call["n"] == 0 else fence(BASELINE_SCAN)
+
+    store, _, model = run_strategy(tmp_path, "reflexion", {"iterations": 2}, model=ScriptedModel(reply),
+                                   evidence=evidence, models="openai/mock-a")
+    config = json.loads((store.root / "config.json").read_text())
+    assert config["options"]["evidence"] == evidence
+    assert f"evidence in prompts: {evidence}" in (store.root / "report.md").read_text()
+    reflections = [c["prompt"] for c in model.calls if "## Your reflection\n" in c["prompt"]]
+    assert "- status: compile_error" in reflections[0]
+    assert ("compiler output" in reflections[0]) == (evidence == "full")
+    assert ("profiler signals" in reflections[1]) == (evidence == "full")
+    assert "- measured speedup:" in reflections[1]
+
+
+BASELINE_SCAN = (Path(__file__).resolve().parent.parent / "pareval" / PID / "baseline.cpp").read_text()

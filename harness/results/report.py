@@ -116,7 +116,9 @@ def render_markdown(rows: Sequence[Mapping], config: Mapping | None = None,
         team = ", ".join(f"{a.get('name')}={a.get('model')}" for a in (config.get("team") or {}).get("agents", []))
         comp = config.get("compiler") or {}
         mach = config.get("machine") or {}
-        out.append(f"- strategy: {config.get('strategy')} {config.get('strategy_options', {})}\n"
+        evidence = (config.get("options") or {}).get("evidence", "full")
+        out.append(f"- strategy: {config.get('strategy')} {config.get('strategy_options', {})}; "
+                   f"evidence in prompts: {evidence}\n"
                    f"- team: {team or '-'}\n- mode: {config.get('mode')}, threads: {config.get('threads')}, "
                    f"quick sizes: {config.get('quick')}\n"
                    f"- compiler: {comp.get('compiler_version')}; flags `{comp.get('flags')}`\n"

@@ -281,6 +281,7 @@ class RunContext:
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
+        self.evidence = "full"  # what prompts show of an evaluated attempt (prompting.EVIDENCE_LEVELS)
         self._jobs: list | None = None  # (replicate, problem id) in the run's order (set_jobs)
         self._jobs_done: set = set()
         self._jobs_cond = threading.Condition()

@@ -315,7 +315,7 @@ class Cogito(Strategy):
                            if coder.result.correct else
                            "The attempt failed as shown above; fix that failure, keeping it fast.")
                 debugger = self._call(ctx, problem, out, agents["debugger"], prompt("debugger", prompts.render(
-                    "cogito_debugger", attempt=coder.source, evidence=prompts.format_evidence(coder.result),
+                    "cogito_debugger", attempt=coder.source, evidence=prompts.format_evidence(coder.result, level=ctx.evidence),
                     request=request, answer=answer)), "debugger", f"{problem.id}-g{g}-debugger", r)
             for c, role in ((coder, "coder"), (debugger, "debugger")):
                 if c is not None:
@@ -330,7 +330,7 @@ class Cogito(Strategy):
                       if kept else _code_block(debugger.source) if debugger else ""}[sup]
             evicted = []
             if res[sup] is not None:
-                evicted = memory.add(MemoryEntry(g, sup, output, prompts.format_evidence(res[sup]),
+                evicted = memory.add(MemoryEntry(g, sup, output, prompts.format_evidence(res[sup], level=ctx.evidence),
                                                  importances[(g, sup)]))
             ctx.log("cogito_group", problem=problem.id, group=g, super_role=sup, debugger_kept=kept,
                     memory_used=bool(mem), gated=gated,
@@ -363,7 +363,7 @@ class Cogito(Strategy):
                 "cogito_refine", examples=ex_text,
                 previous_label=stage[last.id] if last else "none: the original code",
                 attempt=last.source if last else problem.source("baseline.cpp"),
-                evidence=prompts.format_evidence(last.result) if last else "- not evaluated",
+                evidence=prompts.format_evidence(last.result, level=ctx.evidence) if last else "- not evaluated",
                 index=i, limit=self.refinements, answer=answer)
             text = "\n\n".join(p.strip() for p in (base, memory.render(), section) if p.strip()) + "\n"
             cand = self._call(ctx, problem, out, agent, text, f"final{i}", f"{problem.id}-f{i}", GROUPS)
@@ -373,7 +373,7 @@ class Cogito(Strategy):
             # is the Super-Role's last), so later refinements see every earlier one
             if self.refinement_memory and last is not None and stage[last.id].startswith("refinement"):
                 memory.add(MemoryEntry(GROUPS + 1, self.sequence[-1], _code_block(last.source),
-                                       prompts.format_evidence(last.result),
+                                       prompts.format_evidence(last.result, level=ctx.evidence),
                                        importance(last.result, self.sequence[-1], self.weights),
                                        stage=stage[last.id]))
             stage[cand.id] = f"refinement {i}"

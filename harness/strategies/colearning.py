@@ -398,7 +398,7 @@ class CoLearning(Strategy):
             explain = prompts.render("colearning_explain", outcome=label, what_happened=prompts.attempt_fate(r.status),
                                      baseline=baseline.strip(),
                                      attempt=(cand.source or "(no code found in the reply)").strip(),
-                                     evidence=prompts.format_evidence(r),
+                                     evidence=prompts.format_evidence(r, level=ctx.evidence),
                                      mode_text=prompts.mode_text(mode, build["threads"]),
                                      compiler_version=build["compiler_version"], flags=build["flags"])
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: interpretation by {interpreter.name}")
@@ -412,7 +412,7 @@ class CoLearning(Strategy):
                 memory.change = (request, rec.text)
             memory.explanation = (prompts.render("colearning_result", outcome=label,
                                                  what_happened=prompts.attempt_fate(r.status),
-                                                 evidence=prompts.format_evidence(r)), erec.text.strip())
+                                                 evidence=prompts.format_evidence(r, level=ctx.evidence)), erec.text.strip())
             request = prompts.render("colearning_fix", target=f"{SIGNIFICANT_SPEEDUP:g}",
                                      answer=prompts.answer_request(problem, mode),
                                      mode_text=prompts.mode_text(mode, build["threads"]))

@@ -186,7 +186,8 @@ class LessonL(Strategy):
             for i, a, cand in round_cands:
                 r = cand.result
                 label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
-                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label, self.show_mismatch)
+                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label, self.show_mismatch,
+                                              ctx.evidence)
                 lid = bank.next_id(t, i)  # agent indices are unique within a round
                 la = dataclasses.replace(a, max_tokens=min(a.max_tokens, self.lesson_max_tokens))
                 lcalls.append((la, prompts.messages(ltext),

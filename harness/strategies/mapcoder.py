@@ -208,7 +208,7 @@ class MapCoder(Strategy):
         attempt = "" if self.upstream_debug_context else prompts.render(
             "mapcoder_attempt", plan=plan, attempt=(prev.source or prev.reply).strip())
         section = prompts.render("mapcoder_debug", algorithm=algorithm, attempt_text=attempt,
-                                 evidence=prompts.format_evidence(prev.result),
+                                 evidence=prompts.format_evidence(prev.result, level=ctx.evidence),
                                  instruction=prompts.load(f"mapcoder_debug_{debug_variant(prev.status)}").strip())
         return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem),
                                            before_source=section)

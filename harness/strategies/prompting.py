@@ -37,6 +37,9 @@ MAX_STDERR_CHARS = 1200
 MAX_LESSON_CHARS = 1200  # a lesson's text in an optimization prompt (short prompts: small local models)
 # evidence keys that carry profiler signals, when the evaluator provides them
 PROFILER_KEYS = ("opt_remarks", "thread_scaling", "counters")
+# what prompts show of an evaluated attempt (format_evidence's level), the same for every
+# strategy: "full" (the default) or "upstream", what the authors' prompts carried
+EVIDENCE_LEVELS = ("full", "upstream")
 
 
 @lru_cache(maxsize=None)
@@ -182,15 +185,29 @@ def mismatch_kind(why: str) -> str:
     return "results differ from the original's"
 
 
-def format_evidence(result, show_mismatch: bool = True) -> str:
+def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> str:
     """The evidence of an EvalResult as a markdown list (read from the object's fields,
     never parsed from printed text): status, speedup with CI and medians, compiler
     diagnostics (trimmed), mismatch (size, seed, phase, first mismatching index with
     expected vs got; with ``show_mismatch`` False only its kind, :func:`mismatch_kind`),
     data race (the detector's trimmed report), rejection reason, runtime error and stderr
-    tail, timeout, flags and profiler signals."""
+    tail, timeout, flags and profiler signals. ``level`` "upstream" (EVIDENCE_LEVELS)
+    shows what the strategies' authors' prompts carried (the maintainers' notes): the
+    status, the speedup without its interval, the evaluator's own text (mismatch,
+    rejection, runtime error and stderr tail); no compiler diagnostics (upstream's log
+    cut never let one through), race report, flags or profiler signals."""
     ev = dict(result.evidence or {})
     lines = [f"- status: {result.status}"]
+    if level == "upstream":
+        if result.status == "correct" and result.speedup is not None:
+            lines.append(f"- measured speedup: {result.speedup:.2f}x")
+        elif result.status == "incorrect":
+            lines.append(f"- mismatch: {ev.get('why', 'output differs from the original') if show_mismatch else mismatch_kind(ev.get('why', ''))}")
+        elif result.status in ("rejected", "runtime_error", "timeout"):
+            lines.append(f"- what happened: {ev.get('why', '?')}")
+            if ev.get("stderr_tail"):
+                lines.append(f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```")
+        return "\n".join(lines)
     if result.status == "correct":
         lines.append(f"- measured speedup: {_fmt_speedup(result.speedup, result.ci_low, result.ci_high, result.ci_level)}"
                      f" over {result.pairs} interleaved pairs, {result.threads} thread(s), size {result.size}")
@@ -231,35 +248,36 @@ def format_evidence(result, show_mismatch: bool = True) -> str:
 
 
 def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str, request: str, show_mismatch: bool = True) -> str:
+                  outcome: str, request: str, show_mismatch: bool = True, level: str = "full") -> str:
     """A prompt (user message) about one attempt: the original code, the attempt (the
     extracted source the evaluator compiled), what happened to it (:func:`attempt_fate`),
     the evidence from ``result`` (an EvalResult; ``show_mismatch``: see
     :func:`format_evidence`), its outcome label (harness.strategies.lessons.outcome_label;
     the request may use its predicate, ``$outcome_predicate``), then template ``request``
-    (what to write about it). Raises ValueError for an unknown label."""
+    (what to write about it); ``level``: see :func:`format_evidence`. Raises ValueError
+    for an unknown label."""
     fields = dict(outcome=outcome, outcome_predicate=outcome_predicate(outcome),
                   mode_text=mode_text(mode, build["threads"]),
                   compiler_version=build["compiler_version"], flags=build["flags"])
     return render("review", baseline=problem.source("baseline.cpp").strip(),
                   attempt=(attempt or "(no code found in the reply)").strip(),
                   what_happened=attempt_fate(result.status),
-                  evidence=format_evidence(result, show_mismatch), request=render(request, **fields).strip(),
+                  evidence=format_evidence(result, show_mismatch, level), request=render(request, **fields).strip(),
                   **fields)
 
 
 def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str, show_mismatch: bool = False) -> str:
+                  outcome: str, show_mismatch: bool = False, level: str = "full") -> str:
     """LessonL's lesson prompt: :func:`review_prompt` asking for a lesson for teammates
     (at most 5 sentences, no code). By default an incorrect attempt's evidence names only
     the kind of mismatch, no inputs or values (LessonL §3.1: lessons stay general);
     ``show_mismatch`` puts them back."""
-    return review_prompt(problem, mode, build, attempt, result, outcome, "lesson", show_mismatch)
+    return review_prompt(problem, mode, build, attempt, result, outcome, "lesson", show_mismatch, level)
 
 
 def reflection_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                      outcome: str) -> str:
+                      outcome: str, level: str = "full") -> str:
     """Reflexion's reflection prompt (Shinn et al. 2023): :func:`review_prompt` asking
     for one or two sentences explaining the outcome as a hint for the next attempt, no
     code."""
-    return review_prompt(problem, mode, build, attempt, result, outcome, "reflection")
+    return review_prompt(problem, mode, build, attempt, result, outcome, "reflection", level=level)

@@ -92,12 +92,12 @@ class Reflexion(Strategy):
             ctx.progress(f"{problem.id}: iteration {i + 1}/{n}: reflection on {cand.id}")
             reflection = self.ask(
                 problem, agent, prompts.reflection_prompt(problem, mode, build, cand.source, cand.result,
-                                                          cand.outcome), ctx,
+                                                          cand.outcome, ctx.evidence), ctx,
                 seed=seed(i, "reflection"), purpose="reflection", round_=i,
                 label=f"{problem.id}-i{i}-reflection").text.strip()
             memory = prompts.render("reflexion_memory", outcome=cand.outcome,
                                     what_happened=prompts.attempt_fate(cand.result.status), attempt=cand.source.strip(),
-                                    evidence=prompts.format_evidence(cand.result), reflection=reflection)
+                                    evidence=prompts.format_evidence(cand.result, level=ctx.evidence), reflection=reflection)
             ctx.progress(f"{problem.id}: iteration {i + 1}/{n}: {agent.name} writes c{i + 1}")
             rec = self.ask(problem, agent, prompts.optimization_prompt(problem, mode, build, size,
                                                                        before_source=memory), ctx,
