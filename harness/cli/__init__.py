@@ -325,8 +325,7 @@ def cmd_strategies(args) -> int:
         print(json.dumps(rows, indent=1))
         return 0
     def fmt(b):
-        le = "" if b["exact"] else "<= "
-        return f"{le}{b['calls']} calls, {le}{b['evaluations']} evaluations"
+        return str(registry.Budget(**b))
 
     print(f"Budget per problem (team of {args.team_size} where a strategy uses the team), plus "
           "one re-measurement of the chosen candidate; `run --strategy NAME [options]`.\n")
