@@ -18,7 +18,8 @@ Per problem, with the team's n agents as proposers (team order) and L proposer l
    references message built from the last proposer layer plus the base prompt. Its
    code is the answer: evaluated once, then re-measured on fresh seeds
    (:meth:`Strategy.finish`). Upstream ran GPT-4o at temperature 0.7 as aggregator; here
-   the aggregator samples with its own team settings.
+   the aggregator samples like every call (``run --sampling``: 0.2 / 0.95 under
+   ``paper``) unless the team file gives its agent a temperature.
 
 A call that carries references and fails because it does not fit the model's context
 window (llm.ContextWindowExceeded) is retried once with the base prompt alone, as
