@@ -38,7 +38,8 @@ from .measure.suite import check_mode, get_problem, load_suite
 from .measure.toolchain import cache_root, find_compiler
 from .measure.topology import machine_info
 from .models import model_process
-from .models.llm import Agent, CostTracker, Team, complete, validate_team
+from .models.llm import (DEFAULT_SAMPLING, LEGACY_SAMPLING, SAMPLING_CHOICES, Agent, CostTracker, Team,
+                         complete, sampling_record, validate_team)
 from .results import report
 from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
 from .results.summary import summarize
@@ -66,7 +67,8 @@ class RunOptions:
     EvalConfig fields (e.g. {"min_pairs": 3}); strategy_options: the strategy's
     parameters given explicitly ({name: value}; the registry fills in the rest, see
     :meth:`strategy_params`); eval_workers: evaluations at once (and problems in
-    flight); parsl_config: a Parsl config file for the workers (None: local workers).
+    flight); parsl_config: a Parsl config file for the workers (None: local workers);
+    sampling: "paper" or "model" (harness.models.llm.sampled_agent).
     """
 
     mode: str = "omp"
@@ -95,6 +97,7 @@ class RunOptions:
     n_problems: int | None = None
     eval_workers: int = 1
     parsl_config: str | None = None
+    sampling: str = DEFAULT_SAMPLING
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
@@ -110,6 +113,8 @@ class RunOptions:
             raise HarnessError(f"--max-tokens must be >= 1 (got {self.max_tokens})")
         if self.evidence not in EVIDENCE_LEVELS:
             raise HarnessError(f"unknown --evidence '{self.evidence}' (known: {', '.join(EVIDENCE_LEVELS)})")
+        if self.sampling not in SAMPLING_CHOICES:
+            raise HarnessError(f"--sampling must be one of {', '.join(SAMPLING_CHOICES)} (got {self.sampling!r})")
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
         self.strategy_params()
@@ -241,6 +246,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
                   "team": team.to_dict() if team else None,
+                  "sampling": sampling_record(opts.sampling),
                   "local_model": _local_model_record(servers),
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
@@ -291,7 +297,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
-                     recorded=store.recorded_evaluations())
+                     recorded=store.recorded_evaluations(), sampling=opts.sampling)
     ctx.mode = opts.mode
     ctx.evidence = opts.evidence
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
@@ -517,6 +523,11 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--parsl-config", default=None, metavar="FILE",
                    help="a Python file defining `config` (a parsl.config.Config): evaluation "
                         "workers wherever it says (Slurm, PBS, Kubernetes...)")
+    p.add_argument("--sampling", default=None, metavar="paper|model",
+                   help="paper (default): every call at temperature 0.2, top_p 0.95 and lesson and "
+                        "reflection calls with frequency penalty 0.5, as the LessonL authors ran "
+                        "them; model: each agent's own values (default 0.7 / 0.8). A team file's "
+                        "temperature or top_p for an agent wins either way")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the models)")
     g = p.add_argument_group("strategy options (each taken only by the strategies in brackets)")
@@ -539,7 +550,8 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
 STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's options
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
-               "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config")
+               "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config",
+               "sampling")
 
 
 def _given_strategy_options(args) -> dict:
@@ -607,8 +619,9 @@ def options_from_config(config: dict) -> RunOptions:
     strategy's parameters are the resolved values config.json recorded
     ("strategy_options"), so a resumed run keeps them even where a default changed
     since; a parameter the run predates takes its Param.legacy value (e.g. LessonL's
-    factor_rule "multiplicative"), else the default."""
-    saved = dict(config.get("options", {}))
+    factor_rule "multiplicative"), else the default; a run from before ``--sampling``
+    existed resumes with the agents' own values (LEGACY_SAMPLING), as it ran."""
+    saved = {"sampling": LEGACY_SAMPLING, **config.get("options", {})}
     fields = {f.name for f in dataclasses.fields(RunOptions)}
     opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
     info = registry.get(opts.strategy)

@@ -67,6 +67,32 @@ def test_serve_model_rejects_bad_options():
     assert r.returncode == 2 and r.stderr.strip() == "error: --slots must be >= 1 (got 0)"
 
 
+def test_a_frequency_penalty_puts_the_penalties_sampler_first():
+    """A request's frequency_penalty reaches llama.cpp as a penalties sampler ahead of the
+    chain (no model needed: the chain is built on a stand-in engine)."""
+    pytest.importorskip("llama_cpp")
+    from types import SimpleNamespace
+
+    from llama_cpp import _internals
+    from llama_cpp import llama_cpp as ll
+
+    from harness.models import model_server
+
+    engine = model_server.Engine.__new__(model_server.Engine)
+    engine._internals, engine.model = _internals, SimpleNamespace(n_vocab=lambda: 1000)
+
+    def chain(penalty, temperature=0.2):
+        job = model_server._Job(prompt=[1], max_tokens=64, stop=[], temperature=temperature, top_p=0.95,
+                                seed=1, frequency_penalty=penalty)
+        s = engine._sampler(job).sampler
+        return [ll.llama_sampler_name(ll.llama_sampler_chain_get(s, i)).decode()
+                for i in range(ll.llama_sampler_chain_n(s))]
+
+    plain = chain(0.0)
+    assert "penalties" not in plain and chain(0.5) == ["penalties", *plain]
+    assert chain(0.5, temperature=0.0) == ["penalties", *chain(0.0, temperature=0.0)]  # greedy too
+
+
 @pytest.mark.model
 @pytest.mark.timeout(600)
 def test_concurrent_calls_are_decoded_together(embedded_model, no_servers):

@@ -53,7 +53,7 @@ def test_strategies_command_prints_every_strategy(capsys):
     assert main(["strategies", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     lessonl = next(r for r in rows if r["strategy"] == "lessonl")
-    assert lessonl["budget"] == {"calls": 21, "evaluations": 12, "exact": True}  # strategies.md
+    assert lessonl["budget"] == {"calls": 21, "evaluations": 12, "exact": True, "retries": 0}  # strategies.md
     assert lessonl["budget_quick"]["evaluations"] == 6
 
 
@@ -91,3 +91,46 @@ def test_a_team_file_role_no_strategy_reads_is_a_one_line_error(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "[roles] plannerr is a role no strategy reads" in err
     assert "planner" in registry.known_roles() and "aggregator" in registry.known_roles()
+
+
+# smaller than the quick preset where a strategy is slow; every loop still runs to its end
+WORST_CASE_OPTIONS = {"lessonl": {"rounds": 2, "agents": 2}, "colearning": {"max_loops": 4},
+                      "reflexion": {"iterations": 2}}
+
+
+@pytest.mark.parametrize("strategy", sorted(registry.load_all()))
+def test_every_strategy_stays_within_its_budget_in_its_worst_case(tmp_path, monkeypatch, strategy):
+    """Worst case: every request that has a context-overflow fallback overflows once (the
+    fallback is then sent), and every loop fails (no reply holds code, no retrieval
+    parses, nothing passes). The calls and evaluations spent stay within the declared
+    budget, whose ``retries`` are exactly the fallbacks sent."""
+    from harness.models.llm import ContextWindowExceeded
+    from harness.strategies.base import RunContext
+    from strategy_kit import ScriptedModel
+
+    overflow = set()  # (agent, seed, id(messages)) of requests that have a fallback
+    generate = RunContext.generate
+
+    def spy(self, calls, *, fallbacks=None, **kw):
+        for (agent, msgs, seed, _), fb in zip(calls, fallbacks or [None] * len(calls)):
+            if fb is not None:
+                overflow.add((agent.name, seed, id(msgs)))
+        return generate(self, calls, fallbacks=fallbacks, **kw)
+
+    def reply(call):
+        key = (call["agent"], call["seed"], id(call["messages"]))
+        if key in overflow:
+            overflow.discard(key)
+            raise ContextWindowExceeded(f"{call['model']}: ContextWindowExceededError: too long")
+        return "I cannot help with that."  # no code, no plan, no parseable retrieval
+
+    monkeypatch.setattr(RunContext, "generate", spy)
+    info = registry.get(strategy)
+    options = {**info.quick, **WORST_CASE_OPTIONS.get(strategy, {})}
+    store, rows, model = run_strategy(tmp_path, strategy, options, model=ScriptedModel(reply))
+    budget = info.budget(info.resolve(options), 3)
+    [row] = rows
+    assert row["model_calls"] == len(model.calls) <= budget.calls, (row["model_calls"], str(budget))
+    assert row["evaluations"] <= budget.evaluations
+    retried = [e for e in store.events() if e["kind"] == "llm_error" and e["retried_with_fallback"]]
+    assert len(retried) == budget.retries, str(budget)

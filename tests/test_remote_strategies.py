@@ -60,8 +60,8 @@ def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_serv
     assert row["completion_tokens"] == sum(c for _, c in openai_server.usage)
     info = registry.get(strategy)
     budget = info.budget(opts.strategy_params(), len(AGENTS) if info.team != registry.TEAM_NONE else 0)
-    if budget.exact:
-        assert (row["model_calls"], row["evaluations"]) == (budget.calls, budget.evaluations)
+    if budget.exact:  # no request overflowed: no retry
+        assert (row["model_calls"], row["evaluations"]) == (budget.first_calls, budget.evaluations)
     else:
         assert row["model_calls"] <= budget.calls and row["evaluations"] <= budget.evaluations
     # the server saw each agent's sampling parameters, and the seeds the run logged
@@ -70,6 +70,15 @@ def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_serv
         t, p, m = agents[body["model"]]
         assert body["temperature"] == t and body["top_p"] == p
         assert 1 <= body.get("max_tokens", body.get("max_completion_tokens")) <= m
+    # --sampling paper (the default): lesson and reflection requests carry the frequency
+    # penalty, no other does; the team file's temperature and top_p won (checked above)
+    purpose = {(e["model"].removeprefix("openai/"), e["seed"]): e["purpose"] for e in events
+               if e["kind"] == "llm_call"}
+    for body in bodies:
+        penalized = purpose[(body["model"], body["seed"])] in ("lesson", "reflection")
+        assert body.get("frequency_penalty") == (0.5 if penalized else None), body["model"]
+    if strategy == "lessonl":
+        assert any(p == "lesson" for p in purpose.values())
     sent = Counter((b["model"], b["seed"]) for b in bodies)
     logged = Counter((e["model"].removeprefix("openai/"), e["seed"]) for e in events if e["kind"] == "llm_call")
     assert sent == logged

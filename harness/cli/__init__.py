@@ -20,6 +20,7 @@ from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, fla
 from ..measure.selftest import bandwidth, format_table, selftest
 from ..measure.suite import MODES, check_mode, get_problem, load_suite
 from ..measure.topology import machine_info
+from ..models import llm
 from ..models.model_server import add_parser as add_serve_model_parser
 from ..results.compare import cmd_compare
 from ..results.noise_floor import save_noise_floor
@@ -325,11 +326,17 @@ def cmd_strategies(args) -> int:
         print(json.dumps(rows, indent=1))
         return 0
     def fmt(b):
-        le = "" if b["exact"] else "<= "
-        return f"{le}{b['calls']} calls, {le}{b['evaluations']} evaluations"
+        return str(registry.Budget(**b))
 
     print(f"Budget per problem (team of {args.team_size} where a strategy uses the team), plus "
-          "one re-measurement of the chosen candidate; `run --strategy NAME [options]`.\n")
+          "one re-measurement of the chosen candidate; `run --strategy NAME [options]`. Calls "
+          "include the retries of requests that overflow the model's context window.")
+    print(f"Sampling (`run --sampling`, every strategy): paper (default): every call at temperature "
+          f"{llm.PAPER_SAMPLING['temperature']}, top_p {llm.PAPER_SAMPLING['top_p']}, "
+          f"{' and '.join(llm.PENALIZED_PURPOSES)} calls with frequency penalty "
+          f"{llm.PAPER_FREQUENCY_PENALTY}, as the LessonL authors ran them; model: each agent's own "
+          f"values (default {llm.DEFAULT_TEMPERATURE} / {llm.DEFAULT_TOP_P}). A team file's temperature "
+          "or top_p for an agent wins either way.\n")
     for r in rows:
         quick = f" (quick preset: {fmt(r['budget_quick'])})" if r["budget_quick"] != r["budget"] else ""
         print(f"{r['strategy']}  [team: {r['team']}]  {fmt(r['budget'])}{quick}")

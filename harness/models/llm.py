@@ -50,6 +50,9 @@ With ``cache_dir`` set, :func:`complete` stores each reply as one JSON file
      "top_p": ..., "max_tokens": ..., "seed": ..., "model_sha256": <local GGUF hash or null>,
      "mock_response": <scripted reply or null>}
 
+plus ``"frequency_penalty"`` when the agent asks for one (a request without it keeps the
+key it always had, so earlier cache entries still answer it);
+
 plus, for a ``local/...`` model, ``"local_server": <harness.models.model_server.SERVER_ID>``: the
 server that decodes it (the earlier in-process path gave other replies for the same seed,
 so its cached replies are not reused for the server's).
@@ -86,6 +89,17 @@ CACHE_FORMAT = 1
 
 DEFAULT_TEMPERATURE = 0.7
 DEFAULT_TOP_P = 0.8
+#: ``run --sampling``: "paper" (the default) samples as the LessonL authors ran their code
+#: calls, "model" with each agent's own values (the team file's, else the defaults above)
+SAMPLING_CHOICES = ("paper", "model")
+DEFAULT_SAMPLING = "paper"
+LEGACY_SAMPLING = "model"  # runs recorded before --sampling existed sampled this way
+PAPER_SAMPLING = {"temperature": 0.2, "top_p": 0.95}
+PAPER_FREQUENCY_PENALTY = 0.5
+#: call purposes that write prose about an attempt: "paper" adds the frequency penalty
+PENALIZED_PURPOSES = ("lesson", "reflection")
+#: the sampling values a team file may pin for an agent (--sampling never replaces them)
+PINNABLE = ("temperature", "top_p")
 DEFAULT_MAX_TOKENS = 2048  # tokens
 DEFAULT_TEAM_SIZE = 3
 
@@ -114,6 +128,9 @@ class Agent:
         max_tokens: maximum completion length in tokens.
         api_base: endpoint URL for self-hosted providers (``ollama``, ``hosted_vllm``…), or None.
         seed: base sampling seed; :func:`complete` uses it unless given another.
+        frequency_penalty: OpenAI's frequency penalty (sent only when not None).
+        pinned: the sampling values (of PINNABLE) the team file set for this agent;
+            :func:`sampled_agent` keeps them whatever ``--sampling`` says.
     """
 
     name: str
@@ -123,6 +140,11 @@ class Agent:
     max_tokens: int = DEFAULT_MAX_TOKENS
     api_base: str | None = None
     seed: int = 1
+    frequency_penalty: float | None = None
+    pinned: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pinned", tuple(self.pinned))  # a list from config.json (resume)
 
     @property
     def provider(self) -> str:
@@ -177,7 +199,45 @@ def _agent_from_mapping(raw: Mapping[str, Any], index: int, defaults: Mapping[st
         max_tokens=integer("max_tokens", DEFAULT_MAX_TOKENS, 1),
         api_base=api_base,
         seed=integer("seed", index + 1, 0),
+        pinned=tuple(k for k in PINNABLE if k in merged),
     )
+
+
+def sampled_agent(agent: Agent, purpose: str, sampling: str) -> Agent:
+    """``agent`` with the sampling values of one call of ``purpose`` under ``sampling``.
+
+    "model": the agent as it is (its team-file values, else DEFAULT_TEMPERATURE and
+    DEFAULT_TOP_P). "paper" (the LessonL authors' values, which they used for every call
+    of every strategy they ran): temperature 0.2 and top_p 0.95 except where the team
+    file pinned them (:attr:`Agent.pinned`), plus frequency penalty 0.5 for the calls of
+    PENALIZED_PURPOSES (lessons, reflections) unless the agent has its own.
+
+    Raises:
+        ValueError: ``sampling`` is not one of SAMPLING_CHOICES.
+    """
+    if sampling not in SAMPLING_CHOICES:
+        raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
+    if sampling == "model":
+        return agent
+    changes: dict[str, Any] = {k: v for k, v in PAPER_SAMPLING.items() if k not in agent.pinned}
+    if purpose in PENALIZED_PURPOSES and agent.frequency_penalty is None:
+        changes["frequency_penalty"] = PAPER_FREQUENCY_PENALTY
+    return dataclasses.replace(agent, **changes)
+
+
+def sampling_record(sampling: str) -> dict[str, Any]:
+    """config.json's ``sampling``: the setting and the rule it follows (see
+    :func:`sampled_agent`). Raises ValueError for an unknown setting."""
+    if sampling not in SAMPLING_CHOICES:
+        raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
+    if sampling == "model":
+        return {"setting": sampling, "rule": "each agent's own temperature and top_p (team file, else "
+                f"{DEFAULT_TEMPERATURE}/{DEFAULT_TOP_P}), no frequency penalty"}
+    return {"setting": sampling, **PAPER_SAMPLING, "frequency_penalty": PAPER_FREQUENCY_PENALTY,
+            "penalized_purposes": list(PENALIZED_PURPOSES),
+            "rule": "every call at the temperature and top_p above unless the team file sets the agent's "
+                    "own; calls of the penalized purposes also with the frequency penalty (sent where the "
+                    "provider takes it)"}
 
 
 # how much of a team a strategy calls (its registry entry's ``team``)
@@ -497,6 +557,9 @@ class CallRecord:
         finish_reason: ``stop``, ``length``…
         cost_known: False when litellm had no price for the model (cost_usd is then 0).
         key: the response-cache key (hex SHA-256 of the request key).
+        not_sent: sampling parameters the agent asked for that the provider does not
+            take (litellm lists them unsupported), so they were not sent; e.g.
+            ``["frequency_penalty"]`` for Anthropic.
     """
 
     text: str
@@ -511,6 +574,7 @@ class CallRecord:
     finish_reason: str | None = None
     cost_known: bool = True
     key: str = ""
+    not_sent: list = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the event log)."""
@@ -575,10 +639,12 @@ def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int |
         ModelConfigError: a local model cannot be resolved.
     """
     model_sha = None
-    served: dict[str, str] = {}
+    served: dict[str, Any] = {}
     if agent.is_local and mock_response is None:
         model_sha = local_model.resolve(agent.model).sha256
         served = {"local_server": SERVER_ID}
+    if agent.frequency_penalty is not None:
+        served["frequency_penalty"] = agent.frequency_penalty
     return {
         **served,
         "v": CACHE_FORMAT,
@@ -674,6 +740,20 @@ def _response_cost(litellm: Any, agent: Agent, resp: Any) -> tuple[float, bool]:
     return float(cost or 0.0), True
 
 
+def _takes(litellm: Any, agent: Agent, param: str) -> bool:
+    """True when ``agent``'s provider takes the OpenAI parameter ``param`` (litellm's
+    list; a ``local/...`` model's process is OpenAI-compatible and takes
+    frequency_penalty; a provider litellm knows no list for is given the parameter)."""
+    if agent.is_local:
+        return True
+    try:
+        _, provider, _, _ = litellm.get_llm_provider(model=agent.model, api_base=agent.api_base)
+        supported = litellm.get_supported_openai_params(model=agent.model, custom_llm_provider=provider)
+    except Exception:  # litellm raises for names it cannot route; validate_team reports those
+        return True
+    return supported is None or param in supported
+
+
 def complete(
     agent: Agent,
     messages: Sequence[Mapping[str, Any]],
@@ -688,7 +768,9 @@ def complete(
     """Call ``agent``'s model on ``messages`` (OpenAI chat format) through litellm.
 
     Args:
-        agent: model and sampling parameters (temperature, top_p, max_tokens in tokens).
+        agent: model and sampling parameters (temperature, top_p, max_tokens in tokens,
+            frequency_penalty: sent when not None and the provider takes it, else listed
+            in the record's ``not_sent``).
         messages: ``[{"role": "system"|"user"|"assistant", "content": str}, …]``.
         cache_dir: response-cache folder, or None for no caching.
         seed: sampling seed for this call; default ``agent.seed``.  Sent to the provider
@@ -740,6 +822,12 @@ def complete(
     }
     if agent.api_base:
         kwargs["api_base"] = agent.api_base
+    not_sent = []
+    if agent.frequency_penalty is not None:
+        if _takes(litellm, agent, "frequency_penalty"):
+            kwargs["frequency_penalty"] = agent.frequency_penalty
+        else:
+            not_sent.append("frequency_penalty")
     if timeout_s is not None and not agent.is_local:
         kwargs["timeout"] = timeout_s
     if mock_response is not None:
@@ -793,6 +881,7 @@ def complete(
         finish_reason=getattr(choice, "finish_reason", None),
         cost_known=known,
         key=digest,
+        not_sent=not_sent,
     )
     if cache_dir is not None:
         cache_put(cache_dir, key, rec)

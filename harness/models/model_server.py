@@ -6,7 +6,8 @@ run that has ``local/...`` agents starts one by itself (:mod:`harness.models.mod
 unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
 
 * ``POST /v1/chat/completions``: OpenAI chat request (``messages``, ``temperature``,
-  ``top_p``, ``max_tokens`` in tokens, ``seed``, ``stop``; no streaming). Errors are
+  ``top_p``, ``frequency_penalty``, ``max_tokens`` in tokens, ``seed``, ``stop``; no
+  streaming). Errors are
   OpenAI-shaped JSON: 400 for a bad request or a prompt that does not fit the context
   window (``code: context_length_exceeded``), 500 for a failed decode.
 * ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
@@ -27,7 +28,10 @@ logits. After that every step decodes one token of every active sequence in one
 second batch), so the weights are read once per batch for all of them. Each sequence samples from its own
 logits with its own sampler chain (top-k 40, top-p, min-p 0.05, temperature, then
 ``llama_sampler_init_dist(seed)``; temperature 0 is greedy), the chain llama-cpp-python's
-``create_chat_completion`` uses by default. A sequence stops at an end-of-generation
+``create_chat_completion`` uses by default; a request with a non-zero
+``frequency_penalty`` puts llama.cpp's penalties sampler first (as llama-cpp-python
+does), over every token the sequence generated so far (OpenAI's and vLLM's rule: the
+completion's tokens, not the prompt's; llama-cpp-python looks back 64 tokens). A sequence stops at an end-of-generation
 token, a stop string or ``max_tokens`` (clamped to what fits in its context); its KV
 cells are then cleared and the slot is free for the next request. The prompt is the
 GGUF's own chat template (jinja2, as llama-cpp-python renders it).
@@ -38,6 +42,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
+import math
 import os
 import queue
 import sys
@@ -87,6 +92,7 @@ class _Job:
     temperature: float
     top_p: float
     seed: int
+    frequency_penalty: float = 0.0
     done: threading.Event = field(default_factory=threading.Event)
     out: list[int] = field(default_factory=list)
     raw: bytes = b""
@@ -189,10 +195,13 @@ class Engine:
 
         try:  # defaults: llama-cpp-python's create_chat_completion
             temperature, top_p = float(given("temperature", 0.8)), float(given("top_p", 0.95))
+            frequency_penalty = float(given("frequency_penalty", 0.0))
             seed = int(given("seed", 0xFFFFFFFF)) & 0xFFFFFFFF
             max_tokens = int(given("max_tokens", given("max_completion_tokens", 0)))
         except (TypeError, ValueError) as e:
             raise RequestError(f"bad sampling parameter: {e}") from None
+        if not math.isfinite(frequency_penalty):
+            raise RequestError(f"bad sampling parameter: frequency_penalty {frequency_penalty}")
         stop = body.get("stop") or []
         stop = [stop] if isinstance(stop, str) else [str(s) for s in stop]
         try:
@@ -207,7 +216,7 @@ class Engine:
             max_tokens = self.n_ctx - len(prompt)
         stops = [s for s in [*stop, *([fmt.stop] if isinstance(fmt.stop, str) else (fmt.stop or []))] if s]
         job = _Job(prompt=prompt, max_tokens=max_tokens, stop=stops, temperature=temperature,
-                   top_p=top_p, seed=seed)
+                   top_p=top_p, seed=seed, frequency_penalty=frequency_penalty)
         self._queue.put(job)
         job.done.wait()
         if job.error:
@@ -223,7 +232,10 @@ class Engine:
 
     # ------------------------------------------------------------------ decoding
     def _sampler(self, job: _Job) -> Any:
+        """The job's sampler chain (see the module docstring)."""
         s = self._internals.LlamaSampler()
+        if job.frequency_penalty:  # over the whole completion; no repeat or presence penalty
+            s.add_penalties(self.model.n_vocab(), job.max_tokens, 1.0, job.frequency_penalty, 0.0)
         if job.temperature <= 0:
             s.add_greedy()
         else:

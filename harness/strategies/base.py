@@ -40,7 +40,7 @@ from ..measure.evaluate import (INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, 
                                 EvalResult, cpus_for)
 from ..measure.executors import InlineExecutor
 from ..measure.toolchain import find_compiler
-from ..models.llm import ContextWindowExceeded, ModelCallError, complete
+from ..models.llm import SAMPLING_CHOICES, ContextWindowExceeded, ModelCallError, complete, sampled_agent
 from ..models.model_process import ModelProcessRestarted
 from ..results.rows import ProblemRow
 from . import prompting
@@ -253,7 +253,11 @@ class RunContext:
     repeat: replicate index (changes sampling seeds, measurement seeds and resume keys:
     every replicate is measured anew, see :meth:`evaluate`); progress(text): one status line;
     recorded: {key: EvalResult dict} from an interrupted run (resume); executor: an
-    harness.measure.executors.EvalExecutor (default: inline, running evaluate_fn).
+    harness.measure.executors.EvalExecutor (default: inline, running evaluate_fn);
+    sampling: ``run --sampling`` (harness.models.llm.SAMPLING_CHOICES): how
+    :meth:`generate` sets each call's temperature, top_p and frequency penalty from its
+    purpose (:func:`harness.models.llm.sampled_agent`; default "model": the agents'
+    own values).
     ``current`` and ``repeat`` belong to the calling thread (one thread per problem in
     flight).
     """
@@ -262,7 +266,11 @@ class RunContext:
                  eval_config: EvalConfig | None = None, store=None, tracker=None,
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
-                 recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None):
+                 recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None,
+                 sampling: str = "model"):
+        if sampling not in SAMPLING_CHOICES:
+            raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
+        self.sampling = sampling
         self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
@@ -423,7 +431,11 @@ class RunContext:
         before starting if over budget, ModelConfigError (a HarnessError) for
         configuration errors, model_process.ModelProcessLost (exit code 3) when the
         model process died a second time, and HarnessError when every call of the batch
-        failed (the run stops; finished problems are kept)."""
+        failed (the run stops; finished problems are kept). Each call samples as
+        :attr:`sampling` says for ``purpose`` (harness.models.llm.sampled_agent); its
+        "llm_call" event records the temperature, top_p and frequency_penalty it used
+        (frequency_penalty None when none was sent: not asked for, or the provider does
+        not take it)."""
         self.check_budget()
         calls = list(calls)
         if not calls:
@@ -440,6 +452,7 @@ class RunContext:
         def one(item):
             self._adopt(*owner)
             (agent, msgs, seed, label), fallback = item
+            agent = sampled_agent(agent, purpose, self.sampling)
             restarted = False
             while True:
                 try:
@@ -462,8 +475,11 @@ class RunContext:
                     else:
                         return None
             self._ledger({**call_summary(rec), "purpose": purpose})
+            penalty = None if "frequency_penalty" in rec.not_sent else agent.frequency_penalty
             self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
                                     "round": round_, "agent": agent.name, "label": label,
+                                    "temperature": agent.temperature, "top_p": agent.top_p,
+                                    "frequency_penalty": penalty,
                                     "prompt": msgs[-1]["content"], "reply": rec.text})
             return rec
 

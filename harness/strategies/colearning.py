@@ -21,8 +21,9 @@ Loop (at most ``max_loops`` evaluations, paper: 5): Correction -> Test; the firs
 "pass" (correct and speedup >= 1.1) ends the loop; otherwise, unless this was the last
 allowed evaluation, Interpretation -> E-RL picks the model of the next Correction. No
 code is generated that is not evaluated (upstream returned an untested sixth code), and
-no explanation is asked for that nobody reads. Budget: <= 1 + 2 (max_loops - 1) calls,
-<= max_loops evaluations.
+no explanation is asked for that nobody reads. Budget: <= 1 + 2 (max_loops - 1) calls
+(9 at 5 loops), at most max_loops - 2 more with context-overflow retries (12), <=
+max_loops evaluations.
 
 Memory (paper: three dialogue pairs): the next Correction sees the first pair (the task,
 the first reply), the latest change (the previous fix request and its reply; from loop 3
@@ -251,9 +252,14 @@ class Memory:
 
 def _budget(o, n_team) -> Budget:
     """Per problem: loop 1 is one call (Correction); each further loop two
-    (Interpretation of the previous code, then Correction); one evaluation per loop; the
-    loop may stop at the first pass (an upper bound)."""
-    return Budget(calls=1 + 2 * (o["max_loops"] - 1), evaluations=o["max_loops"], exact=False)
+    (Interpretation of the previous code, then Correction); from loop 3 on (when the kept
+    conversation holds a change) a Correction that overflows the context window is sent
+    once more without the latest change: at most max_loops - 2 retries (12 calls at 5
+    loops); one evaluation per loop; the loop may stop at the first pass (an upper
+    bound)."""
+    retries = max(0, o["max_loops"] - 2)
+    return Budget(calls=1 + 2 * (o["max_loops"] - 1) + retries, retries=retries,
+                  evaluations=o["max_loops"], exact=False)
 
 
 @register(

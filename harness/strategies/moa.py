@@ -18,12 +18,14 @@ Per problem, with the team's n agents as proposers (team order) and L proposer l
    references message built from the last proposer layer plus the base prompt. Its
    code is the answer: evaluated once, then re-measured on fresh seeds
    (:meth:`Strategy.finish`). Upstream ran GPT-4o at temperature 0.7 as aggregator; here
-   the aggregator samples with its own team settings.
+   the aggregator samples like every call (``run --sampling``: 0.2 / 0.95 under
+   ``paper``) unless the team file gives its agent a temperature.
 
 A call that carries references and fails because it does not fit the model's context
 window (llm.ContextWindowExceeded) is retried once with the base prompt alone, as
 upstream did; each such retry is one more model call. No evaluator feedback enters any
-prompt. Budget per problem: n·L + 1 calls, 1 evaluation. With ``evaluate_layers`` every
+prompt. Budget per problem: n·L + 1 calls (10 at n = 3, L = 3), at most n·(2L-1) + 2
+with every retry (17), 1 evaluation. With ``evaluate_layers`` every
 proposer code is also evaluated and logged (per-layer curves; upstream measured its 9
 intermediate codes and discarded them): n·L more evaluations, never fed back, never
 selected, not counted among the problem's candidates.
@@ -63,9 +65,13 @@ def references_messages(base_prompt: str, codes) -> list[dict]:
 
 
 def _budget(o, n_team) -> Budget:
-    """n·L proposals + 1 aggregation; 1 evaluation (+ n·L with evaluate_layers)."""
+    """n·L proposals + 1 aggregation, and at most one context-overflow retry for each
+    call that carries references (the n·(L-1) proposals of layers >= 1 and the
+    aggregation): n·L + 1 calls, at most n·(2L-1) + 2 with retries; 1 evaluation
+    (+ n·L with evaluate_layers)."""
     proposals = n_team * o["layers"]
-    return Budget(calls=proposals + 1,
+    retries = n_team * (o["layers"] - 1) + 1
+    return Budget(calls=proposals + 1 + retries, retries=retries,
                   evaluations=1 + (proposals if o["evaluate_layers"] else 0))
 
 

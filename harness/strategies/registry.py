@@ -92,15 +92,36 @@ class Param:
 class Budget:
     """Per-problem budget of a strategy: model calls and candidate evaluations (first
     measurements; the reference, the noise floor and the one re-measurement of the chosen
-    candidate come on top). exact=False: an upper bound (the strategy may stop early)."""
+    candidate come on top).
+
+    calls: the most model calls a problem can spend, every retry included: a request
+    that did not fit the model's context window and is sent again shorter
+    (:meth:`harness.strategies.base.RunContext.generate`'s ``fallbacks``) counts as
+    one more call. retries: how many of those calls are such retries at most, so
+    ``calls - retries`` (:attr:`first_calls`) is what a problem spends when no request
+    overflows. evaluations: candidate evaluations. exact=True: without context
+    overflows a problem spends exactly ``first_calls`` calls and ``evaluations``
+    evaluations; exact=False: upper bounds (the strategy may stop early). Not
+    budgeted: a request sent again because the local model process died during it and
+    was restarted (an infrastructure failure, like an evaluation lost with its worker).
+    """
 
     calls: int
     evaluations: int
     exact: bool = True
+    retries: int = 0
+
+    @property
+    def first_calls(self) -> int:
+        """Model calls when no request overflows the context window."""
+        return self.calls - self.retries
 
     def __str__(self) -> str:
         le = "" if self.exact else "<= "
-        return f"{le}{self.calls} calls, {le}{self.evaluations} evaluations"
+        calls = f"{le}{self.first_calls} calls"
+        if self.retries:
+            calls += f" (<= {self.calls} with context-overflow retries)"
+        return f"{calls}, {le}{self.evaluations} evaluations"
 
 
 @dataclass(frozen=True)
