@@ -40,7 +40,9 @@ def test_code_requests_in_omp_mode_ask_for_openmp(tmp_path):
     the base request and each strategy's own (Co-Learning's corrections, Cogito's roles)."""
     omp = load("answer_omp").strip()
     for strategy in ("colearning", "cogito"):
+        # replies that never compile: no loop ends early on a (noisy) pass
         store, _, model = run_strategy(tmp_path / strategy, strategy, OPTIONS[strategy],
+                                       model=ScriptedModel(lambda call: fence("not C++ at all;\n")),
                                        models="openai/mock-a,openai/mock-b")
         purposes = {(e["agent"], e["seed"]): e["purpose"] for e in store.events() if e["kind"] == "llm_call"}
         code = [c["prompt"] for c in model.calls if purposes[(c["agent"], c["seed"])] in CODE_PURPOSES]
