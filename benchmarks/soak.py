@@ -14,8 +14,9 @@ and after the last evaluation it counts
   in the harness cache (a private HARNESS_CACHE; its temporary build-*/pch-* folders and
   *.tmp/*.partial files) and in /dev/shm, the files a candidate writes to /tmp, /dev/shm
   and its home inside the sandbox (all private there), and, when the warm-up below covers a whole
-  cycle of the mix, anything the cache gained after it (every build and verdict exists by
-  then; the same evaluations store under the same keys);
+  cycle of the mix, anything but a stored verdict the cache gained after it (every build
+  exists by then; a verdict may not: a `rejected` one is never stored, so a candidate the
+  accounting rejected once can store its verdict on a later evaluation);
 * cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.measure.sandbox._Cgroup
   makes them;
 * the orchestrator's RSS growth (VmRSS, %) from the end of a warm-up (the first 20
@@ -292,9 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     procs1 = _processes()
     left = sorted(_descendants(procs1, os.getpid()) | (_escaped(procs1) - escaped0))
     temps = sorted(_temp_entries(tmp, cache) - temp0)
-    # after the warm-up (a whole cycle of the mix) every build and verdict exists: anything
-    # the cache gains later is a leak too (the same evaluations store under the same keys)
-    grown = sorted(_cache_entries(cache) - cache_warm - set(temps)) if warm >= len(cases) else []
+    # after the warm-up (a whole cycle of the mix) every build exists: anything the cache
+    # gains later but a stored verdict (see the module docstring) is a leak too
+    verdicts = str(cache / "verdicts")
+    grown = sorted(e for e in _cache_entries(cache) - cache_warm - set(temps)
+                   if not e.startswith(verdicts)) if warm >= len(cases) else []
     temps += grown
     cgroups = sorted(set(_own_cgroups()) - set(cgroups0))
     growth = (rss_end - rss_warm) / rss_warm * 100.0
