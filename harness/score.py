@@ -785,16 +785,6 @@ def _ids(text: str) -> list[str]:
     return ids
 
 
-def _ks(text: str) -> list[int]:
-    try:
-        ks = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise HarnessError(f"--k: '{text}' is not a comma-separated list of integers") from None
-    if not ks or min(ks) < 1:
-        raise HarnessError(f"--k values must be >= 1 (got '{text}')")
-    return ks
-
-
 def cmd_score(args) -> int:
     """``python -m harness score``. Returns 0; raises HarnessError (exit 2) for the user's
     errors, before any work for bad input files."""
@@ -811,7 +801,7 @@ def cmd_score(args) -> int:
     if "problems" in given:
         given["problems"] = _ids(given["problems"])
     if "k" in given:
-        given["ks"] = _ks(given.pop("k"))
+        given["ks"] = report.parse_ks(given.pop("k"))
     if given.get("parsl_config"):
         given["parsl_config"] = str(Path(given["parsl_config"]).resolve())
     opts = ScoreOptions(files=[str(Path(f).resolve()) for f in args.files], **given)

@@ -1052,7 +1052,7 @@ def cmd_report(args, strategy_info: StrategyLookup | None = None) -> int:
     if bad or not formats:
         raise HarnessError(f"unknown report format '{bad[0] if bad else args.format}' "
                            f"(choose from {', '.join(FORMATS)})")
-    ks = _parse_ks(args.k) if args.k else None
+    ks = parse_ks(args.k) if args.k else None
     runs = [read_run(Path(p)) for p in args.runs]  # all read and checked before anything is written
     groups = group_runs(runs) if len(runs) > 1 else []
     console = Console(highlight=False, soft_wrap=True)
@@ -1085,7 +1085,9 @@ def cmd_report(args, strategy_info: StrategyLookup | None = None) -> int:
     return 0
 
 
-def _parse_ks(text: str) -> list[int]:
+def parse_ks(text: str) -> list[int]:
+    """The k values of a ``--k`` option ("1,5,10"). Raises HarnessError (one line) for
+    a value that is not an integer >= 1, or none."""
     try:
         ks = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
