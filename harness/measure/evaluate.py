@@ -58,9 +58,9 @@ class EvalConfig:
     (every validation case and timed pair derives its own from it); min_pairs/max_pairs:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
     once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
-    min_pairs are done, as soon as the speedup is settled (its 95 % interval's half-width
-    <= 1 % of it, or its 99.5 % interval clear of 1.0, 1.1 and 2.0: cpp/bench.cpp
-    settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
+    min_pairs are done, as soon as the speedup is settled (its 99.5 % interval's half-width
+    <= 1 % of it, or that interval clear of 1.0, 1.1 and 2.0, never below 9 pairs:
+    cpp/bench.cpp settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
     timeout_factor x baseline time); memory_bytes: the worker's memory limit (None:
