@@ -297,9 +297,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
-                     recorded=store.recorded_evaluations(), sampling=opts.sampling)
+                     recorded=store.recorded_evaluations(), sampling=opts.sampling,
+                     evidence=opts.evidence)
     ctx.mode = opts.mode
-    ctx.evidence = opts.evidence
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 

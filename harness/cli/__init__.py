@@ -336,7 +336,10 @@ def cmd_strategies(args) -> int:
           f"{' and '.join(llm.PENALIZED_PURPOSES)} calls with frequency penalty "
           f"{llm.PAPER_FREQUENCY_PENALTY}, as the LessonL authors ran them; model: each agent's own "
           f"values (default {llm.DEFAULT_TEMPERATURE} / {llm.DEFAULT_TOP_P}). A team file's temperature "
-          "or top_p for an agent wins either way.\n")
+          "or top_p for an agent wins either way.")
+    print("Evidence (`run --evidence`, every strategy that feeds evaluations back): full (default): "
+          "status, speedup with CI, compiler diagnostics, the mismatch, profiler signals; upstream: "
+          "what the authors' prompts carried (status, speedup, the evaluator's text).\n")
     for r in rows:
         quick = f" (quick preset: {fmt(r['budget_quick'])})" if r["budget_quick"] != r["budget"] else ""
         print(f"{r['strategy']}  [team: {r['team']}]  {fmt(r['budget'])}{quick}")

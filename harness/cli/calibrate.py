@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
-from ..models.llm import Team
+from ..models.llm import PINNABLE, TEAM_FILE_KEYS, Team
 from ..results.runstore import read_run
 from ..run import RunOptions, execute
 from ..strategies.colearning import arms_of, tier_value
@@ -87,10 +87,12 @@ def priors_from_runs(runs: Sequence) -> dict:
 
 
 def _toml_team(agent) -> str:
-    """A one-agent team file for ``agent`` (llm.Agent): its name, model and sampling."""
+    """A one-agent team file for ``agent`` (llm.Agent): the keys a team file takes, its
+    sampling values only where its own team file set them (Agent.pinned), so the
+    calibration samples as the run's --sampling would for that agent."""
     lines = ["[[agents]]"]
     for k, v in agent.to_dict().items():
-        if v is not None:
+        if v is not None and k in TEAM_FILE_KEYS and (k not in PINNABLE or k in agent.pinned):
             lines.append(f"{k} = {json.dumps(v)}")
     return "\n".join(lines) + "\n"
 

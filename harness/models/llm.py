@@ -110,7 +110,8 @@ LOCAL_TIMEOUT_S = 3600.0  # seconds a local model call may take (its queue and d
 BACKOFF_BASE_S = 1.0  # seconds; doubles per attempt
 BACKOFF_MAX_S = 60.0  # seconds
 
-_AGENT_KEYS = {"name", "model", "temperature", "top_p", "max_tokens", "api_base", "seed"}
+TEAM_FILE_KEYS = {  # what an agent of a team file may set
+    "name", "model", "temperature", "top_p", "max_tokens", "api_base", "seed"}
 
 
 # --------------------------------------------------------------------------- agents
@@ -163,9 +164,9 @@ class Agent:
 
 
 def _agent_from_mapping(raw: Mapping[str, Any], index: int, defaults: Mapping[str, Any], where: str) -> Agent:
-    unknown = set(raw) - _AGENT_KEYS
+    unknown = set(raw) - TEAM_FILE_KEYS
     if unknown:
-        raise ModelConfigError(f"{where}: unknown key(s) {sorted(unknown)} (allowed: {sorted(_AGENT_KEYS)})")
+        raise ModelConfigError(f"{where}: unknown key(s) {sorted(unknown)} (allowed: {sorted(TEAM_FILE_KEYS)})")
     merged = {**defaults, **raw}
     model = merged.get("model")
     if not isinstance(model, str) or not model.strip():
@@ -352,8 +353,8 @@ class Team:
         if not isinstance(agents_raw, list) or not agents_raw or not all(isinstance(a, dict) for a in agents_raw):
             raise ModelConfigError(f"team file {p}: needs one or more [[agents]] tables")
         defaults = data.get("defaults", {})
-        if not isinstance(defaults, dict) or set(defaults) - (_AGENT_KEYS - {"name", "model"}):
-            raise ModelConfigError(f"team file {p}: [defaults] may only set {sorted(_AGENT_KEYS - {'name', 'model'})}")
+        if not isinstance(defaults, dict) or set(defaults) - (TEAM_FILE_KEYS - {"name", "model"}):
+            raise ModelConfigError(f"team file {p}: [defaults] may only set {sorted(TEAM_FILE_KEYS - {'name', 'model'})}")
         agents = tuple(
             _agent_from_mapping({**a, **overrides}, i, defaults, f"team file {p}, agent {i + 1}") for i, a in enumerate(agents_raw)
         )

@@ -257,7 +257,8 @@ class RunContext:
     sampling: ``run --sampling`` (harness.models.llm.SAMPLING_CHOICES): how
     :meth:`generate` sets each call's temperature, top_p and frequency penalty from its
     purpose (:func:`harness.models.llm.sampled_agent`; default "model": the agents'
-    own values).
+    own values); evidence: ``run --evidence`` (prompting.EVIDENCE_LEVELS), what the
+    strategies' prompts show of an evaluated attempt (prompting.format_evidence's level).
     ``current`` and ``repeat`` belong to the calling thread (one thread per problem in
     flight).
     """
@@ -267,10 +268,13 @@ class RunContext:
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
                  recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None,
-                 sampling: str = "model"):
+                 sampling: str = "model", evidence: str = "full"):
         if sampling not in SAMPLING_CHOICES:
             raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
+        if evidence not in prompting.EVIDENCE_LEVELS:
+            raise ValueError(f"evidence must be one of {prompting.EVIDENCE_LEVELS} (got {evidence!r})")
         self.sampling = sampling
+        self.evidence = evidence  # what prompts show of an evaluated attempt (``run --evidence``)
         self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
@@ -289,7 +293,6 @@ class RunContext:
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
-        self.evidence = "full"  # what prompts show of an evaluated attempt (prompting.EVIDENCE_LEVELS)
         self._jobs: list | None = None  # (replicate, problem id) in the run's order (set_jobs)
         self._jobs_done: set = set()
         self._jobs_cond = threading.Condition()
