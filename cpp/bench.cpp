@@ -623,7 +623,9 @@ class InProcessBench {
 // evaluation without the harness's work. Loading has its own rule, as it has no heavy
 // tail (no inputs yet): the candidate's runner may use at most 50 ms + 1.5 x the
 // baseline's CPU to start and load its object, so its static constructors cannot
-// precompute at length (e.g. the outputs of the inputs of the default seeds).
+// precompute at length. Validation is bounded by neither rule: CPU spent inside the
+// harness's commands of a validation case, and a validation call's window (bounded only by
+// its deadline), could precompute for inputs the candidate can predict (README: known limit).
 constexpr int64_t kOutsideAbsNs = 5000000;
 constexpr int64_t kLoadAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;

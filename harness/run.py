@@ -232,8 +232,12 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
     servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
-    # thread scaling (omp mode) and counters: profiler evidence for strategies that show it
-    overrides = {"profile": info.profile and opts.evidence == "full", **opts.eval_overrides}
+    # thread scaling (omp mode) and counters: profiler evidence for strategies that show it;
+    # a resumed run keeps what it collected (Co-Learning and Cogito collect it since 2026-12-02)
+    profile = info.profile and opts.evidence == "full"
+    if store is not None:
+        profile = bool((store.config.get("eval_config") or {}).get("profile", profile))
+    overrides = {"profile": profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)

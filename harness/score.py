@@ -105,15 +105,22 @@ class _DuplicateKey(ValueError):
 def _no_duplicates(pairs: list) -> dict:
     """json object_pairs_hook: a key twice in one object is an error (json keeps the
     last one silently, and a second reply to a problem would vanish)."""
-    keys = [k for k, _ in pairs]
-    dup = next((k for k in keys if keys.count(k) > 1), None)
-    if dup is not None:
-        raise _DuplicateKey(dup)
+    seen: set = set()
+    for k, _ in pairs:
+        if k in seen:
+            raise _DuplicateKey(k)
+        seen.add(k)
     return dict(pairs)
 
 
+RECORD_KEYS = {"submission", "problem", "reply", "code", "model", "sample"}
+
+
 def _is_record(obj: dict) -> bool:
-    return "submission" in obj or "problem" in obj
+    """A JSON object that is one JSONL record (not a {problem_id: reply} object): it names
+    a problem or a submission, or holds nothing but record keys (a record that lacks its
+    problem id, to be reported as such)."""
+    return "submission" in obj or "problem" in obj or (bool(obj) and set(obj) <= RECORD_KEYS)
 
 
 def _record(path: Path, line: int, rec, stem: str) -> tuple[Sample, str]:
@@ -793,7 +800,8 @@ def cmd_score(args) -> int:
         if args.files or given:
             raise HarnessError("--resume continues the score run as it was configured; drop "
                                + ", ".join((["FILE"] if args.files else [])
-                                           + ["--" + k.replace("_", "-") for k in given]))
+                                           + [{"reference": "--no-reference"}.get(k, "--" + k.replace("_", "-"))
+                                              for k in given]))
         execute_score(ScoreOptions(), resume=args.resume, command=sys.argv)
         return 0
     if not args.files:
