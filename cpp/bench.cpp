@@ -607,11 +607,14 @@ class InProcessBench {
 // 0.1-0.3 ms of spinning per worker measured on a 2-core Xeon VM, against 3.7 ms at
 // libgomp's default of 300000; the allowance is 1 ms per call window and extra thread)
 // and by noise. The rule (N: OpenMP threads, W: call windows in the measurement), per
-// timed measurement: candidate <= 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and more than
-// a quarter of the measurements (at least 2) over it is `rejected`.
+// timed measurement: candidate <= 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and half of
+// the measurements or more (at least 2) over it is `rejected`.
 // The speedup is the median of the per-pair ratios, so work moved out of the windows
-// must be in more than half the measurements to move it; a single measurement over its
-// limit is tolerated (a serial A/A on a loaded machine once showed 116 ms of extra
+// must be in half the measurements or more to move it; fewer are tolerated (an honest
+// serial A/A of 23_histogram at default size, 24 M strings, had 18 of 40 measurements
+// over the limit on a 2-core AMD VM at load ~1: every turn faults ~1 GB of fresh pages,
+// and the two runners' fault costs differ by up to 2x; with the earlier "more than a
+// quarter" it was `rejected`); a single measurement over its limit is tolerated (a serial A/A on a loaded machine once showed 116 ms of extra
 // kernel-counted CPU in one of 40, likely page-fault or reclaim work). More is work
 // done outside the timed windows (a thread that finishes after the call returned, a
 // forged "done", work between calls). There is no whole-evaluation form of this rule: a
@@ -643,7 +646,7 @@ constexpr int64_t kSpinPerWindowNs = 1000000;
 //   each timed measurement: candidate idle <= 2 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S
 // (S: the candidate's windows and commands in the span; an honest runner's idle CPU was
 // 0.5-0.7 ms over a whole quick evaluation of about 100 steps, serial and omp), counted with the outside rule's
-// measurements (more than a quarter of them, at least 2, over either limit: `rejected`).
+// measurements (half of them or more, at least 2, over either limit: `rejected`).
 // Work a candidate hides inside a harness command of its own process (a fault handler that
 // runs while the runner copies its outputs out) is still bounded only by the outside rule
 // of each measurement.
@@ -978,7 +981,7 @@ class Bench {
       bs.push_back(double(tb) / double(k));
       cs.push_back(double(tc) / double(k));
     }
-    if (v.ok() && over >= 2 && 4 * over > int(bs.size()))
+    if (v.ok() && over >= 2 && 2 * over >= int(bs.size()))
       v = JVerdict{"rejected", worst + "; " + std::to_string(over) + " of " + std::to_string(bs.size()) +
                                    " timed measurements were over their limit"};
     py::dict d = jdict(v);
