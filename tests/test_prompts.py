@@ -7,7 +7,7 @@ import pytest
 
 from harness.strategies import registry
 from harness.strategies.prompting import attempt_fate, load, mismatch_kind
-from strategy_kit import PID, ScriptedModel, fence, run_strategy
+from strategy_kit import BASELINE, PID, ScriptedModel, fence, run_strategy
 
 CODE_REQUEST = load("answer").split("```cpp")[0] + "```cpp"  # "Reply with one complete ```cpp"
 CODE_PURPOSES = {"candidate", "proposal", "aggregate"}
@@ -21,10 +21,15 @@ def test_every_strategy_with_model_calls_is_covered():
     assert set(OPTIONS) == {n for n, s in registry.REGISTRY.items() if s.team != "none"}
 
 
+def _purposes(store) -> dict:
+    """{(agent, seed): purpose} of a run's model calls (its llm_call events)."""
+    return {(e["agent"], e["seed"]): e["purpose"] for e in store.events() if e["kind"] == "llm_call"}
+
+
 @pytest.mark.parametrize("strategy", sorted(OPTIONS))
 def test_code_is_requested_exactly_where_code_is_the_answer(tmp_path, strategy):
     store, _, model = run_strategy(tmp_path, strategy, OPTIONS[strategy], models="openai/mock-a,openai/mock-b")
-    purposes = {(e["agent"], e["seed"]): e["purpose"] for e in store.events() if e["kind"] == "llm_call"}
+    purposes = _purposes(store)
     assert len(purposes) == len(model.calls)
     seen = set()
     for call in model.calls:
@@ -44,7 +49,7 @@ def test_code_requests_in_omp_mode_ask_for_openmp(tmp_path):
         store, _, model = run_strategy(tmp_path / strategy, strategy, OPTIONS[strategy],
                                        model=ScriptedModel(lambda call: fence("not C++ at all;\n")),
                                        models="openai/mock-a,openai/mock-b")
-        purposes = {(e["agent"], e["seed"]): e["purpose"] for e in store.events() if e["kind"] == "llm_call"}
+        purposes = _purposes(store)
         code = [c["prompt"] for c in model.calls if purposes[(c["agent"], c["seed"])] in CODE_PURPOSES]
         assert len(code) >= 2 and all(omp in p for p in code)
 
@@ -101,7 +106,7 @@ def test_the_evidence_setting_reaches_every_strategy_alike(tmp_path, evidence):
     def reply(call):
         if "## Your reflection\n" in call["prompt"]:
             return "a reflection"
-        return fence("this is not C++ at all;\n") if call["n"] == 0 else fence(BASELINE_SCAN)
+        return fence("this is not C++ at all;\n") if call["n"] == 0 else fence(BASELINE)
 
     store, _, model = run_strategy(tmp_path, "reflexion", {"iterations": 2}, model=ScriptedModel(reply),
                                    evidence=evidence, models="openai/mock-a")
@@ -115,4 +120,3 @@ def test_the_evidence_setting_reaches_every_strategy_alike(tmp_path, evidence):
     assert "- measured speedup:" in reflections[1]
 
 
-BASELINE_SCAN = (Path(__file__).resolve().parent.parent / "pareval" / PID / "baseline.cpp").read_text()

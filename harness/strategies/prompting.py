@@ -198,15 +198,17 @@ def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> 
     cut never let one through), race report, flags or profiler signals."""
     ev = dict(result.evidence or {})
     lines = [f"- status: {result.status}"]
+    mismatch = (f"- mismatch: {ev.get('why', 'output differs from the original')}" if show_mismatch
+                else f"- mismatch: {mismatch_kind(ev.get('why', ''))}")
+    stderr = ([f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```"]
+              if ev.get("stderr_tail") else [])
     if level == "upstream":
         if result.status == "correct" and result.speedup is not None:
             lines.append(f"- measured speedup: {result.speedup:.2f}x")
         elif result.status == "incorrect":
-            lines.append(f"- mismatch: {ev.get('why', 'output differs from the original') if show_mismatch else mismatch_kind(ev.get('why', ''))}")
+            lines.append(mismatch)
         elif result.status in ("rejected", "runtime_error", "timeout"):
-            lines.append(f"- what happened: {ev.get('why', '?')}")
-            if ev.get("stderr_tail"):
-                lines.append(f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```")
+            lines += [f"- what happened: {ev.get('why', '?')}"] + stderr
         return "\n".join(lines)
     if result.status == "correct":
         lines.append(f"- measured speedup: {_fmt_speedup(result.speedup, result.ci_low, result.ci_high, result.ci_level)}"
@@ -221,18 +223,15 @@ def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> 
     elif result.status == "incorrect" and ev.get("race"):
         lines.append(f"- data race found by ThreadSanitizer (size {ev.get('size')}; the outputs may "
                      f"still have matched), first report trimmed:\n```\n{ev['race']}\n```")
-    elif result.status == "incorrect" and not show_mismatch:
-        lines.append(f"- mismatch: {mismatch_kind(ev.get('why', ''))}")
     elif result.status == "incorrect":
-        lines.append(f"- mismatch: {ev.get('why', 'output differs from the original')}")
-        lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
-                     + (f", found during {ev['phase']}" if ev.get("phase") else ""))
+        lines.append(mismatch)
+        if show_mismatch:
+            lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
+                         + (f", found during {ev['phase']}" if ev.get("phase") else ""))
     elif result.status == "rejected":
         lines.append(f"- rejected because: {ev.get('why', '?')}")
     elif result.status in ("runtime_error", "timeout"):
-        lines.append(f"- what happened: {ev.get('why', '?')}")
-        if ev.get("stderr_tail"):
-            lines.append(f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```")
+        lines += [f"- what happened: {ev.get('why', '?')}"] + stderr
     if result.flags:
         lines.append(f"- flags: {', '.join(result.flags)}")
     prof = {k: ev[k] for k in PROFILER_KEYS if k in ev and ev[k] not in (None, "", {}, [])}
