@@ -3,7 +3,8 @@
 // Bench is the trusted side of an evaluation. It never loads the candidate's object:
 // it spawns two side runners (cpp/side.cpp, fork + exec), one for the baseline and one
 // for the candidate, each with its own shared-memory block (side_protocol.hpp), and
-// holds everything a verdict rests on: the clock, the seeds, the per-call times, the
+// holds everything a verdict rests on: the clock, the seeds and the secret key the inputs
+// are drawn under (input_seed()), the per-call times, the
 // expected outputs, the comparison and the protocol pipe. It validates the candidate
 // against the baseline and times both sides interleaved (ABBA...) following nanobench's
 // method (M. Ankerl): calls per measurement calibrated so one measurement lasts far
@@ -25,6 +26,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -628,7 +630,8 @@ class InProcessBench {
 // baseline's CPU to start and load its object, so its static constructors cannot
 // precompute at length. Validation is bounded by neither rule: CPU spent inside the
 // harness's commands of a validation case, and a validation call's window (bounded only by
-// its deadline), could precompute for inputs the candidate can predict (README: known limit).
+// its deadline), cannot precompute for later inputs, which are unknown until their prepare
+// (input_seed()).
 constexpr int64_t kOutsideAbsNs = 5000000;
 constexpr int64_t kLoadAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
@@ -713,6 +716,32 @@ bool settled(const std::vector<double>& bs, const std::vector<double>& cs) {
   return true;
 }
 
+// SipHash-2-4 (J.-P. Aumasson and D. J. Bernstein, "SipHash: a fast short-input PRF",
+// INDOCRYPT 2012) of one 8-byte message m under the 128-bit key (k0, k1): a keyed
+// pseudorandom function, so outputs for known messages reveal nothing of the key.
+uint64_t siphash24(uint64_t k0, uint64_t k1, uint64_t m) {
+  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
+  uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
+  uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
+  auto round = [&] {
+    v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32);
+    v2 += v3; v3 = rotl(v3, 16); v3 ^= v2;
+    v0 += v3; v3 = rotl(v3, 21); v3 ^= v0;
+    v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32);
+  };
+  auto block = [&](uint64_t b) {
+    v3 ^= b;
+    round();
+    round();
+    v0 ^= b;
+  };
+  block(m);
+  block(uint64_t(8) << 56);  // the last block: the message length (8 bytes), nothing left over
+  v2 ^= 0xff;
+  for (int i = 0; i < 4; ++i) round();
+  return v0 ^ v1 ^ v2 ^ v3;
+}
+
 std::string signal_text(int sig) {
   const char* a = sigabbrev_np(sig);
   return a ? std::string("SIG") + a : "signal " + std::to_string(sig);
@@ -764,12 +793,16 @@ struct Runner {
 class Bench {
  public:
   // driver/baseline/candidate: the three shared objects; runner: the harness_side
-  // executable; protocol_fd: where deadline notices go (-1: nowhere). Makes this process
-  // non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid). The
-  // runners start in start().
+  // executable; protocol_fd: where deadline notices go (-1: nowhere); input_key: the
+  // secret key of the inputs (32 hex digits, see input_seed(); "": drawn from the
+  // kernel's random source). Makes this process non-dumpable (no ptrace or
+  // /proc/<pid>/mem of it by the runners, same uid). The runners start in start().
+  // Raises ValueError for an input_key that is not 32 hex digits, RuntimeError when no
+  // random key can be drawn.
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
         const std::string& runner, int protocol_fd, double rtol, double atol,
-        double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce)
+        double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce,
+        const std::string& input_key)
       : drv_path_(driver),
         drv_(driver),
         runner_(runner),
@@ -782,6 +815,17 @@ class Bench {
         nonce_(nonce),
         threads_(omp_get_max_threads()) {
     prctl(PR_SET_DUMPABLE, 0);
+    if (input_key.empty()) {
+      uint64_t k[2];
+      if (getrandom(k, sizeof k, 0) != ssize_t(sizeof k)) throw std::runtime_error("getrandom failed");
+      key_[0] = k[0];
+      key_[1] = k[1];
+    } else {
+      if (input_key.size() != 32 || input_key.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        throw py::value_error("input_key: 32 hex digits expected, got '" + input_key + "'");
+      key_[0] = std::stoull(input_key.substr(0, 16), nullptr, 16);
+      key_[1] = std::stoull(input_key.substr(16), nullptr, 16);
+    }
     base_.role = "baseline";
     base_.so = baseline;
     cand_.role = "candidate";
@@ -1067,6 +1111,25 @@ class Bench {
   // Threads of the candidate's runner now (from /proc/<pid>/status).
   int candidate_threads() const { return thread_count(cand_.pid); }
 
+  // The key of this evaluation's inputs (32 hex digits): with it, Bench(..., input_key)
+  // gives every validation case and pair the same inputs again. Read it only after the
+  // evaluation (nothing of the judge's reaches the runners; the key never does).
+  std::string input_key() const {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%016llx%016llx", (unsigned long long)key_[0], (unsigned long long)key_[1]);
+    return buf;
+  }
+
+  // The seed the inputs of a case or call with seed `nominal` are generated from:
+  // SipHash-2-4 of it under the evaluation's secret key. The nominal seeds (the
+  // evaluation's seed, + 100 + i for validation case i, + 1 + p for timed pair p, ...) are
+  // public and would let a candidate compute the answers of later pairs in advance (in a
+  // validation call, whose window is bounded only by its deadline: tests/hostile/
+  // precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a runner
+  // sees an input seed only in the prepare that hands it over, and one input seed tells
+  // nothing of the next.
+  uint64_t input_seed(uint64_t nominal) const { return siphash24(key_[0], key_[1], nominal); }
+
  private:
   std::string drv_path_;
   Driver drv_;  // ours, trusted: generation of true inputs, adopt, comparison
@@ -1078,6 +1141,7 @@ class Bench {
   int threads_;
   Runner base_, cand_;
   int64_t gen_ns_ = 0;
+  uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
   uint64_t prepares_ = 0;  // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
@@ -1297,13 +1361,14 @@ class Bench {
     return {};
   }
 
-  // Runner r generates seeds[i]'s inputs into its instance i and resets it (untimed).
+  // Runner r generates the inputs of nominal seed seeds[i] (input_seed()) into its
+  // instance i and resets it (untimed).
   // Fresh instances in r's runner with inputs for `seeds` (see side.cpp's make()). Each
   // prepare of each side draws its own placement: the prepare's count and the side mixed
   // into the last seed, so an evaluation is reproducible and no two turns share a draw.
   JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
-    std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
+    for (size_t i = 0; i < n; ++i) r.ctl->seeds[i] = input_seed(seeds[i]);
     r.ctl->k = uint32_t(n);
     r.ctl->poison = poison ? 1 : 0;
     r.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
@@ -1445,9 +1510,9 @@ class Bench {
     char why[1024];
     for (uint32_t i = 0; i < k && v.ok(); ++i) {
       const int64_t t0 = now_ns();
-      drv_.generate(e_->p, seeds[i]);
+      drv_.generate(e_->p, input_seed(seeds[i]));
       drv_.reset(e_->p, 1);
-      drv_.same_inputs(g_->p, e_->p, seeds[i]);
+      drv_.same_inputs(g_->p, e_->p, input_seed(seeds[i]));
       drv_.reset(g_->p, 1);
       gen_ns_ += now_ns() - t0;
       why[0] = 0;
@@ -1630,12 +1695,13 @@ PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
       .def(py::init<const std::string&, const std::string&, const std::string&, const std::string&,
-                    int, double, double, double, double, bool, const std::string&>(),
+                    int, double, double, double, double, bool, const std::string&, const std::string&>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidate"), py::arg("runner"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
            py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true, py::arg("nonce") = "")
+           py::arg("sandboxed") = true, py::arg("nonce") = "", py::arg("input_key") = "")
       .def("start", &Bench::start)
+      .def("input_key", &Bench::input_key)
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
       .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
@@ -1663,6 +1729,8 @@ PYBIND11_MODULE(_bench, m) {
       .def("time_at_threads", &InProcessBench::time_at_threads, py::arg("size"), py::arg("seed"),
            py::arg("threads"), py::arg("reps") = 3)
       .def("counters", &InProcessBench::counters, py::arg("size"), py::arg("seed"));
+  m.def("siphash24", &siphash24, py::arg("k0"), py::arg("k1"), py::arg("m"),
+        "SipHash-2-4 of the 8-byte little-endian message m under the key (k0, k1) (input seeds).");
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", [] { return thread_count(); },

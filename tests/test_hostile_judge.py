@@ -211,7 +211,9 @@ def test_returning_before_a_thread_finishes_the_work(run_eval, mode):
 # The in-process timer: `correct`, 315x serial, 317x omp (each pair with the candidate
 # first took 0.01-0.04 ms). It needs no thread, so only the kernel's CPU accounting of the
 # candidate's process can see the work outside the timed window. The judge: `rejected`
-# in validation (14 ms of CPU outside the timed calls, against a limit of 7-10 ms).
+# in validation (14 ms of CPU outside the timed calls, against a limit of 7-10 ms); since
+# the runners' seccomp filter refuses handlers and timers: `incorrect` (the work is never
+# done), serial and omp.
 @NEEDS_JUDGE
 @pytest.mark.parametrize("mode", ["serial", "omp"])
 def test_returning_before_a_signal_handler_finishes_the_work(run_eval, mode):
@@ -228,13 +230,25 @@ def test_returning_before_a_signal_handler_finishes_the_work(run_eval, mode):
 @NEEDS_JUDGE
 @pytest.mark.parametrize("mode", ["serial", "omp"])
 def test_a_signal_handler_cannot_hide_behind_input_generation(run_eval, mode):
-    """Serial: rejected by the idle rule. omp at the quick size batches 5 calls a window,
-    so each call finishes the previous one's pending job inside the window and only one
-    call in five hides its work: no gain (0.57x, 33 ms idle against a 40 ms limit)."""
+    """The runners' seccomp filter refuses the handler and the timer, so the call returns
+    with the work undone: `incorrect`. Where no filter can be installed (an old kernel),
+    the idle rule is what stops it (before the filter's signal rule, serial: rejected, 31 ms
+    of CPU while idle against a limit of 20 ms; omp at the quick size batched 5 calls a
+    window and gained nothing, 0.57x)."""
     r = timed(run_eval, SCAN, source("scan_finishes_in_a_signal_handler.cpp"), mode, screen=False)
     assert_not_paid(r)
-    if mode == "serial":
-        assert r.status == "rejected" and "while it had no call" in r.evidence["why"], (r.status, r.evidence)
+    assert r.status == "incorrect" or "while it had no call" in r.evidence["why"], (r.status, r.evidence)
+
+
+# Inputs predicted from public seeds (the evaluation's seed and the judge's derivation):
+# the first call precomputes the answers of every timed pair, later calls look them up.
+# With public seeds (main before the keyed inputs, AMD EPYC, load ~2): `correct`, 2.34x
+# (1.76-3.79) for code as fast as the baseline: the judge batched two calls a window and
+# this candidate knew only the last call's seed of each; knowing all would be ~1000x.
+@NEEDS_JUDGE
+def test_inputs_cannot_be_predicted_from_the_seed(run_eval):
+    r = timed(run_eval, "26_reduce_product_of_inverses", source("precomputes_predicted_inputs.cpp"), "serial")
+    assert_not_paid(r)
 
 
 def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):

@@ -229,6 +229,7 @@ def _timing(**kw):
          "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
          "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
          "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000, "doorbell_ns": 4000.0,
+         "input_key": "0123456789abcdef" * 2,
          "cpu_accounting": {"candidate_outside_ms": 9.0, "baseline_outside_ms": 9.5,
                             "candidate_window_cpu_ms": 1.0, "baseline_window_cpu_ms": 1.1, "windows": 14,
                             "candidate_idle_ms": 0.2, "baseline_idle_ms": 0.2, "idle_limit_ms": 20.5},
@@ -347,24 +348,27 @@ def _skipper_seeds(seed0, max_pairs, size):
 
 def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
     """At a tiny size one measurement batches many calls. This candidate recognises the
-    inputs whose outputs used to be compared (it knows the public seeds and the driver's
-    generator) and returns at once on every other call. Before every timed call was
-    checked it was `correct` and several times faster; now the first skipped call of a
-    batch is the mismatch."""
+    inputs whose outputs used to be compared and returns at once on every other call. It
+    is given what no candidate has: the evaluation's input key (the test fixes it), so it
+    knows the inputs of those seeds. Before every timed call was checked it was `correct`
+    and several times faster; now the first skipped call of a batch is the mismatch."""
     from harness import _bench
 
     size, seed0, pairs = 64, EvalConfig.seed, 4
+    key = "0123456789abcdef0123456789abcdef"
+    k0, k1 = int(key[:16], 16), int(key[16:], 16)
     p = get_problem(PID)
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "omp", comp)
     base = toolchain.build_trusted(p, "baseline", "omp", comp)
     bench = _bench.InProcessBench(drv.path, base.path, base.path)
-    firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size)})
+    firsts = sorted({float(bench.inputs(size, _bench.siphash24(k0, k1, s))["x"][0])
+                     for s in _skipper_seeds(seed0, pairs, size)})
     table = ", ".join(repr(v) for v in firsts)
     text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
                 before="if (!x.empty() && !std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")
     r = run_eval(PID, text, "omp", size=size, validate_only=False, min_pairs=pairs, max_pairs=pairs,
-                 use_cache=False)
+                 use_cache=False, input_key=key)
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["phase"] == "timing"
     assert "call 1 of " in r.evidence["why"] and "in one timed measurement" in r.evidence["why"]

@@ -193,7 +193,7 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
               "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
               "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
-              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
+              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget", "input_key": "0f" * 16}
     assert "accounting" in ProtocolCheck(_job())._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
     assert c(timing) == ""
@@ -304,6 +304,62 @@ def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
     r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
     assert r.status == "correct", (r.status, r.evidence)
     assert r.speedup < 1.25
+
+
+def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
+    """Code past the screen (here: the screen is off) that arms a handler and a timer so
+    that its code runs between its calls, inside the harness's work: the side runner's
+    seccomp filter refuses a new action (EPERM) and every timer, and still answers a
+    query of the current action; the honest work it also does is judged as usual."""
+    attack = scan(prefix="#include <signal.h>\n#include <sys/time.h>\n#include <time.h>\n#include <unistd.h>\n"
+                         "#include <cerrno>\nstatic void on_signal(int) {}\n",
+                  before="  int refused = 0;\n"
+                         "  struct sigaction sa {}, old {};\n  sa.sa_handler = on_signal;\n"
+                         "  if (sigaction(SIGALRM, &sa, nullptr) != 0 && errno == EPERM) ++refused;\n"
+                         "  if (sigaction(SIGALRM, nullptr, &old) == 0) ++refused;  // a query still works\n"
+                         "  itimerval t {};\n  t.it_value.tv_usec = 300;\n"
+                         "  if (setitimer(ITIMER_PROF, &t, nullptr) != 0 && errno == EPERM) ++refused;\n"
+                         "  timer_t id;\n  sigevent ev {};\n  ev.sigev_notify = SIGEV_SIGNAL;\n"
+                         "  ev.sigev_signo = SIGALRM;\n"
+                         "  if (timer_create(CLOCK_MONOTONIC, &ev, &id) != 0 && errno == EPERM) ++refused;\n"
+                         "  if (refused < 4) output.clear();  // something got through: make it visible\n")
+    r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
+    assert r.status == "correct", (r.status, r.evidence)
+    assert r.speedup < 1.25
+
+
+def test_inputs_come_from_a_keyed_function_of_the_public_seed():
+    """The judge generates every case's inputs from SipHash-2-4 of its public seed under
+    a key drawn per evaluation (bench.cpp input_seed): the function matches the authors'
+    test vector (key 00..0f, message 00..07), a given key is kept, a malformed one is a
+    ValueError (HarnessError through EvalConfig), two evaluations of the same candidate get
+    different keys, and an earlier evaluation's key can be given back to replay its inputs."""
+    from harness import _bench
+    from harness.core.errors import HarnessError
+    from harness.measure import toolchain
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
+
+    assert _bench.siphash24(0x0706050403020100, 0x0F0E0D0C0B0A0908, 0x0706050403020100) == 0x93F5F5799A932462
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler("native")
+    drv = toolchain.build_trusted(p, "driver", "serial", comp).path
+    base = toolchain.build_trusted(p, "baseline", "serial", comp).path
+    runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
+    key = "00112233445566778899aabbccddeeff"
+    assert _bench.Bench(drv, base, base, runner, sandboxed=False, input_key=key).input_key() == key
+    with pytest.raises(ValueError, match="32 hex digits"):
+        _bench.Bench(drv, base, base, runner, sandboxed=False, input_key="0123")
+    def key_of(**kw):
+        r = evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(quick=True, use_cache=False, max_pairs=12, **kw))
+        assert r.status == "correct", (r.status, r.evidence)
+        return r.evidence["input_key"]
+
+    first, second = key_of(), key_of()
+    assert first != second
+    assert key_of(input_key=first) == first  # a replay of the first evaluation's inputs
+    with pytest.raises(HarnessError, match="32 lowercase hex digits"):
+        key_of(input_key="xyz")
 
 
 # Computes the baseline's stencil exactly, and remembers where its grids lie in memory:

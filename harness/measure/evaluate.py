@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import secrets
 import signal
 import sys
@@ -45,7 +46,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "2"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp)
+PROTOCOL_VERSION = "3"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed inputs
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -55,7 +56,11 @@ class EvalConfig:
 
     threads: CPUs for omp mode (None: all this process may use); size: timed size S
     (None: the problem's default); quick: use the problem's quick size; seed: first seed
-    (every validation case and timed pair derives its own from it); min_pairs/max_pairs:
+    (every validation case and timed pair derives its own from it, and the judge draws
+    that seed's inputs under a secret key of its own, so no candidate can predict them:
+    cpp/bench.cpp input_seed); input_key: "" (a fresh secret key per evaluation) or 32 hex
+    digits, an earlier evaluation's evidence["input_key"], to give every case and pair
+    that evaluation's inputs again (replaying a verdict); min_pairs/max_pairs:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
     once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
     min_pairs are done, as soon as the speedup is settled (its 99.5 % interval's half-width
@@ -78,6 +83,7 @@ class EvalConfig:
     size: int | None = None
     quick: bool = False
     seed: int = 20240521
+    input_key: str = ""
     min_pairs: int = 10
     max_pairs: int = 40
     budget_s: float = 3.0
@@ -210,7 +216,7 @@ def _measurer_hash() -> str:
 def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, mode: str,
                  size: int, cpus: list, cfg: EvalConfig) -> str:
     parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
-             drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed),
+             drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed), cfg.input_key,
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.adaptive), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
              str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
@@ -231,6 +237,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if cfg.min_pairs < 1 or cfg.max_pairs < cfg.min_pairs:
         raise HarnessError(f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
                            f"(got {cfg.min_pairs}, {cfg.max_pairs})")
+    if cfg.input_key and not re.fullmatch(r"[0-9a-f]{32}", cfg.input_key):
+        raise HarnessError(f"input_key: 32 lowercase hex digits expected (got {cfg.input_key!r})")
     t_start = time.monotonic()
     sandboxed = sandbox.require_sandbox(cfg.unsafe)
     comp = toolchain.find_compiler(cfg.march)
@@ -409,6 +417,11 @@ class ProtocolCheck:
         if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
                 and isinstance(m.get("cpus"), list)):
             return "a timing result without its clock resolution, generation time or CPUs"
+        key = m.get("input_key")
+        if not (isinstance(key, str) and len(key) == 32 and all(c in "0123456789abcdef" for c in key)):
+            return "a timing result without the key of its inputs"
+        if job.get("input_key") and key != job["input_key"]:
+            return f"a timing result under input key {key}; the job gave {job['input_key']}"
         acct = m.get("cpu_accounting")
         if not (_is_ns(m.get("doorbell_ns")) and isinstance(acct, dict) and set(acct) == self._ACCOUNTING
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < float("inf")
@@ -429,7 +442,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
            "budget_s": cfg.budget_s, "adaptive": cfg.adaptive, "min_measure_ns": cfg.min_measure_ns,
-           "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile}
+           "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile,
+           "input_key": cfg.input_key}
     n = len(cpus)
     pids, memory = topology.worker_limits(n, cfg.eval_workers)
     memory = cfg.memory_bytes or memory
@@ -515,7 +529,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                          "cpu_accounting": final["cpu_accounting"],
                          "timing_stopped": final["stopped"],
                          "process_threads": final["process_threads"],
-                         "generation_s": final["generation_ns"] * 1e-9})
+                         "generation_s": final["generation_ns"] * 1e-9,
+                         "input_key": final["input_key"]})
     for key in ("thread_scaling", "counters"):
         if key in final:
             res.evidence[key] = final[key]

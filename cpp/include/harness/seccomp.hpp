@@ -17,9 +17,19 @@
 //                                                     refused (SIGIO to another process)
 //   clone without CLONE_THREAD, fork, vfork           refused: threads yes, processes no
 //   clone3                                            ENOSYS (glibc then uses clone)
+//   rt_sigaction with a new action, setitimer, alarm, timer_create
+//                                                     refused: no signal handlers, no timers
 //   any system call of another ABI (x86's int 0x80 and x32 entry points)  refused
+// The signal rule keeps a side's code inside its calls. Without a thread (a thread alive
+// after a call is seen by the judge) the only way for a side's code to run between its
+// calls is a handler: a timer's signal arriving while the runner does the harness's work
+// (generating the next inputs, copying outputs out) would run it there, where the judge
+// counts its CPU as the harness's (the per-measurement rule's slack, 1.5 x the baseline's
+// harness work, exceeds a whole call on input-heavy problems). Querying an action
+// (rt_sigaction with no new one), masks, raise() and abort() still work: a signal can
+// still end the process, never run code of the side's choosing.
 // Everything else is allowed: the screen decides what a candidate may import; this filter
-// only keeps its system calls away from other processes.
+// keeps its system calls away from other processes and its code inside its calls.
 #pragma once
 
 #include <errno.h>
@@ -140,6 +150,12 @@ inline std::string restrict_to_own_process() {
 #ifdef SYS_vfork
   refuse(SYS_vfork);
 #endif
+  only_if_arg(SYS_rt_sigaction, 1, 0);  // act == NULL: a query, never a new handler
+  refuse(SYS_setitimer);
+#ifdef SYS_alarm
+  refuse(SYS_alarm);
+#endif
+  refuse(SYS_timer_create);
   refuse(SYS_tkill);
   refuse(SYS_ptrace);
   refuse(SYS_process_vm_readv);
