@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.errors import HarnessError
 from ..measure import sandbox
 from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
-from ..measure.selftest import bandwidth, format_table, selftest
+from ..measure.selftest import TABLE_HEADER, bandwidth, format_row, selftest
 from ..measure.suite import MODES, check_mode, get_problem, load_suite
 from ..measure.topology import machine_info
 from ..models import llm
@@ -162,7 +162,7 @@ def cmd_eval(args) -> int:
 
 def cmd_selftest(args) -> int:
     """``python -m harness selftest``: prints the memory bandwidth, the selftest table
-    (harness.measure.selftest) and where this machine's noise floor was saved
+    (harness.measure.selftest; each row once measured) and where this machine's noise floor was saved
     (harness.results.noise_floor). Returns 1 when an A/A or reference measurement was not
     correct (the suite does not measure sanely here: each is listed), else 0; raises
     HarnessError for a bad mode, problem or option."""
@@ -183,8 +183,10 @@ def cmd_selftest(args) -> int:
     print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread{also} "
           f"({os.cpu_count()} CPUs, {machine_info()['cpu_model']})")
     print(f"process limit of candidates: {sandbox.process_limit_gap(not cfg.unsafe) or 'enforced'}")
-    rows = selftest(problems, args.mode, cfg)
-    print(format_table(rows))
+    # each row as soon as it is measured (a run at default sizes takes hours); progress on stderr
+    print(TABLE_HEADER, flush=True)
+    rows = selftest(problems, args.mode, cfg, progress=lambda m: print(m, file=sys.stderr, flush=True),
+                    on_row=lambda r: print(format_row(r), flush=True))
     print(f"noise floor saved to {save_noise_floor(args.suite, args.mode, rows, n)}")
     failed = 0
     for r in rows:

@@ -23,10 +23,13 @@ def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
 
 
 def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
-             progress: Callable[[str], None] = print) -> list[dict]:
+             progress: Callable[[str], None] = print,
+             on_row: Callable[[dict], None] | None = None) -> list[dict]:
     """One row per problem: id, category, bound, size, A/A speedup with CI and MdAPE (%),
     reference speedup with CI and MdAPE (%), baseline median (ms), statuses. Everything
-    is measured anew (the verdict cache is not read: the machine is what is tested)."""
+    is measured anew (the verdict cache is not read: the machine is what is tested).
+    ``progress`` gets a line before each problem, ``on_row`` each row once measured (a
+    long run interrupted keeps what it printed)."""
     cfg = dataclasses.replace(cfg, use_cache=False)
     rows = []
     for i, p in enumerate(problems, 1):
@@ -43,19 +46,26 @@ def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
             row.update(ref_speedup=ref.speedup, ref_ci_low=ref.ci_low, ref_ci_high=ref.ci_high,
                        ref_mdape=max(ref.baseline_mdape, ref.candidate_mdape))
         rows.append(row)
+        if on_row:
+            on_row(row)
     return rows
 
 
-def format_table(rows: list[dict]) -> str:
-    """The selftest rows as a fixed-width text table; where a measurement failed, its
-    status (e.g. "incorrect") stands in the speedup's column."""
+TABLE_HEADER = (f"{'problem':56} {'bound':7} {'size':>10} {'base ms':>8} {'A/A':>13} {'A/A CI':>13} "
+                f"{'MdAPE%':>6} {'ref':>13} {'ref MdAPE%':>10}")
+
+
+def format_row(r: dict) -> str:
+    """One selftest row as a line of the fixed-width table under TABLE_HEADER; where a
+    measurement failed, its status (e.g. "incorrect") stands in the speedup's column."""
     def f(v, fmt, width, alt="-"):
         return (format(v, fmt) if isinstance(v, (int, float)) else alt)[:width].rjust(width)
-    out = [f"{'problem':56} {'bound':7} {'size':>10} {'base ms':>8} {'A/A':>13} {'A/A CI':>13} "
-           f"{'MdAPE%':>6} {'ref':>13} {'ref MdAPE%':>10}"]
-    for r in rows:
-        ci = (f"{r['aa_ci_low']:.3f}-{r['aa_ci_high']:.3f}" if "aa_ci_low" in r else "-")
-        out.append(f"{r['problem']:56} {r['bound']:7} {str(r['size']):>10} {f(r.get('baseline_ms'), '.1f', 8)} "
-                   f"{f(r.get('aa_speedup'), '.3f', 13, r['aa_status'])} {ci:>13} {f(r.get('aa_mdape'), '.1f', 6)} "
-                   f"{f(r.get('ref_speedup'), '.2f', 13, r['ref_status'])} {f(r.get('ref_mdape'), '.1f', 10)}")
-    return "\n".join(out)
+    ci = (f"{r['aa_ci_low']:.3f}-{r['aa_ci_high']:.3f}" if "aa_ci_low" in r else "-")
+    return (f"{r['problem']:56} {r['bound']:7} {str(r['size']):>10} {f(r.get('baseline_ms'), '.1f', 8)} "
+            f"{f(r.get('aa_speedup'), '.3f', 13, r['aa_status'])} {ci:>13} {f(r.get('aa_mdape'), '.1f', 6)} "
+            f"{f(r.get('ref_speedup'), '.2f', 13, r['ref_status'])} {f(r.get('ref_mdape'), '.1f', 10)}")
+
+
+def format_table(rows: list[dict]) -> str:
+    """The selftest rows as a fixed-width text table (TABLE_HEADER, then format_row)."""
+    return "\n".join([TABLE_HEADER] + [format_row(r) for r in rows])
