@@ -229,7 +229,6 @@ def _timing(**kw):
          "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
          "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
          "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000, "doorbell_ns": 4000.0,
-         "input_key": "0123456789abcdef" * 2,
          "cpu_accounting": {"candidate_outside_ms": 9.0, "baseline_outside_ms": 9.5,
                             "candidate_window_cpu_ms": 1.0, "baseline_window_cpu_ms": 1.1, "windows": 14,
                             "candidate_idle_ms": 0.2, "baseline_idle_ms": 0.2, "idle_limit_ms": 20.5},

@@ -193,7 +193,7 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
               "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
               "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
-              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget", "input_key": "0f" * 16}
+              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
     assert "accounting" in ProtocolCheck(_job())._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
     assert c(timing) == ""
@@ -333,7 +333,7 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     a key drawn per evaluation (bench.cpp input_seed): the function matches the authors'
     test vector (key 00..0f, message 00..07), a given key is kept, a malformed one is a
     ValueError (HarnessError through EvalConfig), two evaluations of the same candidate get
-    different keys, and an earlier evaluation's key can be given back to replay its inputs."""
+    different keys and inputs, and an earlier evaluation's key gives its inputs again."""
     from harness import _bench
     from harness.core.errors import HarnessError
     from harness.measure import toolchain
@@ -350,16 +350,21 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     assert _bench.Bench(drv, base, base, runner, sandboxed=False, input_key=key).input_key() == key
     with pytest.raises(ValueError, match="32 hex digits"):
         _bench.Bench(drv, base, base, runner, sandboxed=False, input_key="0123")
-    def key_of(**kw):
-        r = evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(quick=True, use_cache=False, max_pairs=12, **kw))
-        assert r.status == "correct", (r.status, r.evidence)
-        return r.evidence["input_key"]
+    # wrong in its first element: the mismatch quotes the expected value, a function of the inputs
+    wrong = ("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+             "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
+             "  if (!output.empty()) output[0] = 42.0;\n}\n")
 
-    first, second = key_of(), key_of()
-    assert first != second
-    assert key_of(input_key=first) == first  # a replay of the first evaluation's inputs
+    def mismatch(**kw):
+        r = evaluate(p, wrong, "serial", EvalConfig(quick=True, use_cache=False, **kw))
+        assert r.status == "incorrect", (r.status, r.evidence)
+        return r.evidence["input_key"], r.evidence["why"]
+
+    (k1, why1), (k2, why2) = mismatch(), mismatch()
+    assert k1 != k2 and why1 != why2, (why1, why2)
+    assert mismatch(input_key=k1) == (k1, why1)  # the first evaluation's inputs again
     with pytest.raises(HarnessError, match="32 lowercase hex digits"):
-        key_of(input_key="xyz")
+        mismatch(input_key="xyz")
 
 
 # Computes the baseline's stencil exactly, and remembers where its grids lie in memory:

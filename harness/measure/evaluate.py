@@ -64,7 +64,7 @@ class EvalConfig:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
     once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
     min_pairs are done, as soon as the speedup is settled (its 99.5 % interval's half-width
-    <= 1 % of it, or that interval clear of 1.0, 1.1 and 2.0, never below 9 pairs:
+    <= 2 % of it, or that interval clear of 1.0, 1.1 and 2.0, never below 9 pairs:
     cpp/bench.cpp settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
@@ -417,11 +417,6 @@ class ProtocolCheck:
         if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
                 and isinstance(m.get("cpus"), list)):
             return "a timing result without its clock resolution, generation time or CPUs"
-        key = m.get("input_key")
-        if not (isinstance(key, str) and len(key) == 32 and all(c in "0123456789abcdef" for c in key)):
-            return "a timing result without the key of its inputs"
-        if job.get("input_key") and key != job["input_key"]:
-            return f"a timing result under input key {key}; the job gave {job['input_key']}"
         acct = m.get("cpu_accounting")
         if not (_is_ns(m.get("doorbell_ns")) and isinstance(acct, dict) and set(acct) == self._ACCOUNTING
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < float("inf")
@@ -436,6 +431,9 @@ class ProtocolCheck:
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
                 drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
     nonce = secrets.token_hex(16)
+    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
+    # handed to the judge with the job, and kept with every verdict for replaying it
+    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
     job = {"nonce": nonce, "driver": drv, "baseline": base, "candidate": cand, "rtol": problem.rtol,
            "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
            "timeout_min_s": cfg.timeout_min_s,
@@ -443,7 +441,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
            "budget_s": cfg.budget_s, "adaptive": cfg.adaptive, "min_measure_ns": cfg.min_measure_ns,
            "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile,
-           "input_key": cfg.input_key}
+           "input_key": res.evidence["input_key"]}
     n = len(cpus)
     pids, memory = topology.worker_limits(n, cfg.eval_workers)
     memory = cfg.memory_bytes or memory
@@ -529,8 +527,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                          "cpu_accounting": final["cpu_accounting"],
                          "timing_stopped": final["stopped"],
                          "process_threads": final["process_threads"],
-                         "generation_s": final["generation_ns"] * 1e-9,
-                         "input_key": final["input_key"]})
+                         "generation_s": final["generation_ns"] * 1e-9})
     for key in ("thread_scaling", "counters"):
         if key in final:
             res.evidence[key] = final[key]

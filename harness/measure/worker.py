@@ -36,7 +36,7 @@ def main() -> int:
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
     bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], runner, fd,
                          job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
-                         job["sandboxed"], nonce, job.get("input_key", ""))
+                         job["sandboxed"], nonce, job["input_key"])
     s = bench.start()
     if s["status"] == "link_error":  # dlopen / dlsym failure of the candidate
         _send({"event": "result", "status": "link_error", "why": s["why"]})
@@ -77,8 +77,7 @@ def main() -> int:
            "cpus": cpus,
            "omp_max_threads": _bench.omp_max_threads(),
            "process_threads": bench.candidate_threads(),
-           "generation_ns": bench.generation_ns(),
-           "input_key": bench.input_key()}
+           "generation_ns": bench.generation_ns()}
     if m["status"] == "ok" and job.get("profile") and _bench.omp_max_threads() > 1:
         n = _bench.omp_max_threads()
         one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1)
