@@ -288,6 +288,14 @@ def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, 
     del bench
 
 
+def assert_judged_on_honest_work(run_eval, attack: str) -> None:
+    """An attack whose system calls are all refused leaves a candidate that scans
+    honestly (it clears its output if a call got through): correct, no faster."""
+    r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
+    assert r.status == "correct", (r.status, r.evidence)
+    assert r.speedup < 1.25
+
+
 def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
     """Code past the screen (here: the screen is off) that stops every process it may
     signal (kill(-1, SIGSTOP): the judge and the baseline's runner share its uid) and
@@ -301,9 +309,7 @@ def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
                          "  if (kill(0, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
                          "  if (refused < 3) output.clear();  // a signal got through: make it visible\n"
                          "  refused = 0;\n")
-    r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
-    assert r.status == "correct", (r.status, r.evidence)
-    assert r.speedup < 1.25
+    assert_judged_on_honest_work(run_eval, attack)
 
 
 def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
@@ -323,9 +329,7 @@ def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
                          "  ev.sigev_signo = SIGALRM;\n"
                          "  if (timer_create(CLOCK_MONOTONIC, &ev, &id) != 0 && errno == EPERM) ++refused;\n"
                          "  if (refused < 4) output.clear();  // something got through: make it visible\n")
-    r = run_eval(SCAN, attack, "serial", quick=True, screen=False, use_cache=False, max_pairs=12)
-    assert r.status == "correct", (r.status, r.evidence)
-    assert r.speedup < 1.25
+    assert_judged_on_honest_work(run_eval, attack)
 
 
 def test_inputs_come_from_a_keyed_function_of_the_public_seed():
