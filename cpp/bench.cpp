@@ -3,8 +3,8 @@
 // Bench is the trusted side of an evaluation. It never loads the candidate's object:
 // it spawns two side runners (cpp/side.cpp, fork + exec), one for the baseline and one
 // for the candidate, each with its own shared-memory block (side_protocol.hpp), and
-// holds everything a verdict rests on: the clock, the seeds and the secret key the inputs
-// are drawn under (input_seed()), the per-call times, the
+// holds everything a verdict rests on: the clock, the seeds and the secret key the timed
+// inputs are drawn under (input_seed()), the per-call times, the
 // expected outputs, the comparison and the protocol pipe. It validates the candidate
 // against the baseline and times both sides interleaved (ABBA...) following nanobench's
 // method (M. Ankerl): calls per measurement calibrated so one measurement lasts far
@@ -630,8 +630,8 @@ class InProcessBench {
 // baseline's CPU to start and load its object, so its static constructors cannot
 // precompute at length. Validation is bounded by neither rule: CPU spent inside the
 // harness's commands of a validation case, and a validation call's window (bounded only by
-// its deadline), cannot precompute for later inputs, which are unknown until their prepare
-// (input_seed()).
+// its deadline), cannot precompute for the timed calls, whose inputs are unknown until
+// their prepare (input_seed()).
 constexpr int64_t kOutsideAbsNs = 5000000;
 constexpr int64_t kLoadAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
@@ -952,7 +952,7 @@ class Bench {
     std::vector<int64_t> tbs, tcs;
     int64_t slowest_tb = 0;
     for (uint64_t c = 0; c < kJudgeCalibrationSeeds && v.ok(); ++c) {
-      const std::vector<uint64_t> seeds{seed0 + 1000003ULL * (c + 1)};
+      const std::vector<uint64_t> seeds{input_seed(seed0 + 1000003ULL * (c + 1))};
       int64_t tb = 0, tc = 0;
       v = prepare(base_, seeds, true);
       if (v.ok()) {
@@ -997,7 +997,7 @@ class Bench {
       }
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       std::vector<uint64_t> seeds(static_cast<size_t>(k));
-      for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = iteration_seed(seed, i, k);
+      for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = input_seed(iteration_seed(seed, i, k));
       const bool base_first = (p % 2 == 0);
       const Mark m = mark();
       int64_t tb = 0, tc = 0;
@@ -1051,7 +1051,7 @@ class Bench {
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
     std::vector<double> ts;
     for (int r = 0; r < reps && v.ok(); ++r) {
-      v = prepare(cand_, {seed}, false);
+      v = prepare(cand_, {input_seed(seed)}, false);
       int64_t t = 0;
       if (v.ok()) {
         notify_deadline(60.0 / tfactor_);
@@ -1071,7 +1071,7 @@ class Bench {
   py::dict counters(uint64_t size, uint64_t seed) {
     notify_trusted();
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
-    if (v.ok()) v = prepare(cand_, {seed}, false);
+    if (v.ok()) v = prepare(cand_, {input_seed(seed)}, false);
     py::dict counts, unavailable;
     if (v.ok()) {
       cand_.ctl->k = 1;
@@ -1123,14 +1123,17 @@ class Bench {
     return buf;
   }
 
-  // The seed the inputs of a case or call with seed `nominal` are generated from:
-  // SipHash-2-4 of it under the evaluation's secret key. The nominal seeds (the
-  // evaluation's seed, + 100 + i for validation case i, + 1 + p for timed pair p, ...) are
-  // public and would let a candidate compute the answers of later pairs in advance (in a
+  // The seed the inputs of a timed call with seed `nominal` are generated from (the
+  // calibration calls, the pairs, the profile's calls): SipHash-2-4 of it under the
+  // evaluation's secret key. The nominal seeds (+ 1 + p for timed pair p, ...) are public
+  // and would let a candidate compute the answers of later pairs in advance (in a
   // validation call, whose window is bounded only by its deadline: tests/hostile/
   // precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a runner
   // sees an input seed only in the prepare that hands it over, and one input seed tells
-  // nothing of the next.
+  // nothing of the next. Validation cases keep their public seeds: a problem's validation
+  // is then the same in every evaluation (its wrong variants are caught every time, not by
+  // the luck of a draw: tests/test_problems.py), and knowing those inputs helps no timed
+  // call, whose inputs are keyed and whose outputs are all compared.
   uint64_t input_seed(uint64_t nominal) const { return siphash24(key_[0], key_[1], nominal); }
 
  private:
@@ -1364,14 +1367,14 @@ class Bench {
     return {};
   }
 
-  // Runner r generates the inputs of nominal seed seeds[i] (input_seed()) into its
-  // instance i and resets it (untimed).
+  // Runner r generates the inputs of seed seeds[i] into its instance i and resets it
+  // (untimed).
   // Fresh instances in r's runner with inputs for `seeds` (see side.cpp's make()). Each
   // prepare of each side draws its own placement: the prepare's count and the side mixed
   // into the last seed, so an evaluation is reproducible and no two turns share a draw.
   JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
-    for (size_t i = 0; i < n; ++i) r.ctl->seeds[i] = input_seed(seeds[i]);
+    std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
     r.ctl->k = uint32_t(n);
     r.ctl->poison = poison ? 1 : 0;
     r.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
@@ -1513,9 +1516,9 @@ class Bench {
     char why[1024];
     for (uint32_t i = 0; i < k && v.ok(); ++i) {
       const int64_t t0 = now_ns();
-      drv_.generate(e_->p, input_seed(seeds[i]));
+      drv_.generate(e_->p, seeds[i]);
       drv_.reset(e_->p, 1);
-      drv_.same_inputs(g_->p, e_->p, input_seed(seeds[i]));
+      drv_.same_inputs(g_->p, e_->p, seeds[i]);
       drv_.reset(g_->p, 1);
       gen_ns_ += now_ns() - t0;
       why[0] = 0;

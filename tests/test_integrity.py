@@ -335,14 +335,16 @@ def test_unsandboxed_child_that_closes_its_pipes_and_spins_is_timed_out():
 
 
 # ---------------------------------------------------------------- every timed output
-def _skipper_seeds(seed0, max_pairs, size):
-    """The seeds whose outputs the harness compared before every call was checked:
-    validation cases, calibration seeds, and each pair's own seed (the last call of each
-    batched measurement)."""
-    seeds = [s for _, s in _validation_cases(get_problem(PID), size, seed0)]
-    seeds += [seed0 + 1000003 * (k + 1) for k in range(3)]
-    seeds += [seed0 + 1 + p for p in range(max_pairs)]
-    return seeds
+def _skipper_seeds(seed0, max_pairs, size, key):
+    """The input seeds whose outputs the harness compared before every call was checked:
+    validation cases (public seeds), calibration seeds and each pair's own seed (the last
+    call of each batched measurement), these two under the evaluation's input key."""
+    from harness import _bench
+
+    k0, k1 = int(key[:16], 16), int(key[16:], 16)
+    timed = [seed0 + 1000003 * (k + 1) for k in range(3)] + [seed0 + 1 + p for p in range(max_pairs)]
+    return ([s for _, s in _validation_cases(get_problem(PID), size, seed0)]
+            + [_bench.siphash24(k0, k1, s) for s in timed])
 
 
 def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
@@ -355,14 +357,12 @@ def test_a_candidate_that_skips_work_inside_a_batch_is_incorrect(run_eval):
 
     size, seed0, pairs = 64, EvalConfig.seed, 4
     key = "0123456789abcdef0123456789abcdef"
-    k0, k1 = int(key[:16], 16), int(key[16:], 16)
     p = get_problem(PID)
     comp = toolchain.find_compiler()
     drv = toolchain.build_trusted(p, "driver", "omp", comp)
     base = toolchain.build_trusted(p, "baseline", "omp", comp)
     bench = _bench.InProcessBench(drv.path, base.path, base.path)
-    firsts = sorted({float(bench.inputs(size, _bench.siphash24(k0, k1, s))["x"][0])
-                     for s in _skipper_seeds(seed0, pairs, size)})
+    firsts = sorted({float(bench.inputs(size, s)["x"][0]) for s in _skipper_seeds(seed0, pairs, size, key)})
     table = ", ".join(repr(v) for v in firsts)
     text = cand(prefix="#include <algorithm>\nstatic const double kChecked[] = {" + table + "};",
                 before="if (!x.empty() && !std::binary_search(std::begin(kChecked), std::end(kChecked), x[0])) return;")

@@ -333,11 +333,12 @@ def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
 
 
 def test_inputs_come_from_a_keyed_function_of_the_public_seed():
-    """The judge generates every case's inputs from SipHash-2-4 of its public seed under
-    a key drawn per evaluation (bench.cpp input_seed): the function matches the authors'
-    test vector (key 00..0f, message 00..07), a given key is kept, a malformed one is a
-    ValueError (HarnessError through EvalConfig), two evaluations of the same candidate get
-    different keys and inputs, and an earlier evaluation's key gives its inputs again."""
+    """The judge generates every timed call's inputs from SipHash-2-4 of its public seed
+    under a key drawn per evaluation (bench.cpp input_seed): the function matches the
+    authors' test vector (key 00..0f, message 00..07), a given key is kept, a malformed one
+    is a ValueError (HarnessError through EvalConfig), two evaluations of the same candidate
+    get different keys and timed inputs, and an earlier evaluation's key gives its inputs
+    again."""
     from harness import _bench
     from harness.core.errors import HarnessError
     from harness.measure import toolchain
@@ -354,10 +355,13 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     assert _bench.Bench(drv, base, base, runner, sandboxed=False, input_key=key).input_key() == key
     with pytest.raises(ValueError, match="32 hex digits"):
         _bench.Bench(drv, base, base, runner, sandboxed=False, input_key="0123")
-    # wrong in its first element: the mismatch quotes the expected value, a function of the inputs
-    wrong = ("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+    # wrong in its first element once past validation (its two calls at the timed size have
+    # public seeds): the mismatch, in the first calibration call, quotes the expected value
+    n = p.default_size("serial", True)
+    wrong = ("#include <vector>\nstatic int calls = 0;\n"
+             "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
              "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
-             "  if (!output.empty()) output[0] = 42.0;\n}\n")
+             f"  if (x.size() == {n} && ++calls > 2) output[0] = 42.0;\n}}\n")
 
     def mismatch(**kw):
         r = evaluate(p, wrong, "serial", EvalConfig(quick=True, use_cache=False, **kw))
