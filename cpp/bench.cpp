@@ -797,9 +797,10 @@ class Bench {
  public:
   // driver/baseline/candidate: the three shared objects; runner: the harness_side
   // executable; protocol_fd: where deadline notices go (-1: nowhere); input_key: the
-  // secret key of the inputs (32 hex digits, see input_seed(); the orchestrator draws one
-  // per evaluation; "": drawn here from the kernel's random source). Makes this process non-dumpable (no ptrace or
-  // /proc/<pid>/mem of it by the runners, same uid). The runners start in start().
+  // secret key of the timed inputs (32 hex digits, see input_seed(); the orchestrator
+  // draws one per evaluation; "": drawn here from the kernel's random source). Makes this
+  // process non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid).
+  // The runners start in start().
   // Raises ValueError for an input_key that is not 32 hex digits, RuntimeError when no
   // random key can be drawn.
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
@@ -1114,8 +1115,8 @@ class Bench {
   // Threads of the candidate's runner now (from /proc/<pid>/status).
   int candidate_threads() const { return thread_count(cand_.pid); }
 
-  // The key of this evaluation's inputs (32 hex digits): with it, Bench(..., input_key)
-  // gives every validation case and pair the same inputs again. The key never reaches the
+  // The key of this evaluation's timed inputs (32 hex digits): with it, Bench(...,
+  // input_key) gives every timed call the same inputs again. The key never reaches the
   // runners.
   std::string input_key() const {
     char buf[40];
