@@ -46,7 +46,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "3"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed inputs
+PROTOCOL_VERSION = "3"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -56,11 +56,12 @@ class EvalConfig:
 
     threads: CPUs for omp mode (None: all this process may use); size: timed size S
     (None: the problem's default); quick: use the problem's quick size; seed: first seed
-    (every validation case and timed pair derives its own from it, and the judge draws
-    that seed's inputs under a secret key of its own, so no candidate can predict them:
-    cpp/bench.cpp input_seed); input_key: "" (a fresh secret key per evaluation) or 32 hex
-    digits, an earlier evaluation's evidence["input_key"], to give every case and pair
-    that evaluation's inputs again (replaying a verdict); min_pairs/max_pairs:
+    (every validation case and timed pair derives its own from it; the timed calls'
+    inputs are drawn under a secret key, so no candidate can predict them, while the
+    validation cases keep their public seeds: cpp/bench.cpp input_seed); input_key: ""
+    (a fresh secret key per evaluation) or 32 hex digits, an earlier evaluation's
+    evidence["input_key"], to give every timed call that evaluation's inputs again
+    (replaying a verdict); min_pairs/max_pairs:
     timed (baseline, candidate) pairs; budget_s: timed work after which timing stops
     once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
     min_pairs are done, as soon as the speedup is settled (its 99.5 % interval's half-width
