@@ -19,6 +19,17 @@ def _private_cache(tmp_path_factory):
         os.environ["HARNESS_CACHE"] = old
 
 
+@pytest.fixture(scope="session")
+def warm_builds(request, _private_cache):
+    """When the session runs many per-problem tests (the default run), first compiles
+    their objects on every CPU at once (tests/prebuild.py); a run of a few tests compiles
+    as it goes."""
+    users = sum("warm_builds" in item.fixturenames for item in request.session.items)
+    if users >= 20:
+        from prebuild import warm_build_cache
+        warm_build_cache()
+
+
 @pytest.fixture
 def run_eval():
     """evaluate(problem id, source text, mode, **EvalConfig fields) -> EvalResult."""

@@ -12,7 +12,8 @@ import pytest
 from harness.measure import toolchain
 from harness.measure.evaluate import EvalConfig, _validation_cases
 from harness.measure.suite import get_problem
-from test_problems import PROBLEMS, RACE_ATTEMPTS, _ids, _racy, _variants
+from suite_params import one_per_category
+from test_problems import PROBLEMS, RACE_ATTEMPTS, _racy, _variants
 
 HERE = Path(__file__).parent
 # views derived from another output, recomputed by outputs() and ignored by adopt
@@ -21,7 +22,7 @@ DERIVED = {"40_sort_sort_an_array_of_complex_numbers_by_magnitude": {"x_magnitud
 
 
 @pytest.fixture(scope="module")
-def adopt_check(tmp_path_factory):
+def adopt_check(tmp_path_factory, warm_builds):
     """The compiled tests/adopt_check.cpp (path)."""
     exe = tmp_path_factory.mktemp("adopt") / "adopt_check"
     subprocess.run([toolchain.find_compiler().path, "-O1", "-std=c++17", "-fopenmp", "-Wall",
@@ -73,7 +74,17 @@ def _builds(suite, pid, comp):
     return p, drv.path, base.path
 
 
-@pytest.mark.parametrize("suite,pid", PROBLEMS, ids=_ids(PROBLEMS))
+# drivers with an adopt member of their own (the others use the shared one of
+# cpp/include/harness; PolyBench's all go through one output helper)
+OWN_ADOPT = {"10_geometry_convex_hull", "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+             "43_sort_sort_an_array_of_structs_by_key", "59_transform_map_function"}
+# the default run: one problem per suite and category and every driver with its own adopt
+# member; `pytest -m slow` runs the rest (every evaluation goes through adopt as well)
+ROUNDTRIP = [pytest.param(*v.values, id=v.id, marks=() if v.values[1] in OWN_ADOPT else v.marks)
+             for v in one_per_category(PROBLEMS)]
+
+
+@pytest.mark.parametrize("suite,pid", ROUNDTRIP)
 def test_adopted_outputs_compare_as_the_original(suite, pid, adopt_check):
     p, drv, base = _builds(suite, pid, toolchain.find_compiler())
     quick = p.default_size("serial", quick=True)

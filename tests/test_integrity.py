@@ -8,6 +8,7 @@ import os
 import shutil
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from harness.measure import races, sandbox, screen, toolchain
 from harness.measure.evaluate import EvalConfig, ProtocolCheck, _validation_cases
 from harness.measure.suite import get_problem, load_suite
 
+from prebuild import candidates
 from test_hostile import PID, cand, no_leftovers  # noqa: F401 - the fixture checks every test here
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
@@ -165,32 +167,24 @@ int findKthSmallest(std::vector<int> const& x, int k) {
     assert "more threads than granted" in r.evidence["why"]
 
 
-def _all_candidates():
-    """Every baseline and reference of every problem in both modes, and every wrong
-    variant (omp), as (label, problem, mode, text)."""
-    for suite in ("pareval", "polybench"):
-        for pid, p in sorted(load_suite(suite).items()):
-            for mode in ("serial", "omp"):
-                yield f"{pid}/{mode}/baseline", p, mode, p.source("baseline.cpp")
-                yield f"{pid}/{mode}/reference", p, mode, p.reference(mode)
-            for f in sorted((HERE / "variants" / pid).glob("wrong_*.cpp")):
-                yield f"{pid}/omp/{f.stem}", p, "omp", f.read_text()
-
-
-def test_every_baseline_reference_and_wrong_variant_passes_the_screen():
+def test_every_baseline_reference_and_wrong_variant_passes_the_screen(warm_builds):
     """The allowlist covers all the code the suites hold: baselines and expert references
     (correct) and the plausible wrong variants (which must stay `incorrect`, not become
     `rejected`). Compiled through the candidate path and screened, not run."""
     comp = toolchain.find_compiler()
-    bad, built = {}, 0
-    for label, p, mode, text in _all_candidates():
-        b, _ = toolchain.build_candidate(p, text, mode, comp, sandboxed=False)
-        assert b.ok, (label, b.diagnostics)
-        built += 1
-        why = screen.screen_object(b.path, sandboxed=False)
-        if why:
-            bad[label] = why
-    assert built > 300 and bad == {}
+    built = {}
+    for suite in ("pareval", "polybench"):
+        for pid, p in sorted(load_suite(suite).items()):
+            for name, mode, text in candidates(suite, pid):
+                b, _ = toolchain.build_candidate(p, text, mode, comp, sandboxed=False)
+                assert b.ok, (pid, mode, name, b.diagnostics)
+                built[f"{pid}/{mode}/{name}"] = b.path
+    # the screen's binutils runs, on every CPU at once
+    with ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
+        verdicts = dict(zip(built, pool.map(lambda path: screen.screen_object(path, sandboxed=False),
+                                            built.values())))
+    bad = {label: why for label, why in verdicts.items() if why}
+    assert len(built) > 300 and bad == {}
 
 
 @pytest.mark.parametrize("symbol,ok", [
