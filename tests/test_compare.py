@@ -116,7 +116,10 @@ def test_the_same_code_measured_again_passes_the_gate(runs, capsys):
     assert code == 0 and "pass (the interval's upper end" in md
     assert "[!WARNING]" not in md  # same machine, compiler, suite
     _, js = _compare_json(capsys, runs["old"], runs["same"])
-    assert js["overall"]["verdict"] != "regression" and js["overall"]["high"] >= 0.95
+    # the gate's criterion; not the verdict: the bootstrap interval holds each run's own
+    # noise only, so identical code measured twice at 10-1000x can differ significantly by
+    # less than the gate's 5 % (seen in a CI run: verdict "regression", gate passed)
+    assert js["overall"]["high"] >= 0.95, js["overall"]
     # several new runs at once: each against the first; any regression fails
     code = main(["compare", str(runs["old"]), str(runs["same"]), str(runs["slow"]), "--fail-on-regression", "5%"])
     md = capsys.readouterr().out
