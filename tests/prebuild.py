@@ -28,23 +28,27 @@ def candidates(suite: str, pid: str):
         yield f.stem, "omp", f.read_text()
 
 
-def _jobs(comp, tools):
-    for suite in ("pareval", "polybench"):
-        for pid in sorted(load_suite(suite)):
-            p = get_problem(pid, suite)
-            yield toolchain.build_trusted, (p, "driver", "serial", comp)
-            for mode in ("serial", "omp"):
-                yield toolchain.build_trusted, (p, "baseline", mode, comp)
-            for _, mode, text in candidates(suite, pid):
-                yield toolchain.build_candidate, (p, text, mode, comp, False)
-                if mode == "omp" and tools is not None:
-                    source = extract_candidate(text, p.function)
-                    yield races._build_objects, (p, source, tools, comp.march, False)
+def build_problem(suite: str, pid: str, comp, tools) -> int:
+    """Builds one problem's objects, one after another (its candidates' race-detector
+    builds share the problem's detector driver and baseline: built once, then found in the
+    cache). Returns the number of build calls."""
+    p = get_problem(pid, suite)
+    toolchain.build_trusted(p, "driver", "serial", comp)
+    for mode in ("serial", "omp"):
+        toolchain.build_trusted(p, "baseline", mode, comp)
+    n = 3
+    for _, mode, text in candidates(suite, pid):
+        toolchain.build_candidate(p, text, mode, comp, False)
+        n += 1
+        if mode == "omp" and tools is not None:
+            races._build_objects(p, extract_candidate(text, p.function), tools, comp.march, False)
+            n += 1
+    return n
 
 
 def warm_build_cache() -> int:
     """Builds every object above into the current build cache (HARNESS_CACHE), with as
-    many compilers at once as this process has CPUs. Returns the number of builds.
+    many problems at once as this process has CPUs. Returns the number of build calls.
     Raises what the build functions raise (a broken problem folder: HarnessError)."""
     comp = toolchain.find_compiler()
     tools = races.find_tools()
@@ -54,8 +58,7 @@ def warm_build_cache() -> int:
         toolchain.prelude_dir(comp, mode)
     if tools is not None:
         races._prelude(tools, comp.march)
-    jobs = list(_jobs(comp, tools))
+    problems = [(suite, pid) for suite in ("pareval", "polybench") for pid in sorted(load_suite(suite))]
+    # one problem per job: the problems' objects are independent of each other
     with ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
-        for f in [pool.submit(fn, *args) for fn, args in jobs]:
-            f.result()
-    return len(jobs)
+        return sum(pool.map(lambda sp: build_problem(*sp, comp, tools), problems))

@@ -15,12 +15,12 @@ import pytest
 from harness.measure import toolchain
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem, load_suite
+from prebuild import VARIANTS
 from suite_params import one_per_category
 
 # the objects of every problem's tests compiled first, on every CPU (tests/prebuild.py)
 pytestmark = pytest.mark.usefixtures("warm_builds")
 
-VARIANTS = Path(__file__).parent / "variants"
 PROBLEMS = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]
 
 
