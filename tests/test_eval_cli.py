@@ -136,10 +136,13 @@ def test_cache_compiles_once_and_reuses_verdict(run_eval):
 def test_selftest_one_problem():
     r = harness("selftest", "--problems", PID, "--quick", "--mode", "serial")
     assert r.returncode == 0, r.stderr
-    assert "memory bandwidth (triad)" in r.stdout and PID in r.stdout
+    assert "memory bandwidth (triad)" in r.stdout and "FP64 peak (FMA" in r.stdout and PID in r.stdout
     assert f"[1/1] {PID}" in r.stderr and f"[1/1]" not in r.stdout  # progress apart from the table
     saved = Path(os.environ["HARNESS_CACHE"]) / "selftest" / "pareval-serial.json"
-    rows = json.loads(saved.read_text())["problems"]
+    stored = json.loads(saved.read_text())
+    rows = stored["problems"]
+    roofs = stored["machine_peaks"]  # serial: one thread
+    assert roofs["fp64_gflops"]["1"] > 0 and list(roofs["triad_gbs"]) == ["1"] and roofs["caches"]
     assert rows[0]["problem"] == PID and rows[0]["aa_status"] == "correct"
     assert rows[0]["ref_status"] == "correct" and rows[0]["aa_mdape"] >= 0
 

@@ -17,8 +17,10 @@ from pathlib import Path
 from ..core.errors import HarnessError
 from ..measure import sandbox
 from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
-from ..measure.selftest import TABLE_HEADER, bandwidth, format_row, selftest
+from ..measure.peaks import describe as describe_peaks, machine_peaks
+from ..measure.selftest import TABLE_HEADER, format_row, selftest
 from ..measure.suite import MODES, check_mode, get_problem, load_suite
+from ..measure.toolchain import find_compiler
 from ..measure.topology import machine_info
 from ..models import llm
 from ..models.model_server import add_parser as add_serve_model_parser
@@ -161,9 +163,10 @@ def cmd_eval(args) -> int:
 
 
 def cmd_selftest(args) -> int:
-    """``python -m harness selftest``: prints the memory bandwidth, the selftest table
-    (harness.measure.selftest; each row once measured) and where this machine's noise floor was saved
-    (harness.results.noise_floor). Returns 1 when an A/A or reference measurement was not
+    """``python -m harness selftest``: prints the machine's roofs (FP64 peak, memory
+    bandwidth per thread count, caches: harness.measure.peaks), the selftest table
+    (harness.measure.selftest; each row once measured) and where this machine's noise floor
+    and roofs were saved (harness.results.noise_floor). Returns 1 when an A/A or reference measurement was not
     correct (the suite does not measure sanely here: each is listed), else 0; raises
     HarnessError for a bad mode, problem or option."""
     check_mode(args.mode)
@@ -178,16 +181,14 @@ def cmd_selftest(args) -> int:
         raise HarnessError("selftest measures each problem at its own size; drop --size")
     cfg = _config(args, problems[0])
     n = len(cpus_for(args.mode, cfg.threads))
-    one = bandwidth(1)
-    also = f", {bandwidth(n):.1f} GB/s on {n} threads" if n > 1 else ""
-    print(f"memory bandwidth (triad): {one:.1f} GB/s on 1 thread{also} "
-          f"({os.cpu_count()} CPUs, {machine_info()['cpu_model']})")
+    peaks = machine_peaks(args.mode, n, find_compiler(cfg.march))
+    print(f"{os.cpu_count()} CPUs, {machine_info()['cpu_model']}; {describe_peaks(peaks)}")
     print(f"process limit of candidates: {sandbox.process_limit_gap(not cfg.unsafe) or 'enforced'}")
     # each row as soon as it is measured (a run at default sizes takes hours); progress on stderr
     print(TABLE_HEADER, flush=True)
     rows = selftest(problems, args.mode, cfg, progress=lambda m: print(m, file=sys.stderr, flush=True),
                     on_row=lambda r: print(format_row(r), flush=True))
-    print(f"noise floor saved to {save_noise_floor(args.suite, args.mode, rows, n)}")
+    print(f"noise floor and peaks saved to {save_noise_floor(args.suite, args.mode, rows, n, peaks)}")
     failed = 0
     for r in rows:
         bad = [f"{what} {r[k]}" for what, k in (("A/A", "aa_status"), ("reference", "ref_status"))
@@ -235,14 +236,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="do not time the expert reference (used to flag suspicious speedups)")
     p.set_defaults(fn=cmd_eval)
 
-    p = sub.add_parser("selftest", help="A/A and reference speedups with their noise, and memory "
-                                        "bandwidth: does the suite measure sanely on this machine?",
+    p = sub.add_parser("selftest", help="A/A and reference speedups with their noise, and the "
+                                        "machine's FP64 peak and memory bandwidth: does the suite "
+                                        "measure sanely on this machine?",
                        description="For each problem: A/A speedup (baseline through the candidate "
-                                   "path), expert reference speedup, each one's MdAPE; memory "
-                                   "bandwidth at 1 and N threads. Always measures anew. Stores the "
-                                   "A/A results as this machine's noise floor (used by compare for "
-                                   "runs without their own). Exit code 1 when an A/A or reference "
-                                   "measurement is not correct.")
+                                   "path), expert reference speedup, each one's MdAPE; first the "
+                                   "machine's roofs: FP64 peak (FMA kernel, candidates' flags) on 1 "
+                                   "and N threads, triad memory bandwidth on 1, 2, 4, ..., N threads, "
+                                   "cache sizes. Always measures anew. Stores the A/A results as this "
+                                   "machine's noise floor (used by compare for runs without their "
+                                   "own) and the roofs beside them. Exit code 1 when an A/A or "
+                                   "reference measurement is not correct.")
     p.add_argument("--suite", default="pareval", help="pareval or polybench")
     p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")
     p.add_argument("--category", default=None)

@@ -1,9 +1,10 @@
 """Does the suite measure sanely on this machine? (``python -m harness selftest``)
 
 For each problem: the A/A speedup (the baseline's own source through the candidate
-path), the expert reference's speedup, and each one's noise (MdAPE, %); plus the memory
-bandwidth at 1 and N threads (STREAM-style triad). The command stores the per-problem A/A
-results as this machine's noise floor (harness.results.noise_floor).
+path), the expert reference's speedup, and each one's noise (MdAPE, %). The command
+first measures the machine's roofs (harness.measure.peaks: FP64 peak, the triad
+bandwidth of :func:`bandwidth` per thread count, caches) and stores them with the
+per-problem A/A results, this machine's noise floor (harness.results.noise_floor).
 """
 
 from __future__ import annotations

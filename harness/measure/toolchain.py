@@ -369,6 +369,21 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     return res, source
 
 
+def build_probe(name: str, tu: str, mode: str, comp: Compiler) -> BuildResult:
+    """Builds a machine probe of the harness's own (trusted, not sandboxed: e.g. the FMA
+    kernel of harness.measure.peaks) from the translation unit ``tu`` with the candidates'
+    flags of ``mode``, so it sees the vector width they get; cached like every object.
+
+    Raises HarnessError if it does not compile.
+    """
+    key = content_key("probe", name, tu, " ".join(comp.flags(mode)), comp.target_hash, comp.version)
+    res = _compile(tu, key, comp, mode, [], sandboxed=False)
+    if not res.ok:
+        raise HarnessError(f"the {name} probe does not build: "
+                           f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
+    return res
+
+
 def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> BuildResult:
     """Builds the problem's ``driver`` or ``baseline`` object (our code, not sandboxed).
 

@@ -1,7 +1,9 @@
 """This machine's noise floor: the A/A speedups of the last ``python -m harness selftest``
 per suite and mode (``<cache>/selftest/<suite>-<mode>.json``, harness.measure.selftest
 measures them). ``compare`` uses it for problems whose runs measured none of their own
-(runs of the ``null`` strategy).
+(runs of the ``null`` strategy). The same file keeps the machine's roofs measured with
+them (``machine_peaks``: FP64 peak, triad bandwidth per thread count, caches;
+harness.measure.peaks).
 """
 
 from __future__ import annotations
@@ -30,10 +32,14 @@ def _read_floor(suite: str, mode: str, threads, cpu, machine) -> dict:
     return d
 
 
-def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> str:
+def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int,
+                     peaks: dict | None = None) -> str:
     """Stores the A/A results as this machine's noise floor (read back by
     :func:`load_noise_floor`), replacing the rows of these problems and keeping those of
-    others measured on the same machine with the same threads; returns the file's path."""
+    others measured on the same machine with the same threads; ``peaks``
+    (harness.measure.peaks.machine_peaks: FP64 GFLOP/s, triad GB/s, caches) is stored
+    as ``machine_peaks``, replacing the previous one (kept when None). Returns the
+    file's path."""
     path = _floor_path(suite, mode)
     m = machine_info()
     # a selftest of some problems updates theirs and keeps the others' (same machine)
@@ -43,6 +49,7 @@ def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int) -> s
     atomic_write(path, json.dumps({
         "suite": suite, "mode": mode, "threads": threads, "machine": m["hostname"],
         "cpu": m["cpu_model"], "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine_peaks": peaks if peaks is not None else old.get("machine_peaks"),
         "problems": sorted(kept + rows, key=lambda r: str(r.get("problem")))}, indent=1))
     return str(path)
 
