@@ -34,7 +34,7 @@ from typing import Callable
 from .core.errors import HarnessError
 from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
-from .measure.suite import check_mode, get_problem, load_suite
+from .measure.suite import check_mode, load_suite, select_problems as suite_select
 from .measure.toolchain import cache_root, find_compiler
 from .measure.topology import machine_info
 from .models import model_process
@@ -135,22 +135,13 @@ class RunOptions:
 
 
 def select_problems(opts: RunOptions) -> list:
-    """The problems of the run: --problems, else the suite (filtered by --category);
-    the quick preset takes QUICK_PROBLEMS for its suite, else the first problem (by id)
-    of each category, at most ``n_problems``. Raises HarnessError for an unknown id, category or suite."""
-    suite = load_suite(opts.suite)
-    if opts.problems:
-        probs = [get_problem(pid.strip(), opts.suite) for pid in opts.problems if pid.strip()]
-    else:
-        probs = list(suite.values())
-    if opts.category:
-        cats = {c.strip() for c in opts.category.split(",")}
-        known = {p.category for p in suite.values()}
-        bad = cats - known
-        if bad:
-            raise HarnessError(f"unknown category '{sorted(bad)[0]}' (known: {', '.join(sorted(known))})")
-        probs = [p for p in probs if p.category in cats]
+    """The problems of the run: --problems, else the suite, kept to --category
+    (harness.measure.suite.select_problems); the quick preset takes QUICK_PROBLEMS for its
+    suite, else the first problem (by id) of each category, at most ``n_problems``.
+    Raises HarnessError for an unknown id, category or suite, or an empty selection."""
+    probs = suite_select(opts.suite, opts.problems, opts.category)
     if opts.n_problems and not opts.problems and not opts.category and opts.suite in QUICK_PROBLEMS:
+        suite = load_suite(opts.suite)
         probs = [suite[pid] for pid in QUICK_PROBLEMS[opts.suite][:opts.n_problems]]
     elif opts.n_problems and not opts.problems:
         seen, picked = set(), []
@@ -159,8 +150,6 @@ def select_problems(opts: RunOptions) -> list:
                 seen.add(p.category)
                 picked.append(p)
         probs = picked[:opts.n_problems]
-    if not probs:
-        raise HarnessError("no problems selected (check --problems / --category)")
     return probs
 
 

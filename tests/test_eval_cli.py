@@ -229,3 +229,28 @@ def test_a_harness_fault_has_its_own_exit_code(monkeypatch, capsys):
     assert cli.main(["list"]) == 3
     err = capsys.readouterr().err
     assert "Traceback" in err and "RuntimeError: a bug in the harness" in err
+
+
+def test_problem_selection_is_one_rule_for_list_selftest_and_run():
+    """--problems and --category mean the same in list, selftest and run
+    (harness.measure.suite.select_problems): ids in the order given, comma-separated
+    categories, one-line errors with exit code 2."""
+    from harness.core.errors import HarnessError
+    from harness.measure.suite import select_problems
+
+    assert [p.id for p in select_problems("pareval", f" {PID}, ,02_dense_la_gemm")] == [PID, "02_dense_la_gemm"]
+    assert {p.category for p in select_problems("pareval", None, "scan, sort")} == {"scan", "sort"}
+    with pytest.raises(HarnessError, match="no problems selected in suite pareval"):
+        select_problems("pareval", [PID], "sort")
+    for cmd in (("list",), ("selftest",), ("run", "--strategy", "single")):
+        r = harness(*cmd, "--category", "nope")
+        assert r.returncode == 2 and r.stderr.startswith("error: unknown category 'nope' in suite pareval")
+        assert len(r.stderr.strip().splitlines()) == 1
+    assert "10 problems in suite pareval" in harness("list", "--category", "scan,sort").stdout
+    # run's quick preset on top of it: its own list for ParEval, else one problem per category
+    from harness.run import QUICK_PROBLEMS, RunOptions, select_problems as run_selection
+
+    assert [p.id for p in run_selection(RunOptions(n_problems=6))] == QUICK_PROBLEMS["pareval"]
+    poly = run_selection(RunOptions(suite="polybench", n_problems=3))
+    assert len(poly) == 3 and len({p.category for p in poly}) == 3
+    assert [p.category for p in run_selection(RunOptions(n_problems=2, category="scan,sort"))] == ["scan", "sort"]

@@ -19,7 +19,7 @@ from ..measure import sandbox
 from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
 from ..measure.peaks import describe as describe_peaks, machine_peaks
 from ..measure.selftest import TABLE_HEADER, format_row, selftest
-from ..measure.suite import MODES, check_mode, get_problem, load_suite
+from ..measure.suite import MODES, check_mode, get_problem, select_problems
 from ..measure.toolchain import find_compiler
 from ..measure.topology import machine_info
 from ..models import llm
@@ -61,11 +61,9 @@ def _config(args, problem):
 
 
 def cmd_list(args) -> int:
-    problems = load_suite(args.suite)
-    rows = [p for p in problems.values() if not args.category or p.category == args.category]
-    if args.category and not rows:
-        cats = sorted({p.category for p in problems.values()})
-        raise HarnessError(f"unknown category '{args.category}' (known: {', '.join(cats)})")
+    """``python -m harness list``: the problems of a suite (or of --category), as a table
+    or JSON. Raises HarnessError for an unknown suite or category."""
+    rows = select_problems(args.suite, None, args.category)
     if args.json:
         print(json.dumps([{"id": p.id, "category": p.category, "function": p.function,
                            "modes": list(MODES), "bound": p.bound, "sizes": p.sizes}
@@ -170,13 +168,7 @@ def cmd_selftest(args) -> int:
     correct (the suite does not measure sanely here: each is listed), else 0; raises
     HarnessError for a bad mode, problem or option."""
     check_mode(args.mode)
-    problems = list(load_suite(args.suite).values())
-    if args.problems:
-        problems = [get_problem(pid, args.suite) for pid in args.problems.split(",")]
-    if args.category:
-        problems = [p for p in problems if p.category == args.category]
-    if not problems:
-        raise HarnessError(f"no problems selected in suite {args.suite}")
+    problems = select_problems(args.suite, args.problems, args.category)
     if args.size is not None:
         raise HarnessError("selftest measures each problem at its own size; drop --size")
     cfg = _config(args, problems[0])
@@ -214,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")
     p.add_argument("--suite", default="pareval", help="pareval or polybench")
-    p.add_argument("--category", default=None, help="only this category")
+    p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(fn=cmd_list)
 
@@ -249,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "reference measurement is not correct.")
     p.add_argument("--suite", default="pareval", help="pareval or polybench")
     p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")
-    p.add_argument("--category", default=None)
+    p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     _add_eval_options(p)
     p.set_defaults(fn=cmd_selftest)
 

@@ -233,6 +233,32 @@ def get_problem(problem_id: str, suite: str = "pareval") -> Problem:
     raise HarnessError(f"unknown problem id '{problem_id}' in suite {suite}{hint}")
 
 
+def select_problems(suite: str, ids=None, categories: str | None = None) -> list[Problem]:
+    """The problems of ``suite`` that a command names: ``ids`` (a list, or one
+    comma-separated string; in the order given, blanks ignored), else every problem of
+    the suite sorted by id; then only those of ``categories`` (comma-separated) when
+    given. The one selection rule of ``run``, ``list`` and ``selftest``.
+
+    Raises HarnessError for an unknown suite, problem id (with close matches) or
+    category, and when nothing is left.
+    """
+    problems = load_suite(suite)
+    if isinstance(ids, str):
+        ids = ids.split(",")
+    names = [pid.strip() for pid in ids or () if pid.strip()]
+    picked = [get_problem(pid, suite) for pid in names] if names else list(problems.values())
+    if categories:
+        wanted = {c.strip() for c in categories.split(",") if c.strip()}
+        known = {p.category for p in problems.values()}
+        bad = sorted(wanted - known)
+        if bad:
+            raise HarnessError(f"unknown category '{bad[0]}' in suite {suite} (known: {', '.join(sorted(known))})")
+        picked = [p for p in picked if p.category in wanted]
+    if not picked:
+        raise HarnessError(f"no problems selected in suite {suite} (check --problems / --category)")
+    return picked
+
+
 def check_mode(mode: str) -> str:
     """Returns ``mode`` if it is "serial" or "omp"; raises HarnessError otherwise."""
     if mode not in MODES:
