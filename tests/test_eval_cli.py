@@ -242,6 +242,8 @@ def test_problem_selection_is_one_rule_for_list_selftest_and_run():
     assert {p.category for p in select_problems("pareval", None, "scan, sort")} == {"scan", "sort"}
     with pytest.raises(HarnessError, match="no problems selected in suite pareval"):
         select_problems("pareval", [PID], "sort")
+    with pytest.raises(HarnessError, match="no problem ids given"):
+        select_problems("pareval", " , ")
     for cmd in (("list",), ("selftest",), ("run", "--strategy", "single")):
         r = harness(*cmd, "--category", "nope")
         assert r.returncode == 2 and r.stderr.startswith("error: unknown category 'nope' in suite pareval")
