@@ -164,9 +164,9 @@ def cmd_selftest(args) -> int:
     """``python -m harness selftest``: prints the machine's roofs (FP64 peak, memory
     bandwidth per thread count, caches: harness.measure.peaks), the selftest table
     (harness.measure.selftest; each row once measured) and where this machine's noise floor
-    and roofs were saved (harness.results.noise_floor). Returns 1 when an A/A or reference measurement was not
-    correct (the suite does not measure sanely here: each is listed), else 0; raises
-    HarnessError for a bad mode, problem or option."""
+    and roofs were saved (harness.results.noise_floor). Returns 1 when an A/A or reference
+    measurement was not correct (the suite does not measure sanely here: each is listed),
+    else 0; raises HarnessError for a bad mode, problem or option."""
     check_mode(args.mode)
     problems = select_problems(args.suite, args.problems, args.category)
     if args.size is not None:

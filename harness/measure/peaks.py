@@ -10,7 +10,7 @@ Patterson (CACM 2009): attainable = min(peak FLOP/s, arithmetic intensity x band
   of ``reps`` runs of about 0.1 s each, on 1 thread (per core) and on N threads. Twelve
   chains exceed latency x FMA pipes of current x86 cores (4 x 2) and, with the two
   constants, fit the 16 AVX2 registers.
-* Bandwidth: the STREAM-style triad of ``_bench.triad_bandwidth`` (3 arrays of 256 MiB,
+* Bandwidth: the STREAM-style triad of :func:`bandwidth` (3 arrays of 256 MiB,
   best of 5, no write-allocate traffic counted, as STREAM) on 1, 2, 4, ... threads and N.
 * Caches: the data and unified caches of CPU 0 from /sys/devices/system/cpu/cpu0/cache.
 
@@ -23,13 +23,14 @@ from __future__ import annotations
 import ctypes
 import os
 import time
+from functools import lru_cache
 from pathlib import Path
 
-from .selftest import bandwidth
 from .toolchain import Compiler, build_probe
 
 FMA_TU = r"""
 #include <chrono>
+#include <cmath>
 #include <omp.h>
 
 #if defined(__AVX512F__)
@@ -69,11 +70,12 @@ extern "C" double harness_peak_gflops(int threads, long steps) {
   sink += chains(steps);
   const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
   // the chains converge to 1.0; a sum that is not finite means the kernel was miscompiled
-  return sink == sink ? 2.0 * kLanes * 12 * double(steps) * threads / ns : -1.0;
+  return std::isfinite(sink) ? 2.0 * kLanes * 12 * double(steps) * threads / ns : -1.0;
 }
 """
 
 
+@lru_cache(maxsize=None)
 def _probe(mode: str, comp: Compiler) -> ctypes.CDLL:
     lib = ctypes.CDLL(build_probe("fp64-peak", FMA_TU, mode, comp).path)
     lib.harness_peak_gflops.restype = ctypes.c_double
@@ -101,6 +103,14 @@ def fp64_peak_gflops(threads: int, mode: str, comp: Compiler, reps: int = 5, run
 def vector_lanes(mode: str, comp: Compiler) -> int:
     """Doubles per vector in the FP64 peak kernel (8 with AVX-512F, 4 with AVX, else 2)."""
     return int(_probe(mode, comp).harness_peak_lanes())
+
+
+def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
+    """Triad memory bandwidth in GB/s on ``threads`` threads (best of 5; 3 arrays of
+    ``bytes_per_array`` bytes, no write-allocate traffic counted, as STREAM)."""
+    from .. import _bench  # the extension loads only when something is measured
+
+    return _bench.triad_bandwidth(bytes_per_array, threads)
 
 
 def thread_counts(n: int) -> list[int]:

@@ -2,8 +2,8 @@
 
 For each problem: the A/A speedup (the baseline's own source through the candidate
 path), the expert reference's speedup, and each one's noise (MdAPE, %). The command
-first measures the machine's roofs (harness.measure.peaks: FP64 peak, the triad
-bandwidth of :func:`bandwidth` per thread count, caches) and stores them with the
+first measures the machine's roofs (harness.measure.peaks: FP64 peak, triad bandwidth
+per thread count, caches) and stores them with the
 per-problem A/A results, this machine's noise floor (harness.results.noise_floor).
 """
 
@@ -14,13 +14,6 @@ from typing import Callable
 
 from .evaluate import EvalConfig, evaluate
 from .suite import Problem
-
-
-def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
-    """Triad memory bandwidth in GB/s on ``threads`` threads (best of 5)."""
-    from .. import _bench
-
-    return _bench.triad_bandwidth(bytes_per_array, threads)
 
 
 def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,

@@ -236,8 +236,9 @@ def get_problem(problem_id: str, suite: str = "pareval") -> Problem:
 def select_problems(suite: str, ids=None, categories: str | None = None) -> list[Problem]:
     """The problems of ``suite`` that a command names: ``ids`` (a list, or one
     comma-separated string; in the order given, blanks ignored; only blanks is an
-    error), else every problem of the suite sorted by id; then only those of ``categories`` (comma-separated) when
-    given. The one selection rule of ``run``, ``list`` and ``selftest``.
+    error), else every problem of the suite sorted by id; then only those of
+    ``categories`` (comma-separated) when given. The one selection rule of ``run``,
+    ``list`` and ``selftest``.
 
     Raises HarnessError for an unknown suite, problem id (with close matches) or
     category, and when nothing is left.
@@ -246,7 +247,7 @@ def select_problems(suite: str, ids=None, categories: str | None = None) -> list
     if isinstance(ids, str):
         ids = ids.split(",")
     names = [pid.strip() for pid in ids or () if pid.strip()]
-    if ids is not None and len(ids) and not names:
+    if ids and not names:
         raise HarnessError("--problems: no problem ids given (leave it out for the whole suite)")
     picked = [get_problem(pid, suite) for pid in names] if names else list(problems.values())
     if categories:
