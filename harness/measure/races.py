@@ -110,12 +110,16 @@ class Tools:
 @dataclass(frozen=True)
 class _DetectorCompiler(toolchain.Compiler):
     """clang++ as harness.measure.toolchain's compile step sees a compiler: the same mounts, the
-    detector's flags in every mode."""
+    detector's flags in every mode (detector_flags to compile; a shared object with
+    ThreadSanitizer and libomp to link)."""
 
     detector_flags: tuple = ()
 
-    def flags(self, mode: str) -> list[str]:
+    def compile_flags(self, mode: str) -> list[str]:
         return list(self.detector_flags)
+
+    def link_flags(self, mode: str) -> list[str]:
+        return ["-shared", "-fsanitize=thread", "-fopenmp=libomp"]
 
 
 @dataclass
@@ -330,7 +334,7 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
     """([driver, baseline, candidate] detector objects, why not ("" if built), seconds)."""
     pch_dir, pch, seconds = _prelude(tools, march)
     plain = _DetectorCompiler(tools.clang, tools.version, march, march, "",
-                              tuple(tools.base_flags(march) + ["-shared"]))
+                              tuple(tools.base_flags(march)))
     # the prelude's precompiled form for the TUs that start with the prelude (not the driver)
     with_pch = _DetectorCompiler(tools.clang, tools.version, march, march, "",
                                  plain.detector_flags + (("-include-pch", pch) if pch else ()))

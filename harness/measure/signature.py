@@ -45,7 +45,7 @@ def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Com
     not compile (no such function, an overload set, a template...)."""
     tu = toolchain.candidate_tu(problem, source, mode, glue=False) + _probe(problem.function)
     pch, _ = toolchain.prelude_dir(comp, mode)
-    flags = [f for f in comp.flags(mode) if f not in ("-shared", "-Wl,-z,defs")]
+    flags = comp.compile_flags(mode)
     (toolchain.cache_root() / "builds").mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="signature-", dir=toolchain.cache_root() / "builds"))
     try:

@@ -8,12 +8,12 @@ Every object is a shared library built from one translation unit:
   header), the spec's structs and helpers the candidate lacks, ``#line 1
   "candidate.cpp"``, the candidate, ``#line 1 "harness_glue.cpp"``, ``glue.cpp``
 
-Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -fno-semantic-interposition -shared
--Wl,-z,defs`` plus
-``-fopenmp`` in omp mode (all objects of a mode share the flags). Builds are cached by
-the SHA-256 of everything that changes the object: the translation unit's text, the
-problem folder's hash, the flags, the resolved target options of ``-march`` and the
-compiler's version. Compiles of untrusted code run in the sandbox.
+Flags: ``g++ -std=c++17 -O3 -march=<native|user> -fPIC -fno-semantic-interposition
+-fno-gnu-unique`` to compile (``-c``), ``-shared -Wl,-z,defs`` to link, plus ``-fopenmp``
+in omp mode (all objects of a mode share the flags). Builds are cached by the SHA-256 of
+everything that changes the object: the translation unit's text, the problem folder's
+hash, the flags, the resolved target options of ``-march`` and the compiler's version.
+Compiles of untrusted code run in the sandbox.
 """
 
 from __future__ import annotations
@@ -61,14 +61,24 @@ class Compiler:
     resolved_march: str
     target_hash: str
 
-    def flags(self, mode: str) -> list[str]:
-        """The compile flags of ``mode`` ("serial" or "omp")."""
+    def compile_flags(self, mode: str) -> list[str]:
+        """The flags that compile a translation unit of ``mode`` ("serial" or "omp")."""
         # -fno-semantic-interposition: global functions of the translation unit may be
         # inlined as in an executable (ParEval builds executables); without it -fPIC
         # keeps every call to a helper such as triangleArea or distance out of line.
+        # -fno-gnu-unique: no STB_GNU_UNIQUE symbols, which would keep an object loaded
+        # after dlclose (a side runner closes each code layout it is done with).
         f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-fno-semantic-interposition",
-             "-shared", "-Wl,-z,defs"]
+             "-fno-gnu-unique"]
         return f + (["-fopenmp"] if mode == "omp" else [])
+
+    def link_flags(self, mode: str) -> list[str]:
+        """The flags that link a compiled object of ``mode`` into a shared object."""
+        return ["-shared", "-Wl,-z,defs"] + (["-fopenmp"] if mode == "omp" else [])
+
+    def flags(self, mode: str) -> list[str]:
+        """All flags of ``mode``: compile_flags, then link_flags."""
+        return self.compile_flags(mode) + self.link_flags(mode)
 
     def mounts(self) -> list[str]:
         """Folders the compile sandbox must mount (read-only) for this compiler to run: the
@@ -176,7 +186,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
     out_dir = cache_root() / "builds" / key[:2] / key
     lib = out_dir / "lib.so"
     meta = out_dir / "build.json"
-    if lib.exists() and meta.exists():
+    if lib.exists() and meta.exists() and (out_dir / "obj.o").exists():
         info = json.loads(meta.read_text())
         return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key,
                            info.get("remarks", ""))
@@ -184,22 +194,29 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache_root() / "builds"))
     try:
         (work / "tu.cpp").write_text(tu)
-        argv = [comp.path, *comp.flags(mode)] + ([REMARKS_FLAG] if remarks else [])
+        argv = [comp.path, *comp.compile_flags(mode)] + ([REMARKS_FLAG] if remarks else [])
         for d in include_dirs:
             argv += ["-I", str(d)]
-        argv += ["-o", "lib.so", "tu.cpp"]
+        # compile and link apart: the object is linked again for each code layout
+        steps = [argv + ["-c", "-o", "obj.o", "tu.cpp"],
+                 [comp.path, *comp.link_flags(mode), "-o", "lib.so", "obj.o"]]
         t0 = time.monotonic()
-        res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs] + comp.mounts(),
-                          rw=[str(work)], cwd=str(work), timeout_s=300.0,
-                          limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
-                          env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+        diag, why = "", ""
+        for argv in steps:
+            res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs] + comp.mounts(),
+                              rw=[str(work)], cwd=str(work), timeout_s=300.0,
+                              limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
+                              env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+            diag += res.stderr_tail + res.stdout_tail
+            if res.returncode != 0:
+                why = "compiler timed out (300 s)" if res.timed_out else diag
+                break
         seconds = time.monotonic() - t0
-        diag = res.stderr_tail + res.stdout_tail
-        if res.returncode != 0 or not (work / "lib.so").exists():
-            why = "compiler timed out (300 s)" if res.timed_out else diag
-            status = "link_error" if _is_link_error(why) else "compile_error"
-            return BuildResult(False, status, "", trim_diagnostics(why), seconds, False, key)
+        if why or not (work / "lib.so").exists():
+            status = "link_error" if _is_link_error(why or diag) else "compile_error"
+            return BuildResult(False, status, "", trim_diagnostics(why or diag), seconds, False, key)
         out_dir.mkdir(parents=True, exist_ok=True)
+        os.replace(work / "obj.o", out_dir / "obj.o")
         os.replace(work / "lib.so", lib)
         notes = _remarks(work / "remarks.txt")
         atomic_write(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
@@ -262,7 +279,7 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
     0.9 s to 0.25 s here; if g++ ever finds the .gch unusable it reads the header
     instead (same result, slower). A failed build is remembered (the folder then holds
     the header and PCH_FAILED with the compiler's message), not retried per candidate."""
-    flags = [f for f in comp.flags(mode) if f not in ("-shared", "-Wl,-z,defs")]
+    flags = comp.compile_flags(mode)
     text = prelude_text(mode)
     key = content_key("prelude", text, " ".join(flags), comp.target_hash, comp.version)
     out = cache_root() / "pch" / key[:16]
