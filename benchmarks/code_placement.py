@@ -5,7 +5,9 @@ functions placed before it (`harness_pad_i`, a few instructions each): the same
 computation, compiled to the same loop, at another address. Each is evaluated as an A/A
 (verdict cache off, default seed). A speedup whose 95 % interval excludes 1.0 here is a
 placement effect the interval does not cover (Mytkowicz, Diwan, Hauswirth and Sweeney,
-"Producing wrong data without doing anything obviously wrong!", ASPLOS 2009). Printed
+"Producing wrong data without doing anything obviously wrong!", ASPLOS 2009); the judge
+times every pair on a fresh code layout of both sides so that it does (README, "What a
+speedup means"), and about 5 % of the intervals excluding 1.0 is what chance gives. Printed
 per problem: the A/A and its interval for every k; last line:
 `code placement: N A/As, M intervals exclude 1.0, median |A/A - 1| X %, max Y % (problem, k)`.
 

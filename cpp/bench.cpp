@@ -13,6 +13,15 @@
 // while a timed window is open. Around every window it reads the runner's kernel CPU
 // clock, so work a side does outside its timed windows is seen (see Bench's accounting).
 //
+// Code layout. Where a build puts the code in its pages moves the time of identical code
+// by 4-37 % here (benchmarks/code_placement.py), so one build per side would be a fixed
+// error of every speedup, outside its interval. Each side's runner is given its object's
+// code linked at other offsets (harness/measure/toolchain.py layout_variants) and, before
+// every timed pair, makes the next one current (load_layouts): each pair times a fresh
+// placement of both sides' code, so placement is part of the pairs' spread and of the
+// interval, as in Stabilizer (Curtsinger and Berger, ASPLOS 2013). Validation and
+// calibration use the objects as built.
+//
 // InProcessBench is the protocol before the judge: driver, baseline and candidate in
 // one process. It is kept only so that benchmarks/eval_overhead.py can compare the two
 // protocols and tests can read a driver's inputs and a side's outputs (inputs/outputs).
@@ -773,6 +782,7 @@ py::dict jdict(const JVerdict& v) {
 struct Runner {
   std::string role;  // "baseline" or "candidate"
   std::string so;    // its side's shared object
+  std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
   pid_t pid = -1;
   int fd = -1;
   harness::side::Control* ctl = nullptr;
@@ -806,7 +816,8 @@ class Bench {
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
         const std::string& runner, int protocol_fd, double rtol, double atol,
         double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce,
-        const std::string& input_key)
+        const std::string& input_key, const std::vector<std::string>& baseline_layouts,
+        const std::vector<std::string>& candidate_layouts)
       : drv_path_(driver),
         drv_(driver),
         runner_(runner),
@@ -830,10 +841,14 @@ class Bench {
       key_[0] = std::stoull(input_key.substr(0, 16), nullptr, 16);
       key_[1] = std::stoull(input_key.substr(16), nullptr, 16);
     }
+    if (baseline_layouts.empty() != candidate_layouts.empty())
+      throw py::value_error("code layouts: both sides or neither");
     base_.role = "baseline";
     base_.so = baseline;
+    base_.layouts = baseline_layouts;
     cand_.role = "candidate";
     cand_.so = candidate;
+    cand_.layouts = candidate_layouts;
   }
 
   ~Bench() {
@@ -879,23 +894,51 @@ class Bench {
     if (cand_.status == harness::side::kLoadFailed) return jdict({"link_error", cand_.why});
     if (cand_.status != harness::side::kOk)
       return jdict({"rejected", "the candidate's process answered its start with an invalid status"});
+    return jdict(load_checks(base_.in_command_ns, cand_.in_command_ns, "while loading"));
+  }
+
+  // The checks of a load (the start, or a switch of code layout): the candidate's process
+  // has as many threads as the baseline's (its constructors started none), and the load
+  // rule (see kLoadAbsNs) on the two loads' CPU (lb, lc: ns).
+  JVerdict load_checks(int64_t lb, int64_t lc, const char* when) {
     const int tb = thread_count(base_.pid), tc = thread_count(cand_.pid);
     if (tb != tc)
-      return jdict({"rejected", "the candidate's process had " + std::to_string(tc) +
-                                    " threads once its object was loaded, the baseline's " +
-                                    std::to_string(tb) + ": its constructors started threads"});
-    // the load rule (see kLoadAbsNs)
-    const int64_t lb = base_.in_command_ns, lc = cand_.in_command_ns;
+      return {"rejected", "the candidate's process had " + std::to_string(tc) + " threads " + when +
+                              ", the baseline's " + std::to_string(tb) + ": its constructors started threads"};
     const int64_t lim = kLoadAbsNs + int64_t(kOutsideRel * double(lb));
     if (lc > lim) {
       char buf[400];
       std::snprintf(buf, sizeof buf,
-                    "the candidate's process used %.1f ms of CPU while loading, the baseline's %.1f ms; "
-                    "limit %.1f ms (50 ms + 1.5 x the baseline's): work in its static constructors",
-                    double(lc) * 1e-6, double(lb) * 1e-6, double(lim) * 1e-6);
-      return jdict({"rejected", buf});
+                    "the candidate's process used %.1f ms of CPU %s, the baseline's %.1f ms; "
+                    "limit %.1f ms (50 ms + 1.5 x the baseline's): work in its static constructors or destructors",
+                    double(lc) * 1e-6, when, double(lb) * 1e-6, double(lim) * 1e-6);
+      return {"rejected", buf};
     }
-    return jdict({});
+    return {};
+  }
+
+  // Code layout (see the file comment): before timed pair p, each runner makes its side's
+  // code layout 1 + p mod L current (kLoad; L: its layouts), so every pair draws a fresh
+  // placement of both sides' code while there are layouts left. The switch is outside the
+  // pair's measurement and is checked as a load.
+  JVerdict load_layouts(int p) {
+    int64_t cpu[2] = {0, 0};
+    Runner* rs[2] = {&base_, &cand_};
+    for (int i = 0; i < 2; ++i) {
+      Runner& r = *rs[i];
+      r.ctl->variant = uint32_t(1 + size_t(p) % r.layouts.size());
+      r.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^ (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
+      const int64_t before = r.in_command_ns;
+      JVerdict v = command(r, harness::side::kLoad);
+      if (!v.ok()) return v;
+      cpu[i] = r.in_command_ns - before;
+      if (r.status == harness::side::kLoadFailed)
+        return side_failed(r, "runtime_error", "its object linked at another code offset (code layout " +
+                                                   std::to_string(r.ctl->variant) + ") did not load: " + r.why);
+      if (r.status != harness::side::kOk)
+        return side_failed(r, "rejected", "the " + r.role + "'s process answered a change of code layout with an invalid status");
+    }
+    return load_checks(cpu[0], cpu[1], "switching code layouts");
   }
 
   // One validation case: the same seed to both sides, outputs poisoned, compared.
@@ -996,6 +1039,8 @@ class Bench {
           break;
         }
       }
+      if (!base_.layouts.empty()) v = load_layouts(p);
+      if (!v.ok()) break;
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       std::vector<uint64_t> seeds(static_cast<size_t>(k));
       for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = input_seed(iteration_seed(seed, i, k));
@@ -1176,6 +1221,7 @@ class Bench {
     r.ctl->done.store(0);
     std::vector<std::string> a{runner_, drv_path_, r.so, r.role, sandboxed_ ? "1" : "0",
                                std::to_string(getpid())};
+    a.insert(a.end(), r.layouts.begin(), r.layouts.end());
     std::vector<char*> argv;
     for (auto& s : a) argv.push_back(&s[0]);
     argv.push_back(nullptr);
@@ -1702,11 +1748,14 @@ PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
       .def(py::init<const std::string&, const std::string&, const std::string&, const std::string&,
-                    int, double, double, double, double, bool, const std::string&, const std::string&>(),
+                    int, double, double, double, double, bool, const std::string&, const std::string&,
+                    const std::vector<std::string>&, const std::vector<std::string>&>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidate"), py::arg("runner"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
            py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true, py::arg("nonce") = "", py::arg("input_key") = "")
+           py::arg("sandboxed") = true, py::arg("nonce") = "", py::arg("input_key") = "",
+           py::arg("baseline_layouts") = std::vector<std::string>{},
+           py::arg("candidate_layouts") = std::vector<std::string>{})
       .def("start", &Bench::start)
       .def("input_key", &Bench::input_key)
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))

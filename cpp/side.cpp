@@ -3,9 +3,11 @@
 // fresh address space holding nothing of the judge's: no clock readings, no seeds, no
 // expected outputs, no protocol pipe.
 //
-// usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED(0|1) JUDGE_PID
+// usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED(0|1) JUDGE_PID [LAYOUT.so ...]
 //        with fd 3 = the shared-memory block (side_protocol.hpp) and no other fd but
-//        stdin (/dev/null), stdout and stderr.
+//        stdin (/dev/null), stdout and stderr. LAYOUT.so: the side's object code linked
+//        at other offsets (code layouts 1, 2, ...; harness/measure/toolchain.py
+//        layout_variants), one of which the judge makes current before each timed pair.
 //
 // It dlopens the driver and its side's object (RTLD_LOCAL), starts the OpenMP pool, and
 // serves the judge's commands (side_protocol.hpp) until kExit or the judge's death
@@ -17,6 +19,8 @@
 // Its own checks (the process state around the calls, const inputs) are reported to the
 // judge; in the candidate's runner they run in the candidate's process and are only as
 // honest as the candidate: the judge's verdict never rests on them alone.
+#include <dlfcn.h>
+#include <link.h>
 #include <malloc.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -45,10 +49,16 @@ struct Runner {
   const char* who = "the candidate ";
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
-  harness::CallFn call = nullptr;
+  harness::CallFn call = nullptr;    // harness_call of the current code layout
+  harness::CallFn call0 = nullptr;   // ... of layout 0, the object as built (never closed)
+  std::vector<std::string> layouts;  // layouts[i - 1]: the object of code layout i >= 1
+  uint32_t layout_now = 0;           // the current code layout
+  void* layout_handle = nullptr;     // its dlopen handle (layouts >= 1)
   std::vector<std::unique_ptr<harness::Instance>> inst;
   std::vector<void*> args;
   std::unique_ptr<char[]> pad;  // the heap offset of this turn's instances (make())
+  void* hole = nullptr;         // the address-space reservation of reserve()
+  size_t hole_bytes = 0;
   harness::ProcState before;
 
   void reply(int32_t status, const std::string& why = "") {
@@ -65,34 +75,79 @@ struct Runner {
     inst.clear();
     args.clear();
     pad.reset();
+    unreserve();
+    mallopt(M_MMAP_THRESHOLD, kCallMmapThreshold);
     malloc_trim(0);
   }
 
-  // n fresh instances of size c->size, placed by the draw `layout`: a heap block of
-  // 2048 + 16 x (0..255) bytes first. With release() after every report, each side's turn
-  // puts its data on pages faulted in anew (a fresh draw of physical pages, and with them
-  // cache sets, for both sides every turn) instead of one placement per process for a
-  // whole evaluation (which moved a memory-bound stencil's A/A by up to 10 %). The heap
-  // block moves heap-resident arrays within their pages only when the freed space is at
-  // the heap's top: glibc maps arrays over 32 MiB at page offset 16 whatever the block,
-  // and a long-lived block above the freed space keeps the offset fixed (README).
-  // False (and the reply sent) if they do not fit in memory.
+  // glibc's mmap threshold (M_MMAP_THRESHOLD) for the harness's allocations and for the
+  // side's calls. Left to itself the threshold follows the largest mmapped block freed,
+  // so after the first turns a turn's arrays came from the heap, at offsets fixed by what
+  // earlier turns left there: the validation cases' history, not the turn's draw, placed
+  // them, and an A/A of 30_scan_prefix_sum measured 0.95 (cases below the timed size
+  // first) or 1.05 (one case of 65537 first) evaluation after evaluation. So the
+  // instances' arrays are always mapped anew (glibc's initial threshold, 128 KiB), where
+  // reserve() places them, and the side's calls run at the threshold's ceiling (32 MiB,
+  // where a program that has freed such a block settles): a temporary below it comes
+  // from the heap, as in a program that calls the function again and again.
+  static constexpr int kHarnessMmapThreshold = 128 << 10;
+  static constexpr int kCallMmapThreshold = 32 << 20;
+
+  // Reserves (PROT_NONE: no memory, only addresses) 0 to 65535 pages, as the draw says,
+  // so that what is mapped next, until unreserve(), lands that much lower: the mapped
+  // arrays of a turn's instances (make()) or a code layout (load()). Address space
+  // randomisation places these once per process, and where they land beyond the page
+  // offset moved an A/A of 33_scan_reverse_prefix_sum by -8 to +14 % between evaluations
+  // on a Zen 4 VM (virtually indexed structures: AMD's L1D way predictor hashes address
+  // bits 12-27); reservations of up to 16 MiB left -3 to +6 %, of up to 256 MiB (bits
+  // 12-27) -1.2 to +0.5 %. With this every turn draws anew.
+  void reserve(uint64_t draw) {
+    unreserve();
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    const size_t bytes = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 65535);
+    if (bytes == 0) return;
+    void* m = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) return;
+    hole = m;
+    hole_bytes = bytes;
+  }
+  void unreserve() {
+    if (hole) munmap(hole, hole_bytes);
+    hole = nullptr;
+    hole_bytes = 0;
+  }
+
+  // n fresh instances of size c->size, placed by the draw `layout`: arrays of 128 KiB
+  // or more are mapped anew (kHarnessMmapThreshold), at page offset 16, below a
+  // reservation of the draw's size (reserve()); smaller ones come from the heap after a
+  // block of 2048 + 16 x (0..255) bytes, which moves them within their pages when the
+  // freed space is at the heap's top. With release() after every report, each side's
+  // turn puts its data on pages faulted in anew (a fresh draw of physical pages, and with
+  // them cache sets, for both sides every turn) instead of one placement per process for
+  // a whole evaluation (which moved a memory-bound stencil's A/A by up to 10 %). If they
+  // do not fit with the reservation, they are made again without it; false (and the
+  // reply sent) if they do not fit in memory at all.
   bool make(uint32_t n, uint64_t layout) {
-    release();
-    try {
-      pad.reset(new char[2048 + 16 * (harness::mix64(layout) & 255)]);
-      for (uint32_t i = 0; i < n; ++i) inst.emplace_back(new harness::Instance(drv.get(), c->size));
-    } catch (const std::bad_alloc&) {
+    const char* why = nullptr;
+    for (int attempt = 0; attempt < 2; ++attempt) {
       release();
-      reply(harness::side::kNoMemory, "out of memory");
-      return false;
-    } catch (const std::length_error&) {
-      release();
-      reply(harness::side::kNoMemory, "out of memory (length_error)");
-      return false;
+      mallopt(M_MMAP_THRESHOLD, kHarnessMmapThreshold);
+      if (attempt == 0) reserve(layout);  // a second attempt goes without it: it may not fit
+      try {
+        pad.reset(new char[2048 + 16 * (harness::mix64(layout) & 255)]);
+        for (uint32_t i = 0; i < n; ++i) inst.emplace_back(new harness::Instance(drv.get(), c->size));
+        unreserve();  // the instances are placed: the addresses are free again
+        args.assign(n, nullptr);
+        return true;  // the threshold goes back to kCallMmapThreshold in prepare() or release()
+      } catch (const std::bad_alloc&) {
+        why = "out of memory";
+      } catch (const std::length_error&) {
+        why = "out of memory (length_error)";
+      }
     }
-    args.assign(n, nullptr);
-    return true;
+    release();
+    reply(harness::side::kNoMemory, why);
+    return false;
   }
 
   // Maps the data area and checks that k instances of c->size fit (they are freed again:
@@ -120,6 +175,7 @@ struct Runner {
       drv->reset(inst[i]->p, c->poison);
       args[i] = drv->args(inst[i]->p);
     }
+    mallopt(M_MMAP_THRESHOLD, kCallMmapThreshold);
     before = harness::ProcState::take(sandboxed);
     reply(harness::side::kOk);
   }
@@ -192,6 +248,62 @@ struct Runner {
     reply(harness::side::kOk);
   }
 
+  // Makes code layout c->variant current (side_protocol.hpp kLoad): 0 is the object as
+  // built, i >= 1 the same object code linked after a padding of its own size (layouts[i -
+  // 1]). The previous layout >= 1 is closed first (its static destructors run), so two
+  // copies at most are loaded whatever the number of layouts; objects are built with
+  // -fno-gnu-unique, whose unique symbols would keep a closed object loaded. The new
+  // layout's executable pages are read once, so no timed call pays their page faults.
+  void load() {
+    const uint32_t v = c->variant;
+    if (v > layouts.size()) return reply(harness::side::kBadCommand, "no such code layout");
+    if (v == layout_now) return reply(harness::side::kOk);
+    if (layout_handle) dlclose(layout_handle);
+    layout_handle = nullptr;
+    call = call0;
+    layout_now = 0;
+    if (v == 0) return reply(harness::side::kOk);
+    reserve(c->layout);
+    void* h = dlopen(layouts[v - 1].c_str(), RTLD_NOW | RTLD_LOCAL);
+    unreserve();
+    if (!h) return reply(harness::side::kLoadFailed, std::string("dlopen failed: ") + dlerror());
+    void* f = dlsym(h, "harness_call");
+    if (!f) {
+      dlclose(h);
+      return reply(harness::side::kLoadFailed, layouts[v - 1] + ": missing symbol harness_call");
+    }
+    touch_code(h);
+    layout_handle = h;
+    call = reinterpret_cast<harness::CallFn>(f);
+    layout_now = v;
+    reply(harness::side::kOk);
+  }
+
+  // Reads one byte of every page of the executable segments of the object `h`.
+  static void touch_code(void* h) {
+    struct link_map* lm = nullptr;
+    if (dlinfo(h, RTLD_DI_LINKMAP, &lm) != 0 || lm == nullptr) return;
+    struct Want {
+      ElfW(Addr) base;
+      uint64_t sum;
+    } want{lm->l_addr, 0};
+    dl_iterate_phdr(
+        [](struct dl_phdr_info* info, size_t, void* arg) -> int {
+          auto* w = static_cast<Want*>(arg);
+          if (info->dlpi_addr != w->base) return 0;
+          const size_t page = size_t(sysconf(_SC_PAGESIZE));
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
+            const uintptr_t lo = (info->dlpi_addr + ph.p_vaddr) & ~uintptr_t(page - 1);
+            for (uintptr_t a = lo; a < info->dlpi_addr + ph.p_vaddr + ph.p_memsz; a += page)
+              w->sum += *reinterpret_cast<const volatile unsigned char*>(a);
+          }
+          return 1;
+        },
+        &want);
+  }
+
   void counters() {
     if (inst.empty()) return reply(harness::side::kBadCommand, "no instance");
     harness::CounterSet cs;
@@ -219,6 +331,7 @@ struct Runner {
       case harness::side::kCall: return run_calls();
       case harness::side::kReport: return report();
       case harness::side::kCounters: return counters();
+      case harness::side::kLoad: return load();
       case harness::side::kExit: _exit(0);
     }
     reply(harness::side::kBadCommand, "unknown command");
@@ -228,8 +341,8 @@ struct Runner {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6) {
-    std::fprintf(stderr, "usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED JUDGE_PID\n");
+  if (argc < 6) {
+    std::fprintf(stderr, "usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED JUDGE_PID [LAYOUT.so ...]\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -246,10 +359,12 @@ int main(int argc, char** argv) {
     return 4;
   }
   Runner r;
+  mallopt(M_MMAP_THRESHOLD, Runner::kCallMmapThreshold);  // before anything of the side runs
   r.c = static_cast<Control*>(m);
   r.sandboxed = argv[4][0] == '1';
   r.who = baseline ? "the baseline " : "the candidate ";
   r.baseline = baseline;
+  r.layouts.assign(argv + 6, argv + argc);
   // Start the OpenMP pool before the side's object is loaded (and its constructors run),
   // so both runners begin with the same threads and a first parallel region adds none.
 #pragma omp parallel
@@ -257,7 +372,7 @@ int main(int argc, char** argv) {
   try {
     r.drv.reset(new harness::Driver(argv[1]));
     harness::Library* lib = new harness::Library(argv[2]);  // never unloaded (see Library)
-    r.call = reinterpret_cast<harness::CallFn>(lib->sym("harness_call"));
+    r.call0 = r.call = reinterpret_cast<harness::CallFn>(lib->sym("harness_call"));
     r.reply(harness::side::kOk);
   } catch (const std::exception& e) {
     r.reply(harness::side::kLoadFailed, e.what());

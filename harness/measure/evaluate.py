@@ -27,8 +27,10 @@ import os
 import platform
 import re
 import secrets
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -46,7 +48,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "3"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs
+PROTOCOL_VERSION = "4"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -290,13 +292,57 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         return res
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, sandboxed, cfg)
+    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
+    # handed to the judge with the job, and kept with every verdict for replaying it; the
+    # candidate's code layouts are drawn from it too
+    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
+    scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
+    try:
+        layouts = ([], [])
+        if not cfg.validate_only:
+            t0 = time.monotonic()
+            layouts = code_layouts(base, build, res.evidence["input_key"], cfg.max_pairs, scratch,
+                                   comp, mode, sandboxed)
+            res.compile_s += time.monotonic() - t0
+            res.evidence["code_layouts"] = len(set(layouts[1]))
+        _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, layouts,
+                    sandboxed, cfg)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     res.wall_s = time.monotonic() - t_start
     # deterministic enough to reuse; not `rejected`: the CPU accounting's rules judge noisy
     # kernel figures, and a rejection by noise would stick to the source until the code changed
     if res.status in ("correct", "incorrect"):
         atomic_write(store, json.dumps(res.to_dict()))
     return res
+
+
+def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input_key: str,
+                 pairs: int, scratch: Path, comp: toolchain.Compiler, mode: str,
+                 sandboxed: bool) -> tuple[list[str], list[str]]:
+    """The code layouts the judge times, one per timed pair (at most 256 distinct ones, see
+    toolchain.layout_pads): (baseline's, candidate's) shared objects, each its side's
+    compiled code linked after a padding of its own size (toolchain.layout_variants).
+
+    The baseline's paddings are the same for every evaluation, so its objects are built
+    once per problem and mode, in its build folder; the candidate's are drawn from the
+    evaluation's secret input key (a replay with that key gets them again) and linked, in
+    the sandbox, into ``scratch``, which the caller removes.
+
+    Why: where a build places the code in its pages (alignment of loops against 32- and
+    64-byte fetch blocks, branch-predictor and cache sets) was measured to move the time
+    of identical code by 4-37 % (benchmarks/code_placement.py; Mytkowicz et al., ASPLOS
+    2009). One build per side would make that placement a fixed error of every speedup,
+    outside its interval; one fresh placement per pair makes it part of the pairs' noise,
+    inside the interval, as Stabilizer's re-randomisation does (Curtsinger and Berger,
+    ASPLOS 2013).
+    """
+    n = min(pairs, toolchain.LAYOUT_SPAN // toolchain.LAYOUT_STEP)
+    b = toolchain.layout_variants(base, toolchain.layout_pads("baseline", n),
+                                  Path(base.path).parent / "layouts", comp, mode, sandboxed=False)
+    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:candidate", n),
+                                  scratch, comp, mode, sandboxed)
+    return b, c
 
 
 def _is_ns(x) -> bool:
@@ -430,12 +476,11 @@ class ProtocolCheck:
 
 
 def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
-                drv: str, base: str, cand: str, sandboxed: bool, cfg: EvalConfig) -> None:
+                drv: str, base: str, cand: str, layouts: tuple[list[str], list[str]],
+                sandboxed: bool, cfg: EvalConfig) -> None:
     nonce = secrets.token_hex(16)
-    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
-    # handed to the judge with the job, and kept with every verdict for replaying it
-    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
-    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidate": cand, "rtol": problem.rtol,
+    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidate": cand,
+           "baseline_layouts": layouts[0], "candidate_layouts": layouts[1], "rtol": problem.rtol,
            "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
            "timeout_min_s": cfg.timeout_min_s,
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
@@ -451,7 +496,8 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                              # the side runners get it too (side_protocol.hpp kSpinCount)
                              "GOMP_SPINCOUNT": "10000"})
     out = sandbox.run([sys.executable, "-I", "-m", "harness.measure.worker"], sandboxed=sandboxed,
-                      ro=sorted({os.path.dirname(p) for p in (drv, base, cand)}), env=env,
+                      ro=sorted({os.path.dirname(p) for p in (drv, base, cand, *layouts[0], *layouts[1])}),
+                      env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
                       nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True,

@@ -14,6 +14,10 @@ in omp mode (all objects of a mode share the flags). Builds are cached by the SH
 everything that changes the object: the translation unit's text, the problem folder's
 hash, the flags, the resolved target options of ``-march`` and the compiler's version.
 Compiles of untrusted code run in the sandbox.
+
+Code layouts (layout_variants): the baseline's and the candidate's compiled code linked
+again, each time after a padding of random size, so the judge can time every pair on a
+fresh placement of both sides' code (cpp/bench.cpp, "code layout").
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -384,6 +389,99 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     res = _compile(tu, key, comp, mode, [pch], sandboxed, remarks=True)
     res.seconds += pch_s
     return res, source
+
+
+LAYOUT_STEP = 16    # bytes between two paddings: GCC aligns functions and loops to 16 here
+LAYOUT_SPAN = 4096  # paddings stay below one page: address randomisation moves whole pages
+
+
+def layout_pads(key: str, n: int) -> list[int]:
+    """``n`` padding sizes in bytes, multiples of LAYOUT_STEP below LAYOUT_SPAN, drawn
+    without replacement (while there are sizes left) and reproducibly from ``key``: the
+    sizes ordered by the SHA-256 of key and size."""
+    order = sorted(range(0, LAYOUT_SPAN, LAYOUT_STEP),
+                   key=lambda b: hashlib.sha256(f"{key}:{b}".encode()).digest())
+    return [order[i % len(order)] for i in range(n)]
+
+
+def _pad_dir(comp: Compiler) -> Path:
+    """The folder of ``comp``'s padding objects (_pad_object)."""
+    return cache_root() / "layout-pads" / content_key("pad", comp.version)[:16]
+
+
+def _pad_object(nbytes: int, comp: Compiler) -> Path:
+    """An object whose only content is ``nbytes`` of int3 in ``.text.unlikely``, the input
+    section GNU ld's default script places first in ``.text``: linked before a compiled
+    object it moves all that object's code (hot, startup, cold and template sections
+    alike) by ``nbytes``, rounded up to the object's section alignment (a function the
+    candidate aligns itself keeps its alignment). Built once per size and compiler."""
+    out = _pad_dir(comp) / f"pad-{nbytes}.o"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="pad-", dir=out.parent))
+    try:
+        (work / "pad.s").write_text('.section .note.GNU-stack,"",@progbits\n.section .text.unlikely,"ax",@progbits\n'
+                                    + (f".skip {nbytes}, 0xcc\n" if nbytes else ""))
+        r = subprocess.run([comp.path, "-c", "-x", "assembler", "pad.s", "-o", "pad.o"], cwd=work,
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise HarnessError(f"{comp.path} cannot assemble a padding object: {r.stderr.strip()[-300:]}")
+        os.replace(work / "pad.o", out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Compiler, mode: str,
+                    sandboxed: bool) -> list[str]:
+    """Code layouts of a built object: for each padding size in ``pads`` (bytes, see
+    layout_pads), the object's compiled code (``obj.o`` beside ``build.path``) linked into
+    ``out_dir/layout-<bytes>.so`` after a padding of that size (_pad_object), so all its
+    code sits that many bytes further into its pages; a file already there is reused.
+    Returns the paths in the order of ``pads``.
+
+    The objects are what the judge times (cpp/bench.cpp, "code layout"); the object as
+    built (``build.path``) is what the screen, the race check and validation see. They are
+    linked with the static libraries only (libgcc, libc_nonshared: ~7 ms a link here; the
+    shared ones took 21 ms, 45 ms with libstdc++), so they name no shared library: their
+    symbols resolve, at load, in the side runner's global scope, which holds everything
+    the full link named (libstdc++, libm, libgomp, libgcc_s, libc; cpp/side.cpp is C++
+    with OpenMP), at the default versions a fresh link binds. Untrusted objects are linked
+    in the sandbox (``sandboxed``), in one call, as many links at a time as there are CPUs.
+
+    Raises HarnessError if a link fails (the object linked once already, so it is the
+    harness's: a missing padding object, a full disk).
+    """
+    obj = Path(build.path).parent / "obj.o"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = [out_dir / f"layout-{n}.so" for n in pads]
+    todo = sorted({n for n, p in zip(pads, paths) if not p.exists()})
+    if todo:
+        pad_dir = _pad_object(todo[0], comp).parent
+        for n in todo[1:]:
+            _pad_object(n, comp)
+        # linked in a folder of this call, then moved into place: another evaluation may
+        # be linking, or loading, the same baseline layout
+        work = Path(tempfile.mkdtemp(prefix="link-", dir=out_dir))
+        try:
+            link = shlex.join([comp.path, "-shared", "-nodefaultlibs", str(pad_dir / "pad-{}.o"), str(obj),
+                               "-lgcc", "-lc_nonshared", "-o", "layout-{}.so"])
+            jobs = max(1, len(os.sched_getaffinity(0)))
+            res = sandbox.run(["/bin/sh", "-c", f"printf '%s\\n' {' '.join(map(str, todo))} | "
+                                                f"xargs -P {jobs} -I{{}} {link}"],
+                              sandboxed=sandboxed, ro=[str(obj.parent), str(pad_dir)] + comp.mounts(),
+                              rw=[str(work)], cwd=str(work), timeout_s=300.0,
+                              limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
+                              env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+            if res.returncode != 0:
+                raise HarnessError("linking an object at other code offsets failed: "
+                                   + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3))
+            for n in todo:
+                os.replace(work / f"layout-{n}.so", out_dir / f"layout-{n}.so")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return [str(p) for p in paths]
 
 
 def build_probe(name: str, tu: str, mode: str, comp: Compiler) -> BuildResult:

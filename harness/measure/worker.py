@@ -36,7 +36,8 @@ def main() -> int:
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
     bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], runner, fd,
                          job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
-                         job["sandboxed"], nonce, job["input_key"])
+                         job["sandboxed"], nonce, job["input_key"], job["baseline_layouts"],
+                         job["candidate_layouts"])
     s = bench.start()
     if s["status"] == "link_error":  # dlopen / dlsym failure of the candidate
         _send({"event": "result", "status": "link_error", "why": s["why"]})

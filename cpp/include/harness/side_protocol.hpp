@@ -43,6 +43,8 @@ enum Cmd : uint32_t {
                  // the instances are freed (their memory goes back to the kernel)
   kCounters = 5, // perf counters around one call of instance 0 (after a prepare)
   kExit = 6,     // _exit(0)
+  kLoad = 7,     // variant: make that code layout of the side's object the one called
+                 // (see side.cpp's load()); the previous one (unless it is 0) is closed
 };
 
 enum Status : int32_t {
@@ -74,6 +76,7 @@ struct Control {
   int32_t poison;
   int32_t threads;
   uint64_t layout;  // kPrepare: the draw that places this turn's instances in memory
+  uint32_t variant; // kLoad: 0 = the object as built; i >= 1 = its i-th code layout
   uint64_t seeds[kMaxK];
   // reply (runner)
   int32_t status;

@@ -1,0 +1,122 @@
+"""The judge's code layouts (harness/measure/toolchain.py layout_variants, cpp/bench.cpp
+"Code layout", cpp/side.cpp load()): each side's compiled code linked again after a
+padding of its own size, one layout made current before every timed pair, so where a
+build happens to place the code is part of the pairs' spread instead of a fixed error of
+the speedup. Real g++, ld, bubblewrap and side runners."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness.measure import toolchain
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+SCAN = "30_scan_prefix_sum"
+SCAN_BODY = ("void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+             "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n")
+
+
+def test_layout_pads_are_distinct_aligned_and_reproducible():
+    every = toolchain.layout_pads("k", 256)
+    assert sorted(every) == list(range(0, toolchain.LAYOUT_SPAN, toolchain.LAYOUT_STEP))
+    assert toolchain.layout_pads("k", 40) == every[:40]  # the same key, the same draw
+    assert toolchain.layout_pads("other", 40) != every[:40]
+    assert toolchain.layout_pads("k", 300)[256:] == every[:44]  # repeats only once all are used
+
+
+def _symbol(path: str, name: str) -> int:
+    out = subprocess.run(["nm", "-D", "--defined-only", path], capture_output=True, text=True, check=True).stdout
+    return next(int(line.split()[0], 16) for line in out.splitlines() if line.split()[-1] == name)
+
+
+def test_a_layout_moves_all_the_code_by_its_padding_and_names_no_library(tmp_path):
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler("native")
+    base = toolchain.build_trusted(p, "baseline", "omp", comp)
+    pads = [0, 16, 1008, 4080]
+    paths = toolchain.layout_variants(base, pads, tmp_path, comp, "omp", sandboxed=True)
+    assert [os.path.basename(x) for x in paths] == [f"layout-{n}.so" for n in pads]
+    addr = [_symbol(x, "harness_call") for x in paths]
+    assert [a - addr[0] for a in addr] == pads, addr
+    dyn = subprocess.run(["readelf", "-d", paths[1]], capture_output=True, text=True, check=True).stdout
+    assert "NEEDED" not in dyn, dyn  # its symbols resolve in the side runner's scope
+    mtimes = [os.stat(x).st_mtime_ns for x in paths]
+    assert toolchain.layout_variants(base, pads[::-1], tmp_path, comp, "omp", sandboxed=True) == paths[::-1]
+    assert [os.stat(x).st_mtime_ns for x in paths] == mtimes  # reused, not linked again
+    assert sorted(q.name for q in tmp_path.iterdir()) == sorted(os.path.basename(x) for x in paths)
+
+
+def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
+    """An A/A: one code layout per pair (max_pairs of them), drawn from the evaluation's
+    input key; the candidate's layouts live only as long as its evaluation, the
+    baseline's stay in its build folder for the next one."""
+    p = get_problem(SCAN)
+    root = toolchain.cache_root()
+    before = set(root.glob("layouts-*"))
+    r = evaluate(p, p.source("baseline.cpp"), "serial",
+                 EvalConfig(quick=True, use_cache=False, min_pairs=12, max_pairs=12, adaptive=False))
+    assert r.status == "correct", r.evidence
+    assert r.evidence["code_layouts"] == 12 and r.pairs == 12
+    assert set(root.glob("layouts-*")) == before
+    base = toolchain.build_trusted(p, "baseline", "serial", toolchain.find_compiler("native"))
+    kept = sorted(q.name for q in (Path(base.path).parent / "layouts").glob("layout-*.so"))
+    assert len(kept) >= 12
+    v = evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(quick=True, use_cache=False, validate_only=True))
+    assert v.status == "correct" and "code_layouts" not in v.evidence
+
+
+# A constructor that does nothing the first time the candidate's code is loaded (the
+# object as built, at the judge's start) and attacks at every later load: one code layout
+# per timed pair gives it a load before every pair.
+LATER_LOADS = """
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+static int harness_attack = [] {
+  if (!std::getenv("ATTACK_LOADED")) { setenv("ATTACK_LOADED", "1", 1); return 0; }
+#ifdef START_THREAD
+  std::thread([] { std::this_thread::sleep_for(std::chrono::seconds(20)); }).detach();
+#else
+  volatile double s = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  while (std::chrono::steady_clock::now() < until) s = s + 1.0;
+#endif
+  return 0;
+}();
+"""
+
+
+@pytest.mark.parametrize("define,why", [("START_THREAD", "threads switching code layouts"),
+                                        ("BURN", "CPU switching code layouts")])
+def test_work_done_when_a_code_layout_loads_is_rejected(define, why):
+    text = f"#define {define}\n" + LATER_LOADS + SCAN_BODY
+    r = evaluate(get_problem(SCAN), text, "serial",
+                 EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
+    assert r.status == "rejected", (r.status, r.evidence)
+    assert why in r.evidence["why"], r.evidence["why"]
+
+
+def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):
+    from harness import _bench
+
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler("native")
+    drv = toolchain.build_trusted(p, "driver", "serial", comp).path
+    base = toolchain.build_trusted(p, "baseline", "serial", comp)
+    runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
+    good = toolchain.layout_variants(base, [32], tmp_path, comp, "serial", sandboxed=False)
+    with pytest.raises(ValueError, match="both sides or neither"):
+        _bench.Bench(drv, base.path, base.path, runner, sandboxed=False, baseline_layouts=good)
+    (tmp_path / "broken.so").write_text("not an object")
+    bench = _bench.Bench(drv, base.path, base.path, runner, sandboxed=False, baseline_layouts=good,
+                         candidate_layouts=[str(tmp_path / "broken.so")])
+    assert bench.start()["status"] == "ok"
+    r = bench.measure(p.default_size("serial", True), 1, min_pairs=2, max_pairs=2)
+    assert r["status"] == "runtime_error" and "code layout 1" in r["why"], r
+    del bench
