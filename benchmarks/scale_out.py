@@ -54,11 +54,10 @@ def main() -> int:
     os.environ.setdefault("HARNESS_CACHE", tempfile.mkdtemp(prefix="scale-out-cache-"))
     from harness.measure.evaluate import EvalConfig
     from harness.measure.executors import make_executor
-    from harness.run import QUICK_PROBLEMS
-    from harness.measure.suite import get_problem
+    from harness.measure.suite import get_problem, get_suite
 
     quick = not args.full_size
-    problems = [get_problem(pid) for pid in QUICK_PROBLEMS["pareval"]]
+    problems = [get_problem(pid) for pid in get_suite("pareval").quick_problems]
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

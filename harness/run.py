@@ -33,8 +33,9 @@ from typing import Callable
 
 from .core.errors import HarnessError
 from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
-from .measure.executors import make_executor
-from .measure.suite import check_mode, load_suite, select_problems as suite_select
+from .measure.executors import executors, make_executor
+from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_suite, load_suite, remember_suite,
+                            select_problems as suite_select)
 from .measure.toolchain import cache_root, find_compiler
 from .measure.topology import machine_info
 from .models import model_process
@@ -49,14 +50,9 @@ from .strategies.prompting import EVIDENCE_LEVELS
 # --preset quick: 6 problems from 6 categories, short replies, quick sizes; each strategy
 # scales its own parameters down (its registry entry's ``quick``: LessonL 2 rounds)
 PRESETS = {"quick": {"n_problems": 6, "max_tokens": 512, "quick": True}}
-# The quick preset's fixed ParEval selection (one per category, six categories), so quick
-# runs stay comparable as the suite grows; other suites take each category's first problem.
 # problems in flight per evaluation worker (--eval-workers > 1): evaluations queue at the
 # executor, so no worker idles while its problem waits for a model call or a barrier
 IN_FLIGHT_PER_WORKER = 2
-QUICK_PROBLEMS = {"pareval": ["02_dense_la_gemm", "13_geometry_closest_pair_2d",
-                              "23_histogram_first_letter_counts", "26_reduce_product_of_inverses",
-                              "30_scan_prefix_sum", "59_transform_map_function"]}
 
 
 @dataclass
@@ -97,6 +93,7 @@ class RunOptions:
     n_problems: int | None = None
     eval_workers: int = 1
     parsl_config: str | None = None
+    executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     sampling: str = DEFAULT_SAMPLING
 
     def check(self) -> "RunOptions":
@@ -136,13 +133,16 @@ class RunOptions:
 
 def select_problems(opts: RunOptions) -> list:
     """The problems of the run: --problems, else the suite, kept to --category
-    (harness.measure.suite.select_problems); the quick preset takes QUICK_PROBLEMS for its
-    suite, else the first problem (by id) of each category, at most ``n_problems``.
-    Raises HarnessError for an unknown id, category or suite, or an empty selection."""
+    (harness.measure.suite.select_problems); the quick preset takes its suite's
+    ``quick_problems`` (suite.toml: ParEval's six, one per category, fixed so that quick
+    runs stay comparable as the suite grows), else the first problem (by id) of each
+    category, at most ``n_problems``. Raises HarnessError for an unknown id, category or
+    suite, or an empty selection."""
     probs = suite_select(opts.suite, opts.problems, opts.category)
-    if opts.n_problems and not opts.problems and not opts.category and opts.suite in QUICK_PROBLEMS:
+    quick = get_suite(opts.suite).quick_problems
+    if opts.n_problems and not opts.problems and not opts.category and quick:
         suite = load_suite(opts.suite)
-        probs = [suite[pid] for pid in QUICK_PROBLEMS[opts.suite][:opts.n_problems]]
+        probs = [suite[pid] for pid in quick[:opts.n_problems]]
     elif opts.n_problems and not opts.problems:
         seen, picked = set(), []
         for p in probs:
@@ -231,7 +231,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     comp = find_compiler(opts.march)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
-                             evaluate_fn)
+                             evaluate_fn, opts.executor)
     if store is None:
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
@@ -245,7 +245,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),
                   "git_revision": git_revision(),
-                  "suite": opts.suite, "suite_hash": suite_hash(problems),
+                  "suite": opts.suite, "suite_path": str(get_suite(opts.suite).path),
+                  "suite_hash": suite_hash(problems),
                   "suite_version": suite_version(opts.suite),
                   "problem_hashes": {p.id: p.folder_hash for p in problems},
                   "problems": [p.id for p in problems], "command": command or sys.argv,
@@ -483,7 +484,8 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
                     "problems; writes results/<run-id>/ and prints the per-category table. "
                     "`python -m harness strategies` lists every strategy's options and budget.")
     p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
-    p.add_argument("--suite", default=None, help="problem suite (default: pareval)")
+    p.add_argument("--suite", default=None, help=SUITE_HELP)
+    add_suite_dir_argument(p)
     p.add_argument("--problems", default=None, help="comma-separated problem ids")
     p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     p.add_argument("--models", default=None, help="comma-separated litellm model names, one agent each")
@@ -516,6 +518,9 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--parsl-config", default=None, metavar="FILE",
                    help="a Python file defining `config` (a parsl.config.Config): evaluation "
                         "workers wherever it says (Slurm, PBS, Kubernetes...)")
+    p.add_argument("--executor", default=None, choices=sorted(executors()),
+                   help="where evaluations run: " + "; ".join(f"{n}: {c.description}" for n, c in executors().items())
+                        + " (default: inline for one worker, else parsl)")
     p.add_argument("--sampling", default=None, metavar="paper|model",
                    help="paper (default): every call at temperature 0.2, top_p 0.95 and lesson and "
                         "reflection calls with frequency penalty 0.5, as the LessonL authors ran "
@@ -544,7 +549,7 @@ STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's option
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
                "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config",
-               "sampling")
+               "executor", "sampling")
 
 
 def _given_strategy_options(args) -> dict:
@@ -586,6 +591,7 @@ def cmd_run(args) -> int:
                                + ", ".join(fixed)
                                + " (only --max-cost, --time-budget and --max-parallel apply)")
         store = RunStore.open(Path(args.resume))
+        remember_suite(store.config)
         opts = options_from_config(store.config)
         for k in resumable:
             if getattr(args, k, None) is not None:

@@ -53,10 +53,11 @@ from pathlib import Path
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
 from .measure.evaluate import NO_VERDICT, NOT_COMPILED, EvalConfig, cpus_for, flag_suspicious
-from .measure.executors import make_executor
+from .measure.executors import executors, make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
-from .measure.suite import check_mode, get_problem, load_suite
+from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_problem, get_suite, load_suite,
+                            remember_suite)
 from .measure.toolchain import find_compiler
 from .measure.topology import machine_info
 from .results import report
@@ -305,6 +306,7 @@ class ScoreOptions:
     unsafe: bool = False
     eval_workers: int = 1
     parsl_config: str | None = None
+    executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     eval_overrides: dict = field(default_factory=dict)
 
     def check(self) -> "ScoreOptions":
@@ -412,7 +414,7 @@ def _config(opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp,
             "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
             "quick": opts.quick, "eval_config": dataclasses.asdict(cfg), "machine": machine_info(),
             "executor": executor.describe(), "git_revision": git_revision(), "suite": opts.suite,
-            "suite_hash": suite_hash(probs), "suite_version": suite_version(opts.suite),
+            "suite_path": str(get_suite(opts.suite).path), "suite_hash": suite_hash(probs), "suite_version": suite_version(opts.suite),
             "problem_hashes": {p.id: p.folder_hash for p in probs}, "problems": list(problems),
             "command": command or sys.argv, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
@@ -453,7 +455,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **opts.eval_overrides)
     comp = find_compiler(opts.march)
     sandboxed = require_sandbox(opts.unsafe)
-    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn)
+    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn,
+                             opts.executor)
     tag = f"score-{_slug(opts.label)}" if opts.label else "score"
     if stores is None:
         run_id = new_run_id(tag, opts.mode)
@@ -596,6 +599,7 @@ def _open_resume(root: Path):
     if config.get("strategy") != "score" or "score" not in config:
         raise HarnessError(f"--resume {root}: not a score run (a run of a strategy resumes with "
                            "`python -m harness run --resume`)")
+    remember_suite(config)
     fields = {f.name for f in dataclasses.fields(ScoreOptions)}
     return ScoreOptions(**{k: v for k, v in config["options"].items() if k in fields}), stores
 
@@ -749,7 +753,8 @@ def add_score_parser(subparsers) -> argparse.ArgumentParser:
                     "trainer using the score as a reward should pass a fresh --seed each time: "
                     "outputs of a fixed public seed can be memorized.")
     p.add_argument("files", nargs="*", metavar="FILE", help="predictions files (JSON or JSON lines)")
-    p.add_argument("--suite", default=None, help="problem suite (default: pareval)")
+    p.add_argument("--suite", default=None, help=SUITE_HELP)
+    add_suite_dir_argument(p)
     p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
     p.add_argument("--problems", default=None, help="only these comma-separated problem ids")
     p.add_argument("--group-by", default=None, choices=GROUP_BY,
@@ -775,6 +780,9 @@ def add_score_parser(subparsers) -> argparse.ArgumentParser:
                    help="evaluations at once, each on its own CPU set, on Parsl workers (default: 1)")
     p.add_argument("--parsl-config", default=None, metavar="FILE",
                    help="a Python file defining `config` (a parsl.config.Config): workers wherever it says")
+    p.add_argument("--executor", default=None, choices=sorted(executors()),
+                   help="where evaluations run: " + "; ".join(f"{n}: {c.description}" for n, c in executors().items())
+                        + " (default: inline for one worker, else parsl)")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the replies)")
     p.set_defaults(fn=cmd_score)
@@ -782,7 +790,7 @@ def add_score_parser(subparsers) -> argparse.ArgumentParser:
 
 
 _CLI_FIELDS = ("suite", "mode", "problems", "group_by", "label", "k", "skip_unknown", "output", "threads",
-               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "unsafe")
+               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe")
 
 
 def _ids(text: str) -> list[str]:

@@ -250,9 +250,10 @@ def test_problem_selection_is_one_rule_for_list_selftest_and_run():
         assert len(r.stderr.strip().splitlines()) == 1
     assert "10 problems in suite pareval" in harness("list", "--category", "scan,sort").stdout
     # run's quick preset on top of it: its own list for ParEval, else one problem per category
-    from harness.run import QUICK_PROBLEMS, RunOptions, select_problems as run_selection
+    from harness.measure.suite import get_suite
+    from harness.run import RunOptions, select_problems as run_selection
 
-    assert [p.id for p in run_selection(RunOptions(n_problems=6))] == QUICK_PROBLEMS["pareval"]
+    assert [p.id for p in run_selection(RunOptions(n_problems=6))] == list(get_suite("pareval").quick_problems)
     poly = run_selection(RunOptions(suite="polybench", n_problems=3))
     assert len(poly) == 3 and len({p.category for p in poly}) == 3
     assert [p.category for p in run_selection(RunOptions(n_problems=2, category="scan,sort"))] == ["scan", "sort"]

@@ -534,24 +534,22 @@ def test_a_harness_in_another_pid_namespace_leaves_our_cgroups_alone():
 ])
 def test_a_broken_problem_toml_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys, edit, message):
     """`list` (and everything else that loads the suite) stops with one line naming the
-    broken file, not a traceback: a broken problem is the repository's error, and
-    listing the others would hide it."""
+    broken file, not a traceback: a broken problem is the suite's error, and listing the
+    others would hide it. The suite is a copy of two problems in a folder of its own
+    (--suite-dir)."""
     from harness.measure import suite
     from harness.cli import main
 
-    root = tmp_path / "pareval"
+    root = tmp_path / "mine"
     for pid in ("30_scan_prefix_sum", "27_reduce_average"):
-        shutil.copytree(suite.SUITES["pareval"] / pid, root / pid)
+        shutil.copytree(suite.get_suite("pareval").path / pid, root / pid)
+    (root / "suite.toml").write_text('name = "mine"\n')
     toml = root / PID / "problem.toml"
     text = toml.read_text()
     assert edit(text) != text
     toml.write_text(edit(text))
-    monkeypatch.setitem(suite.SUITES, "pareval", root)
-    suite.load_suite.cache_clear()
-    try:
-        assert main(["list"]) == 2
-    finally:
-        suite.load_suite.cache_clear()
+    monkeypatch.setenv(suite.SUITE_DIRS_ENV, "")  # restored after the test
+    assert main(["list", "--suite-dir", str(tmp_path), "--suite", "mine"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"{toml}: {message}" in err, err
 

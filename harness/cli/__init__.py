@@ -19,7 +19,8 @@ from ..measure import sandbox
 from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
 from ..measure.peaks import describe as describe_peaks, machine_peaks
 from ..measure.selftest import TABLE_HEADER, format_row, selftest
-from ..measure.suite import MODES, check_mode, get_problem, select_problems
+from ..measure.suite import (MODES, SUITE_HELP, add_suite_dir_argument, add_suite_dirs, check_mode, get_problem,
+                             select_problems)
 from ..measure.toolchain import find_compiler
 from ..measure.topology import machine_info
 from ..models import llm
@@ -205,7 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list problem ids, categories, bound and default sizes")
-    p.add_argument("--suite", default="pareval", help="pareval or polybench")
+    p.add_argument("--suite", default="pareval", help=SUITE_HELP)
+    add_suite_dir_argument(p)
     p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(fn=cmd_list)
@@ -217,7 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "not correct.")
     p.add_argument("candidate", help="C++ source or model reply (markdown); - reads stdin")
     p.add_argument("--problem", required=True, help="problem id (see `list`)")
-    p.add_argument("--suite", default="pareval")
+    p.add_argument("--suite", default="pareval", help=SUITE_HELP)
+    add_suite_dir_argument(p)
     _add_eval_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--samples", action="store_true", help="with --json: include per-pair samples (ns)")
@@ -239,7 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "machine's noise floor (used by compare for runs without their "
                                    "own) and the roofs beside them. Exit code 1 when an A/A or "
                                    "reference measurement is not correct.")
-    p.add_argument("--suite", default="pareval", help="pareval or polybench")
+    p.add_argument("--suite", default="pareval", help=SUITE_HELP)
+    add_suite_dir_argument(p)
     p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")
     p.add_argument("--category", default=None, help="only these categories (comma-separated)")
     _add_eval_options(p)
@@ -374,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     # `kill` or a CI timeout: unwind like Ctrl-C, so sandboxes and cgroups are cleaned up
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
+        if getattr(args, "suite_dir", None):
+            add_suite_dirs(args.suite_dir)
         return args.fn(args)
     except HarnessError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -28,6 +28,7 @@ from typing import Callable, Sequence
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
+from ..measure.suite import SUITE_HELP, add_suite_dir_argument
 from ..models.llm import PINNABLE, TEAM_FILE_KEYS, Team
 from ..results.runstore import read_run
 from ..run import RunOptions, execute
@@ -168,7 +169,8 @@ def add_calibrate_parser(subparsers) -> None:
     p.add_argument("--preset", default=None, choices=["quick"], help="quick: 6 problems, quick sizes")
     p.add_argument("--problems", default=None, help="comma-separated problem ids")
     p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
-    p.add_argument("--suite", default="pareval", help="problem suite (default: pareval)")
+    p.add_argument("--suite", default="pareval", help=SUITE_HELP)
+    add_suite_dir_argument(p)
     p.add_argument("--output", default=None, metavar="DIR",
                    help="folder for the calibration runs (default: results/calibration-<time>)")
     p.set_defaults(fn=cmd_calibrate)

@@ -1,15 +1,25 @@
-"""Problem specs: one folder per problem, described by its ``problem.toml``.
+"""Problem suites and specs: a suite is a folder holding its ``suite.toml`` and one folder
+per problem, each described by its ``problem.toml``.
 
 A problem folder holds the spec, ``baseline.cpp`` (the code handed to the model and the
 semantic oracle), ``reference_serial.cpp`` / ``reference_omp.cpp`` (expert solutions:
 the ceiling), ``driver.cpp`` (seeded inputs, reset, comparison), ``args.hpp`` (the
 argument struct shared by driver and glue) and ``glue.cpp`` (the C-ABI entry point
 compiled after the candidate).
+
+Suites are found, not listed: every folder with a ``suite.toml`` directly under the
+repository (the built-in ``pareval/`` and ``polybench/``) or under a folder named by
+``--suite-dir`` or the ``HARNESS_SUITES`` environment variable (folders separated by
+``:``; a folder that holds a ``suite.toml`` itself is that suite). ``suite.toml`` holds ``name`` (what ``--suite`` takes), ``description``,
+``size_names`` (names of the sizes 0, 1, ... that problem.toml and ``--size`` may use:
+PolyBench's datasets; empty: sizes are plain integers) and ``quick_problems`` (the quick
+preset's selection, in order; empty: each category's first problem).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -24,14 +34,114 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/suite.py
-SUITES = {"pareval": ROOT / "pareval", "polybench": ROOT / "polybench"}
+SUITE_DIRS_ENV = "HARNESS_SUITES"  # more folders holding suites, separated by os.pathsep
 MODES = ("serial", "omp")
-# PolyBench's dataset names; a PolyBench problem's size S is the index of one of them
-DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
+SUITE_HELP = "problem suite: pareval (default), polybench, or one found by --suite-dir"
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
 # the shared headers drivers include (<harness/...>): generators and comparisons live there
 DRIVER_HEADERS = ROOT / "cpp" / "include" / "harness"
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A problem suite: the folder ``path`` holding ``suite.toml`` and the problem folders.
+
+    size_names: names of the sizes 0, 1, ... (PolyBench's datasets), () when sizes are
+    plain integers; quick_problems: the quick preset's problem ids, in order, () for each
+    category's first problem."""
+
+    name: str
+    path: Path
+    description: str = ""
+    size_names: tuple = ()
+    quick_problems: tuple = ()
+
+
+def suite_dirs() -> list[Path]:
+    """The folders searched for suites: the repository, then those of HARNESS_SUITES."""
+    extra = [Path(d) for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
+    return [ROOT] + extra
+
+
+def add_suite_dirs(dirs) -> None:
+    """Adds folders (``--suite-dir``) to HARNESS_SUITES, so this process and every process
+    it starts (evaluation workers) find their suites. Raises HarnessError for a folder that
+    does not exist."""
+    new = []
+    for d in dirs:
+        path = Path(d).expanduser().resolve()
+        if not path.is_dir():
+            raise HarnessError(f"--suite-dir {d}: no such folder")
+        new.append(str(path))
+    old = [d for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
+    os.environ[SUITE_DIRS_ENV] = os.pathsep.join(old + [d for d in new if d not in old])
+
+
+def add_suite_dir_argument(parser) -> None:
+    """``--suite-dir DIR`` (repeatable) on an argparse parser of a command that takes
+    ``--suite``; the CLI passes what it collects to add_suite_dirs before the command runs."""
+    parser.add_argument("--suite-dir", action="append", default=[], metavar="DIR",
+                        help=f"also look for suites in DIR: its folders holding a suite.toml, or DIR "
+                             f"itself when it holds one (repeatable; or {SUITE_DIRS_ENV}=DIR:DIR)")
+
+
+def remember_suite(config: dict) -> None:
+    """Makes the suite a run was made with findable again on --resume: add_suite_dirs of
+    its folder as recorded in the run's config.json (``suite_path``), when that folder
+    still exists and the suite is not found otherwise."""
+    path = config.get("suite_path")
+    name = config.get("suite")
+    if path and Path(path).is_dir() and name not in suites():
+        add_suite_dirs([path])
+
+
+def suites() -> dict:
+    """Every suite found (see the module docstring) as {name: Suite}, sorted by name.
+    Raises HarnessError for a malformed suite.toml or two suites of one name."""
+    return _find_suites(tuple(suite_dirs()))
+
+
+@lru_cache(maxsize=None)
+def _find_suites(dirs: tuple) -> dict:
+    found: dict = {}
+    for d in dirs:
+        if (d / "suite.toml").is_file():  # --suite-dir may name a suite's own folder
+            folders = [d]
+        else:
+            folders = sorted(f for f in d.iterdir() if (f / "suite.toml").is_file()) if d.is_dir() else []
+        for folder in folders:
+            s = _load_suite_toml(folder)
+            if s.name in found and found[s.name].path != s.path:
+                raise HarnessError(f"two suites named '{s.name}': {found[s.name].path} and {s.path}")
+            found[s.name] = s
+    return dict(sorted(found.items()))
+
+
+def _load_suite_toml(folder: Path) -> Suite:
+    where = f"{folder}/suite.toml"
+    try:
+        spec = tomllib.loads((folder / "suite.toml").read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise HarnessError(f"{where}: {e}") from None
+    name = spec.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        raise HarnessError(f"{where}: 'name' must be a word (letters, digits, _ . -)")
+    lists = {k: spec.get(k, []) for k in ("size_names", "quick_problems")}
+    for k, v in lists.items():
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise HarnessError(f"{where}: '{k}' must be a list of strings")
+    return Suite(name, folder, str(spec.get("description", "")),
+                 tuple(x.upper() for x in lists["size_names"]), tuple(lists["quick_problems"]))
+
+
+def get_suite(name: str) -> Suite:
+    """The suite called ``name``. Raises HarnessError (listing the known ones) if none is."""
+    found = suites()
+    if name not in found:
+        raise HarnessError(f"unknown suite '{name}' (known: {', '.join(found)}; "
+                           f"a suite in another folder needs --suite-dir or {SUITE_DIRS_ENV})")
+    return found[name]
 
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C++ comments (string literals aside)
@@ -81,17 +191,19 @@ class Problem:
     atol: float
     helpers: tuple = field(default_factory=tuple)
     path: Path = Path()
+    size_names: tuple = ()  # its suite's (Suite.size_names)
 
     def size_label(self, size: int) -> str:
-        """How people name a size: the dataset name for PolyBench, else the number."""
-        if self.suite == "polybench" and 0 <= size < len(DATASETS):
-            return DATASETS[size]
+        """How people name a size: its suite's name for it (PolyBench's dataset names),
+        else the number."""
+        if 0 <= size < len(self.size_names):
+            return self.size_names[size]
         return str(size)
 
     def parse_size(self, text: str | int) -> int:
-        """A size from the command line: an integer S, or for PolyBench a dataset name
-        (MINI ... EXTRALARGE). Raises HarnessError for anything else."""
-        return _size_value(self.suite, text, f"--size for {self.id}")
+        """A size from the command line: an integer S, or a name of its suite's sizes
+        (PolyBench: MINI ... EXTRALARGE). Raises HarnessError for anything else."""
+        return _size_value(self.size_names, text, f"--size for {self.id}")
 
     def default_size(self, mode: str, quick: bool = False) -> int:
         """The timed size S for ``mode`` ("serial" or "omp"); ``quick`` for short runs."""
@@ -144,15 +256,17 @@ def _folder_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def _size_value(suite: str, v, where: str) -> int:
-    if suite == "polybench" and isinstance(v, str) and v.upper() in DATASETS:
-        return DATASETS.index(v.upper())
+def _size_value(size_names: tuple, v, where: str) -> int:
+    """A size S from a problem.toml or the command line: an integer, or one of
+    ``size_names`` (its index; then S must index one)."""
+    if isinstance(v, str) and v.upper() in size_names:
+        return size_names.index(v.upper())
     try:
         n = int(v)
     except (TypeError, ValueError):
-        names = f" or a dataset name ({', '.join(DATASETS)})" if suite == "polybench" else ""
+        names = f" or a size name ({', '.join(size_names)})" if size_names else ""
         raise HarnessError(f"{where}: '{v}' is not a size (an integer >= 0{names})") from None
-    if n < 0 or n >= 2**63 or (suite == "polybench" and n >= len(DATASETS)):
+    if n < 0 or n >= 2**63 or (size_names and n >= len(size_names)):
         raise HarnessError(f"{where}: size {n} is out of range")
     return n
 
@@ -161,7 +275,7 @@ def _size_value(suite: str, v, where: str) -> int:
 REQUIRED_KEYS = ("id", "category", "function", "signature", "description", "bound", "sizes")
 
 
-def _load(suite: str, folder: Path) -> Problem:
+def _load(suite: Suite, folder: Path) -> Problem:
     """The Problem of ``folder``. Raises HarnessError, one line naming the file, for an
     unreadable or malformed problem.toml or a missing required key."""
     try:
@@ -180,12 +294,12 @@ def _load(suite: str, folder: Path) -> Problem:
         raise HarnessError(f"{where}: malformed ({type(e).__name__}: {e})") from None
 
 
-def _problem(suite: str, folder: Path, spec: dict, where: str) -> Problem:
-    sizes = {k: _size_value(suite, v, where) for k, v in spec["sizes"].items() if k != "validate"}
-    validate = tuple(_size_value(suite, s, where) for s in spec["sizes"]["validate"])
+def _problem(suite: Suite, folder: Path, spec: dict, where: str) -> Problem:
+    sizes = {k: _size_value(suite.size_names, v, where) for k, v in spec["sizes"].items() if k != "validate"}
+    validate = tuple(_size_value(suite.size_names, s, where) for s in spec["sizes"]["validate"])
     tol = spec.get("tolerance", {})
     return Problem(
-        suite=suite,
+        suite=suite.name,
         id=spec["id"],
         category=spec["category"],
         function=spec["function"],
@@ -199,25 +313,30 @@ def _problem(suite: str, folder: Path, spec: dict, where: str) -> Problem:
         atol=float(tol.get("atol", 0.0)),
         helpers=tuple(Helper(h["name"], h["kind"], h["code"].strip()) for h in spec.get("helpers", [])),
         path=folder,
+        size_names=suite.size_names,
     )
 
 
-@lru_cache(maxsize=None)
 def load_suite(suite: str = "pareval") -> dict:
     """All problems of ``suite`` as {problem id: Problem}, sorted by id.
 
-    Raises HarnessError for an unknown suite.
+    Raises HarnessError for an unknown suite or a malformed problem folder.
     """
-    if suite not in SUITES:
-        raise HarnessError(f"unknown suite '{suite}' (known: {', '.join(SUITES)})")
-    root = SUITES[suite]
-    folders = sorted(p for p in root.iterdir() if (p / "problem.toml").exists()) if root.is_dir() else []
+    return _load_problems(get_suite(suite))
+
+
+@lru_cache(maxsize=None)
+def _load_problems(suite: Suite) -> dict:
+    folders = sorted(p for p in suite.path.iterdir() if (p / "problem.toml").exists())
     problems = {}
     for f in folders:
         p = _load(suite, f)
         if p.id != f.name:
             raise HarnessError(f"{f}: id '{p.id}' differs from the folder name")
         problems[p.id] = p
+    unknown = [pid for pid in suite.quick_problems if pid not in problems]
+    if unknown:
+        raise HarnessError(f"{suite.path}/suite.toml: quick_problems names '{unknown[0]}', which it does not have")
     return problems
 
 
