@@ -1,0 +1,74 @@
+"""The executors' interface (EvalExecutor, ExecutorRequest) and their registry
+(register_executor); harness.measure.executors lists and builds them."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Callable
+
+from ..evaluate import EvalConfig, EvalResult
+
+
+@dataclass(frozen=True)
+class ExecutorRequest:
+    """What a run asks of its executor: ``eval_workers`` evaluations at once, its ``mode``
+    and ``threads`` (omp: cores per evaluation), a Parsl config file (None: none given)
+    and ``evaluate_fn``, a replacement for harness.measure.evaluate.evaluate (tests; None:
+    the real one)."""
+
+    eval_workers: int
+    mode: str
+    threads: int | None = None
+    parsl_config: str | None = None
+    evaluate_fn: Callable | None = None
+
+
+class EvalExecutor(ABC):
+    """Runs evaluations. ``workers``: how many may run at once (the run keeps that many
+    problems in flight); ``name``: recorded in config.json."""
+
+    name = "executor"
+    description = ""
+    workers = 1
+
+    @classmethod
+    def from_request(cls, req: ExecutorRequest) -> "EvalExecutor":
+        """The executor for ``req``, not started yet. Raises HarnessError when this
+        executor cannot serve it (its message names the option to change)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def evaluate(self, problem, text: str, mode: str, cfg: EvalConfig) -> EvalResult:
+        """harness.measure.evaluate.evaluate's contract (an EvalResult; HarnessError for the
+        user's errors), plus status infrastructure_error when the worker was lost twice.
+        Thread-safe; blocks until a worker is free and the result is back."""
+
+    def describe(self) -> dict:
+        """What config.json records about the executor."""
+        return {"name": self.name, "workers": self.workers}
+
+    def start(self, run_dir: str | Path) -> None:
+        """Starts whatever the executor needs (its logs under ``run_dir``). Raises
+        HarnessError when it cannot start."""
+
+    def shutdown(self) -> None:
+        """Stops whatever the executor started (idempotent)."""
+
+
+_EXECUTORS: dict = {}
+
+
+def register_executor(name: str, description: str):
+    """Class decorator: makes an EvalExecutor subclass the executor ``name`` (for
+    ``--executor``) with a one-line ``description`` (for --help)."""
+    def deco(cls):
+        cls.name, cls.description = name, description
+        _EXECUTORS[name] = cls
+        return cls
+    return deco
+
+
+def registered() -> dict:
+    """The executors registered so far, {name: class}."""
+    return dict(_EXECUTORS)
