@@ -62,6 +62,7 @@ def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
                  EvalConfig(quick=True, use_cache=False, min_pairs=12, max_pairs=12, adaptive=False))
     assert r.status == "correct", r.evidence
     assert r.evidence["code_layouts"] == 12 and r.pairs == 12
+    assert 0 < r.evidence["code_layouts_s"] < r.wall_s
     assert set(root.glob("layouts-*")) == before
     base = toolchain.build_trusted(p, "baseline", "serial", toolchain.find_compiler("native"))
     kept = sorted(q.name for q in (Path(base.path).parent / "layouts").glob("layout-*.so"))
