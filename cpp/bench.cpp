@@ -20,7 +20,7 @@
 // every timed pair, makes the next one current (load_layouts): each pair times a fresh
 // placement of both sides' code, so placement is part of the pairs' spread and of the
 // interval, as in Stabilizer (Curtsinger and Berger, ASPLOS 2013). Validation and
-// calibration use the objects as built.
+// calibration use the objects as built; a runner holds one layout at a time.
 //
 // InProcessBench is the protocol before the judge: driver, baseline and candidate in
 // one process. It is kept only so that benchmarks/eval_overhead.py can compare the two

@@ -9,7 +9,8 @@
 //        at other offsets (code layouts 1, 2, ...; harness/measure/toolchain.py
 //        layout_variants), one of which the judge makes current before each timed pair.
 //
-// It dlopens the driver and its side's object (RTLD_LOCAL), starts the OpenMP pool, and
+// It dlopens the driver and its side's object (RTLD_LOCAL; one code layout at a time: the
+// previous one is closed before the next loads), starts the OpenMP pool, and
 // serves the judge's commands (side_protocol.hpp) until kExit or the judge's death
 // (PR_SET_PDEATHSIG). The baseline's runner makes itself non-dumpable, so the candidate's
 // process (same uid) cannot ptrace it or read its memory through /proc, and both runners
@@ -50,10 +51,9 @@ struct Runner {
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
   harness::CallFn call = nullptr;    // harness_call of the current code layout
-  harness::CallFn call0 = nullptr;   // ... of layout 0, the object as built (never closed)
-  std::vector<std::string> layouts;  // layouts[i - 1]: the object of code layout i >= 1
+  std::vector<std::string> objects;  // objects[0]: the object as built; [i >= 1]: code layout i
   uint32_t layout_now = 0;           // the current code layout
-  void* layout_handle = nullptr;     // its dlopen handle (layouts >= 1)
+  void* layout_handle = nullptr;     // its dlopen handle
   std::vector<std::unique_ptr<harness::Instance>> inst;
   std::vector<void*> args;
   std::unique_ptr<char[]> pad;  // the heap offset of this turn's instances (make())
@@ -249,34 +249,46 @@ struct Runner {
   }
 
   // Makes code layout c->variant current (side_protocol.hpp kLoad): 0 is the object as
-  // built, i >= 1 the same object code linked after a padding of its own size (layouts[i -
-  // 1]). The previous layout >= 1 is closed first (its static destructors run), so two
-  // copies at most are loaded whatever the number of layouts; objects are built with
-  // -fno-gnu-unique, whose unique symbols would keep a closed object loaded. The new
-  // layout's executable pages are read once, so no timed call pays their page faults.
+  // built, i >= 1 the same object code linked after a padding of its own size
+  // (objects[i]). The current one is closed first (its static destructors run), so one
+  // copy of the side's code is loaded at any time: a function pointer kept from an earlier
+  // layout (the object as built included) does not outlive it, and no layout's code stays
+  // where a later pair could reach it. Objects are built with -fno-gnu-unique, whose
+  // unique symbols would keep a closed object loaded. Layouts >= 1 load below a drawn
+  // address reservation (reserve()), and every layout's executable pages are read once,
+  // so no timed call pays their page faults.
   void load() {
     const uint32_t v = c->variant;
-    if (v > layouts.size()) return reply(harness::side::kBadCommand, "no such code layout");
-    if (v == layout_now) return reply(harness::side::kOk);
+    if (v >= objects.size()) return reply(harness::side::kBadCommand, "no such code layout");
+    if (v == layout_now && layout_handle) return reply(harness::side::kOk);
+    if (!open_layout(v, c->layout)) return;
+    reply(harness::side::kOk);
+  }
+
+  // Closes the current layout and opens layout v; false (and kLoadFailed sent) if it does
+  // not load.
+  bool open_layout(uint32_t v, uint64_t draw) {
     if (layout_handle) dlclose(layout_handle);
     layout_handle = nullptr;
-    call = call0;
-    layout_now = 0;
-    if (v == 0) return reply(harness::side::kOk);
-    reserve(c->layout);
-    void* h = dlopen(layouts[v - 1].c_str(), RTLD_NOW | RTLD_LOCAL);
+    call = nullptr;
+    if (v > 0) reserve(draw);
+    void* h = dlopen(objects[v].c_str(), RTLD_NOW | RTLD_LOCAL);
     unreserve();
-    if (!h) return reply(harness::side::kLoadFailed, std::string("dlopen failed: ") + dlerror());
+    if (!h) {
+      reply(harness::side::kLoadFailed, std::string("dlopen failed: ") + dlerror());
+      return false;
+    }
     void* f = dlsym(h, "harness_call");
     if (!f) {
       dlclose(h);
-      return reply(harness::side::kLoadFailed, layouts[v - 1] + ": missing symbol harness_call");
+      reply(harness::side::kLoadFailed, objects[v] + ": missing symbol harness_call");
+      return false;
     }
     touch_code(h);
     layout_handle = h;
     call = reinterpret_cast<harness::CallFn>(f);
     layout_now = v;
-    reply(harness::side::kOk);
+    return true;
   }
 
   // Reads one byte of every page of the executable segments of the object `h`.
@@ -364,16 +376,15 @@ int main(int argc, char** argv) {
   r.sandboxed = argv[4][0] == '1';
   r.who = baseline ? "the baseline " : "the candidate ";
   r.baseline = baseline;
-  r.layouts.assign(argv + 6, argv + argc);
+  r.objects.assign(1, argv[2]);
+  r.objects.insert(r.objects.end(), argv + 6, argv + argc);
   // Start the OpenMP pool before the side's object is loaded (and its constructors run),
   // so both runners begin with the same threads and a first parallel region adds none.
 #pragma omp parallel
   { volatile int x = omp_get_thread_num(); (void)x; }
   try {
     r.drv.reset(new harness::Driver(argv[1]));
-    harness::Library* lib = new harness::Library(argv[2]);  // never unloaded (see Library)
-    r.call0 = r.call = reinterpret_cast<harness::CallFn>(lib->sym("harness_call"));
-    r.reply(harness::side::kOk);
+    if (r.open_layout(0, 0)) r.reply(harness::side::kOk);
   } catch (const std::exception& e) {
     r.reply(harness::side::kLoadFailed, e.what());
   }

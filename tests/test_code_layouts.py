@@ -34,7 +34,12 @@ def _symbol(path: str, name: str) -> int:
     return next(int(line.split()[0], 16) for line in out.splitlines() if line.split()[-1] == name)
 
 
-def test_a_layout_moves_all_the_code_by_its_padding_and_names_no_library(tmp_path):
+def _needed(path: str) -> list:
+    dyn = subprocess.run(["readelf", "-d", path], capture_output=True, text=True, check=True).stdout
+    return [line.split("[")[-1].rstrip("]") for line in dyn.splitlines() if "(NEEDED)" in line]
+
+
+def test_a_layout_moves_all_the_code_by_its_padding_and_links_as_the_object_did(tmp_path):
     p = get_problem(SCAN)
     comp = toolchain.find_compiler("native")
     base = toolchain.build_trusted(p, "baseline", "omp", comp)
@@ -43,12 +48,27 @@ def test_a_layout_moves_all_the_code_by_its_padding_and_names_no_library(tmp_pat
     assert [os.path.basename(x) for x in paths] == [f"layout-{n}.so" for n in pads]
     addr = [_symbol(x, "harness_call") for x in paths]
     assert [a - addr[0] for a in addr] == pads, addr
-    dyn = subprocess.run(["readelf", "-d", paths[1]], capture_output=True, text=True, check=True).stdout
-    assert "NEEDED" not in dyn, dyn  # its symbols resolve in the side runner's scope
+    # the same libraries, so every symbol binds to the version the object as built binds
+    assert _needed(paths[1]) == _needed(base.path) and "libc.so.6" in _needed(paths[1])
     mtimes = [os.stat(x).st_mtime_ns for x in paths]
     assert toolchain.layout_variants(base, pads[::-1], tmp_path, comp, "omp", sandboxed=True) == paths[::-1]
     assert [os.stat(x).st_mtime_ns for x in paths] == mtimes  # reused, not linked again
     assert sorted(q.name for q in tmp_path.iterdir()) == sorted(os.path.basename(x) for x in paths)
+
+
+def test_a_candidate_cannot_pin_its_code_with_a_wide_alignment(tmp_path):
+    """One function aligned to a page aligns the whole .text: every padding would round up
+    to the same place. The linked copy's executable sections are aligned to 16 bytes."""
+    p = get_problem(SCAN)
+    comp = toolchain.find_compiler("native")
+    text = ("#include <vector>\n__attribute__((aligned(4096), used)) int harness_pin(int v) { return v + 1; }\n"
+            + SCAN_BODY)
+    build, _ = toolchain.build_candidate(p, text, "serial", comp)
+    assert build.ok, build
+    pads = [0, 16, 1008, 4080]
+    paths = toolchain.layout_variants(build, pads, tmp_path, comp, "serial", sandboxed=True)
+    addr = [_symbol(x, "harness_call") for x in paths]
+    assert [a - addr[0] for a in addr] == pads, [hex(a) for a in addr]
 
 
 def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
@@ -101,6 +121,82 @@ def test_work_done_when_a_code_layout_loads_is_rejected(define, why):
                  EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
     assert r.status == "rejected", (r.status, r.evidence)
     assert why in r.evidence["why"], r.evidence["why"]
+
+
+# Honest code whose inline condition-variable wait binds pthread_cond_timedwait: a layout
+# linked without the shared libraries bound it to its oldest version, which never saw the
+# notify, and every timed call ran into the deadline.
+WAITS = """
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  std::mutex m; std::condition_variable cv; bool done = false;
+  std::thread t([&] {
+    double s = 0.0;
+    for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }
+    { std::lock_guard<std::mutex> g(m); done = true; }
+    cv.notify_one();
+  });
+  { std::unique_lock<std::mutex> l(m);
+    cv.wait_until(l, std::chrono::system_clock::now() + std::chrono::seconds(30), [&] { return done; }); }
+  t.join();
+}
+"""
+# Keeps the address of its function in the first copy of its code that loads (the object
+# as built) and calls it from every later layout: a fixed placement whatever the judge
+# loads. The judge closes each layout before the next, so the address dangles.
+KEEPS_FIRST = """
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <vector>
+using Fn = void (*)(std::vector<double> const&, std::vector<double>&);
+__attribute__((noinline)) static void impl(std::vector<double> const& x, std::vector<double>& output) {
+  std::inclusive_scan(x.begin(), x.end(), output.begin());
+}
+static Fn first = [] {
+  if (const char* v = std::getenv("ATTACK_FN")) return (Fn)std::strtoull(v, nullptr, 16);
+  char b[32]; std::snprintf(b, sizeof b, "%llx", (unsigned long long)(void*)&impl); setenv("ATTACK_FN", b, 1);
+  return &impl;
+}();
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) { first(x, output); }
+"""
+# Binds memcpy to a version of its choosing; it links as built, and at every code offset.
+SYMVER = """
+#include <cstring>
+#include <numeric>
+#include <vector>
+extern "C" void* harness_old_memcpy(void*, const void*, size_t);
+asm(".symver harness_old_memcpy, memcpy@GLIBC_2.2.5");
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  std::inclusive_scan(x.begin(), x.end(), output.begin());
+  if (x.size() == 1) harness_old_memcpy(output.data(), x.data(), sizeof(double));
+}
+"""
+# Crashes at its third call of the timed size: validation makes two, calibration the third.
+CRASHES_IN_TIMING = """
+#include <cstdlib>
+#include <numeric>
+#include <vector>
+static int calls = 0;
+void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
+  if (x.size() == SIZE && ++calls == 3) std::abort();
+  std::inclusive_scan(x.begin(), x.end(), output.begin());
+}
+"""
+
+
+@pytest.mark.parametrize("name,status,why", [("WAITS", "correct", ""), ("SYMVER", "correct", ""),
+                                             ("KEEPS_FIRST", "runtime_error", "killed by"),
+                                             ("CRASHES_IN_TIMING", "runtime_error", "killed by SIGABRT")])
+def test_what_code_layouts_change_for_a_candidate(name, status, why):
+    p = get_problem(SCAN)
+    text = globals()[name].replace("SIZE", str(p.default_size("serial", True)))
+    r = evaluate(p, text, "serial", EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
+    assert r.status == status and why in r.evidence.get("why", ""), (r.status, r.evidence)
 
 
 def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):

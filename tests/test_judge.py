@@ -383,19 +383,25 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
 # a page (the instances never moved), it spoils one output value. A judge that keeps
 # each side's inputs at one address for a whole evaluation (a placement fixed per
 # process, which biased a memory-bound stencil's A/A by up to 10 %) judges it incorrect;
-# one that places every turn's instances anew judges it correct.
+# one that places every turn's instances anew judges it correct. Its memory is kept in
+# the environment, which outlives the code layouts the judge loads and closes.
 PLACEMENT_PROBE = """
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
-static int probe_n = -1, probe_calls = 0;
-static uintptr_t probe_first = 0;
-static bool probe_moved = false;
 void kernel_jacobi_2d(int tsteps, int n, std::vector<std::vector<double>>& A,
                       std::vector<std::vector<double>>& B) {
-  const uintptr_t off = reinterpret_cast<uintptr_t>(A[1].data()) & 4095;
-  if (n != probe_n) { probe_n = n; probe_calls = 0; probe_first = off; probe_moved = false; }
-  probe_moved = probe_moved || off != probe_first;
-  ++probe_calls;
+  const unsigned long off = reinterpret_cast<uintptr_t>(A[1].data()) & 4095;
+  int probe_n = -1, calls = 0, moved = 0;
+  unsigned long first = 0;
+  if (const char* v = std::getenv("PROBE_STATE")) std::sscanf(v, "%d %d %lu %d", &probe_n, &calls, &first, &moved);
+  if (n != probe_n) { probe_n = n; calls = 0; first = off; moved = 0; }
+  moved = moved || off != first;
+  ++calls;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%d %d %lu %d", probe_n, calls, first, moved);
+  setenv("PROBE_STATE", buf, 1);
   for (int t = 0; t < tsteps; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)
@@ -404,7 +410,7 @@ void kernel_jacobi_2d(int tsteps, int n, std::vector<std::vector<double>>& A,
       for (int j = 1; j < n - 1; j++)
         A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
   }
-  if (probe_calls >= 8 && !probe_moved) A[1][1] += 1.0;
+  if (calls >= 8 && !moved) A[1][1] += 1.0;
 }
 """
 
@@ -415,8 +421,8 @@ def test_every_turn_places_its_inputs_anew():
     from harness.measure.evaluate import EvalConfig, evaluate
     from harness.measure.suite import get_problem
 
-    r = evaluate(get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE, "serial",
-                 EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False))
+    r = evaluate(get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE, "serial",  # the screen refuses getenv
+                 EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False, screen=False))
     assert r.status == "correct", (r.status, r.evidence.get("why"))
 
 

@@ -293,20 +293,26 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
     # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
-    # handed to the judge with the job, and kept with every verdict for replaying it; the
-    # candidate's code layouts are drawn from it too
+    # handed to the judge with the job, and kept with every verdict for replaying it; both
+    # sides' code layouts are drawn from it too
     res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
     scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
     try:
         layouts = ([], [])
         if not cfg.validate_only:
             t0 = time.monotonic()
-            layouts = code_layouts(base, build, res.evidence["input_key"], cfg.max_pairs, scratch,
-                                   comp, mode, sandboxed)
-            res.evidence["code_layouts"] = len(set(layouts[1]))
+            try:
+                layouts = code_layouts(base, build, res.evidence["input_key"], cfg.max_pairs, scratch,
+                                       comp, mode, sandboxed)
+                res.evidence["code_layouts"] = len(set(layouts[1]))
+            except toolchain.LayoutError as e:
+                layouts = None
+                res.status = "link_error"
+                res.evidence["why"] = f"the candidate's object did not link at another code offset: {e}"
             res.evidence["code_layouts_s"] = round(time.monotonic() - t0, 3)  # linking them (in wall_s)
-        _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, layouts,
-                    sandboxed, cfg)
+        if layouts is not None:
+            _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, layouts,
+                        sandboxed, cfg)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     res.wall_s = time.monotonic() - t_start
@@ -320,27 +326,40 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
 def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input_key: str,
                  pairs: int, scratch: Path, comp: toolchain.Compiler, mode: str,
                  sandboxed: bool) -> tuple[list[str], list[str]]:
-    """The code layouts the judge times, one per timed pair (at most 256 distinct ones, see
-    toolchain.layout_pads): (baseline's, candidate's) shared objects, each its side's
-    compiled code linked after a padding of its own size (toolchain.layout_variants).
+    """The code layouts the judge times, one per pair: (baseline's, candidate's) shared
+    objects, each its side's compiled code linked after a padding of its own size
+    (toolchain.layout_variants), min(pairs, LAYOUTS) per side; fewer, cycled over the
+    pairs, for an object so large that they would pass LAYOUT_BYTES (2 at least). Fewer
+    layouts than pairs make pairs that share one correlated, which the interval does not
+    see: 16 layouts for 40 pairs left 4 of 18 A/A intervals of placement-sensitive scans
+    excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4).
 
-    The baseline's paddings are the same for every evaluation, so its objects are built
-    once per problem and mode, in its build folder; the candidate's are drawn from the
-    evaluation's secret input key (a replay with that key gets them again) and linked, in
-    the sandbox, into ``scratch``, which the caller removes.
+    Both sides' paddings are drawn from the evaluation's secret input key (a replay with
+    that key gets them again). The baseline's objects are kept in its build folder, so
+    over evaluations all 256 of its layouts get built once; the candidate's are linked,
+    in the sandbox, into ``scratch``, which the caller removes.
 
     Why: where a build places the code in its pages (alignment of loops against 32- and
     64-byte fetch blocks, branch-predictor and cache sets) was measured to move the time
     of identical code by 4-37 % (benchmarks/code_placement.py; Mytkowicz et al., ASPLOS
     2009). One build per side would make that placement a fixed error of every speedup,
-    outside its interval; one fresh placement per pair makes it part of the pairs' noise,
+    outside its interval; a fresh placement per pair makes it part of the pairs' noise,
     inside the interval, as Stabilizer's re-randomisation does (Curtsinger and Berger,
     ASPLOS 2013).
+
+    Raises toolchain.LayoutError if the candidate's object does not link again (the
+    baseline's failing is the harness's fault: HarnessError).
     """
-    n = min(pairs, toolchain.LAYOUT_SPAN // toolchain.LAYOUT_STEP)
-    b = toolchain.layout_variants(base, toolchain.layout_pads("baseline", n),
-                                  Path(base.path).parent / "layouts", comp, mode, sandboxed=False)
-    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:candidate", n),
+    def count(build) -> int:
+        size = max(1, os.path.getsize(build.path))
+        return min(pairs, toolchain.LAYOUTS, max(2, toolchain.LAYOUT_BYTES // size))
+
+    try:
+        b = toolchain.layout_variants(base, toolchain.layout_pads(f"{input_key}:baseline", count(base)),
+                                      Path(base.path).parent / "layouts", comp, mode, sandboxed=False)
+    except toolchain.LayoutError as e:
+        raise HarnessError(f"the baseline: {e}") from None
+    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:candidate", count(cand)),
                                   scratch, comp, mode, sandboxed)
     return b, c
 
@@ -458,8 +477,11 @@ class ProtocolCheck:
             return f"a timing result that stopped for {m.get('stopped')!r} after {len(b)} pairs"
         if not all(_is_ns(x) and x > 0 for x in b + c):
             return "a timing result with a time that is not a positive finite number"
+        # a timing that ended in a failure (a side's process died: no thread count, -1;
+        # calibration not reached: no iteration counts) carries what the judge had
+        least = 1 if status == "ok" else -1
         for k in ("baseline_iters", "candidate_iters", "omp_max_threads", "process_threads"):
-            if not (isinstance(m.get(k), int) and not isinstance(m.get(k), bool) and m[k] >= 1):
+            if not (isinstance(m.get(k), int) and not isinstance(m.get(k), bool) and m[k] >= least):
                 return f"a timing result with {k}={m.get(k)!r}"
         if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
                 and isinstance(m.get("cpus"), list)):

@@ -28,6 +28,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
@@ -393,6 +394,12 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
 
 LAYOUT_STEP = 16    # bytes between two paddings: GCC aligns functions and loops to 16 here
 LAYOUT_SPAN = 4096  # paddings stay below one page: address randomisation moves whole pages
+LAYOUTS = LAYOUT_SPAN // LAYOUT_STEP  # at most one code layout per pair and side (256)
+LAYOUT_BYTES = 1 << 30  # at most this many bytes of one side's layouts, but 2 layouts at least
+
+
+class LayoutError(HarnessError):
+    """An object that linked once did not link again at another code offset."""
 
 
 def layout_pads(key: str, n: int) -> list[int]:
@@ -433,6 +440,37 @@ def _pad_object(nbytes: int, comp: Compiler) -> Path:
     return out
 
 
+def _exec_sections_aligned_over(obj: Path, align: int) -> list[str]:
+    """Names of the executable sections (SHF_EXECINSTR) of the ELF64 object ``obj`` whose
+    alignment exceeds ``align`` bytes. Raises HarnessError if ``obj`` is not such an
+    object (it comes from the harness's own compile step)."""
+    data = obj.read_bytes()
+    try:
+        if data[:6] != b"\x7fELF\x02\x01":
+            raise ValueError("not a little-endian ELF64 object")
+        shoff = struct.unpack_from("<Q", data, 0x28)[0]
+        shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+
+        def header(i: int) -> tuple:
+            # name, type, flags, addr, offset, size, link, info, addralign, entsize
+            return struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+
+        if shnum == 0:  # extended numbering: the count is in section 0's size
+            shnum = header(0)[5]
+        if shstrndx == 0xFFFF:
+            shstrndx = header(0)[6]
+        names_at = header(shstrndx)[4]
+        out = []
+        for i in range(shnum):
+            h = header(i)
+            if h[2] & 0x4 and h[8] > align:
+                start = names_at + h[0]
+                out.append(data[start:data.index(b"\0", start)].decode("utf-8", "replace"))
+        return out
+    except (struct.error, ValueError) as e:
+        raise HarnessError(f"{obj}: cannot read its section headers ({e})") from None
+
+
 def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Compiler, mode: str,
                     sandboxed: bool) -> list[str]:
     """Code layouts of a built object: for each padding size in ``pads`` (bytes, see
@@ -443,15 +481,18 @@ def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Co
 
     The objects are what the judge times (cpp/bench.cpp, "code layout"); the object as
     built (``build.path``) is what the screen, the race check and validation see. They are
-    linked with the static libraries only (libgcc, libc_nonshared: ~7 ms a link here; the
-    shared ones took 21 ms, 45 ms with libstdc++), so they name no shared library: their
-    symbols resolve, at load, in the side runner's global scope, which holds everything
-    the full link named (libstdc++, libm, libgomp, libgcc_s, libc; cpp/side.cpp is C++
-    with OpenMP), at the default versions a fresh link binds. Untrusted objects are linked
-    in the sandbox (``sandboxed``), in one call, as many links at a time as there are CPUs.
+    linked as it was (link_flags: the same shared libraries, so every symbol binds to the
+    version a fresh link binds; without them glibc's loader bound unversioned references
+    to the oldest versions, e.g. pthread_cond_timedwait@GLIBC_2.2.5, which made a
+    condition-variable wait time out). An executable section aligned to more than
+    LAYOUT_STEP bytes (``__attribute__((aligned(4096)))`` on one function aligns the
+    whole .text) would round every padding to the same place, so those alignments are
+    lowered to LAYOUT_STEP (objcopy) in the copy that is linked. Untrusted objects are
+    linked in the sandbox (``sandboxed``), in one call, as many links at a time as there
+    are CPUs.
 
-    Raises HarnessError if a link fails (the object linked once already, so it is the
-    harness's: a missing padding object, a full disk).
+    Raises LayoutError if a link fails (the object linked once already: the candidate's
+    own doing, e.g. a .symver directive, or the harness's: a full disk).
     """
     obj = Path(build.path).parent / "obj.o"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -465,18 +506,26 @@ def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Co
         # be linking, or loading, the same baseline layout
         work = Path(tempfile.mkdtemp(prefix="link-", dir=out_dir))
         try:
-            link = shlex.join([comp.path, "-shared", "-nodefaultlibs", str(pad_dir / "pad-{}.o"), str(obj),
-                               "-lgcc", "-lc_nonshared", "-o", "layout-{}.so"])
+            linked = str(obj)
+            steps = []
+            wide = _exec_sections_aligned_over(obj, LAYOUT_STEP)
+            if wide:
+                objcopy = shutil.which("objcopy", path=os.path.dirname(comp.path) + ":/usr/bin:/bin") or "objcopy"
+                steps.append(shlex.join([objcopy, *(f"--set-section-alignment={n}={LAYOUT_STEP}" for n in wide),
+                                         str(obj), "obj.o"]))
+                linked = "obj.o"
+            link = shlex.join([comp.path, *comp.link_flags(mode), str(pad_dir / "pad-{}.o"), linked,
+                               "-o", "layout-{}.so"])
             jobs = max(1, len(os.sched_getaffinity(0)))
-            res = sandbox.run(["/bin/sh", "-c", f"printf '%s\\n' {' '.join(map(str, todo))} | "
-                                                f"xargs -P {jobs} -I{{}} {link}"],
+            steps.append(f"printf '%s\\n' {' '.join(map(str, todo))} | xargs -P {jobs} -I{{}} {link}")
+            res = sandbox.run(["/bin/sh", "-c", " && ".join(steps)],
                               sandboxed=sandboxed, ro=[str(obj.parent), str(pad_dir)] + comp.mounts(),
                               rw=[str(work)], cwd=str(work), timeout_s=300.0,
                               limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
                               env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
             if res.returncode != 0:
-                raise HarnessError("linking an object at other code offsets failed: "
-                                   + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3))
+                raise LayoutError("linking the object at other code offsets failed: "
+                                  + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3))
             for n in todo:
                 os.replace(work / f"layout-{n}.so", out_dir / f"layout-{n}.so")
         finally:
