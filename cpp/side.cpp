@@ -273,6 +273,10 @@ struct Runner {
     call = nullptr;
     if (v > 0) reserve(draw);
     void* h = dlopen(objects[v].c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h && hole) {  // it may not fit beside the reservation (an address-space limit)
+      unreserve();
+      h = dlopen(objects[v].c_str(), RTLD_NOW | RTLD_LOCAL);
+    }
     unreserve();
     if (!h) {
       reply(harness::side::kLoadFailed, std::string("dlopen failed: ") + dlerror());

@@ -420,8 +420,8 @@ def _pad_object(nbytes: int, comp: Compiler) -> Path:
     """An object whose only content is ``nbytes`` of int3 in ``.text.unlikely``, the input
     section GNU ld's default script places first in ``.text``: linked before a compiled
     object it moves all that object's code (hot, startup, cold and template sections
-    alike) by ``nbytes``, rounded up to the object's section alignment (a function the
-    candidate aligns itself keeps its alignment). Built once per size and compiler."""
+    alike) by ``nbytes``, rounded up to the alignment of the object's executable sections
+    (at most LAYOUT_STEP in what layout_variants links). Built once per size and compiler."""
     out = _pad_dir(comp) / f"pad-{nbytes}.o"
     if out.exists():
         return out

@@ -46,7 +46,9 @@ inline int64_t now_ns() {
 // A shared object opened with RTLD_NOW | RTLD_LOCAL. Throws std::runtime_error with
 // dlerror()'s text when it cannot be opened or a required symbol is missing. Shared
 // objects are never unloaded: a candidate may have left state (TLS destructors, atexit
-// handlers) that dlclose would turn into a crash in the harness's own code.
+// handlers) that dlclose would turn into a crash in the harness's own code. (A side
+// runner does close its side's code layouts, cpp/side.cpp load(): a crash there is in
+// the candidate's own process and fails only its verdict.)
 struct Library {
   void* handle = nullptr;
   std::string path;
