@@ -147,7 +147,10 @@ void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
 """
 # Keeps the address of its function in the first copy of its code that loads (the object
 # as built) and calls it from every later layout: a fixed placement whatever the judge
-# loads. The judge closes each layout before the next, so the address dangles.
+# loads. The judge closes each layout before the next, so the address dangles: the call
+# traps on padding, faults, or (about one evaluation in eight on a Zen 4, measured) lands in
+# the next layout's code at the old address and returns with the output unwritten. Each is a
+# failed verdict.
 KEEPS_FIRST = """
 #include <cstdio>
 #include <cstdlib>
@@ -189,14 +192,16 @@ void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
 """
 
 
-@pytest.mark.parametrize("name,status,why", [("WAITS", "correct", ""), ("SYMVER", "correct", ""),
-                                             ("KEEPS_FIRST", "runtime_error", "killed by"),
-                                             ("CRASHES_IN_TIMING", "runtime_error", "killed by SIGABRT")])
-def test_what_code_layouts_change_for_a_candidate(name, status, why):
+@pytest.mark.parametrize("name,verdicts", [
+    ("WAITS", {("correct", "")}), ("SYMVER", {("correct", "")}),
+    ("KEEPS_FIRST", {("runtime_error", "killed by"), ("incorrect", "output[0]")}),
+    ("CRASHES_IN_TIMING", {("runtime_error", "killed by SIGABRT")})])
+def test_what_code_layouts_change_for_a_candidate(name, verdicts):
     p = get_problem(SCAN)
     text = globals()[name].replace("SIZE", str(p.default_size("serial", True)))
     r = evaluate(p, text, "serial", EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
-    assert r.status == status and why in r.evidence.get("why", ""), (r.status, r.evidence)
+    assert any(r.status == status and why in r.evidence.get("why", "") for status, why in verdicts), \
+        (r.status, r.evidence)
 
 
 def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):
