@@ -41,9 +41,8 @@ from .measure.topology import machine_info
 from .models import model_process
 from .models.llm import (DEFAULT_SAMPLING, LEGACY_SAMPLING, SAMPLING_CHOICES, Agent, CostTracker, Team,
                          complete, sampling_record, validate_team)
-from .results import report
-from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
-from .results.summary import summarize
+from .results import render, report
+from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
 from .strategies import BudgetExceeded, RunContext, registry
 from .strategies.prompting import EVIDENCE_LEVELS
 
@@ -235,6 +234,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     if store is None:
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
+                  # what reporting reads, so this run reports the same under later versions
+                  "strategy_defaults": info.defaults(), "team_kind": info.team,
                   "budget_per_problem": dataclasses.asdict(
                       info.budget(params, len(team) if team else 0)),
                   "mode": opts.mode,
@@ -370,8 +371,8 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         console.print(f"[yellow]interrupted; finished problems are kept, continue with "
                       f"--resume {store.root}[/yellow]")
         raise
-    summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
+    summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     return store, rows, summary
 
 
@@ -447,6 +448,12 @@ def measure_noise_floor(problem, ctx, progress):
 
 
 def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True) -> list:
+    """Write problems.csv/json and report.md (the report of the run read back from its
+    folder, as ``python -m harness report`` builds it, without plots, with this
+    session's figures; a line saying how to continue while no problem has finished);
+    print the per-category table unless ``print_table`` is False.
+    Returns the per-category rows (harness.results.tables: summarize's columns and the
+    geomean's bootstrap interval)."""
     model_s = sum(r.get("model_s") or 0.0 for r in rows)
     ctok = sum(r.get("completion_tokens") or 0 for r in rows)
     # the tracker and the context count this session; the rows (and the tables) every session
@@ -459,12 +466,19 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
         "model-call phases (this session)": f"{ctx.generate_s:.1f} s wall (concurrent calls overlap in it)",
         "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
         "wall time (this session)": f"{wall_s:.1f} s",
+        "plots, and the tables as csv, json or html": f"python -m harness report {store.root}",
     }
     store.write_table(rows)
-    store.write_report(report.render_markdown(rows, store.config, breakdown))
-    summary = summarize(rows)
+    if rows:
+        rep = report.build_report(read_run(store.root), plots=False, session=breakdown)
+        store.write_report(render.to_markdown(rep))
+        summary = rep.tables["per_category"]
+    else:  # nothing to tabulate yet
+        store.write_report(f"# Run {store.root.name}\n\nNo problem finished yet: `python -m harness run "
+                           f"--resume {store.root}` continues it.\n")
+        summary = []
     if print_table and rows:
-        report.print_table(summary, console)
+        render.print_table("per_category", summary, console, title="Per-category results")
         for k, v in breakdown.items():
             console.print(f"  {k}: {v}")
         console.print(f"report: {store.root / 'report.md'}")

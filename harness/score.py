@@ -60,10 +60,12 @@ from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_
                             remember_suite)
 from .measure.toolchain import find_compiler
 from .measure.topology import machine_info
-from .results import report
+from .results import render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
 from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
-from .results.summary import num, summarize
+from .results.rows import INDEX
+from .results.summary import num
+from .results.tables import Table, default_ks, register_table
 from .run import IN_FLIGHT_PER_WORKER, fmt_s, measure_noise_floor, measure_reference, run_in_flight
 from .strategies.base import Candidate, ProblemOutcome, RunContext, Strategy
 
@@ -560,15 +562,16 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
     except BaseException as e:
         for g in gs:
             g.store.event("run_interrupted", error=f"{type(e).__name__}: {e}")
-            _write_group(g, order, opts, strategy.counts, time.monotonic() - t_start)
+            _write_group(g, order, opts, time.monotonic() - t_start)
         console.print(f"[yellow]interrupted; finished problems are kept, continue with "
                       f"`python -m harness score --resume {root}`[/yellow]")
         raise
     for g in gs:
         g.store.event("run_finished", problems=len(g.rows))
-        _write_group(g, order, opts, strategy.counts, time.monotonic() - t_start)
-        report.print_table(summarize([g.rows[k] for k in order if k in g.rows]), console,
-                           title=f"{g.store.root.name}: first sample per problem")
+        rep = _write_group(g, order, opts, time.monotonic() - t_start)
+        if rep is not None:
+            render.print_table("per_category", rep.tables["per_category"], console,
+                               title=f"{g.store.root.name}: first sample per problem")
     c = strategy.counts
     console.print(f"verdicts of samples this session: {c['measured']} measured, {c['verdict cache']} from the "
                   f"verdict cache (identical code, settings and seeds), {c['run log']} from this run's log")
@@ -604,19 +607,60 @@ def _open_resume(root: Path):
     return ScoreOptions(**{k: v for k, v in config["options"].items() if k in fields}), stores
 
 
-# --------------------------------------------------------------------------- report.md
+# --------------------------------------------------------------------------- report tables
+
+VERDICT_SOURCES = ("measured", "verdict cache", "run log")  # where a sample's verdict came from
 
 
-def sample_tables(run, ks: list | None = None) -> dict:
-    """The score sections of report.md from a run read back (runstore.RunRecord):
-    {"per_problem": [{problem, category, samples, compiled, correct, first sample,
-    pass@k, build@k, speedup_n@k for each k <= samples}], "per_category":
-    report.pareval_table(run, ks), "statuses": Counter of sample verdicts, "signature":
-    [{problem, candidate, model, expected, found}] of the link errors whose signature
-    differs from this suite, "verdicts_from": Counter of where sample verdicts came
-    from}. ks None: report.default_ks(run)."""
-    ks = list(ks) if ks else report.default_ks(run)
-    per_problem, statuses, sig, source = [], Counter(), [], Counter()
+def _score_config(run) -> dict:
+    return run.config.get("score") or {}
+
+
+def inputs_table(run) -> list[dict]:
+    """The input files of a score run (runstore.RunRecord): [{path, format, replies,
+    sha256}] in command-line order; [] for a run of a strategy."""
+    return [{k: f.get(k) for k in ("path", "format", "replies", "sha256")}
+            for f in _score_config(run).get("inputs", [])]
+
+
+def verdicts_table(run) -> list[dict]:
+    """The verdicts of all samples of a score run, one row per verdict (most frequent
+    first): ``samples`` and where the verdict came from: ``measured`` (evaluated by
+    this run), ``verdict cache`` (identical code, settings and seeds measured before),
+    ``run log`` (read back from this run's log on --resume). [] for a run of a
+    strategy."""
+    counts: dict[str, Counter] = {}
+    for p in run.problems:
+        for e in p.events:
+            if e.get("kind") == "sample":
+                counts.setdefault(str(e.get("status")), Counter())[str(e.get("verdict_from"))] += 1
+    rows = [{"verdict": v, "samples": sum(c.values()), **{k: c.get(k, 0) for k in VERDICT_SOURCES}}
+            for v, c in counts.items()]
+    return sorted(rows, key=lambda r: -r["samples"])
+
+
+def signature_table(run) -> list[dict]:
+    """The link errors of a score run whose reply defines the function with other types
+    than this suite's signature: [{problem, candidate, model, expected, found}]."""
+    out = []
+    for p in run.problems:
+        model = {c.get("id"): c.get("model") for c in p.candidates}
+        out += [{"problem": p.problem, "candidate": e.get("candidate_id"), "model": model.get(e.get("candidate_id")),
+                 "expected": e.get("expected"), "found": e.get("found")}
+                for e in p.events if e.get("kind") == "signature_mismatch"]
+    return out
+
+
+def samples_table(run, ks=None) -> list[dict]:
+    """All samples of each problem of a score run: [{problem, category, samples,
+    compiled, correct, first sample (its verdict), then pass@k, build@k and
+    speedup_n@k for each k of ``ks`` up to the problem's samples}] (first
+    measurements, incorrect as 0; harness.results.metrics). ks None:
+    tables.default_ks(run). [] for a run of a strategy."""
+    if not _score_config(run):
+        return []
+    ks = list(ks) if ks else default_ks(run)
+    out = []
     for p in run.problems:
         cs = [c for c in p.candidates if c.get("status") not in NO_VERDICT]
         n = len(cs)
@@ -629,88 +673,47 @@ def sample_tables(run, ks: list | None = None) -> dict:
             if k <= n:
                 row.update({f"pass@{k}": pass_at_k(n, correct, k), f"build@{k}": build_at_k(n, built, k),
                             f"speedup_n@{k}": speedup_n_at_k(sp, k)})
-        per_problem.append(row)
-        statuses.update(c.get("status") for c in cs)
-        model = {c.get("id"): c.get("model") for c in p.candidates}
-        for e in p.events:
-            if e.get("kind") == "signature_mismatch":
-                sig.append({"problem": p.problem, "candidate": e.get("candidate_id"),
-                            "model": model.get(e.get("candidate_id")), "expected": e.get("expected"),
-                            "found": e.get("found")})
-            elif e.get("kind") == "sample":
-                source[e.get("verdict_from")] += 1
-    return {"per_problem": per_problem, "per_category": report.pareval_table(run, ks), "statuses": statuses,
-            "signature": sig, "verdicts_from": source, "ks": ks}
+        out.append(row)
+    return out
 
 
-def _fmt_cell(v) -> str:
-    if v is None:
-        return "-"
-    if isinstance(v, float):
-        return f"{v:.2f}"
-    return str(v)
+register_table(Table(
+    "score_inputs", "Inputs (score)", "the files scored, in command-line order, with their SHA-256.",
+    lambda run, o: inputs_table(run), columns={"replies": (INDEX, "")}, optional=True))
+register_table(Table(
+    "sample_verdicts", "Verdicts of all samples (score)",
+    "every sample of every problem; measured: evaluated by this run; verdict cache: identical code, settings "
+    "and seeds measured before; run log: read back from this run's log (--resume). A score run's \"best "
+    "candidate\" of a problem (the per-problem table) is its first sample, never the best of its samples.",
+    lambda run, o: verdicts_table(run), columns={c: (INDEX, "") for c in VERDICT_SOURCES}, optional=True))
+register_table(Table(
+    "signature_differs", "Link errors: signature differs from this suite (score)",
+    "the reply defines the function with other types than this suite's signature (written for another "
+    "version of the problem, e.g. the LessonL fork's int64_t scans), so the link error says nothing about "
+    "the model's code; the other link errors are the replies' own.",
+    lambda run, o: signature_table(run), optional=True))
+register_table(Table(
+    "samples_per_problem", "All samples per problem (score)",
+    "pass@k, build@k and speedup_n@k over every sample of the problem (first measurements, incorrect as 0; "
+    "per category: the ParEval metrics table).",
+    lambda run, o: samples_table(run, o.ks), columns={"compiled": (INDEX, ""), "correct": (INDEX, "")},
+    optional=True))
 
 
-def _md(rows: list[dict], cols: list[str]) -> str:
-    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-    lines += ["| " + " | ".join(_fmt_cell(r.get(c)) for c in cols) + " |" for r in rows]
-    return "\n".join(lines) + "\n"
-
-
-def render_score_markdown(run, ks: list | None = None, breakdown: dict | None = None) -> str:
-    """report.md of a score run (runstore.RunRecord): report.render_markdown's header,
-    per-category and per-problem tables (the first sample of each problem), then the
-    inputs (path, SHA-256, format, replies; skipped unknown ids), the verdicts of all
-    samples with the link errors whose signature differs from this suite, and pass@k,
-    build@k, speedup_n@k over all samples per category and per problem."""
-    c = run.config
-    score = c.get("score") or {}
-    out = [report.render_markdown(run.rows, c, breakdown),
-           "\nA score run's \"best candidate\" of a problem is its first sample, never the best of its "
-           "samples (those are in pass@k and speedup_n@k below).\n"]
-    out.append("\n## Inputs\n\n")
-    out += [f"- `{f['path']}`: {f['format']}, {f['replies']} replies, SHA-256 `{f['sha256']}`\n"
-            for f in score.get("inputs", [])]
-    if score.get("group_by"):
-        out.append(f"- this folder: the replies of {score['group_by']} `{score.get('group')}`\n")
-    if score.get("skipped_unknown"):
-        out.append("- skipped (--skip-unknown), problem ids not in this suite: "
-                   + ", ".join(f"{k} ({v})" for k, v in score["skipped_unknown"].items()) + "\n")
-    t = sample_tables(run, ks)
-    n = sum(t["statuses"].values())
-    out.append(f"\n## Verdicts of all {n} samples\n\n"
-               + ", ".join(f"{v} {k}" for k, v in t["statuses"].most_common()) + "\n")
-    links = t["statuses"].get("link_error", 0)
-    if links:
-        out.append(f"\n**signature differs from this suite: {len(t['signature'])} of the {links} link "
-                   "error(s)**: the reply defines the function with other types than this suite's "
-                   "signature (written for another version of the problem, e.g. the LessonL fork's "
-                   "int64_t scans), so the link error says nothing about the model's code; the other "
-                   "link errors are the replies' own.\n")
-        if t["signature"]:
-            out.append("\n" + _md(t["signature"], ["problem", "candidate", "model", "expected", "found"]))
-    src = t["verdicts_from"]
-    out.append(f"\nverdicts: {src.get('measured', 0)} measured, {src.get('verdict cache', 0)} from the verdict "
-               "cache (identical code, settings and seeds measured before), "
-               f"{src.get('run log', 0)} from this run's log (--resume)\n")
-    cols = ["category", "k", "problems", "pass@k", "build@k", "speedup_n@k"]
-    out.append("\n## All samples: pass@k, build@k, speedup_n@k\n\nper category (problems with at least k "
-               "samples; speedups are first measurements, incorrect counts as 0):\n\n"
-               + _md(t["per_category"], cols))
-    kcols = [f"{m}@{k}" for k in t["ks"] for m in ("pass", "build", "speedup_n")]
-    out.append("\nper problem:\n\n" + _md(t["per_problem"], ["problem", "samples", "compiled", "correct",
-                                                              "first sample", *kcols]))
-    return "".join(out)
-
-
-def _write_group(g: _Group, order: list, opts: ScoreOptions, counts: Counter, wall_s: float) -> None:
+def _write_group(g: _Group, order: list, opts: ScoreOptions, wall_s: float):
+    """Write a group's problems.csv/json and report.md (its run read back, as
+    ``python -m harness report`` builds it, without plots); returns the
+    report.RunReport, None when the group has no rows yet."""
     rows = [g.rows[k] for k in order if k in g.rows]
     g.store.write_table(rows)
     if not rows:
-        return
-    breakdown = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
-                 "wall time (this session, all groups)": f"{wall_s:.1f} s"}
-    g.store.write_report(render_score_markdown(read_run(g.store.root), opts.ks, breakdown))
+        return None
+    session = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
+               "wall time (this session, all groups)": f"{wall_s:.1f} s",
+               "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}"}
+    rep = report.build_report(read_run(g.store.root), plots=False, ks=opts.ks, session=session)
+    g.store.write_report(render.to_markdown(rep))
+    return rep
 
 
 def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) -> bool:

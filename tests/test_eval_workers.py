@@ -74,7 +74,7 @@ def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_p
     ev = _events(store)
     assert [e["kind"] for e in ev if e["kind"].startswith("evaluation")] == ["evaluation_lost"]
     # the report leaves the lost candidate out of every candidate rate
-    from harness.results.report import agent_table, round_table
+    from harness.results.tables import agent_table, round_table
     from harness.results.runstore import read_run
 
     run = read_run(store.root)

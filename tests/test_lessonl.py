@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from harness.strategies import prompting as prompts
-from harness.results import report
+from harness.results.render import md_table, table_cells
+from harness.results.summary import summarize
+from harness.results.tables import get_table
 from harness.measure.evaluate import EvalResult
 from harness.strategies.lessons import (BM25Relevance, Lesson, LessonBank, lesson_id,
                                         outcome_label, tokenize)
@@ -198,7 +200,7 @@ def test_report_columns():
         {"category": "scan", "correct": True, "compiled": True, "speedup": 1.05, "ci_low": 0.99, "ci_high": 1.1},
         {"category": "scan", "correct": False, "compiled": False, "speedup": None},
     ]
-    [s, all_] = report.summarize(rows)
+    [s, all_] = summarize(rows)
     assert s["category"] == "scan" and all_["category"] == "all"
     assert s["% compiled"] == 75 and s["% correct"] == 75
     assert s["geomean"] == pytest.approx((4 * 1 * 1.05 * 1) ** 0.25)  # slower and incorrect as 1
@@ -208,7 +210,7 @@ def test_report_columns():
     assert s["reference"] == pytest.approx(4.0)                      # geomean(8, 2)
     assert s["% of ref"] == pytest.approx(100 * 2 / 4)               # geomean(4, 1) / 4
     assert s["tokens"] == 15 and s["cost $"] == pytest.approx(0.5)
-    assert "| scan | 4 | 75% | 75% |" in report.markdown_table([s])
+    assert "| scan | 4 | 75% | 75% |" in md_table(*table_cells(get_table("per_category"), [s]))
 
 
 # --------------------------------------------------------------------------- end to end
@@ -273,9 +275,11 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
 
     # the run folder
     cfg = json.loads((root / "config.json").read_text())
-    for k in ("team", "strategy", "compiler", "machine", "git_revision", "suite_hash", "threads"):
+    for k in ("team", "strategy", "compiler", "machine", "git_revision", "suite_hash", "threads",
+              "strategy_defaults", "team_kind"):
         assert k in cfg
     assert cfg["compiler"]["flags"].startswith("-std=c++17 -O3") and cfg["machine"]["cpu_model"]
+    assert cfg["team_kind"] == "team" and cfg["strategy_defaults"]["rounds"] == 4
     assert len(list((root / "candidates" / PID).glob("*.cpp"))) == 4
     df = pd.read_csv(root / "problems.csv")
     assert list(df["problem"]) == [PID] and df["status"][0] == "correct"

@@ -152,6 +152,7 @@ def test_report_tables_match_the_event_log(lessonl_run, tmp_path, capsys):
 
     root = tmp_path / "run"
     shutil.copytree(lessonl_run, root)
+    run_md = (root / "report.md").read_text()  # the one the run wrote when it ended
     for name in ("problems.csv", "problems.json", "report.md"):  # the event log alone
         (root / name).unlink()
     ev = _events(root)
@@ -216,6 +217,9 @@ def test_report_tables_match_the_event_log(lessonl_run, tmp_path, capsys):
     md = (out / "report.md").read_text()
     for head in ("## Per category", "## Per problem", "## Per round", "## Per agent", "## ParEval metrics"):
         assert head in md
+    # one pipeline: the run's own report.md is this report without plots, plus its session's figures
+    assert run_md.split("## Where the time went")[0] == md.split("## Plots")[0]
+    assert "- evaluation (this session): " in run_md and "## Plots" not in run_md
     assert "round 1, agent-1 (openai/mock-a)" in md
     page = (out / "report.html").read_text()
     assert page.count("data:image/png;base64,") == 3 and "src='http" not in page and "<table>" in page
@@ -367,3 +371,28 @@ def test_lessonl_geomean_rule_has_one_copy():
     logs = np.log(np.array([np.nan, 0.5, 2.5]))
     assert np.allclose(counted_logs(logs), [0.0, 0.0, np.log(2.5)])
     assert np.allclose(counted_logs(logs, noisy=np.array([5.0, 0.3, -1.0])), [0.0, 0.3, 0.0])
+
+
+def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_rows(lessonl_run, tmp_path,
+                                                                                 monkeypatch):
+    from harness.results import tables
+    from harness.results.rows import SPEEDUP
+
+    monkeypatch.setattr(tables, "_TABLES", dict(tables._TABLES))  # registered for this test only
+    mine = tables.register_table(tables.Table(
+        "lessons_per_problem", "Lessons per problem", "lessons: in the bank at the end.",
+        lambda run, o: [{"problem": p.problem, "lessons": len(p.lessons), "odd": 1.5} for p in run.problems],
+        columns={"odd": (SPEEDUP, "x")}))
+    assert tables.register_table(mine) is mine  # the same definition again keeps its place
+    with pytest.raises(ValueError, match="already registered"):
+        tables.register_table(tables.Table("lessons_per_problem", "another", "", lambda run, o: []))
+    tables.register_table(tables.Table("never", "Never", "", lambda run, o: [], optional=True))
+    out = tmp_path / "out"
+    assert main(["report", str(lessonl_run), "--output", str(out), "--format", "md,csv,json,html",
+                 "--no-plots"]) == 0
+    md = (out / "report.md").read_text()
+    assert f"## Lessons per problem\n\n| problem | lessons | odd |\n|---|---|---|\n| {PID} | 2 | 1.50x |" in md
+    assert "lessons: in the bank at the end." in md and "Lessons per problem" in (out / "report.html").read_text()
+    assert json.loads((out / "lessons_per_problem.json").read_text()) == [{"problem": PID, "lessons": 2, "odd": 1.5}]
+    assert (out / "lessons_per_problem.csv").exists()
+    assert "## Never" not in md and not (out / "never.csv").exists()  # optional and empty: left out

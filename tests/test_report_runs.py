@@ -159,6 +159,13 @@ def test_key_options_and_team_of_a_strategy_this_version_does_not_know():
     lessonl = {"strategy": "lessonl", "strategy_options": {"rounds": 4, "agents": 3, "k": 2}}
     assert key_options(lessonl, registry.find("lessonl")) == "k=2"
     assert key_options(lessonl) == "rounds=4, agents=3, k=2"  # no registry: every recorded option
+    # a run that recorded its strategy's defaults and team kind reports with those, whatever
+    # today's registry says (a later version may change a default)
+    recorded = dict(lessonl, strategy_defaults={"rounds": 4, "agents": 3, "k": 3}, team_kind="one",
+                    team=config["team"])
+    assert key_options(recorded, registry.find("lessonl")) == key_options(recorded) == "k=2"
+    assert team_models(recorded, registry.find("lessonl")) == "m1"
+    assert team_models(dict(recorded, team_kind="bogus"), registry.find("lessonl")) == "m1 x2, m2; aggregator: m2"
 
 
 def test_table_one_layout_matches_the_problem_rows(runs, tmp_path, capsys):

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from harness.models.llm import CallRecord
-from harness.results.report import build_report, problem_details
+from harness.results.report import build_report
+from harness.results.tables import problem_details
 from harness.results.rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, ProblemRow
 from harness.run import RunOptions, execute
 from harness.results.runstore import RunStore, read_run

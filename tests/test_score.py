@@ -110,13 +110,19 @@ def test_report_md_counts_the_signature_mismatch_and_pass_at_k(scored):
     _, root = scored
     md = (root / "report.md").read_text()
     assert "## Per category" in md and "| scan | 1 |" in md
-    assert "**signature differs from this suite: 1 of the 1 link error(s)**" in md
+    sig = md.split("## Link errors: signature differs from this suite (score)")[1].split("##")[0]
     assert ("| 30_scan_prefix_sum | 30_scan_prefix_sum-s1 | m2 | void prefixSum(std::vector<double> const&, "
-            "std::vector<double>&) | void prefixSum(std::vector<long> const&, std::vector<long>&) |") in md
-    assert "1 correct, 1 link_error, 1 incorrect" in md
+            "std::vector<double>&) | void prefixSum(std::vector<long> const&, std::vector<long>&) |") in sig
+    verdicts = md.split("## Verdicts of all samples (score)")[1].split("##")[0]
+    assert all(f"| {v} | 1 | 1 | 0 | 0 |" in verdicts for v in ("correct", "link_error", "incorrect"))
     # pass@1 = 1/3, build@1 = 2/3, pass@2 = 1 - C(2,2)/C(3,2) = 2/3
-    assert "| 30_scan_prefix_sum | 3 | 2 | 1 | correct | 0.33 | 0.67 |" in md
-    assert "skipped (--skip-unknown), problem ids not in this suite: 99_not_in_suite (1)" in md
+    assert "| 30_scan_prefix_sum | scan | 3 | 2 | 1 | correct | 0.333 | 0.667 |" in md
+    assert "- skipped (--skip-unknown): problem ids not in this suite: 99_not_in_suite (1)" in md
+    # the same tables as `python -m harness report` renders from the folder
+    from harness.results.render import to_markdown
+    from harness.results.report import build_report
+    again = to_markdown(build_report(read_run(root), plots=False))
+    assert md.split("\n## Where the time went")[0] == again
 
 
 def test_report_and_compare_work_on_score_runs_and_group_by_compares_files(scored, tmp_path):
@@ -136,8 +142,10 @@ def test_report_and_compare_work_on_score_runs_and_group_by_compares_files(score
     assert kinds(a, f"{PID}-null") == ["evaluation"] and kinds(b, f"{PID}-null") == ["evaluation_reused"]
     # same code, settings and seeds as the first run: the correct and the incorrect verdicts
     # come from the verdict cache, the link error is compiled again
-    assert "verdicts: 0 measured, 1 from the verdict cache" in (a / "report.md").read_text()
-    assert "verdicts: 1 measured, 1 from the verdict cache" in (b / "report.md").read_text()
+    # (the verdicts table: verdict, samples, measured, verdict cache, run log)
+    assert "| correct | 1 | 0 | 1 | 0 |" in (a / "report.md").read_text()
+    md_b = (b / "report.md").read_text()
+    assert "| link_error | 1 | 1 | 0 | 0 |" in md_b and "| incorrect | 1 | 0 | 1 | 0 |" in md_b
     r = cli("report", str(first), "--no-plots")
     assert r.returncode == 0, r.stderr
     assert (first / "report" / "report.md").exists()
@@ -173,8 +181,9 @@ def test_resume_reuses_what_was_measured_and_refuses_changed_inputs(tmp_path):
     [row] = json.loads((root / "problems.json").read_text())
     assert (row["status"], row["candidates"]) == ("correct", 3)
     md = (root / "report.md").read_text()
-    assert "verdicts: 2 measured, 0 from the verdict cache (identical code, settings and seeds measured " \
-           "before), 1 from this run's log (--resume)" in md
+    # verdict, samples, measured, verdict cache, run log (--resume)
+    assert all(line in md for line in ("| correct | 1 | 0 | 0 | 1 |", "| link_error | 1 | 1 | 0 | 0 |",
+                                       "| incorrect | 1 | 1 | 0 | 0 |"))
     events = [json.loads(ln) for ln in (root / "events.jsonl").read_text().splitlines()]
     reused = [e["candidate_id"] for e in events if e["kind"] == "evaluation_reused"]
     assert reused == [f"{PID}-null", f"{PID}-s0"]

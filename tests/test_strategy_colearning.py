@@ -225,7 +225,8 @@ def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
     assert main(["calibrate", "--from", str(runs[0]), "--models", "x", "-o", str(path)]) == 2
     capsys.readouterr()
     # a run without E-RL events gets no E-RL table in its report
-    from harness.results.report import build_report, to_markdown
+    from harness.results.render import to_markdown
+    from harness.results.report import build_report
 
     rep = build_report(read_run(runs[0]), plots=False)
     assert "erl_models" not in rep.tables and "E-RL" not in to_markdown(rep)
@@ -265,7 +266,9 @@ def test_priors_per_category_need_three_problems():
 
 
 def test_report_tables_which_model_erl_chose_and_the_outcome(first_pass_run):
-    from harness.results.report import build_report, erl_table, to_markdown
+    from harness.results.render import to_markdown
+    from harness.results.report import build_report
+    from harness.strategies.colearning import erl_table
 
     store, rows, _ = first_pass_run
     run = read_run(store.root)

@@ -10,7 +10,7 @@ back. Rows written by older versions of the harness lack the fields added since
 infrastructure_errors): a reader treats a missing field as not recorded.
 
 Each field's metadata (:data:`ROW_FIELDS`) says what kind of value it is, its unit and the
-column of the report's per-problem table (harness.results.report.problem_details) that shows
+column of the report's per-problem table (harness.results.tables.problem_details) that shows
 it. Kinds, and the values the results reader accepts (:func:`valid`; None, "not
 measured", is accepted for every kind):
 
@@ -21,16 +21,25 @@ measured", is accepted for every kind):
 * ``index``: an amount that is a whole number: the replicate index, and the counts
   (candidates, lessons, calls, evaluations; ``tokens``);
 * ``flag`` (bool) and ``text`` (str): not range-checked.
+
+The report's tables (harness.results.tables) show these fields and values computed from
+them; :func:`column_kind` gives the kind and unit of every column a table may have, and
+the one renderer (harness.results.render) formats a cell by them: a speedup as ``1.23x``, a
+``fraction`` (a probability or ratio in [0, 1]: pass@k, build@k, efficiency_n@k) with
+three decimals, a percentage (unit ``%``) as ``45%``, USD with four decimals, seconds
+with one, an index as a whole number.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import typing
 from dataclasses import dataclass
 
 SPEEDUP, AMOUNT, INDEX, FLAG, TEXT = "speedup", "amount", "index", "flag", "text"
+FRACTION = "fraction"  # a report column only (pass@k, build@k, efficiency_n@k): a value in [0, 1]
 MAX_SPEEDUP = 1e9
 MAX_AMOUNT = 1e15
 
@@ -141,3 +150,36 @@ def valid(kind: str, value) -> bool:
     if kind == SPEEDUP:
         return 0 < value <= MAX_SPEEDUP
     return 0 <= value <= MAX_AMOUNT and (kind != INDEX or value == int(value))
+
+
+#: Kind and unit of the report's columns that are not a ProblemRow field's column: the
+#: per-category summary (harness.results.summary.COLUMNS), its bootstrap interval, the
+#: per-round, per-agent and ParEval tables. A table with columns of its own declares
+#: them (harness.results.tables.Table.columns).
+REPORT_COLUMNS: dict[str, tuple[str, str]] = {
+    **{f.column: (f.kind, f.unit) for f in ROW_FIELDS if f.column},
+    **{c: (SPEEDUP, "x") for c in ("geomean", "mean", "geomean CI>1", "null geomean", "reference",
+                                   "geomean 95% CI low", "geomean 95% CI high", "round geomean",
+                                   "best-so-far geomean", "speedup_n@k")},
+    **{c: (FRACTION, "") for c in ("pass@k", "build@k", "efficiency_n@k")},
+    **{c: (INDEX, "") for c in ("n", "k", "problems", "repeat", "round", "tokens", "bests", "lessons",
+                                "lessons read by bests", "samples")},
+    **{c: (AMOUNT, "s") for c in ("wall s", "model s")},
+    "cost $": (AMOUNT, "USD"),
+}
+_AT_K = re.compile(r"(pass|build|efficiency_n|speedup_n)@\d+")
+
+
+def column_kind(name: str) -> tuple[str, str]:
+    """(kind, unit) of the report column ``name``: :data:`REPORT_COLUMNS`; a name
+    starting with "%" is a percentage (AMOUNT, "%"); ``pass@5``, ``build@5``,
+    ``efficiency_n@5`` are fractions and ``speedup_n@5`` a speedup, for every k;
+    anything else is TEXT."""
+    if name in REPORT_COLUMNS:
+        return REPORT_COLUMNS[name]
+    if name.startswith("%"):
+        return AMOUNT, "%"
+    m = _AT_K.fullmatch(name)
+    if m:
+        return (SPEEDUP, "x") if m.group(1) == "speedup_n" else (FRACTION, "")
+    return TEXT, ""

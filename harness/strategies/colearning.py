@@ -54,6 +54,10 @@ thresholds are the tertiles of the baseline lengths (characters) of the problem'
 a medium-length code starts with the model of the highest Algorithm-1 score (the paper
 names a rule only for short and long code). The E-RL arms are the team's distinct models
 in team order (agents sharing a model are one arm; the first such agent makes its calls).
+
+Its report table ("erl_models", :func:`erl_table`, registered in harness.results.tables): per
+model, how often E-RL chose it and with what outcome; in a run's report only when its
+event log holds E-RL events.
 """
 
 from __future__ import annotations
@@ -69,6 +73,9 @@ from typing import Mapping, Sequence
 from ..core.errors import HarnessError
 from ..measure.suite import load_suite
 from ..models.llm import derive_seed
+from ..results.rows import AMOUNT, INDEX
+from ..results.summary import num, truthy
+from ..results.tables import Table, register_table
 from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .lessons import SIGNIFICANT_SPEEDUP, outcome_label
@@ -444,3 +451,61 @@ class CoLearning(Strategy):
                 cost_unit=self.time_key, code_len=code_len, t_run_s=t_run,
                 current=arms[current].model if current is not None else None, reason=reason,
                 priors=source)
+
+
+# --------------------------------------------------------------------------- its report table
+
+
+def erl_table(run) -> list[dict]:
+    """colearning's E-RL model selection in ``run``, one row per model (in first-chosen
+    order): ``chosen`` (corrections it wrote, from "erl_reward" events), ``first choice``
+    (problems it started), ``switched to`` (choices that left another model), the
+    outcome tiers of its code (``pass``: correct and >= 1.1x; ``correct <1.1x``;
+    ``incorrect/crash``: incorrect, runtime error, timeout, rejected; ``build error``:
+    compile or link error), ``mean reward`` (mean tier value) and ``answers`` (problems
+    whose reported code it wrote and that are correct). Empty for a run without E-RL
+    events."""
+    rows: dict[str, dict] = {}
+
+    def entry(model):
+        return rows.setdefault(str(model), {"model": str(model), "chosen": 0, "first choice": 0,
+                                            "switched to": 0, "pass": 0, "correct <1.1x": 0,
+                                            "incorrect/crash": 0, "build error": 0, "rewards": [],
+                                            "answers": 0})
+
+    for p in run.problems:
+        for e in p.events:
+            if e.get("kind") == "erl_selection":
+                r = entry(e.get("model"))
+                if e.get("current") is None:
+                    r["first choice"] += 1
+                elif e.get("current") != e.get("model"):
+                    r["switched to"] += 1
+            elif e.get("kind") == "erl_reward" and num(e.get("tier")) is not None:
+                r, v = entry(e.get("model")), num(e.get("tier"))
+                r["chosen"] += 1
+                r["rewards"].append(v)
+                status = e.get("status")
+                r["pass" if truthy(e.get("passed")) else "correct <1.1x" if status == "correct" else
+                  "build error" if status in NOT_COMPILED else "incorrect/crash"] += 1
+        best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
+        if best is not None and p.row.get("status") == "correct" and rows:
+            entry(best.get("model"))["answers"] += 1
+    out = []
+    for r in rows.values():
+        rewards = r.pop("rewards")
+        out.append({**r, "mean reward": sum(rewards) / len(rewards) if rewards else None})
+    return out
+
+
+register_table(Table(
+    "erl_models", "E-RL model selection (colearning)",
+    "chosen: corrections the model wrote (E-RL picked it); first choice: problems it started (by code "
+    "length); switched to: picks that left another model; outcome of its code on first measurement (pass = "
+    "correct and >= 1.1x, which ends a problem's loop); mean reward: mean tier (-1 build error, -0.5 "
+    "incorrect/crash, -0.2 correct < 1.1x, +3 pass); answers: correct reported codes it wrote. E-RL's "
+    "weights, stability and length thresholds are our assumptions (the paper publishes none; see the run's "
+    "strategy options).",
+    lambda run, o: erl_table(run), columns={"mean reward": (AMOUNT, ""), **{c: (INDEX, "") for c in (
+        "chosen", "first choice", "switched to", "pass", "correct <1.1x", "incorrect/crash", "build error",
+        "answers")}}, optional=True))
