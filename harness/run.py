@@ -193,20 +193,34 @@ def fmt_s(s: float) -> str:
     return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
 
 
-def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
-            evaluate_fn: Callable | None = None, console=None, validate: bool = True,
-            command: list | None = None):
-    """Run ``opts`` and write the results folder; returns (RunStore, rows, summary).
+@dataclass
+class Session:
+    """A run built from its options and ready to open (:func:`build_session`): the
+    options, the selected problems (suite.Problem, in run order), the strategy's registry
+    entry (``info``), resolved parameters and instance, the team (llm.Team, None for a
+    strategy that calls no model), the local model servers started for it ({model:
+    server}), the evaluation config, the compiler (toolchain.Compiler) and the
+    evaluation executor."""
 
-    store: an opened RunStore to resume (None: a new folder under opts.output);
-    complete_fn(agent, messages, seed) -> CallRecord replaces the model layer (tests);
-    evaluate_fn replaces harness.measure.evaluate.evaluate; validate: check the team (keys,
-    endpoints, local model) before any work. Raises HarnessError for the user's errors
-    (nothing measured is lost: the tables are written before it propagates).
-    """
-    from rich.console import Console
+    opts: RunOptions
+    problems: list
+    info: object
+    params: dict
+    strategy: object
+    team: object
+    servers: dict
+    cfg: EvalConfig
+    comp: object
+    executor: object
 
-    console = console or Console(highlight=False, soft_wrap=True)
+
+def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
+                  evaluate_fn: Callable | None = None, console=None, validate: bool = True) -> Session:
+    """Check ``opts`` and build everything a run needs before it writes anything: the
+    problems, the strategy, the team (checked unless ``validate`` is False or
+    ``complete_fn`` replaces the model layer; the team of a resumed ``store`` is
+    reused), the local model servers, the evaluation config and executor. Raises
+    HarnessError for the user's errors."""
     opts.check()
     problems = select_problems(opts)
     info = registry.get(opts.strategy)
@@ -228,9 +242,21 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     overrides = {"profile": profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
-    comp = find_compiler(opts.march)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn, opts.executor)
+    return Session(opts, problems, info, params, strategy, team, servers, cfg, find_compiler(opts.march),
+                   executor)
+
+
+def open_session(session: Session, store=None, command: list | None = None):
+    """The run's folder: a new one under ``opts.output`` with config.json (every fact
+    reporting needs, so the run reports the same under later versions), or the resumed
+    ``store`` (its "run_resumed" logged only now, after every check passed); the model
+    servers are logged in it. Returns the RunStore. Raises HarnessError when the folder
+    cannot be created."""
+    opts, info, strategy, team, servers = session.opts, session.info, session.strategy, session.team, session.servers
+    problems, params, cfg, comp, executor = (session.problems, session.params, session.cfg, session.comp,
+                                             session.executor)
     if store is None:
         config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
                   "strategy_options": strategy.options(),
@@ -257,7 +283,18 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         store.event("run_resumed")
     for m, s in servers.items():
         store.event("model_server", model=m, url=s.url, pid=s.pid, external=s.external, info=s.info)
-    console.print(f"results folder: {store.root}")
+    return store
+
+
+def run_problems(session: Session, store, *, complete_fn: Callable | None = None, console=None):
+    """Run every (replicate, problem) job of ``session`` into ``store`` (those a
+    previous session finished are skipped), printing progress with an ETA, and write
+    the tables and report.md; returns (rows, per-category summary). Each problem works
+    through its own context (RunContext.for_problem). A budget running out pauses the
+    run (finished problems kept); any other exception is logged as "run_interrupted"
+    and re-raised after the tables are written."""
+    opts, info, strategy, team, executor = session.opts, session.info, session.strategy, session.team, session.executor
+    problems, cfg = session.problems, session.cfg
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
     if raw_complete is None:
@@ -293,8 +330,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
                      recorded=store.recorded_evaluations(), sampling=opts.sampling,
-                     evidence=opts.evidence)
-    ctx.mode = opts.mode
+                     evidence=opts.evidence, mode=opts.mode)
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 
@@ -310,7 +346,7 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             return
         ctx.check_budget()
         t0 = time.monotonic()
-        ctx.repeat = store.repeat = rep
+        pctx = ctx.for_problem(rep)  # this problem's scope: replicate, mode, outcome
         with lock:
             state["flight"][threading.get_ident()] = p.id
         try:
@@ -318,10 +354,10 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
             progress(f"{p.id} ({p.category})" + (f", repeat {rep + 1}/{opts.repeats}" if opts.repeats > 1 else ""))
             ref = None
             if opts.reference:
-                ref = measure_reference(p, ctx, progress)
+                ref = measure_reference(p, pctx, progress)
             # a strategy that calls no model (null) is itself the noise floor
-            floor = measure_noise_floor(p, ctx, progress) if info.team != registry.TEAM_NONE else None
-            outcome = strategy.run(p, opts.mode, team, ctx)
+            floor = measure_noise_floor(p, pctx, progress) if info.team != registry.TEAM_NONE else None
+            outcome = strategy.run(p, opts.mode, team, pctx)
             outcome.reference_speedup = ref
             outcome.noise_floor = floor
             if outcome.remeasured is not None:
@@ -373,6 +409,29 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
         raise
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
     summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
+    return rows, summary
+
+
+def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
+            evaluate_fn: Callable | None = None, console=None, validate: bool = True,
+            command: list | None = None):
+    """Run ``opts`` and write the results folder; returns (RunStore, rows, summary):
+    :func:`build_session`, :func:`open_session`, :func:`run_problems`.
+
+    store: an opened RunStore to resume (None: a new folder under opts.output);
+    complete_fn(agent, messages, seed) -> CallRecord replaces the model layer (tests);
+    evaluate_fn replaces harness.measure.evaluate.evaluate; validate: check the team (keys,
+    endpoints, local model) before any work. Raises HarnessError for the user's errors
+    (nothing measured is lost: the tables are written before it propagates).
+    """
+    from rich.console import Console
+
+    console = console or Console(highlight=False, soft_wrap=True)
+    session = build_session(opts, store=store, complete_fn=complete_fn, evaluate_fn=evaluate_fn,
+                            console=console, validate=validate)
+    store = open_session(session, store, command)
+    console.print(f"results folder: {store.root}")
+    rows, summary = run_problems(session, store, complete_fn=complete_fn, console=console)
     return store, rows, summary
 
 

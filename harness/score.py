@@ -507,9 +507,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] [bold][{done}/{total}][/bold] {text}{eta}")
 
     for g in gs:
-        g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress)
+        g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress, mode=opts.mode)
         g.ctx.recorded = shared  # one problem's reference and noise floor serve every group
-        g.ctx.mode = opts.mode
 
     def run_problem(i: int) -> None:
         p = problems[i]
@@ -526,9 +525,10 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             g.store.event("problem_started", problem=p.id, repeat=0, category=p.category)
             quiet(f"{p.id} ({p.category}): {len(g.problems[p.id])} sample(s)"
                   + (f" of {g.name}" if opts.group_by else ""))
-            ref = measure_reference(p, g.ctx, quiet) if opts.reference else None
-            floor = measure_noise_floor(p, g.ctx, quiet)
-            outcome = strategy.run(p, opts.mode, g.problems[p.id], g.ctx)
+            pctx = g.ctx.for_problem(0)  # this problem's scope: its outcome, replicate 0, the mode
+            ref = measure_reference(p, pctx, quiet) if opts.reference else None
+            floor = measure_noise_floor(p, pctx, quiet)
+            outcome = strategy.run(p, opts.mode, g.problems[p.id], pctx)
             outcome.reference_speedup, outcome.noise_floor = ref, floor
             if outcome.remeasured is not None:
                 flag_suspicious(outcome.remeasured, ref)

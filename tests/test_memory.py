@@ -274,9 +274,9 @@ def test_a_problem_waits_for_the_problems_before_it_in_the_run_order():
     seen = []
 
     def second():
-        ctx.repeat = 0
-        ctx.wait_for_earlier("b")
-        seen.append(("b waited", sorted(ctx._jobs_done)))
+        pctx = ctx.for_problem(0)  # problem "b" of replicate 0, in its own context
+        pctx.wait_for_earlier("b")
+        seen.append(("b waited", sorted(ctx._totals.jobs_done)))
 
     t = threading.Thread(target=second)
     t.start()
@@ -285,7 +285,8 @@ def test_a_problem_waits_for_the_problems_before_it_in_the_run_order():
     ctx.job_done(0, "a")
     t.join(5)
     assert seen == [("b waited", [(0, "a")])]
-    ctx.repeat = 1
-    ctx.wait_for_earlier("a")  # replicate 1's first job waits for nothing of replicate 0
-    assert ctx.memory_scope("a").earlier == frozenset()
-    assert ctx.memory_scope("a", across_replicates=True).earlier == frozenset({(0, "a"), (0, "b")})
+    rep1 = ctx.for_problem(1)
+    rep1.wait_for_earlier("a")  # replicate 1's first job waits for nothing of replicate 0
+    assert rep1.memory_scope("a").earlier == frozenset()
+    assert rep1.memory_scope("a", across_replicates=True).earlier == frozenset({(0, "a"), (0, "b")})
+    assert ctx.repeat == 0 and ctx.memory_scope("b").earlier == frozenset({(0, "a")})  # scopes stay apart

@@ -93,19 +93,9 @@ class RunStore:
     def __init__(self, root: Path, config: dict):
         self.root = Path(root)
         self.config = config
-        self._local = threading.local()  # per thread: one problem in flight each
         self._lock = threading.Lock()
         self._events = open(self.root / "events.jsonl", "a", encoding="utf-8")
         self._lessons = open(self.root / "lessons.jsonl", "a", encoding="utf-8")
-
-    @property
-    def repeat(self) -> int:
-        """The replicate (--repeats) of the problem this thread runs; set by the runner."""
-        return getattr(self._local, "repeat", 0)
-
-    @repeat.setter
-    def repeat(self, value: int) -> None:
-        self._local.repeat = value
 
     # ------------------------------------------------------------------ open/create
     @classmethod
@@ -148,10 +138,8 @@ class RunStore:
     def event(self, kind: str, **fields: Any) -> None:
         """Append one event ``{"t": unix time s, "kind": kind, ...fields}``; flushed and
         fsynced before returning, so a kill loses at most the line being written. An
-        event about a problem also carries the calling thread's ``repeat`` (problems in
-        flight at once interleave their events)."""
-        if "problem" in fields and "repeat" not in fields:
-            fields["repeat"] = self.repeat
+        event about a problem names its ``repeat`` (the caller's: RunContext.log adds the
+        problem's), as problems in flight at once interleave their events."""
         line = json.dumps({"t": time.time(), "kind": kind, **fields}, default=str)
         with self._lock:
             self._events.write(line + "\n")
@@ -168,23 +156,24 @@ class RunStore:
                 except ValueError:
                     continue
 
-    def save_lesson(self, lesson) -> None:
-        """Append ``lesson`` (a lessons.Lesson) to lessons.jsonl and log a "lesson" event."""
+    def save_lesson(self, lesson, repeat: int = 0) -> None:
+        """Append ``lesson`` (a lessons.Lesson) to lessons.jsonl and log a "lesson" event
+        of replicate ``repeat``."""
         d = lesson.to_dict()
         with self._lock:
             self._lessons.write(json.dumps(d, default=str) + "\n")
             self._lessons.flush()
             os.fsync(self._lessons.fileno())
-        self.event("lesson", **{k: v for k, v in d.items() if k != "call"},
+        self.event("lesson", **{"repeat": repeat, **{k: v for k, v in d.items() if k != "call"}},
                    tokens=d.get("call", {}).get("completion_tokens"))
 
-    def save_candidate(self, problem: str, candidate_id: str, source: str) -> Path:
+    def save_candidate(self, problem: str, candidate_id: str, source: str, repeat: int = 0) -> Path:
         """Write ``candidates/<problem>/<candidate_id>.cpp`` atomically (replicate r > 0 of
         --repeats: ``candidates/<problem>/repeat<r>/<candidate_id>.cpp``, as candidate ids
         repeat across replicates); returns the path."""
         folder = self.root / "candidates" / problem
-        if self.repeat:
-            folder = folder / f"repeat{self.repeat}"
+        if repeat:
+            folder = folder / f"repeat{repeat}"
         path = folder / f"{candidate_id}.cpp"
         atomic_write(path, source)
         return path

@@ -10,8 +10,10 @@ one phase may run concurrently (bounded; on the local model process they are dec
 together in one batch), every phase ends with a barrier, and evaluations go to the run's
 executor (harness.measure.executors: one at a time inline, up to N at once on N
 evaluation workers). Several problems may be in flight at once (one thread each,
-``--eval-workers`` N > 1): the per-problem state (:attr:`RunContext.current`,
-:attr:`RunContext.repeat`) is per thread. The local model (its own process on this
+``--eval-workers`` N > 1): each works through its own context (:meth:`RunContext.for_problem`),
+which carries the problem's scope (replicate, mode, and the outcome its calls and
+evaluations are counted in) and shares the run's budgets, gate, counters, job order and
+logs with the others; no state is kept per thread. The local model (its own process on this
 machine) never decodes while an evaluation runs here (a gate: a phase of local calls
 waits for running evaluations and holds new ones back until all its calls returned), so
 it never steals the CPUs of a timed evaluation.
@@ -26,6 +28,7 @@ not correct is reported as "failed re-measurement". Both count as 1x in the geom
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import threading
@@ -40,7 +43,8 @@ from ..measure.evaluate import (INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, 
                                 EvalResult, cpus_for)
 from ..measure.executors import InlineExecutor
 from ..measure.toolchain import find_compiler
-from ..models.llm import SAMPLING_CHOICES, ContextWindowExceeded, ModelCallError, complete, sampled_agent
+from ..models.llm import (SAMPLING_CHOICES, ContextWindowExceeded, ModelCallError, complete, derive_seed,
+                          sampled_agent)
 from ..models.model_process import ModelProcessRestarted
 from ..results.rows import ProblemRow
 from . import prompting
@@ -239,6 +243,21 @@ class _GateSide:
             g._cond.notify_all()
 
 
+@dataclass
+class _RunTotals:
+    """What every problem's context of one run shares and changes: this session's
+    evaluation seconds, model-call phase seconds and evaluations; the reason the run is
+    stopping (RunContext.halt); the run's jobs (replicate, problem id) in order and those
+    finished (RunContext.set_jobs, job_done)."""
+
+    eval_s: float = 0.0
+    generate_s: float = 0.0
+    evaluations: int = 0
+    halt: str | None = None
+    jobs: list | None = None
+    jobs_done: set = field(default_factory=set)
+
+
 class RunContext:
     """Everything a strategy may use besides the problem, mode and team.
 
@@ -259,8 +278,13 @@ class RunContext:
     purpose (:func:`harness.models.llm.sampled_agent`; default "model": the agents'
     own values); evidence: ``run --evidence`` (prompting.EVIDENCE_LEVELS), what the
     strategies' prompts show of an evaluated attempt (prompting.format_evidence's level).
-    ``current`` and ``repeat`` belong to the calling thread (one thread per problem in
-    flight).
+    mode: the run's mode ("serial" or "omp").
+
+    The per-problem scope: ``repeat`` (the replicate), ``mode`` and ``current`` (the
+    problem's ProblemOutcome, set by Strategy.start, None between problems). A run
+    hands each problem its own context from :meth:`for_problem`; the contexts of one
+    run share everything else (budgets, gate, counters, recorded evaluations, job
+    order, logs).
     """
 
     def __init__(self, *, complete_fn: Callable | None = None, evaluate_fn: Callable | None = None,
@@ -268,14 +292,13 @@ class RunContext:
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
                  recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None,
-                 sampling: str = "model", evidence: str = "full"):
+                 sampling: str = "model", evidence: str = "full", mode: str = "omp"):
         if sampling not in SAMPLING_CHOICES:
             raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
         if evidence not in prompting.EVIDENCE_LEVELS:
             raise ValueError(f"evidence must be one of {prompting.EVIDENCE_LEVELS} (got {evidence!r})")
         self.sampling = sampling
         self.evidence = evidence  # what prompts show of an evaluated attempt (``run --evidence``)
-        self._local = threading.local()
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
         self.cache_dir = cache_dir
@@ -284,70 +307,74 @@ class RunContext:
         self.store = store
         self.deadline = deadline
         self.max_parallel = max(1, int(max_parallel))
-        self._repeat0 = repeat  # the repeat of threads that never set their own
+        self.repeat, self.mode, self.current = repeat, mode, None  # the problem's scope
         self.progress = progress or (lambda text: None)
         self.recorded = dict(recorded or {})
-        self.eval_s = 0.0
-        self.generate_s = 0.0  # wall seconds of model-call phases (generate), this session
-        self.evaluations = 0
+        self._totals = _RunTotals()
         self._build: dict[str, dict] = {}
         self._lock = threading.Lock()
         self._lock_ledger = threading.Lock()
-        self._jobs: list | None = None  # (replicate, problem id) in the run's order (set_jobs)
-        self._jobs_done: set = set()
         self._jobs_cond = threading.Condition()
         self._gate = _Gate()
         self._remote_slots = threading.BoundedSemaphore(self.max_parallel)
-        self._halt: str | None = None
 
     # ------------------------------------------------------------------ plumbing
+    def for_problem(self, repeat: int, mode: str | None = None) -> "RunContext":
+        """The context of one problem of replicate ``repeat`` in ``mode`` (default: this
+        context's): its own scope (``repeat``, ``mode``, ``current`` None until
+        Strategy.start), everything else shared with this context and every other
+        problem's."""
+        view = copy.copy(self)
+        view.repeat, view.mode, view.current = repeat, mode or self.mode, None
+        return view
+
     @property
-    def current(self) -> ProblemOutcome | None:
-        """The problem in progress in this thread (Strategy.start), or None."""
-        return getattr(self._local, "current", None)
-
-    @current.setter
-    def current(self, value: ProblemOutcome | None) -> None:
-        self._local.current = value
+    def eval_s(self) -> float:
+        """Seconds of evaluations (their wall time) this session, over all problems."""
+        return self._totals.eval_s
 
     @property
-    def repeat(self) -> int:
-        """The replicate index of this thread's problem."""
-        return getattr(self._local, "repeat", self._repeat0)
+    def generate_s(self) -> float:
+        """Wall seconds of model-call phases (:meth:`generate`) this session, over all
+        problems (concurrent phases overlap in it)."""
+        return self._totals.generate_s
 
-    @repeat.setter
-    def repeat(self, value: int) -> None:
-        self._local.repeat = value
+    @property
+    def evaluations(self) -> int:
+        """Evaluations measured this session, over all problems."""
+        return self._totals.evaluations
 
-    def _adopt(self, current: ProblemOutcome | None, repeat: int) -> None:
-        """Makes this thread work for the problem ``current`` of replicate ``repeat``
-        (a helper thread of that problem's model calls)."""
-        self.current, self.repeat = current, repeat
-        if self.store is not None:
-            self.store.repeat = repeat
+    def seed(self, agent, problem, step, purpose: str) -> int:
+        """The sampling seed of ``agent``'s (llm.Agent) call at ``step`` (a round, layer,
+        loop or attempt index) of ``problem`` (suite.Problem) for ``purpose`` ("candidate",
+        "lesson", ...), in this context's replicate: llm.derive_seed(agent.seed, problem id,
+        step, repeat, purpose). The same call of the same replicate gets the same seed in
+        every session (so the response cache and --resume reuse it); another replicate,
+        step or purpose gets another."""
+        return derive_seed(agent.seed, problem.id, step, self.repeat, purpose)
 
     # ------------------------------------------------------------------ job order
     def set_jobs(self, jobs: Sequence[tuple[int, str]]) -> None:
         """The run's jobs, (replicate, problem id), in their recorded order: the order
         memory scopes follow (:meth:`memory_scope`, :meth:`wait_for_earlier`)."""
         with self._jobs_cond:
-            self._jobs = list(jobs)
-            self._jobs_done = set()
+            self._totals.jobs = list(jobs)
+            self._totals.jobs_done.clear()
 
     def job_done(self, repeat: int, problem_id: str) -> None:
         """Marks job (repeat, problem_id) finished (done, skipped on resume, or failed)."""
         with self._jobs_cond:
-            self._jobs_done.add((repeat, problem_id))
+            self._totals.jobs_done.add((repeat, problem_id))
             self._jobs_cond.notify_all()
 
     def _earlier(self, problem_id: str, across_replicates: bool) -> frozenset | None:
-        """The jobs before this thread's job (replicate, problem_id) in the run's order,
+        """The jobs before this context's job (replicate, problem_id) in the run's order,
         of its replicate only unless ``across_replicates``; None when no order is set or
         the job is not in it."""
-        me = (self.repeat, problem_id)
-        if self._jobs is None or me not in self._jobs:
+        me, jobs = (self.repeat, problem_id), self._totals.jobs
+        if jobs is None or me not in jobs:
             return None
-        before = self._jobs[:self._jobs.index(me)]
+        before = jobs[:jobs.index(me)]
         return frozenset(j for j in before if across_replicates or j[0] == me[0])
 
     def run_id(self) -> str:
@@ -358,7 +385,7 @@ class RunContext:
         return self.store.config.get("run_id", self.store.root.name)
 
     def memory_scope(self, problem_id: str, across_replicates: bool = False) -> MemoryScope:
-        """What this thread's problem may read from a memory store (see MemoryScope)."""
+        """What this context's problem may read from a memory store (see MemoryScope)."""
         return MemoryScope(self.run_id(), self.repeat, self._earlier(problem_id, across_replicates),
                            across_replicates)
 
@@ -368,14 +395,14 @@ class RunContext:
         flight. Raises BudgetExceeded when the run stops meanwhile (:meth:`check_budget`)."""
         need = self._earlier(problem_id, across_replicates) or frozenset()
         with self._jobs_cond:
-            while not need <= self._jobs_done:
+            while not need <= self._totals.jobs_done:
                 self._jobs_cond.wait(timeout=0.5)
                 self.check_budget()
 
     def halt(self, reason: str) -> None:
         """Makes every later :meth:`check_budget` raise BudgetExceeded(reason): the other
         problems in flight stop at their next step."""
-        self._halt = reason
+        self._totals.halt = reason
 
     def _ledger(self, summary: dict) -> None:
         if self.current is not None:
@@ -386,15 +413,19 @@ class RunContext:
         return complete(agent, messages, cache_dir=self.cache_dir, seed=seed, tracker=self.tracker)
 
     def log(self, kind: str, **fields: Any) -> None:
-        """Append one event to the run's event log (no-op without a store)."""
+        """Append one event to the run's event log (no-op without a store); an event about
+        a problem carries this context's ``repeat`` unless it names its own (problems in
+        flight at once interleave their events)."""
         if self.store is not None:
+            if "problem" in fields and "repeat" not in fields:
+                fields["repeat"] = self.repeat
             self.store.event(kind, **fields)
 
     def check_budget(self) -> None:
         """Raises BudgetExceeded when the cost (USD) or time (s) budget is used up, or
         the run is stopping (:meth:`halt`)."""
-        if self._halt is not None:
-            raise BudgetExceeded(self._halt)
+        if self._totals.halt is not None:
+            raise BudgetExceeded(self._totals.halt)
         if self.tracker is not None and self.tracker.exceeded:
             raise BudgetExceeded(f"cost limit reached: ${self.tracker.cost_usd:.4f} >= "
                                  f"--max-cost ${self.tracker.max_cost_usd:.4f}")
@@ -414,8 +445,6 @@ class RunContext:
         """The timed size S the evaluator will use for ``problem``."""
         c = self.eval_config
         return c.size if c.size is not None else problem.default_size(self.mode, c.quick)
-
-    mode = "omp"  # set by the runner before a problem starts
 
     # ------------------------------------------------------------------ model calls
     def generate(self, calls: Sequence[tuple], *, purpose: str, problem: str,
@@ -450,10 +479,8 @@ class RunContext:
         workers = min(self.max_parallel, len(calls))
 
         errors = []
-        owner = (self.current, self.repeat)  # the calling problem's state, for pool threads
 
-        def one(item):
-            self._adopt(*owner)
+        def one(item):  # on a pool thread: works for this context's problem
             (agent, msgs, seed, label), fallback = item
             agent = sampled_agent(agent, purpose, self.sampling)
             restarted = False
@@ -499,7 +526,7 @@ class RunContext:
         else:
             recs = run_all()
         with self._lock:
-            self.generate_s += time.monotonic() - t0
+            self._totals.generate_s += time.monotonic() - t0
         if all(r is None for r in recs):
             # nothing to evaluate or learn from: a table of empty problems would mislead
             raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
@@ -549,8 +576,8 @@ class RunContext:
                      fresh=fresh, result=d)
             return res
         with self._lock:
-            self.eval_s += res.wall_s
-            self.evaluations += 1
+            self._totals.eval_s += res.wall_s
+            self._totals.evaluations += 1
         self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
                  repeat=rep, seed=cfg.seed, key=key, result=d)
         self.recorded[key] = d
@@ -559,7 +586,7 @@ class RunContext:
     def evaluation_key(self, text: str, *, candidate_id: str, fresh: bool = False,
                        shared: bool = False) -> str:
         """The key under which :meth:`evaluate` records (and reuses) the verdict on
-        ``text`` as ``candidate_id`` in this thread's replicate:
+        ``text`` as ``candidate_id`` in this context's replicate:
         ``<candidate_id>:r<replicate>:<first|fresh>:<sha256 of text>``."""
         rep = 0 if shared else self.repeat
         return f"{candidate_id}:r{rep}:{'fresh' if fresh else 'first'}:{text_sha(text)}"
@@ -567,12 +594,12 @@ class RunContext:
     def save_candidate(self, cand: Candidate) -> None:
         """Store the candidate's source (and prompt-free metadata) in the run folder."""
         if self.store is not None:
-            self.store.save_candidate(cand.problem, cand.id, cand.source or cand.reply)
+            self.store.save_candidate(cand.problem, cand.id, cand.source or cand.reply, self.repeat)
 
     def save_lesson(self, lesson: Lesson) -> None:
         """Append a lesson (with provenance) to lessons.jsonl and the event log."""
         if self.store is not None:
-            self.store.save_lesson(lesson)
+            self.store.save_lesson(lesson, self.repeat)
 
 
 class Strategy(ABC):
@@ -632,12 +659,13 @@ class Strategy(ABC):
         return rec
 
     def attempt(self, problem, agent, rec, cand_id: str, round_: int, ctx: RunContext,
-                out: ProblemOutcome) -> Candidate:
+                out: ProblemOutcome, lesson_ids: Sequence[str] = ()) -> Candidate:
         """The candidate ``cand_id`` (``round_``: its place in the strategy's order) from
-        ``agent``'s reply ``rec`` (a CallRecord): evaluated (:meth:`evaluate_candidate`),
-        appended to ``out.candidates`` and returned."""
+        ``agent``'s reply ``rec`` (a CallRecord), whose prompt showed the lessons
+        ``lesson_ids`` (their ids, in prompt order; none by default): evaluated
+        (:meth:`evaluate_candidate`), appended to ``out.candidates`` and returned."""
         cand = Candidate(cand_id, problem.id, round_, agent.name, agent.model, reply=rec.text,
-                         call=call_summary(rec))
+                         lesson_ids=list(lesson_ids), call=call_summary(rec))
         ctx.progress(f"{problem.id}: evaluating {cand_id} ({agent.name})")
         self.evaluate_candidate(problem, cand, ctx)
         out.candidates.append(cand)

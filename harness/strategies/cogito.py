@@ -68,9 +68,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..models.llm import derive_seed
 from . import prompting as prompts
-from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .lessons import SIGNIFICANT_SPEEDUP
 from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
                      task_document)
@@ -261,19 +260,12 @@ class Cogito(Strategy):
     def _call(self, ctx, problem, out, agent, text, seed_label, cand_id, round_, evaluate=True):
         """One model call; with ``evaluate`` the reply becomes an evaluated Candidate
         (returned), else the CallRecord is returned. None when the call failed."""
-        seed = derive_seed(agent.seed, problem.id, round_, ctx.repeat, seed_label)
+        seed = ctx.seed(agent, problem, round_, seed_label)
         [rec] = ctx.generate([(agent, prompts.messages(text), seed, cand_id)],
                              purpose="candidate" if evaluate else "plan", problem=problem.id, round_=round_)
         if rec is None or not evaluate:
             return rec
-        cand = Candidate(cand_id, problem.id, round_, agent.name, agent.model, reply=rec.text,
-                         call=call_summary(rec))
-        ctx.progress(f"{problem.id}: evaluating {cand_id}")
-        self.evaluate_candidate(problem, cand, ctx)
-        ctx.progress(f"{problem.id}: {cand_id}: {cand.outcome}"
-                     + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
-        out.candidates.append(cand)
-        return cand
+        return self.attempt(problem, agent, rec, cand_id, round_, ctx, out)
 
     # ------------------------------------------------------------------ the method
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:

@@ -72,12 +72,11 @@ from typing import Mapping, Sequence
 
 from ..core.errors import HarnessError
 from ..measure.suite import load_suite
-from ..models.llm import derive_seed
 from ..results.rows import AMOUNT, INDEX
 from ..results.summary import num, truthy
 from ..results.tables import Table, register_table
 from . import prompting as prompts
-from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .lessons import SIGNIFICANT_SPEEDUP, outcome_label
 from .registry import TEAM_MANY, Budget, Param, register
 
@@ -386,14 +385,9 @@ class CoLearning(Strategy):
             # a conversation too long for the model's context: once more without the latest change
             shorter = memory.without_change().messages(request) if memory.change is not None else None
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: correction by {agent.name} ({agent.model})")
-            [rec] = ctx.generate([(agent, msgs, derive_seed(agent.seed, problem.id, loop - 1, ctx.repeat,
-                                                            "candidate"), cid)],
+            [rec] = ctx.generate([(agent, msgs, ctx.seed(agent, problem, loop - 1, "candidate"), cid)],
                                  purpose="candidate", problem=problem.id, round_=loop - 1, fallbacks=[shorter])
-            cand = Candidate(cid, problem.id, loop - 1, agent.name, agent.model, reply=rec.text,
-                             call=call_summary(rec))
-            ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: testing {cid}")
-            self.evaluate_candidate(problem, cand, ctx)
-            out.candidates.append(cand)
+            cand = self.attempt(problem, agent, rec, cid, loop - 1, ctx, out)
             r = cand.result
             value = tier_value(r.status, r.speedup)
             ledger = ledger_step(ledger, value, loop)
@@ -416,7 +410,7 @@ class CoLearning(Strategy):
                                      compiler_version=build["compiler_version"], flags=build["flags"])
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: interpretation by {interpreter.name}")
             [erec] = ctx.generate([(interpreter, prompts.messages(explain),
-                                    derive_seed(interpreter.seed, problem.id, loop - 1, ctx.repeat, "interpretation"),
+                                    ctx.seed(interpreter, problem, loop - 1, "interpretation"),
                                     f"{cid}-interpretation")],
                                   purpose="interpretation", problem=problem.id, round_=loop - 1)
             if loop == 1:

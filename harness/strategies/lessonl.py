@@ -40,9 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..models.llm import derive_seed
 from . import prompting as prompts
-from .base import NO_VERDICT, Candidate, ProblemOutcome, RunContext, Strategy, call_summary
+from .base import NO_VERDICT, ProblemOutcome, RunContext, Strategy, call_summary
 from .lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
                       LessonBank, outcome_label)
 from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
@@ -153,7 +152,7 @@ class LessonL(Strategy):
                         lesson_ids=[l.id for l in selected],
                         adjusted=[l.adjusted_speedup for l in selected])
             text = prompts.optimization_prompt(problem, mode, build, size, selected)
-            calls = [(a, prompts.messages(text), derive_seed(a.seed, problem.id, t, ctx.repeat, "candidate"),
+            calls = [(a, prompts.messages(text), ctx.seed(a, problem, t, "candidate"),
                       f"{problem.id}-r{t}-a{i}") for i, a in enumerate(agents)]
             ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(agents)} agent(s) "
                          f"write candidates ({len(selected)} lesson(s) shown)")
@@ -163,16 +162,10 @@ class LessonL(Strategy):
             for i, (a, rec) in enumerate(zip(agents, recs)):
                 if rec is None:
                     continue
-                cand = Candidate(f"{problem.id}-r{t}-a{i}", problem.id, t, a.name, a.model,
-                                 reply=rec.text, lesson_ids=[l.id for l in selected],
-                                 call=call_summary(rec))
-                ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: evaluating {cand.id} ({a.name})")
-                self.evaluate_candidate(problem, cand, ctx)
-                ctx.progress(f"{problem.id}: {cand.id}: {cand.outcome}"
-                             + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+                cand = self.attempt(problem, a, rec, f"{problem.id}-r{t}-a{i}", t, ctx, out,
+                                    lesson_ids=[l.id for l in selected])
                 if cand.status not in NO_VERDICT:  # a lost evaluation teaches nothing
                     round_cands.append((i, a, cand))
-                out.candidates.append(cand)
             # 3. effectiveness adjustment of the lessons shown this round
             if selected and round_cands:
                 users = [(c.status, c.speedup) for _, _, c in round_cands]
@@ -191,7 +184,7 @@ class LessonL(Strategy):
                 lid = bank.next_id(t, i)  # agent indices are unique within a round
                 la = dataclasses.replace(a, max_tokens=min(a.max_tokens, self.lesson_max_tokens))
                 lcalls.append((la, prompts.messages(ltext),
-                               derive_seed(a.seed, problem.id, t, ctx.repeat, "lesson"), lid))
+                               ctx.seed(a, problem, t, "lesson"), lid))
                 meta.append((a, cand, lid, label))
             if lcalls:
                 ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(lcalls)} lesson(s) requested")

@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import re
 
-from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
@@ -249,7 +248,7 @@ class MapCoder(Strategy):
         mtext = prompts.mode_text(mode, build["threads"])
 
         def seed(step, purpose):
-            return derive_seed(agent.seed, problem.id, step, ctx.repeat, purpose)
+            return ctx.seed(agent, problem, step, purpose)
 
         def write(step: str, text: str) -> Candidate:
             """Candidate ``<problem>-<step>`` from ``text``, evaluated; its round is its

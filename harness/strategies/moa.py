@@ -39,7 +39,6 @@ for the aggregator, so a re-run reproduces and the response cache serves a resum
 from __future__ import annotations
 
 from ..measure.extract import extract_candidate
-from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import Candidate, ProblemOutcome, RunContext, Strategy, call_summary
 from .registry import TEAM_MANY, Budget, Param, register
@@ -105,7 +104,7 @@ class MixtureOfAgents(Strategy):
         for layer in range(self.layers):
             msgs = plain if layer == 0 else references_messages(base, codes)
             ids = [f"{problem.id}-r{layer}-a{j}" for j in range(len(proposers))]
-            calls = [(a, msgs, derive_seed(a.seed, problem.id, layer, ctx.repeat, "proposal"), cid)
+            calls = [(a, msgs, ctx.seed(a, problem, layer, "proposal"), cid)
                      for a, cid in zip(proposers, ids)]
             ctx.progress(f"{problem.id}: layer {layer + 1}/{self.layers}: {len(proposers)} proposer(s)"
                          + (" synthesise the previous layer's codes" if layer else " answer the task"))
@@ -124,15 +123,12 @@ class MixtureOfAgents(Strategy):
                     ctx.progress(f"{problem.id}: layer {layer + 1}: evaluating {cid} (logged, not selected)")
                     self.evaluate_candidate(problem, cand, ctx)
         agg_id = f"{problem.id}-r{self.layers}-agg"
-        seed = derive_seed(aggregator.seed, problem.id, self.layers, ctx.repeat, "aggregate")
+        seed = ctx.seed(aggregator, problem, self.layers, "aggregate")
         ctx.progress(f"{problem.id}: aggregator {aggregator.name} ({aggregator.model}) synthesises "
                      f"the answer")
         [rec] = ctx.generate([(aggregator, references_messages(base, codes), seed, agg_id)],
                              purpose="aggregate", problem=problem.id, round_=self.layers,
                              fallbacks=[plain])
         if rec is not None:
-            cand = Candidate(agg_id, problem.id, self.layers, aggregator.name, aggregator.model,
-                             reply=rec.text, call=call_summary(rec))
-            ctx.progress(f"{problem.id}: evaluating the aggregator's answer {agg_id}")
-            out.candidates.append(self.evaluate_candidate(problem, cand, ctx))
+            self.attempt(problem, aggregator, rec, agg_id, self.layers, ctx, out)
         return self.finish(problem, out, ctx)

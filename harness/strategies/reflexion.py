@@ -40,7 +40,6 @@ serves a resumed run) while replicates differ.
 
 from __future__ import annotations
 
-from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, Param, register
@@ -81,7 +80,7 @@ class Reflexion(Strategy):
         n = self.iterations
 
         def seed(i, purpose):
-            return derive_seed(agent.seed, problem.id, i, ctx.repeat, purpose)
+            return ctx.seed(agent, problem, i, purpose)
 
         ctx.progress(f"{problem.id}: iteration 1/{n}: {agent.name} writes c0")
         rec = self.ask(problem, agent, prompts.optimization_prompt(problem, mode, build, size), ctx,

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ..models.llm import derive_seed
 from . import prompting as prompts
 from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, register
@@ -26,7 +25,7 @@ class SingleAgent(Strategy):
         cid = f"{problem.id}-r0-a0"
         ctx.progress(f"{problem.id}: {agent.name} ({agent.model}) writes a candidate")
         rec = self.ask(problem, agent, self.prompt(problem, mode, ctx), ctx, purpose="candidate",
-                       seed=derive_seed(agent.seed, problem.id, 0, ctx.repeat, "candidate"),
+                       seed=ctx.seed(agent, problem, 0, "candidate"),
                        round_=0, label=cid)
         self.attempt(problem, agent, rec, cid, 0, ctx, out)
         return self.finish(problem, out, ctx)
