@@ -58,7 +58,7 @@ from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
 from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_problem, get_suite, load_suite,
                             remember_suite)
-from .measure.toolchain import find_compiler
+from .measure.toolchain import DiskFullError, find_compiler
 from .measure.topology import machine_info
 from .results import render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
@@ -365,6 +365,8 @@ class ScoreSamples(Strategy):
         check itself could not run (the link error then counts as the candidate's)."""
         try:
             found = signature_mismatch(problem, cand.source, self.mode, self.march, self.sandboxed)
+        except DiskFullError:  # the harness's trouble: the run stops, the reply is not charged
+            raise
         except HarnessError as e:
             ctx.log("signature_check_failed", problem=problem.id, candidate_id=cand.id, error=str(e))
             return
@@ -624,15 +626,15 @@ def inputs_table(run) -> list[dict]:
 
 
 def verdicts_table(run) -> list[dict]:
-    """The verdicts of all samples of a score run, one row per verdict (most frequent
-    first): ``samples`` and where the verdict came from: ``measured`` (evaluated by
+    """The verdicts of all samples of a score run (a sample lost with its worker has
+    none), one row per verdict (most frequent first): ``samples`` and where the verdict came from: ``measured`` (evaluated by
     this run), ``verdict cache`` (identical code, settings and seeds measured before),
     ``run log`` (read back from this run's log on --resume). [] for a run of a
     strategy."""
     counts: dict[str, Counter] = {}
     for p in run.problems:
         for e in p.events:
-            if e.get("kind") == "sample":
+            if e.get("kind") == "sample" and e.get("status") not in NO_VERDICT:
                 counts.setdefault(str(e.get("status")), Counter())[str(e.get("verdict_from"))] += 1
     rows = [{"verdict": v, "samples": sum(c.values()), **{k: c.get(k, 0) for k in VERDICT_SOURCES}}
             for v, c in counts.items()]
@@ -711,7 +713,7 @@ def _write_group(g: _Group, order: list, opts: ScoreOptions, wall_s: float):
     session = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
                "wall time (this session, all groups)": f"{wall_s:.1f} s",
                "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}"}
-    rep = report.build_report(read_run(g.store.root), plots=False, ks=opts.ks, session=session)
+    rep = report.build_report(read_run(g.store.root), plots=False, session=session)  # the recorded --k
     g.store.write_report(render.to_markdown(rep))
     return rep
 

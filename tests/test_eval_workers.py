@@ -85,6 +85,29 @@ def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_p
     assert len(RunStore.open(store.root).finished()) == 1
 
 
+def test_a_lost_reference_measurement_makes_resume_run_the_problem_again(tmp_path):
+    """The expert reference is measured before the strategy starts the problem: losing its
+    evaluation counts as the problem's infrastructure error as any other, so the problem is
+    not finished without its reference."""
+    from harness.measure.suite import get_problem
+
+    ref = get_problem(PROBLEMS[0]).reference("serial")
+
+    def losing(problem, text, mode, cfg):
+        if text == ref:
+            return EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1,
+                              evidence={"why": "lost twice"})
+        return evaluate(problem, text, mode, cfg)
+
+    opts = _opts(tmp_path)
+    opts.problems, opts.reference = PROBLEMS[:1], True
+    store, [row], _ = execute(opts, evaluate_fn=losing)
+    assert row["infrastructure_errors"] == 1 and row["reference_speedup"] is None
+    assert RunStore.open(store.root).finished() == {}
+    _, [row2], _ = execute(opts, store=RunStore.open(store.root))
+    assert row2["infrastructure_errors"] == 0 and row2["reference_speedup"] is not None
+
+
 def test_worker_sets_must_fit(tmp_path):
     n = len(os.sched_getaffinity(0))
     with pytest.raises(HarnessError, match="do not fit"):

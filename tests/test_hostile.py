@@ -147,6 +147,29 @@ def test_hostile(run_eval, name):
         assert r.evidence["why"]
 
 
+def test_an_object_beyond_the_file_limit_is_the_candidates_compile_error(run_eval):
+    """A candidate cannot make the compiler write an object larger than the tools' file
+    limit (toolchain.TOOL_FILE_BYTES, RLIMIT_FSIZE): 300 MiB of initialised data ends its
+    compile, as the candidate's own compile error, without filling the disk."""
+    big = cand(prefix="static volatile char big[300 << 20] = {1};", before="(void)big[x.size() % 7];")
+    r = ev(run_eval, big, mode="serial", use_cache=False)
+    assert r.status == "compile_error", (r.status, r.evidence)
+
+
+def test_a_full_disk_stops_the_run_instead_of_failing_the_candidate(run_eval, monkeypatch):
+    """Compiling or linking with no room on the cache's disk is the harness's trouble:
+    DiskFullError, a HarnessError (the run stops, nothing measured is lost), never a
+    compile or link error charged to the candidate. The figure is fixed: no candidate
+    can make the check fail by the size of its own object."""
+    from harness.measure import toolchain
+
+    real = shutil.disk_usage
+    monkeypatch.setattr(toolchain.shutil, "disk_usage",
+                        lambda p: real(p)._replace(free=toolchain.FREE_BYTES_MIN - 1))
+    with pytest.raises(toolchain.DiskFullError, match="MiB free on the disk of"):
+        ev(run_eval, cand(before="volatile int fresh = 12345; (void)fresh;"), mode="serial", use_cache=False)
+
+
 def test_writes_const_input_is_rejected_with_reason(run_eval):
     r = ev(run_eval, cand(before="if (!x.empty()) const_cast<std::vector<double>&>(x)[x.size() / 2] = 7.0;"))
     assert r.status == "rejected"

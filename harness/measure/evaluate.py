@@ -232,8 +232,9 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
 
     Returns an EvalResult; every failure of the candidate is a status, not an exception.
     Raises HarnessError for the user's errors (bad mode, no compiler or one that fails in
-    the sandbox, no sandbox, more threads than CPUs, no binutils) and if the problem
-    folder itself does not build.
+    the sandbox, no sandbox, more threads than CPUs, no binutils), if the problem
+    folder itself does not build, and (toolchain.DiskFullError) when the cache's disk is
+    nearly full: no candidate is charged for the harness's trouble.
     """
     cfg = cfg or EvalConfig()
     check_mode(mode)
@@ -298,7 +299,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
     scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
     try:
-        layouts = ([], [])
+        layouts, linked = ([], []), True  # validation alone times nothing: no layouts
         if not cfg.validate_only:
             t0 = time.monotonic()
             try:
@@ -306,11 +307,11 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
                                        comp, mode, sandboxed)
                 res.evidence["code_layouts"] = len(set(layouts[1]))
             except toolchain.LayoutError as e:
-                layouts = None
+                linked = False
                 res.status = "link_error"
                 res.evidence["why"] = f"the candidate's object did not link at another code offset: {e}"
             res.evidence["code_layouts_s"] = round(time.monotonic() - t0, 3)  # linking them (in wall_s)
-        if layouts is not None:
+        if linked:
             _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, layouts,
                         sandboxed, cfg)
     finally:

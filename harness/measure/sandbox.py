@@ -48,13 +48,21 @@ class Limits:
     cpus: CPU ids the process may run on (None: inherit);
     address_space: also cap the address space (RLIMIT_AS) at the memory limit; False
     for ThreadSanitizer, which reserves terabytes of address space for its shadow
-    memory and aborts under the cap: memory is then bounded by the cgroup alone.
+    memory and aborts under the cap: memory is then bounded by the cgroup alone;
+    file_bytes: the largest file the process may write (RLIMIT_FSIZE, bytes; None: no
+    limit): the compiler-tool calls of harness.measure.toolchain.run_tool set it, so a
+    candidate cannot make the compiler or linker write an object that fills the disk (a
+    write beyond it kills the tool with SIGXFSZ, or fails with EFBIG where the signal is
+    ignored). The judge and its runners have none: their shared memory grows as a memfd,
+    which the limit would cap; what they write to the sandbox's tmpfs counts against the
+    memory cgroup.
     """
 
     memory_bytes: int = 8 << 30
     pids: int = 256
     cpus: tuple | None = None
     address_space: bool = True
+    file_bytes: int | None = None
 
 
 @dataclass
@@ -383,6 +391,8 @@ def _preexec(limits: Limits, procs_files: list[str], in_cgroup: bool):
             vm = limits.memory_bytes + (AS_HEADROOM if in_cgroup else 0)
             resource.setrlimit(resource.RLIMIT_AS, (vm, vm))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if limits.file_bytes is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
     return fn
 
 

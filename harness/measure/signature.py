@@ -24,7 +24,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import sandbox, toolchain
+from . import toolchain
 from .suite import Problem
 
 PROBE = "harness_signature_probe"
@@ -51,11 +51,8 @@ def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Com
     try:
         (work / "tu.cpp").write_text(tu)
         compile_ = shlex.join([comp.path, *flags, "-I", str(pch), "-c", "-o", "tu.o", "tu.cpp"])
-        out = sandbox.run(["/bin/sh", "-c", f"{compile_} 2>/dev/null && nm -C --defined-only tu.o"],
-                          sandboxed=sandboxed, ro=[str(pch)] + comp.mounts(), rw=[str(work)],
-                          cwd=str(work), timeout_s=300.0, tail_bytes=1 << 20,
-                          limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
-                          env=sandbox.clean_env({"PATH": f"{Path(comp.path).parent}:/usr/bin:/bin"}))
+        out = toolchain.run_tool(["/bin/sh", "-c", f"{compile_} 2>/dev/null && nm -C --defined-only tu.o"],
+                                 comp, work, [str(pch)], sandboxed, tail_bytes=1 << 20)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if out.returncode != 0:

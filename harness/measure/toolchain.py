@@ -187,6 +187,40 @@ def _remarks(path: Path, max_lines: int = 25) -> str:
     return "\n".join(seen[:max_lines])
 
 
+TOOL_FILE_BYTES = 256 << 20  # the largest file a compiler-tool call may write (RLIMIT_FSIZE)
+# free bytes the cache's disk must have before any compiler-tool call: a fixed figure, so
+# that no candidate can make the check fail by the size of its own object. One evaluation
+# writes at most an object and its library (2 x TOOL_FILE_BYTES) and one side's code
+# layouts (LAYOUT_BYTES, a few objects more at most); several may be in flight.
+FREE_BYTES_MIN = 4 << 30
+
+
+class DiskFullError(HarnessError):
+    """The cache's disk has less than FREE_BYTES_MIN free: the harness's trouble, never
+    a verdict on the code (the run stops; --resume continues once there is room)."""
+
+
+def run_tool(argv: list[str], comp: Compiler, work: Path, ro: list[str], sandboxed: bool,
+             tail_bytes: int = 8192) -> "sandbox.Outcome":
+    """One compiler-tool call (compiler, linker, objcopy, or a shell running several) in
+    the folder ``work`` (its only writable place; ``ro``: the folders it reads besides
+    the compiler's own), sandboxed unless ``sandboxed`` is False, with at most 300 s,
+    4 GiB, 64 processes and files of at most TOOL_FILE_BYTES (a larger object is the
+    code's own compile or link error). ``tail_bytes``: how much of its output to keep.
+    Returns the sandbox.Outcome. Raises DiskFullError, before the call, when the disk
+    holding ``work`` has less than FREE_BYTES_MIN free: a full disk would otherwise fail
+    the call and read as the candidate's compile or link error."""
+    free = shutil.disk_usage(work).free
+    if free < FREE_BYTES_MIN:
+        raise DiskFullError(f"only {free >> 20} MiB free on the disk of {work} (the harness needs "
+                            f"{FREE_BYTES_MIN >> 20} MiB to build): free some space, or point HARNESS_CACHE "
+                            "elsewhere, and start again (a run or score continues with its --resume)")
+    return sandbox.run(argv, sandboxed=sandboxed, ro=ro + comp.mounts(), rw=[str(work)], cwd=str(work),
+                       timeout_s=300.0, tail_bytes=tail_bytes,
+                       limits=sandbox.Limits(memory_bytes=4 << 30, pids=64, file_bytes=TOOL_FILE_BYTES),
+                       env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+
+
 def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Path],
              sandboxed: bool, remarks: bool = False) -> BuildResult:
     out_dir = cache_root() / "builds" / key[:2] / key
@@ -209,10 +243,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
         t0 = time.monotonic()
         diag, why = "", ""
         for argv in steps:
-            res = sandbox.run(argv, sandboxed=sandboxed, ro=[str(d) for d in include_dirs] + comp.mounts(),
-                              rw=[str(work)], cwd=str(work), timeout_s=300.0,
-                              limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
-                              env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+            res = run_tool(argv, comp, work, [str(d) for d in include_dirs], sandboxed)
             diag += res.stderr_tail + res.stdout_tail
             if res.returncode != 0:
                 why = "compiler timed out (300 s)" if res.timed_out else diag
@@ -492,7 +523,8 @@ def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Co
     are CPUs.
 
     Raises LayoutError if a link fails (the object linked once already: the candidate's
-    own doing, e.g. a .symver directive, or the harness's: a full disk).
+    own doing, e.g. a .symver directive), DiskFullError (run_tool) when the cache's disk
+    is nearly full: the harness's trouble, never the candidate's.
     """
     obj = Path(build.path).parent / "obj.o"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -518,11 +550,8 @@ def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Co
                                "-o", "layout-{}.so"])
             jobs = max(1, len(os.sched_getaffinity(0)))
             steps.append(f"printf '%s\\n' {' '.join(map(str, todo))} | xargs -P {jobs} -I{{}} {link}")
-            res = sandbox.run(["/bin/sh", "-c", " && ".join(steps)],
-                              sandboxed=sandboxed, ro=[str(obj.parent), str(pad_dir)] + comp.mounts(),
-                              rw=[str(work)], cwd=str(work), timeout_s=300.0,
-                              limits=sandbox.Limits(memory_bytes=4 << 30, pids=64),
-                              env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+            res = run_tool(["/bin/sh", "-c", " && ".join(steps)], comp, work, [str(obj.parent), str(pad_dir)],
+                           sandboxed)
             if res.returncode != 0:
                 raise LayoutError("linking the object at other code offsets failed: "
                                   + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3))

@@ -45,13 +45,14 @@ def cell(col: str, v, columns: Mapping[str, tuple[str, str]] | None = None) -> s
 
 def table_cells(table: Table, rows: Sequence[Mapping]) -> Cells:
     """(columns, cells) of ``rows`` of ``table`` for people: its ``display``, else every
-    key of the first row, each cell by :func:`cell` with the table's own column kinds."""
+    key any row has (in first-seen order; "-" where a row lacks it), each cell by
+    :func:`cell` with the table's own column kinds."""
     def fmt(col, v):
         return cell(col, v, table.columns)
 
     if table.display is not None:
         return table.display(rows, fmt)
-    cols = list(rows[0]) if rows else []
+    cols = list(dict.fromkeys(k for r in rows for k in r))
     return cols, [[fmt(c, r.get(c)) for c in cols] for r in rows]
 
 

@@ -104,9 +104,14 @@ def run_header(run) -> dict:
 def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None, resamples: int | None = None,
                  seed: int | None = None, session: Mapping | None = None) -> RunReport:
     """Every registered table of ``run`` (runstore.RunRecord; an optional table only when
-    it has rows), built with ``ks``, ``resamples`` and ``seed`` (tables.TableOptions);
+    it has rows), built with ``ks`` (None: the run's own ``--k``, recorded in its config
+    options, else tables.default_ks), ``resamples`` and ``seed`` (tables.TableOptions);
     ``session``: the writing session's figures (RunReport.session); the plots unless
     ``plots`` is False. Raises HarnessError for bad ks."""
+    if not ks:  # the k values the run was made with (score --k), so report.md and `report` agree
+        recorded = (run.config.get("options") or {}).get("ks")
+        if isinstance(recorded, list) and recorded and all(isinstance(k, int) and k >= 1 for k in recorded):
+            ks = recorded
     opts = TableOptions(ks=tuple(ks) if ks else None, resamples=resamples, seed=seed)
     tables = {}
     for t in registered_tables():

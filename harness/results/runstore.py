@@ -13,7 +13,8 @@ Layout::
     lessons.jsonl                     every lesson with provenance, as written
                                       (later factor changes: "factors_updated" events)
     problems.csv / problems.json      per-problem result table (harness.results.rows.ProblemRow)
-    report.md                         the per-category table
+    report.md                         the run's report as it ended (harness.results.report:
+                                      every table, no plots, what the session measured)
     report/                           ``python -m harness report``: tables and plots
                                       re-rendered from the event log (harness.results.report)
 

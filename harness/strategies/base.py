@@ -280,8 +280,10 @@ class RunContext:
     strategies' prompts show of an evaluated attempt (prompting.format_evidence's level).
     mode: the run's mode ("serial" or "omp").
 
-    The per-problem scope: ``repeat`` (the replicate), ``mode`` and ``current`` (the
-    problem's ProblemOutcome, set by Strategy.start, None between problems). A run
+    The per-problem scope: ``repeat`` (the replicate), ``mode``, ``current`` (the
+    problem's ProblemOutcome, set by Strategy.start, None between problems) and
+    ``lost_evaluations`` (its evaluations lost with their worker, those made before
+    Strategy.start included: the expert reference and the noise floor). A run
     hands each problem its own context from :meth:`for_problem`; the contexts of one
     run share everything else (budgets, gate, counters, recorded evaluations, job
     order, logs).
@@ -308,6 +310,7 @@ class RunContext:
         self.deadline = deadline
         self.max_parallel = max(1, int(max_parallel))
         self.repeat, self.mode, self.current = repeat, mode, None  # the problem's scope
+        self.lost_evaluations = 0  # of this problem, the reference and noise floor included
         self.progress = progress or (lambda text: None)
         self.recorded = dict(recorded or {})
         self._totals = _RunTotals()
@@ -326,6 +329,7 @@ class RunContext:
         problem's."""
         view = copy.copy(self)
         view.repeat, view.mode, view.current = repeat, mode or self.mode, None
+        view.lost_evaluations = 0
         return view
 
     @property
@@ -569,9 +573,10 @@ class RunContext:
             res = self.executor.evaluate(problem, text, self.mode, cfg)
         d = res.to_dict()
         if res.status == INFRASTRUCTURE_ERROR:
-            if self.current is not None:
-                with self._lock_ledger:
-                    self.current.infrastructure_errors += 1
+            with self._lock_ledger:
+                self.lost_evaluations += 1
+                if self.current is not None:
+                    self.current.infrastructure_errors = self.lost_evaluations
             self.log("evaluation_lost", problem=problem.id, candidate_id=candidate_id,
                      fresh=fresh, result=d)
             return res
@@ -633,9 +638,12 @@ class Strategy(ABC):
 
     def start(self, problem, mode: str, ctx: RunContext) -> ProblemOutcome:
         """Begin ``problem``: sets ``ctx.mode`` and returns the empty outcome that
-        collects the problem's model calls and evaluations (its wall time starts now)."""
+        collects the problem's model calls and evaluations (its wall time starts now; its
+        infrastructure_errors start at the evaluations ``ctx`` lost before, e.g. the
+        expert reference's, so that --resume runs the problem again)."""
         ctx.mode = mode
-        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat)
+        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat,
+                             infrastructure_errors=ctx.lost_evaluations)
         out.wall_s = time.monotonic()
         ctx.current = out
         return out
