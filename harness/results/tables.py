@@ -51,8 +51,8 @@ Cells = tuple[list[str], list[list[str]]]
 class Table:
     """One table of a run's report (module docstring). ``build(run, options) -> rows``;
     ``display(rows, cell) -> (columns, cells)`` for md, html and the console, where
-    ``cell(column, value) -> str`` is the renderer's formatter (None: every key of the
-    first row is a column); ``columns`` {column: (kind, unit)} for columns of its own
+    ``cell(column, value) -> str`` is the renderer's formatter (None: every key any row
+    has is a column, in first-seen order); ``columns`` {column: (kind, unit)} for columns of its own
     that harness.results.rows.column_kind does not know; ``optional``: left out of a
     report when ``build`` returns no rows."""
 
@@ -70,8 +70,8 @@ _TABLES: dict[str, Table] = {}
 
 def register_table(table: Table) -> Table:
     """Add ``table`` to the report, after the tables registered before it; returns it.
-    Registering the same definition again (a module imported twice) keeps its place.
-    Raises ValueError for another table of a name already registered."""
+    Registering the same Table again keeps its place. Raises ValueError for another
+    table of a name already registered."""
     old = _TABLES.get(table.name)
     if old is not None and old != table:
         raise ValueError(f"a report table named {table.name!r} is already registered")
