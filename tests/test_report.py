@@ -378,6 +378,9 @@ def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_row
     from harness.results import tables
     from harness.results.rows import SPEEDUP
 
+    import harness.score  # noqa: F401  (its tables, and every strategy's, registered before the copy)
+    from harness.strategies import registry
+    registry.load_all()
     monkeypatch.setattr(tables, "_TABLES", dict(tables._TABLES))  # registered for this test only
     mine = tables.register_table(tables.Table(
         "lessons_per_problem", "Lessons per problem", "lessons: in the bank at the end.",
