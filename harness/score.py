@@ -64,8 +64,7 @@ from .results import render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
 from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
 from .results.rows import INDEX
-from .results.summary import num
-from .results.tables import Table, default_ks, register_table
+from .results.tables import Table, default_ks, judged_counts, register_table
 from .run import IN_FLIGHT_PER_WORKER, fmt_s, measure_noise_floor, measure_reference, run_in_flight
 from .strategies.base import Candidate, ProblemOutcome, RunContext, Strategy
 
@@ -664,11 +663,7 @@ def samples_table(run, ks=None) -> list[dict]:
     ks = list(ks) if ks else default_ks(run)
     out = []
     for p in run.problems:
-        cs = [c for c in p.candidates if c.get("status") not in NO_VERDICT]
-        n = len(cs)
-        correct = sum(c.get("status") == "correct" for c in cs)
-        built = sum(c.get("status") not in NOT_COMPILED for c in cs)
-        sp = [num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs]
+        n, correct, built, sp = judged_counts(p.candidates)
         row = {"problem": p.problem, "category": p.category, "samples": n, "compiled": built,
                "correct": correct, "first sample": p.candidates[0].get("status") if p.candidates else None}
         for k in ks:

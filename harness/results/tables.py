@@ -94,6 +94,16 @@ def _judged(cands: list) -> list:
     return [c for c in cands if c.get("status") not in NO_VERDICT]
 
 
+def judged_counts(cands: list) -> tuple[int, int, int, list]:
+    """Of a problem's candidates (event dicts) that got a verdict: (how many, correct,
+    compiled and linked, first-measured speedups with None for the incorrect): what
+    pass@k, build@k and speedup_n@k are computed from."""
+    cs = _judged(cands)
+    return (len(cs), sum(c.get("status") == "correct" for c in cs),
+            sum(c.get("status") not in NOT_COMPILED for c in cs),
+            [num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs])
+
+
 def _samples(rows: Sequence[Mapping]):
     """metrics.SpeedupSamples of ``rows`` (problems in first-seen order; repeats are
     replicates) and the category of each problem."""
@@ -268,13 +278,10 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
         for k in ks:
             vals = []
             for p in probs:
-                cs = _judged(p.candidates)
-                n = len(cs)
+                n, correct, built, sp = judged_counts(p.candidates)
                 if n < k:
                     continue
-                sp = [num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs]
-                vals.append((pass_at_k(n, sum(c.get("status") == "correct" for c in cs), k),
-                             build_at_k(n, sum(c.get("status") not in NOT_COMPILED for c in cs), k),
+                vals.append((pass_at_k(n, correct, k), build_at_k(n, built, k),
                              speedup_n_at_k(sp, k), efficiency_n_at_k(sp, k, threads)))
             m = len(vals)
             out.append({"category": cat, "k": k, "problems": m,
