@@ -280,7 +280,7 @@ def open_session(session: Session, store=None, command: list | None = None):
                   "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
     else:  # --resume: logged only now, after every check of the options passed
-        store.event("run_resumed")
+        store.resumed()
     for m, s in servers.items():
         store.event("model_server", model=m, url=s.url, pid=s.pid, external=s.external, info=s.info)
     return store

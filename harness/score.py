@@ -60,7 +60,7 @@ from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_
                             remember_suite)
 from .measure.toolchain import DiskFullError, find_compiler
 from .measure.topology import machine_info
-from .results import render, report
+from .results import events, render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
 from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
 from .results.rows import INDEX
@@ -480,7 +480,7 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
     else:
         root = Path(resume)
         for s in stores:
-            s.event("run_resumed")
+            s.resumed()
     console.print(f"results folder: {root}")
     strategy = ScoreSamples(opts.mode, opts.march, sandboxed)
     shared: dict = {}
@@ -633,8 +633,8 @@ def verdicts_table(run) -> list[dict]:
     counts: dict[str, Counter] = {}
     for p in run.problems:
         for e in p.events:
-            if e.get("kind") == "sample" and e.get("status") not in NO_VERDICT:
-                counts.setdefault(str(e.get("status")), Counter())[str(e.get("verdict_from"))] += 1
+            if isinstance(e, events.Sample) and e.status not in NO_VERDICT:
+                counts.setdefault(str(e.status), Counter())[str(e.verdict_from)] += 1
     rows = [{"verdict": v, "samples": sum(c.values()), **{k: c.get(k, 0) for k in VERDICT_SOURCES}}
             for v, c in counts.items()]
     return sorted(rows, key=lambda r: -r["samples"])
@@ -645,10 +645,10 @@ def signature_table(run) -> list[dict]:
     than this suite's signature: [{problem, candidate, model, expected, found}]."""
     out = []
     for p in run.problems:
-        model = {c.get("id"): c.get("model") for c in p.candidates}
-        out += [{"problem": p.problem, "candidate": e.get("candidate_id"), "model": model.get(e.get("candidate_id")),
-                 "expected": e.get("expected"), "found": e.get("found")}
-                for e in p.events if e.get("kind") == "signature_mismatch"]
+        model = {c.id: c.model for c in p.candidates}
+        out += [{"problem": p.problem, "candidate": e.candidate_id, "model": model.get(e.candidate_id),
+                 "expected": e.expected, "found": e.found}
+                for e in p.events if isinstance(e, events.SignatureMismatch)]
     return out
 
 
@@ -665,7 +665,7 @@ def samples_table(run, ks=None) -> list[dict]:
     for p in run.problems:
         n, correct, built, sp = judged_counts(p.candidates)
         row = {"problem": p.problem, "category": p.category, "samples": n, "compiled": built,
-               "correct": correct, "first sample": p.candidates[0].get("status") if p.candidates else None}
+               "correct": correct, "first sample": p.candidates[0].status if p.candidates else None}
         for k in ks:
             if k <= n:
                 row.update({f"pass@{k}": pass_at_k(n, correct, k), f"build@{k}": build_at_k(n, built, k),

@@ -6,6 +6,11 @@ import pytest
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem
 
+# Every event any test writes (in this process or a harness command it starts) is checked
+# by its record's kinds as it is written (harness.results.runstore.RunStore.event): a field
+# the reader would leave out as damaged fails the test that wrote it.
+os.environ["HARNESS_CHECK_EVENTS"] = "1"
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache(tmp_path_factory):

@@ -137,7 +137,7 @@ def test_selftest_one_problem():
     r = harness("selftest", "--problems", PID, "--quick", "--mode", "serial")
     assert r.returncode == 0, r.stderr
     assert "memory bandwidth (triad)" in r.stdout and "FP64 peak (FMA" in r.stdout and PID in r.stdout
-    assert f"[1/1] {PID}" in r.stderr and f"[1/1]" not in r.stdout  # progress apart from the table
+    assert f"[1/1] {PID}" in r.stderr and "[1/1]" not in r.stdout  # progress apart from the table
     saved = Path(os.environ["HARNESS_CACHE"]) / "selftest" / "pareval-serial.json"
     stored = json.loads(saved.read_text())
     rows = stored["problems"]

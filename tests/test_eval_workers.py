@@ -49,8 +49,8 @@ def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     run = read_run(store.root)
     assert run.state == "finished" and sorted(p.problem for p in run.problems) == sorted(PROBLEMS)
     for p in run.problems:
-        assert [c["id"] for c in p.candidates] == [f"{p.problem}-null"]
-        assert p.best["candidate_id"] == f"{p.problem}-null" and p.size is not None
+        assert [c.id for c in p.candidates] == [f"{p.problem}-null"]
+        assert p.best.candidate_id == f"{p.problem}-null" and p.size is not None
 
 
 def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_path):

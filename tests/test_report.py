@@ -357,7 +357,7 @@ def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp
     (run / "events.jsonl").write_text("\n".join(lines) + "\n")
     rec = read_run(run)
     [p] = rec.problems
-    assert [c["id"] for c in p.candidates] == [f"{PID}-r0-a0", f"{PID}-r0-a1", f"{PID}-r1-a0", f"{PID}-r1-a1"]
+    assert [c.id for c in p.candidates] == [f"{PID}-r0-a0", f"{PID}-r0-a1", f"{PID}-r1-a0", f"{PID}-r1-a1"]
     assert rec.state == "finished" and p.size_label == "2048"
 
 

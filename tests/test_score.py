@@ -101,7 +101,7 @@ def test_a_score_run_is_a_run_folder_with_the_first_sample_as_its_row(scored):
     assert row["null_speedup"] is not None  # the noise floor, measured once
     run = read_run(root)
     cands = run.problems[0].candidates
-    assert [(c["id"], c["model"], c["status"]) for c in cands] == [
+    assert [(c.id, c.model, c.status) for c in cands] == [
         (f"{PID}-s0", "a", "correct"), (f"{PID}-s1", "m2", "link_error"), (f"{PID}-s2", "m2", "incorrect")]
     assert sorted(p.name for p in (root / "candidates" / PID).iterdir()) == [f"{PID}-s{i}.cpp" for i in range(3)]
 

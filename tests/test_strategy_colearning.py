@@ -12,6 +12,7 @@ import pytest
 from harness.cli.calibrate import priors_from_runs
 from harness.cli import main
 from harness.core.errors import HarnessError
+from harness.results.events import CandidateEvent, LlmCall
 from harness.results.runstore import read_run
 from harness.strategies.colearning import (ErlWeights, arms_of, erl_scores, erl_select,
                                            initial_choice, ledger_step, length_tertiles,
@@ -250,9 +251,9 @@ def test_priors_per_category_need_three_problems():
     class P:
         def __init__(self, pid, cat, status, speedup):
             self.problem, self.category = pid, cat
-            self.candidates = [{"model": "m", "status": status, "speedup": speedup}]
-            self.calls = [{"model": "m", "latency_s": 2.0, "prompt_tokens": 10, "completion_tokens": 5,
-                           "cost_usd": 0.5}]
+            self.candidates = [CandidateEvent(problem=pid, model="m", status=status, speedup=speedup)]
+            self.calls = [LlmCall(problem=pid, model="m", latency_s=2.0, prompt_tokens=10, completion_tokens=5,
+                                  cost_usd=0.5)]
 
     run = Run([P("a1", "fft", "correct", 2.0), P("a2", "fft", "incorrect", None),
                P("a3", "fft", "correct", 1.0), P("b1", "sort", "compile_error", None)])

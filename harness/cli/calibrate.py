@@ -62,16 +62,16 @@ def priors_from_runs(runs: Sequence) -> dict:
                                f"(this one ran {run.config.get('strategy')})")
         for p in run.problems:
             for c in p.candidates:
-                model = str(c.get("model"))
-                speedup = c.get("speedup") if c.get("status") == "correct" else None
-                a = (p.problem, tier_value(str(c.get("status")), speedup))
+                model = str(c.model)
+                speedup = c.speedup if c.status == "correct" else None
+                a = (p.problem, tier_value(str(c.status), speedup))
                 attempts.setdefault(model, []).append(a)
                 cats.setdefault(model, {}).setdefault(p.category, ([], []))[0].append(a)
             for call in p.calls:
-                model = str(call.get("model"))
-                cost = (float(call.get("latency_s") or 0.0),
-                        float((call.get("prompt_tokens") or 0) + (call.get("completion_tokens") or 0)),
-                        float(call.get("cost_usd") or 0.0))
+                model = str(call.model)
+                cost = (float(call.latency_s or 0.0),
+                        float((call.prompt_tokens or 0) + (call.completion_tokens or 0)),
+                        float(call.cost_usd or 0.0))
                 calls.setdefault(model, []).append(cost)
                 cats.setdefault(model, {}).setdefault(p.category, ([], []))[1].append(cost)
     if not attempts:

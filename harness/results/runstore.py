@@ -48,7 +48,10 @@ from ..core.errors import HarnessError
 from ..core.formats import csv_text
 from ..core.fsutil import atomic_write
 from ..measure.suite import ROOT, load_suite
-from .rows import AMOUNT, INDEX, ROW_FIELDS, ROW_NAMES, SPEEDUP, valid
+from .events import (SCHEMA, Best, CandidateEvent, DamagedEvent, Evaluation, EvaluationReused, Event,
+                     LessonEvent, LlmCall, ProblemDone, ProblemEvent, ProblemStarted, RunFinished,
+                     RunInterrupted, RunPaused, RunResumed, RunStarted, RunStopped, make_event, parse_event)
+from .rows import ROW_NAMES
 
 
 def new_run_id(strategy: str, mode: str) -> str:
@@ -113,13 +116,13 @@ class RunStore:
         config = {**config, "run_id": run_id}
         atomic_write(root / "config.json", json.dumps(config, indent=1, default=str) + "\n")
         store = cls(root, config)
-        store.event("run_started", run_id=run_id)
+        store.event("run_started", run_id=run_id, schema=SCHEMA)
         return store
 
     @classmethod
     def open(cls, path: Path) -> "RunStore":
-        """An existing run folder, for --resume (run.execute logs "run_resumed" once the
-        resumed run's options passed their checks). Raises HarnessError if ``path`` has no
+        """An existing run folder, for --resume (run.execute calls :meth:`resumed` once
+        the resumed run's options passed their checks). Raises HarnessError if ``path`` has no
         readable config.json."""
         root = Path(path)
         try:
@@ -129,6 +132,11 @@ class RunStore:
                                f"{getattr(e, 'strerror', None) or e})") from None
         return cls(root, config)
 
+    def resumed(self) -> None:
+        """Log "run_resumed" with this version's log schema: a --resume session starts
+        (called once the resumed run's options passed their checks)."""
+        self.event("run_resumed", schema=SCHEMA)
+
     def close(self) -> None:
         """Close the append-only logs."""
         with self._lock:
@@ -137,25 +145,41 @@ class RunStore:
 
     # ------------------------------------------------------------------ logs
     def event(self, kind: str, **fields: Any) -> None:
-        """Append one event ``{"t": unix time s, "kind": kind, ...fields}``; flushed and
-        fsynced before returning, so a kill loses at most the line being written. An
-        event about a problem names its ``repeat`` (the caller's: RunContext.log adds the
-        problem's), as problems in flight at once interleave their events."""
-        line = json.dumps({"t": time.time(), "kind": kind, **fields}, default=str)
+        """Append one event of ``kind`` (a record of harness.results.events, built from
+        ``fields`` and the time now); flushed and fsynced before returning, so a kill
+        loses at most the line being written. An event about a problem names its
+        ``repeat`` (the caller's: RunContext.log adds the problem's), as problems in
+        flight at once interleave their events. Raises KeyError for an unregistered kind
+        and TypeError for a field the kind does not define; with HARNESS_CHECK_EVENTS=1
+        in the environment (the test suite) also ValueError for a field its kind's check
+        rejects (harness.results.events.Event.damage), which the reader would leave out."""
+        rec = make_event(kind, time.time(), **fields)
+        if os.environ.get("HARNESS_CHECK_EVENTS") == "1" and rec.damage():
+            raise ValueError(f"event {kind} written with damaged fields: {', '.join(rec.damage())}")
+        line = json.dumps(rec.to_dict(), default=str)
         with self._lock:
             self._events.write(line + "\n")
             self._events.flush()
             os.fsync(self._events.fileno())
 
     def events(self) -> Iterator[dict]:
-        """The event log's entries in order; a torn last line (kill mid-write) is
-        skipped."""
+        """The event log's lines as JSON objects, in order (unchecked, for tests and
+        tools); a torn last line (kill mid-write) is skipped."""
         with open(self.root / "events.jsonl", encoding="utf-8") as f:
             for line in f:
                 try:
                     yield json.loads(line)
                 except ValueError:
                     continue
+
+    def records(self) -> Iterator[Event]:
+        """The event log's records (harness.results.events), in order; lines that are
+        torn, not events, or damaged (see parse_event) are skipped."""
+        for d in self.events():
+            try:
+                yield parse_event(d)
+            except (DamagedEvent, KeyError, TypeError):
+                continue
 
     def save_lesson(self, lesson, repeat: int = 0) -> None:
         """Append ``lesson`` (a lessons.Lesson) to lessons.jsonl and log a "lesson" event
@@ -197,18 +221,19 @@ class RunStore:
     def finished(self) -> dict:
         """{(problem id, repeat): row} of the problems a previous session finished; a
         problem with an evaluation lost to its worker (infrastructure_errors) is not
-        finished: --resume runs it again, reusing its recorded evaluations."""
+        finished: --resume runs it again, reusing its recorded evaluations. A damaged
+        row is not finished either."""
         done = {}
-        for e in self.events():
-            if e.get("kind") == "problem_done" and not e["row"].get("infrastructure_errors"):
-                done[(e["problem"], int(e.get("repeat", 0)))] = e["row"]
+        for e in self.records():
+            if isinstance(e, ProblemDone) and not e.row.get("infrastructure_errors"):
+                done[(e.problem, int(e.repeat or 0))] = e.row
         return done
 
     def recorded_evaluations(self) -> dict:
         """{evaluation key: EvalResult dict} of every evaluation logged so far (see
-        RunContext.evaluate for the key)."""
-        return {e["key"]: e["result"] for e in self.events()
-                if e.get("kind") == "evaluation" and "key" in e and "result" in e}
+        RunContext.evaluate for the key); a damaged one is measured again."""
+        return {e.key: e.result for e in self.records()
+                if isinstance(e, Evaluation) and e.key is not None and e.result is not None}
 
 
 # --------------------------------------------------------------------------- reading
@@ -216,31 +241,29 @@ class RunStore:
 
 @dataclass
 class ProblemRecord:
-    """One (problem, repeat) of a run, rebuilt from its events.
+    """One (problem, repeat) of a run, rebuilt from its events (records of
+    harness.results.events).
 
     row: the per-problem row of its "problem_done" event (a harness.results.rows.ProblemRow
-    dict as recorded: a row of an older version lacks the fields added since);
-    candidates: its "candidate" events (id, round, agent, model, status, outcome,
-    speedup, ci_low, ci_high, lesson_ids) in order; lessons: its "lesson" events (id,
-    round, agent, model, candidate_id, status, outcome, speedup, text); best: its "best"
-    event (None when no candidate was correct); calls: its "llm_call" events (agent,
-    purpose, round, prompt_tokens, completion_tokens, cost_usd USD, latency_s s,
-    cache_hit); size / size_label: the timed size S of its evaluations (None if nothing
-    was evaluated); events: its other events (kinds none of the above covers, e.g.
-    colearning's "erl_selection" and "erl_reward"), in order, each with its "kind".
+    dict as recorded, checked on read: a row of an older version lacks the fields added
+    since); candidates: its CandidateEvent records in order; lessons: its LessonEvent
+    records; best: its Best record (None when no candidate was correct); calls: its
+    LlmCall records; size / size_label: the timed size S of its evaluations (None if
+    nothing was evaluated); events: its other records (kinds none of the above covers,
+    e.g. colearning's ErlSelection and ErlReward, score's Sample), in order.
     """
 
     problem: str
     repeat: int
     category: str
     row: dict
-    candidates: list = field(default_factory=list)
-    lessons: list = field(default_factory=list)
-    best: dict | None = None
-    calls: list = field(default_factory=list)
+    candidates: list[CandidateEvent] = field(default_factory=list)
+    lessons: list[LessonEvent] = field(default_factory=list)
+    best: Best | None = None
+    calls: list[LlmCall] = field(default_factory=list)
     size: int | None = None
     size_label: str | None = None
-    events: list = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 @dataclass
@@ -252,7 +275,7 @@ class RunRecord:
     progress" (no end event after the last session started); wall_s: seconds from each
     session's first to its last event, summed; evaluations / eval_s: measurements and
     their wall seconds; warnings: one line per event left out because a field of it was
-    damaged (see _damage); eval_nodes / eval_cpu_models / eval_cpu_sets: the host
+    damaged (harness.results.events.parse_event); eval_nodes / eval_cpu_models / eval_cpu_sets: the host
     names, CPU models and CPU sets ("0,1") its evaluations recorded (sorted; empty for
     runs recorded before evaluations said).
     """
@@ -284,50 +307,16 @@ class RunRecord:
         return int(t) if isinstance(t, (int, float)) else None
 
 
-# Checked fields of events (kinds and ranges: harness.results.rows): the row's speedups, amounts
-# and indices, wherever they stand (a "problem_done" row, an evaluation's result, an event
-# itself), and the fields of other events that are no row field: a call's latency_s (s),
-# a candidate's, lesson's or call's round, an evaluation's timed size.
-_CHECKED = {**{f.name: f.kind for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)},
-            "latency_s": AMOUNT, "round": INDEX, "size": INDEX}
-
-
-def _damage(e: dict) -> list[str]:
-    """What is wrong with event ``e``'s fields (its "row" for "problem_done", its
-    "result" for "evaluation"): ["field = value", ...], empty when nothing is. None
-    means "not measured" and is fine; a speedup's CI must enclose it."""
-    bad = []
-    for d in (e, e.get("row"), e.get("result")):
-        if not isinstance(d, dict):
-            continue
-        for k, kind in _CHECKED.items():
-            v = d.get(k)
-            if v is not None and not valid(kind, v):
-                bad.append(f"{k} = {json.dumps(v)[:40]}")
-        if "problem" in d and not isinstance(d["problem"], str):
-            bad.append(f"problem = {json.dumps(d['problem'])[:40]}")
-        ids = d.get("lesson_ids")
-        if ids is not None and not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
-            bad.append(f"lesson_ids = {json.dumps(ids)[:40]}")
-        s, lo, hi = (d.get(k) for k in ("speedup", "ci_low", "ci_high"))
-        if not bad and s is not None and lo is not None and hi is not None and not lo <= s <= hi:
-            bad.append(f"CI {lo:g}-{hi:g} not enclosing speedup {s:g}")
-    return bad
-
-
-_CALL_FIELDS = ("agent", "model", "purpose", "round", "label", "prompt_tokens", "completion_tokens",
-                "cost_usd", "latency_s", "cache_hit")
-
-
 def read_run(path: Path) -> RunRecord:
-    """Read the results folder ``path`` from config.json and events.jsonl alone.
+    """Read the results folder ``path`` from config.json and events.jsonl alone, every
+    line through its record (harness.results.events.parse_event).
 
-    A torn last line of the event log (a kill mid-write) is skipped; an event with a
-    damaged field (see _damage) is left out and listed in ``warnings`` (a finished
-    problem whose row is damaged counts as unfinished). Raises
-    HarnessError (one line: which folder, what is wrong) when the folder is missing, has
-    no readable config.json or events.jsonl, the event log is damaged (an unreadable line
-    before the last, an event without a kind, a "problem_done" without its row), or no
+    A torn last line of the event log (a kill mid-write) is skipped; a damaged event (a
+    field failing its kind's check, a "problem_done" without its row) is left out and
+    listed in ``warnings`` (a finished problem whose row is damaged counts as
+    unfinished). Raises HarnessError (one line: which folder, what is wrong) when the
+    folder is missing, has no readable config.json or events.jsonl, the event log is
+    damaged (an unreadable line before the last, a line that is not an event), or no
     problem finished.
     """
     root = Path(path)
@@ -345,7 +334,8 @@ def read_run(path: Path) -> RunRecord:
     except (OSError, UnicodeDecodeError) as e:
         raise HarnessError(f"{root}: damaged results folder (events.jsonl: "
                            f"{getattr(e, 'strerror', None) or e})") from None
-    events, warnings = [], []
+    records: list[Event] = []
+    warnings = []
     for i, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -359,22 +349,25 @@ def read_run(path: Path) -> RunRecord:
         if not isinstance(e, dict) or "kind" not in e:
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
                                "is not an event)")
-        bad = _damage(e)
-        if bad:  # left out, as if never written: no damaged number reaches a table or a verdict
-            warnings.append(f"events.jsonl line {i} ({e['kind']}) left out, damaged: {', '.join(bad)}")
-            continue
-        events.append((i, e))
+        try:
+            records.append(parse_event(e))
+        except DamagedEvent as d:  # left out, as if never written: no damaged number reaches a table
+            warnings.append(f"events.jsonl line {i} ({d.kind}) left out, damaged: {', '.join(d.reasons)}")
     try:
-        rec = _assemble(root, config, events)
+        rec = _assemble(root, config, records)
     except HarnessError as e:
         if not warnings:
             raise
         raise HarnessError(f"{e}; {len(warnings)} damaged event(s) left out, the first: {warnings[0]}") from None
     rec.warnings = warnings
+    newer = max((e.schema or 0 for e in records if isinstance(e, (RunStarted, RunResumed))), default=0)
+    if newer > SCHEMA:
+        rec.warnings.append(f"events.jsonl was written with log schema {newer}, newer than this "
+                            f"harness's {SCHEMA}: fields it does not know are not shown")
     return rec
 
 
-def _assemble(root: Path, config: dict, events: list) -> RunRecord:
+def _assemble(root: Path, config: dict, records: list[Event]) -> RunRecord:
     rec = RunRecord(root=root, config=config, problems=[])
     by_key: dict[str, dict] = {}
     done: dict[tuple, ProblemRecord] = {}
@@ -382,46 +375,40 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
     # problems are in flight at once and their events interleave
     open_: dict[tuple, ProblemRecord] = {}
 
-    def owner(e: dict) -> ProblemRecord | None:
-        p = e.get("problem")
-        if "repeat" in e:
-            try:
-                return open_.get((p, int(e["repeat"])))
-            except (TypeError, ValueError):
-                return None
-        same = [r for k, r in open_.items() if k[0] == p]  # events written before repeats were logged
+    def owner(e: Event) -> ProblemRecord | None:
+        if not isinstance(e, ProblemEvent):
+            return None
+        if e.repeat is not None:
+            return open_.get((e.problem, e.repeat))
+        same = [r for k, r in open_.items() if k[0] == e.problem]  # events written before repeats were logged
         return same[-1] if same else None
 
     session_start = last_t = None
-    for i, e in events:
-        kind, t = e["kind"], e.get("t")
-        if isinstance(t, (int, float)):
-            if kind in ("run_started", "run_resumed") and session_start is not None:
+    for e in records:
+        t = e.t
+        if t is not None:
+            if isinstance(e, (RunStarted, RunResumed)) and session_start is not None:
                 rec.wall_s += last_t - session_start  # the previous session ended at last_t
                 session_start = t
             elif session_start is None:
                 session_start = t
             last_t = t
-        if kind in ("run_started", "run_resumed"):
+        if isinstance(e, (RunStarted, RunResumed)):
             rec.state = "in progress"
-        elif kind == "run_finished":
+        elif isinstance(e, RunFinished):
             rec.state = "finished"
-        elif kind == "run_paused":
+        elif isinstance(e, RunPaused):
             rec.state = rec.state if rec.state.startswith("paused") else "paused"
-        elif kind == "run_stopped":
-            rec.state = f"paused: {e.get('reason')}"
-        elif kind == "run_interrupted":
-            rec.state = f"interrupted: {e.get('error')}"
-        elif kind == "problem_started":
-            cur = ProblemRecord(problem=str(e.get("problem")), repeat=int(e.get("repeat", 0)),
-                                category=str(e.get("category", "?")), row={})
+        elif isinstance(e, RunStopped):
+            rec.state = f"paused: {e.reason}"
+        elif isinstance(e, RunInterrupted):
+            rec.state = f"interrupted: {e.error}"
+        elif isinstance(e, ProblemStarted):
+            cur = ProblemRecord(problem=str(e.problem), repeat=e.repeat or 0, category=e.category or "?", row={})
             open_[(cur.problem, cur.repeat)] = cur
-        elif kind == "problem_done":
-            row = e.get("row")
-            if not isinstance(row, dict) or "problem" not in row:
-                raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i}: "
-                                   "a finished problem without its row)")
-            key = (row["problem"], int(e.get("repeat", row.get("repeat", 0))))
+        elif isinstance(e, ProblemDone):
+            row = e.row
+            key = (row["problem"], e.repeat if e.repeat is not None else int(row.get("repeat") or 0))
             cur = open_.pop(key, None)
             if cur is None:  # no start event: the row alone
                 cur = ProblemRecord(problem=key[0], repeat=key[1], category=str(row.get("category", "?")), row={})
@@ -429,36 +416,33 @@ def _assemble(root: Path, config: dict, events: list) -> RunRecord:
             cur.category = str(row.get("category", cur.category))
             done.pop(key, None)
             done[key] = cur
-        elif kind in ("evaluation", "evaluation_reused"):
-            res = e.get("result") if kind == "evaluation" else by_key.get(e.get("key"))
-            if kind == "evaluation":
+        elif isinstance(e, (Evaluation, EvaluationReused)):
+            res = e.result if isinstance(e, Evaluation) else by_key.get(e.key)
+            if isinstance(e, Evaluation):
                 rec.evaluations += 1
-                if isinstance(res, dict):
+                if res is not None:
                     rec.eval_s += float(res.get("wall_s") or 0.0)
                     where = (("eval_nodes", res.get("node")), ("eval_cpu_models", res.get("cpu_model")),
                              ("eval_cpu_sets", ",".join(map(str, res.get("cpus") or [])) if not res.get("cached") else ""))
                     for name, v in where:
                         if v and v not in getattr(rec, name):
                             getattr(rec, name).append(v)
-                    if e.get("key"):
-                        by_key[e["key"]] = res
+                    if e.key:
+                        by_key[e.key] = res
             cur = owner(e)
-            if (cur is not None and isinstance(res, dict)
-                    and cur.size is None and res.get("size") is not None):
+            if cur is not None and res is not None and cur.size is None and res.get("size") is not None:
                 cur.size, cur.size_label = int(res["size"]), str(res.get("size_label") or res["size"])
-        elif kind == "llm_call":
-            cur = owner(e)
-            if cur is not None:
-                cur.calls.append({k: e.get(k) for k in _CALL_FIELDS})
         elif (cur := owner(e)) is not None:
-            if kind == "candidate":
-                cur.candidates.append({k: v for k, v in e.items() if k not in ("t", "kind")})
-            elif kind == "lesson":
-                cur.lessons.append({k: v for k, v in e.items() if k not in ("t", "kind")})
-            elif kind == "best":
-                cur.best = {k: v for k, v in e.items() if k not in ("t", "kind")}
+            if isinstance(e, LlmCall):
+                cur.calls.append(e)
+            elif isinstance(e, CandidateEvent):
+                cur.candidates.append(e)
+            elif isinstance(e, LessonEvent):
+                cur.lessons.append(e)
+            elif isinstance(e, Best):
+                cur.best = e
             else:
-                cur.events.append({k: v for k, v in e.items() if k != "t"})
+                cur.events.append(e)
     if session_start is not None:
         rec.wall_s += last_t - session_start
     rec.problems = list(done.values())

@@ -91,17 +91,17 @@ def get_table(name: str) -> Table:
 
 def _judged(cands: list) -> list:
     """The candidates that got a verdict (not lost with their worker)."""
-    return [c for c in cands if c.get("status") not in NO_VERDICT]
+    return [c for c in cands if c.status not in NO_VERDICT]
 
 
 def judged_counts(cands: list) -> tuple[int, int, int, list]:
-    """Of a problem's candidates (event dicts) that got a verdict: (how many, correct,
+    """Of a problem's candidates (harness.results.events.CandidateEvent records) that got a verdict: (how many, correct,
     compiled and linked, first-measured speedups with None for the incorrect): what
     pass@k, build@k and speedup_n@k are computed from."""
     cs = _judged(cands)
-    return (len(cs), sum(c.get("status") == "correct" for c in cs),
-            sum(c.get("status") not in NOT_COMPILED for c in cs),
-            [num(c.get("speedup")) if c.get("status") == "correct" else None for c in cs])
+    return (len(cs), sum(c.status == "correct" for c in cs),
+            sum(c.status not in NOT_COMPILED for c in cs),
+            [c.speedup if c.status == "correct" else None for c in cs])
 
 
 def _samples(rows: Sequence[Mapping]):
@@ -147,19 +147,19 @@ def problem_details(run) -> list[dict]:
     for p in run.problems:
         r = p.row
         best_id = r.get("best_id")
-        cand = next((c for c in p.candidates if c.get("id") == best_id), None) if best_id else None
-        lessons = {l.get("id"): l for l in p.lessons}
+        cand = next((c for c in p.candidates if c.id == best_id), None) if best_id else None
+        lessons = {l.id: l for l in p.lessons}
+        shown_ids = (cand.lesson_ids if cand else None) or []
         shown = []
-        for lid in (cand or {}).get("lesson_ids") or []:
+        for lid in shown_ids:
             l = lessons.get(lid)
-            shown.append(f"{l.get('agent')} r{l.get('round')}: {l.get('outcome') or l.get('status')}"
-                         if l else str(lid))
+            shown.append(f"{l.agent} r{l.round}: {l.outcome or l.status}" if l else str(lid))
         out.append({
             "problem": p.problem, "category": p.category, "repeat": p.repeat,
             **{f.column: _column_value(f, r.get(f.name)) for f in ROW_FIELDS if f.column},
-            "round": cand.get("round") if cand else None, "agent": cand.get("agent") if cand else None,
-            "model": cand.get("model") if cand else None,
-            "lesson_ids": ",".join((cand or {}).get("lesson_ids") or []), "lessons shown": "; ".join(shown),
+            "round": cand.round if cand else None, "agent": cand.agent if cand else None,
+            "model": cand.model if cand else None,
+            "lesson_ids": ",".join(shown_ids), "lessons shown": "; ".join(shown),
             "size": p.size_label,
             "tokens": int((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)),
         })
@@ -184,23 +184,23 @@ def round_table(run) -> list[dict]:
     ``best-so-far geomean`` (the same over rounds 0..t) and ``% solved so far``
     (problems with a correct candidate in rounds 0..t)."""
     def best(cs):
-        return max((counted_speedup(num(c.get("speedup"))) for c in cs if c.get("status") == "correct"), default=1.0)
+        return max((counted_speedup(c.speedup) for c in cs if c.status == "correct"), default=1.0)
 
-    rounds = sorted({int(c.get("round") or 0) for p in run.problems for c in p.candidates})
+    rounds = sorted({c.round or 0 for p in run.problems for c in p.candidates})
     out = []
     for t in rounds:
-        in_round = [c for p in run.problems for c in _judged(p.candidates) if int(c.get("round") or 0) == t]
+        in_round = [c for p in run.problems for c in _judged(p.candidates) if (c.round or 0) == t]
         best_t, best_upto, solved = [], [], 0
         for p in run.problems:
-            best_t.append(best([c for c in p.candidates if int(c.get("round") or 0) == t]))
-            upto = [c for c in p.candidates if int(c.get("round") or 0) <= t]
+            best_t.append(best([c for c in p.candidates if (c.round or 0) == t]))
+            upto = [c for c in p.candidates if (c.round or 0) <= t]
             best_upto.append(best(upto))
-            solved += any(c.get("status") == "correct" for c in upto)
+            solved += any(c.status == "correct" for c in upto)
         n = len(in_round)
         out.append({
             "round": t, "candidates": n,
-            "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in in_round) / n if n else None,
-            "% correct": 100.0 * sum(c.get("status") == "correct" for c in in_round) / n if n else None,
+            "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in in_round) / n if n else None,
+            "% correct": 100.0 * sum(c.status == "correct" for c in in_round) / n if n else None,
             "round geomean": geomean(best_t), "best-so-far geomean": geomean(best_upto),
             "% solved so far": 100.0 * solved / len(run.problems),
         })
@@ -222,31 +222,31 @@ def agent_table(run) -> list[dict]:
         return a
 
     for p in run.problems:
-        authors = {l.get("id"): l.get("agent") for l in p.lessons}
+        authors = {l.id: l.agent for l in p.lessons}
         for c in p.candidates:
-            entry(str(c.get("agent")), c.get("model"))["cands"].append(c)
+            entry(str(c.agent), c.model)["cands"].append(c)
         for l in p.lessons:
-            entry(str(l.get("agent")), l.get("model"))["lessons"] += 1
-        best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
+            entry(str(l.agent), l.model)["lessons"] += 1
+        best = next((c for c in p.candidates if c.id == p.row.get("best_id")), None)
         if best is not None and p.row.get("status") == "correct":
-            entry(str(best.get("agent")))["bests"] += 1
-            for lid in best.get("lesson_ids") or []:
+            entry(str(best.agent))["bests"] += 1
+            for lid in best.lesson_ids or []:
                 if authors.get(lid) is not None:
                     entry(str(authors[lid]))["read"] += 1
         for call in p.calls:
-            a = entry(str(call.get("agent")), call.get("model"))
-            a["tokens"] += int((num(call.get("prompt_tokens")) or 0) + (num(call.get("completion_tokens")) or 0))
-            a["cost $"] += num(call.get("cost_usd")) or 0.0
-            a["model s"] += 0.0 if truthy(call.get("cache_hit")) else (num(call.get("latency_s")) or 0.0)
+            a = entry(str(call.agent), call.model)
+            a["tokens"] += (call.prompt_tokens or 0) + (call.completion_tokens or 0)
+            a["cost $"] += call.cost_usd or 0.0
+            a["model s"] += 0.0 if call.cache_hit else (call.latency_s or 0.0)
     out = []
     for a in agents.values():
         cs = _judged(a.pop("cands"))
         n = len(cs)
         out.append({
             "agent": a["agent"], "model": a["model"], "candidates": n,
-            "% compiled": 100.0 * sum(c.get("status") not in NOT_COMPILED for c in cs) / n if n else None,
-            "% correct": 100.0 * sum(c.get("status") == "correct" for c in cs) / n if n else None,
-            "geomean": geomean([counted_speedup(num(c.get("speedup")) if c.get("status") == "correct" else None)
+            "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in cs) / n if n else None,
+            "% correct": 100.0 * sum(c.status == "correct" for c in cs) / n if n else None,
+            "geomean": geomean([counted_speedup(c.speedup if c.status == "correct" else None)
                                  for c in cs]) if n else None,
             "bests": a["bests"], "lessons": a["lessons"], "lessons read by bests": a["read"],
             "tokens": a["tokens"], "cost $": a["cost $"], "model s": a["model s"],

@@ -73,7 +73,7 @@ from typing import Mapping, Sequence
 from ..core.errors import HarnessError
 from ..measure.suite import load_suite
 from ..results.rows import AMOUNT, INDEX
-from ..results.summary import num, truthy
+from ..results.events import ErlReward, ErlSelection
 from ..results.tables import Table, register_table
 from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
@@ -469,22 +469,21 @@ def erl_table(run) -> list[dict]:
 
     for p in run.problems:
         for e in p.events:
-            if e.get("kind") == "erl_selection":
-                r = entry(e.get("model"))
-                if e.get("current") is None:
+            if isinstance(e, ErlSelection):
+                r = entry(e.model)
+                if e.current is None:
                     r["first choice"] += 1
-                elif e.get("current") != e.get("model"):
+                elif e.current != e.model:
                     r["switched to"] += 1
-            elif e.get("kind") == "erl_reward" and num(e.get("tier")) is not None:
-                r, v = entry(e.get("model")), num(e.get("tier"))
+            elif isinstance(e, ErlReward) and e.tier is not None:
+                r = entry(e.model)
                 r["chosen"] += 1
-                r["rewards"].append(v)
-                status = e.get("status")
-                r["pass" if truthy(e.get("passed")) else "correct <1.1x" if status == "correct" else
-                  "build error" if status in NOT_COMPILED else "incorrect/crash"] += 1
-        best = next((c for c in p.candidates if c.get("id") == p.row.get("best_id")), None)
+                r["rewards"].append(e.tier)
+                r["pass" if e.passed else "correct <1.1x" if e.status == "correct" else
+                  "build error" if e.status in NOT_COMPILED else "incorrect/crash"] += 1
+        best = next((c for c in p.candidates if c.id == p.row.get("best_id")), None)
         if best is not None and p.row.get("status") == "correct" and rows:
-            entry(best.get("model"))["answers"] += 1
+            entry(best.model)["answers"] += 1
     out = []
     for r in rows.values():
         rewards = r.pop("rewards")
