@@ -5,7 +5,8 @@ Layout::
     config.json                       team, strategy and options, flags, compiler and
                                       version, CPU model, core and thread counts, git
                                       revision, suite hash, the command line
-    events.jsonl                      append-only event log, one JSON object per line,
+    events.jsonl                      append-only event log, one JSON object per line
+                                      (a typed record of harness.results.events),
                                       flushed and fsynced per line: every LLM call,
                                       evaluation, candidate, lesson, selection, factor
                                       update, best choice, problem start/end, stop
@@ -25,9 +26,11 @@ the verdicts already measured, which the run context reuses instead of measuring
 
 Reading a finished (or stopped) run back, for ``report`` and ``compare``:
 :func:`read_run` rebuilds everything from config.json and the event log alone (so old
-runs re-render with new code) into a :class:`RunRecord`. Problems run one at a time, so
-the events between a "problem_started" and its "problem_done" belong to that (problem,
-repeat); a problem restarted by ``--resume`` keeps only its last attempt's events.
+runs re-render with new code) into a :class:`RunRecord`, every line through its record
+(harness.results.events.parse_event, which leaves a damaged event out). An event about a
+problem names its (problem, repeat), so the events between a "problem_started" and its
+"problem_done" belong to it even when several problems are in flight; a problem
+restarted by ``--resume`` keeps only its last attempt's events.
 """
 
 from __future__ import annotations
