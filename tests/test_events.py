@@ -14,14 +14,15 @@ from harness.results.runstore import RunStore, read_run
 
 GOOD = {SPEEDUP: 1.5, AMOUNT: 2.25, INDEX: 3, FLAG: True, TEXT: "x", NUMBER: -0.5, TEXTS: ["a", "b"],
         DATA: {"any": [1, "json"]}, ROW: {"problem": "p", "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8},
-        RESULT: {"status": "correct", "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8, "size": 10}}
+        RESULT: {"problem_id": "p", "suite": "pareval", "mode": "serial", "status": "correct", "size": 10,
+                 "threads": 1, "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8, "cpus": [0], "node": "n"}}
 BAD = {SPEEDUP: 0.0, AMOUNT: -1.0, INDEX: 0.5, FLAG: "yes", TEXT: 7, NUMBER: float("inf"), TEXTS: ["a", 1],
-       ROW: {"speedup": 1.0}, RESULT: {"size": -3}}
+       ROW: {"speedup": 1.0}, RESULT: {"status": "correct", "size": 3}}
 
 
 def _full(cls) -> dict:
     """A value of its kind for every field of ``cls`` but t and extra."""
-    out = {f.name: GOOD[f.metadata["kind"]] for f in dataclasses.fields(cls) if f.name not in ("t", "extra")}
+    out = {f.name: GOOD[f.metadata["kind"]] for f in dataclasses.fields(cls) if f.name not in ("t", "extra", "ignored")}
     if "speedup" in out and "ci_low" in out:
         out.update(speedup=1.5, ci_low=1.2, ci_high=1.8)
     return out
@@ -40,12 +41,42 @@ def test_every_kind_reads_back_as_written(kind):
 @pytest.mark.parametrize("kind,name", [(k, f.name) for k in sorted(EVENTS) for f in dataclasses.fields(EVENTS[k])
                                        if f.metadata.get("kind") in BAD])
 def test_a_field_that_fails_its_kind_is_damage(kind, name):
+    """A damaged number, row, result or identity leaves the event out; a damaged label
+    is read as None and named, and the event stays."""
     cls = EVENTS[kind]
-    fkind = next(f.metadata["kind"] for f in dataclasses.fields(cls) if f.name == name)
-    line = {"t": 1.0, "kind": kind, **_full(cls), name: BAD[fkind]}
-    with pytest.raises(DamagedEvent) as e:
-        parse_event(line)
-    assert e.value.kind == kind and e.value.reasons
+    f = next(f for f in dataclasses.fields(cls) if f.name == name)
+    line = {"t": 1.0, "kind": kind, **_full(cls), name: BAD[f.metadata["kind"]]}
+    if f.metadata["drop"]:
+        with pytest.raises(DamagedEvent) as e:
+            parse_event(line)
+        assert e.value.kind == kind and e.value.reasons
+    else:
+        rec = parse_event(line)
+        assert getattr(rec, name) is None and rec.ignored == (f"{name} = {json.dumps(BAD[f.metadata['kind']])}",)
+        assert rec == cls(**{**_full(cls), "t": 1.0, name: None})
+
+
+def test_numbers_and_identities_drop_labels_do_not():
+    assert {k for k in (SPEEDUP, AMOUNT, INDEX, NUMBER, ROW, RESULT)} == set(ev._NUMERIC)
+    cand = {f.name: f.metadata["drop"] for f in dataclasses.fields(ev.CandidateEvent) if f.metadata}
+    assert cand["problem"] and cand["lesson_ids"] and cand["speedup"] and cand["round"]
+    assert not cand["status"] and not cand["agent"] and not cand["t"]
+
+
+def test_huge_integers_are_damage_not_a_crash():
+    with pytest.raises(DamagedEvent, match="tier"):
+        parse_event({"t": 1.0, "kind": "erl_reward", "problem": "p", "tier": 10 ** 400})
+    with pytest.raises(DamagedEvent, match="speedup"):
+        parse_event({"t": 1.0, "kind": "candidate", "problem": "p", "speedup": 10 ** 400})
+    rec = parse_event({"t": 10 ** 400, "kind": "candidate", "problem": "p"})
+    assert rec.t is None and rec.ignored and rec.problem == "p"
+
+
+def test_a_result_the_readers_cannot_use_is_damage():
+    good = GOOD[RESULT]
+    for bad in ({**good, "cpus": 5}, {**good, "node": ["x"]}, {"speedup": 2.0}, {**good, "cached": "no"}):
+        with pytest.raises(DamagedEvent):
+            parse_event({"t": 1.0, "kind": "evaluation", "problem": "p", "key": "k", "result": bad})
 
 
 def test_writing_an_undeclared_field_or_kind_is_an_error():
@@ -66,6 +97,7 @@ def test_other_versions_fields_and_kinds_are_kept_aside():
     assert other.extra == {"problem": "p", "x": 1} and other.to_dict()["kind"] == "plugin_step"
     with pytest.raises(DamagedEvent, match="round"):  # an unknown kind's common fields are still checked
         parse_event({"t": 2.0, "kind": "plugin_step", "round": -1})
+    assert parse_event({"t": "noon", "kind": "plugin_step"}).ignored == ('t = "noon"',)
     with pytest.raises(DamagedEvent, match="row missing"):
         parse_event({"t": 2.0, "kind": "problem_done", "problem": "p"})
 
@@ -80,13 +112,12 @@ def test_the_store_writes_schema_and_checks_what_it_writes(tmp_path, monkeypatch
     store = RunStore.create(tmp_path, "r1", {"strategy": "single"})
     store.event("problem_started", problem="02_dense_la_gemm", repeat=0, category="dense_la")
     store.event("evaluation", problem="02_dense_la_gemm", repeat=0, candidate_id="c", fresh=False,
-                key="k-good", result={"status": "correct", "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8,
-                                      "size": 4096})
+                key="k-good", result={**GOOD[RESULT], "size": 4096})
     with pytest.raises(ValueError, match="speedup = -2"):  # the test suite's check on write
         store.event("reference", problem="02_dense_la_gemm", repeat=0, speedup=-2.0)
     monkeypatch.delenv("HARNESS_CHECK_EVENTS")
     store.event("evaluation", problem="02_dense_la_gemm", repeat=0, candidate_id="c", fresh=False,
-                key="k-worse", result={"status": "correct", "speedup": -2.0})  # written as it came
+                key="k-worse", result={**GOOD[RESULT], "speedup": -2.0})  # written as it came
     store.event("problem_done", problem="02_dense_la_gemm", repeat=0, row=_row())
     store.close()
     first = json.loads((tmp_path / "r1" / "events.jsonl").read_text().splitlines()[0])

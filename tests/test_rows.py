@@ -146,7 +146,8 @@ def test_a_damaged_row_field_of_every_checked_kind_is_left_out(tmp_path, name, b
 def test_event_fields_that_are_no_row_field_are_still_checked(tmp_path, kind, field, bad):
     e = {"t": 1796143180.0, "kind": kind, "problem": "02_dense_la_gemm", "repeat": 0}
     if kind == "evaluation":
-        e["result"] = {"status": "correct", field: bad}
+        e["result"] = {"problem_id": "02_dense_la_gemm", "suite": "pareval", "mode": "serial", "status": "correct",
+                       "size": 512, "threads": 1, field: bad}
     else:
         e[field] = bad
     root = _old_run(tmp_path / "run")

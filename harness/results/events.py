@@ -6,18 +6,25 @@ name (:func:`register_event`); the run writes an event through it
 (:func:`make_event`: an unknown kind or field is a programming error and raises) and
 the readers (harness.results.runstore.read_run, --resume, report, compare) read every
 line back through the same class (:func:`parse_event`), which checks each field by its
-kind and leaves out a damaged event (:class:`DamagedEvent`) so that no damaged number
-reaches a table or a verdict.
+kind.
 
 Field kinds (the metadata of each field, checked on read; None, "not recorded", is
 accepted for every field): the row kinds of harness.results.rows (``speedup``,
 ``amount``, ``index`` with their ranges, ``flag`` a bool, ``text`` a str) and
-``number`` (any finite number, e.g. a reward tier or a temperature), ``texts`` (a list
-of str), ``data`` (any JSON value, not checked), ``row`` (a
-ProblemRow dict: its speedups, amounts and indices checked, the problem id a str, the
-CI enclosing the speedup) and ``result`` (an EvalResult dict: its speedup, CI, size
-and wall_s checked likewise). A record that has ``speedup``, ``ci_low`` and
-``ci_high`` must have its CI enclose its speedup.
+``number`` (a finite number of any sign, |v| <= 1e300, e.g. a reward tier or a
+temperature), ``texts`` (a list of str), ``data`` (any JSON value, not checked), ``row``
+(a ProblemRow dict: its speedups, amounts and indices checked, its problem id a str,
+its CI enclosing its speedup) and ``result`` (an EvalResult dict: the fields an
+evaluation's reader and --resume use, :data:`RESULT_FIELDS`, present where required and
+of their kinds, its CI enclosing its speedup). A record that has ``speedup``, ``ci_low``
+and ``ci_high`` must have its CI enclose its speedup.
+
+What a failed check does: a damaged number, row or result, or a damaged identity (the
+problem id, the lessons a prompt showed) leaves the whole event out
+(:class:`DamagedEvent`), so that no damaged number reaches a table, a verdict or a
+resumed run; a damaged label (text, flag, list of texts, the time ``t``) is read as None
+and named in the record's ``ignored``, and the event is kept, so that one bad label
+(a problem's category, say) does not take the events that hang on it along.
 
 Versions: :data:`SCHEMA` is written in every session's first event ("run_started",
 "run_resumed"); logs older than the field have schema 0, whose records are the same as
@@ -41,19 +48,28 @@ from .rows import AMOUNT, FLAG, INDEX, ROW_FIELDS, SPEEDUP, TEXT, valid
 SCHEMA = 1
 NUMBER, TEXTS, DATA, ROW, RESULT = "number", "texts", "data", "row", "result"
 
-#: The checked fields of an evaluation's result (an EvalResult dict).
-RESULT_KINDS = {"speedup": SPEEDUP, "ci_low": SPEEDUP, "ci_high": SPEEDUP, "size": INDEX,
-                "wall_s": AMOUNT}
-_ROW_KINDS = {f.name: f.kind for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)}
+#: The fields of an evaluation's result (an EvalResult dict) that are checked: {name:
+#: (kind, required)}; "cpus" is a list of CPU ids (indices).
+RESULT_FIELDS = {"problem_id": (TEXT, True), "suite": (TEXT, True), "mode": (TEXT, True),
+                 "status": (TEXT, True), "size": (INDEX, True), "threads": (INDEX, True),
+                 "speedup": (SPEEDUP, False), "ci_low": (SPEEDUP, False), "ci_high": (SPEEDUP, False),
+                 "wall_s": (AMOUNT, False), "node": (TEXT, False), "cpu_model": (TEXT, False),
+                 "size_label": (TEXT, False), "cached": (FLAG, False), "cpus": ("indices", False)}
+_ROW_FIELDS = {f.name: (f.kind, False) for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)}
 #: The checked fields of an event of a kind no module registered: the row's names and
 #: the common fields of calls and candidates.
-_UNKNOWN_KINDS = {**_ROW_KINDS, "latency_s": AMOUNT, "round": INDEX, "size": INDEX}
+_UNKNOWN_FIELDS = {**_ROW_FIELDS, "latency_s": (AMOUNT, False), "round": (INDEX, False), "size": (INDEX, False)}
+MAX_NUMBER = 1e300
+#: Kinds whose damage leaves the event out; the others' damage blanks the field.
+_NUMERIC = (SPEEDUP, AMOUNT, INDEX, NUMBER, ROW, RESULT)
 
 
-def _f(kind: str, unit: str = "", *, required: bool = False):
+def _f(kind: str, unit: str = "", *, required: bool = False, identity: bool = False, label: bool = False):
     """A record field of ``kind`` (unit "" when it has none); optional fields default to
-    None ("not recorded", as in a log written before the field existed)."""
-    meta = {"kind": kind, "unit": unit}
+    None ("not recorded", as in a log written before the field existed). Damage to it
+    leaves the event out when the kind is a number, row or result, or ``identity`` is set;
+    otherwise (or with ``label``) the field is read as None (module docstring)."""
+    meta = {"kind": kind, "unit": unit, "drop": identity or (kind in _NUMERIC and not label)}
     return dataclasses.field(metadata=meta) if required else dataclasses.field(default=None, metadata=meta)
 
 
@@ -70,11 +86,14 @@ class DamagedEvent(ValueError):
 class Event:
     """One line of the event log. ``t``: unix time (s) it was written; ``extra``: fields
     this version of the harness does not define (read back only; written after the
-    defined ones). Subclasses set ``KIND`` and declare their fields with kinds."""
+    defined ones); ``ignored``: the fields of the line read as None because their value
+    failed its kind's check (["field = value", ...]; read back only, not written).
+    Subclasses set ``KIND`` and declare their fields with kinds (:func:`_f`)."""
 
     KIND: ClassVar[str] = ""
-    t: float | None = _f(AMOUNT, "s")
+    t: float | None = _f(AMOUNT, "s", label=True)
     extra: dict = field(default_factory=dict, repr=False, compare=False)
+    ignored: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def kind(self) -> str:
@@ -83,43 +102,53 @@ class Event:
 
     def fields(self) -> dict:
         """{field: value} of the defined fields but ``t``, in the record's order."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("t", "extra")}
+        return {f.name: getattr(self, f.name) for f in _declared(type(self)) if f.name != "t"}
 
     def to_dict(self) -> dict:
         """The stored form: ``{"t", "kind", fields..., extra...}``."""
         return {"t": self.t, "kind": self.kind, **self.fields(), **self.extra}
 
-    def damage(self) -> list[str]:
-        """What is wrong with this record's fields by their kinds (["field = value",
-        ...]; empty when nothing is)."""
-        bad = []
-        for f in dataclasses.fields(self):
-            kind = f.metadata.get("kind")
-            v = getattr(self, f.name)
-            if v is None or kind is None or kind == DATA:
+    def damage(self) -> tuple[list[str], list[str]]:
+        """What is wrong with this record's fields by their kinds: (damage that leaves
+        the event out, damaged labels), each ["field = value", ...]; both empty when
+        nothing is."""
+        drop, blank = [], []
+        for f in _declared(type(self)):
+            kind, v = f.metadata["kind"], getattr(self, f.name)
+            if v is None or kind == DATA:
                 continue
-            if kind == ROW:
-                bad += _mapping_damage(v, _ROW_KINDS, "row")
-            elif kind == RESULT:
-                bad += _mapping_damage(v, RESULT_KINDS, "result")
+            if kind in (ROW, RESULT):
+                drop += _mapping_damage(v, _ROW_FIELDS if kind == ROW else RESULT_FIELDS, kind)
             elif not _valid(kind, v):
-                bad.append(f"{f.name} = {json.dumps(v, default=str)[:40]}")
-        if not bad:
-            bad += _ci_damage(self.__dict__)
-        return bad
+                (drop if f.metadata["drop"] else blank).append(f"{f.name} = {_show(v)}")
+        if not drop:
+            drop += _ci_damage(self.__dict__)
+        return drop, blank
+
+
+def _declared(cls) -> list:
+    """The dataclass fields of record class ``cls`` that are log fields (not extra/ignored)."""
+    return [f for f in dataclasses.fields(cls) if f.name not in ("extra", "ignored")]
+
+
+def _show(v: Any) -> str:
+    return json.dumps(v, default=str)[:40]
 
 
 def _valid(kind: str, v: Any) -> bool:
     if kind in (SPEEDUP, AMOUNT, INDEX):
         return valid(kind, v)
     if kind == NUMBER:
-        return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        return (isinstance(v, (int, float)) and not isinstance(v, bool) and -MAX_NUMBER <= v <= MAX_NUMBER
+                and not (isinstance(v, float) and math.isnan(v)))
     if kind == TEXT:
         return isinstance(v, str)
     if kind == FLAG:
         return isinstance(v, bool)
     if kind == TEXTS:
         return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    if kind == "indices":
+        return isinstance(v, list) and all(valid(INDEX, x) for x in v)
     raise ValueError(f"unknown field kind {kind!r}")
 
 
@@ -130,17 +159,18 @@ def _ci_damage(d: Mapping) -> list[str]:
     return []
 
 
-def _mapping_damage(d: Any, kinds: Mapping[str, str], name: str) -> list[str]:
-    """Damage of a nested row or result (or an unknown event's fields): not an object;
-    a checked field out of its kind's range; a problem id that is no str (or, in a row,
-    missing); a CI not enclosing the speedup."""
+def _mapping_damage(d: Any, spec: Mapping[str, tuple[str, bool]], name: str) -> list[str]:
+    """Damage of a nested row or result (or an unknown event's fields) by ``spec``
+    ({field: (kind, required)}): not an object; a required field missing; a checked
+    field not of its kind; a problem id that is no str (in a row: also a missing one);
+    a CI not enclosing the speedup."""
     if not isinstance(d, dict):
-        return [f"{name} = {json.dumps(d, default=str)[:40]}"]
-    bad = [f"{k} = {json.dumps(d[k])[:40]}" for k, kind in kinds.items()
-           if d.get(k) is not None and not valid(kind, d[k])]
+        return [f"{name} = {_show(d)}"]
+    bad = [f"{name}.{k} missing" for k, (_, req) in spec.items() if req and d.get(k) is None]
+    bad += [f"{k} = {_show(d[k])}" for k, (kind, _) in spec.items() if d.get(k) is not None and not _valid(kind, d[k])]
     if "problem" in d and not isinstance(d["problem"], str):
-        bad.append(f"problem = {json.dumps(d['problem'], default=str)[:40]}")
-    elif name == "row" and "problem" not in d:
+        bad.append(f"problem = {_show(d['problem'])}")
+    elif name == ROW and "problem" not in d:
         bad.append("problem missing")
     return bad or _ci_damage(d)
 
@@ -186,29 +216,29 @@ def make_event(kind: str, t: float, **fields: Any) -> Event:
 
 
 def parse_event(d: Mapping) -> Event:
-    """The record of one log line ``d`` (a JSON object with a "kind"). Raises
-    DamagedEvent when a field fails its kind's check (see the module docstring) and
-    KeyError when ``d`` has no "kind"."""
+    """The record of one log line ``d`` (a JSON object with a "kind"). A damaged label
+    is read as None and named in the record's ``ignored``. Raises DamagedEvent when a
+    number, row, result or identity fails its kind's check or a required field is
+    missing (see the module docstring), and KeyError when ``d`` has no "kind"."""
     kind = d["kind"]
-    t = d.get("t")
     cls = EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        rec: Event = UnknownEvent(t=t if _valid(AMOUNT, t) else None, name=str(kind),
+        rec: Event = UnknownEvent(t=d.get("t"), name=str(kind),
                                   extra={k: v for k, v in d.items() if k not in ("t", "kind")})
-        if t is not None and rec.t is None:
-            raise DamagedEvent(str(kind), [f"t = {json.dumps(t, default=str)[:40]}"])
-        bad = _mapping_damage(rec.extra, _UNKNOWN_KINDS, "event")
+        drop = _mapping_damage(rec.extra, _UNKNOWN_FIELDS, "event")
+        blank = [] if rec.t is None or _valid(AMOUNT, rec.t) else [f"t = {_show(rec.t)}"]
     else:
-        names = {f.name for f in dataclasses.fields(cls)} - {"extra"}
-        missing = [f.name for f in dataclasses.fields(cls)
-                   if f.name in names and f.default is dataclasses.MISSING and f.name not in d]
+        names = {f.name for f in _declared(cls)}
+        missing = [f.name for f in _declared(cls) if f.default is dataclasses.MISSING and f.name not in d]
         if missing:
             raise DamagedEvent(kind, [f"{m} missing" for m in missing])
         rec = cls(**{k: v for k, v in d.items() if k in names},
                   extra={k: v for k, v in d.items() if k not in names and k != "kind"})
-        bad = rec.damage()
-    if bad:
-        raise DamagedEvent(str(kind), bad)
+        drop, blank = rec.damage()
+    if drop:
+        raise DamagedEvent(str(kind), drop)
+    if blank:
+        rec = dataclasses.replace(rec, **{b.split(" = ")[0]: None for b in blank}, ignored=tuple(blank))
     return rec
 
 
@@ -220,7 +250,7 @@ class ProblemEvent(Event):
     """An event about one problem: its id and the replicate (``run --repeats``) it
     belongs to (None in logs written before replicates were logged)."""
 
-    problem: str | None = _f(TEXT)
+    problem: str | None = _f(TEXT, identity=True)
     repeat: int | None = _f(INDEX)
 
 
@@ -391,7 +421,7 @@ class CandidateEvent(ProblemEvent):
     speedup: float | None = _f(SPEEDUP, "x")
     ci_low: float | None = _f(SPEEDUP, "x")
     ci_high: float | None = _f(SPEEDUP, "x")
-    lesson_ids: list | None = _f(TEXTS)
+    lesson_ids: list | None = _f(TEXTS, identity=True)
 
 
 @register_event
@@ -484,7 +514,7 @@ class LessonsSelected(ProblemEvent):
     """LessonL: the lessons a round's prompts show, with their adjusted speedups."""
     KIND = "lessons_selected"
     round: int | None = _f(INDEX)
-    lesson_ids: list | None = _f(TEXTS)
+    lesson_ids: list | None = _f(TEXTS, identity=True)
     adjusted: list | None = _f(DATA)
 
 

@@ -145,7 +145,9 @@ def valid(kind: str, value) -> bool:
     """Whether ``value`` (not None) is a plausible value of ``kind`` (SPEEDUP, AMOUNT or
     INDEX; the ranges in the module docstring). Booleans and non-finite numbers are not
     numbers here."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, float) and not math.isfinite(value):  # an int of any size is finite
         return False
     if kind == SPEEDUP:
         return 0 < value <= MAX_SPEEDUP

@@ -157,8 +157,8 @@ class RunStore:
         in the environment (the test suite) also ValueError for a field its kind's check
         rejects (harness.results.events.Event.damage), which the reader would leave out."""
         rec = make_event(kind, time.time(), **fields)
-        if os.environ.get("HARNESS_CHECK_EVENTS") == "1" and rec.damage():
-            raise ValueError(f"event {kind} written with damaged fields: {', '.join(rec.damage())}")
+        if os.environ.get("HARNESS_CHECK_EVENTS") == "1" and any(rec.damage()):
+            raise ValueError(f"event {kind} written with damaged fields: {', '.join(sum(rec.damage(), []))}")
         line = json.dumps(rec.to_dict(), default=str)
         with self._lock:
             self._events.write(line + "\n")
@@ -315,9 +315,9 @@ def read_run(path: Path) -> RunRecord:
     line through its record (harness.results.events.parse_event).
 
     A torn last line of the event log (a kill mid-write) is skipped; a damaged event (a
-    field failing its kind's check, a "problem_done" without its row) is left out and
-    listed in ``warnings`` (a finished problem whose row is damaged counts as
-    unfinished). Raises HarnessError (one line: which folder, what is wrong) when the
+    number, row, result or identity failing its kind's check, a "problem_done" without
+    its row) is left out and listed in ``warnings`` (a finished problem whose row is
+    damaged counts as unfinished); a damaged label is read as None, listed likewise. Raises HarnessError (one line: which folder, what is wrong) when the
     folder is missing, has no readable config.json or events.jsonl, the event log is
     damaged (an unreadable line before the last, a line that is not an event), or no
     problem finished.
@@ -353,9 +353,13 @@ def read_run(path: Path) -> RunRecord:
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
                                "is not an event)")
         try:
-            records.append(parse_event(e))
+            rec = parse_event(e)
         except DamagedEvent as d:  # left out, as if never written: no damaged number reaches a table
             warnings.append(f"events.jsonl line {i} ({d.kind}) left out, damaged: {', '.join(d.reasons)}")
+            continue
+        if rec.ignored:  # a damaged label, read as None; the event stays
+            warnings.append(f"events.jsonl line {i} ({rec.kind}): damaged {', '.join(rec.ignored)} read as none")
+        records.append(rec)
     try:
         rec = _assemble(root, config, records)
     except HarnessError as e:

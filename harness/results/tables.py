@@ -186,7 +186,7 @@ def round_table(run) -> list[dict]:
     def best(cs):
         return max((counted_speedup(c.speedup) for c in cs if c.status == "correct"), default=1.0)
 
-    rounds = sorted({c.round or 0 for p in run.problems for c in p.candidates})
+    rounds = sorted({int(c.round or 0) for p in run.problems for c in p.candidates})
     out = []
     for t in rounds:
         in_round = [c for p in run.problems for c in _judged(p.candidates) if (c.round or 0) == t]
