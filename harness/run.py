@@ -42,7 +42,7 @@ from .models import model_process
 from .models.llm import (DEFAULT_SAMPLING, LEGACY_SAMPLING, SAMPLING_CHOICES, Agent, CostTracker, Team,
                          complete, sampling_record, validate_team)
 from .results import render, report
-from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
+from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
 from .strategies import BudgetExceeded, RunContext, registry
 from .strategies.prompting import EVIDENCE_LEVELS
 
@@ -527,10 +527,8 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
         "wall time (this session)": f"{wall_s:.1f} s",
         "plots, and the tables as csv, json or html": f"python -m harness report {store.root}",
     }
-    store.write_table(rows)
-    if rows:
-        rep = report.build_report(read_run(store.root), plots=False, session=breakdown)
-        store.write_report(render.to_markdown(rep))
+    rep = report.write_run_results(store, rows, breakdown)
+    if rep is not None:
         summary = rep.tables["per_category"]
     else:  # nothing to tabulate yet
         store.write_report(f"# Run {store.root.name}\n\nNo problem finished yet: `python -m harness run "

@@ -701,16 +701,10 @@ def _write_group(g: _Group, order: list, opts: ScoreOptions, wall_s: float):
     """Write a group's problems.csv/json and report.md (its run read back, as
     ``python -m harness report`` builds it, without plots); returns the
     report.RunReport, None when the group has no rows yet."""
-    rows = [g.rows[k] for k in order if k in g.rows]
-    g.store.write_table(rows)
-    if not rows:
-        return None
     session = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
                "wall time (this session, all groups)": f"{wall_s:.1f} s",
                "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}"}
-    rep = report.build_report(read_run(g.store.root), plots=False, session=session)  # the recorded --k
-    g.store.write_report(render.to_markdown(rep))
-    return rep
+    return report.write_run_results(g.store, [g.rows[k] for k in order if k in g.rows], session)
 
 
 def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) -> bool:

@@ -126,6 +126,20 @@ def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None, re
     return rep
 
 
+def write_run_results(store, rows: Sequence[Mapping], session: Mapping[str, str]) -> RunReport | None:
+    """What a run (or a score group) leaves in its folder when a session ends:
+    problems.csv/json with ``rows`` (runstore.RunStore.write_table) and report.md, the
+    report of the folder read back (:func:`build_report` without plots, the run's
+    recorded --k) with ``session``'s figures ({label: text}) under "Where the time went".
+    Returns that report, None when ``rows`` is empty (report.md is then not written)."""
+    store.write_table(list(rows))
+    if not rows:
+        return None
+    rep = build_report(read_run(store.root), plots=False, session=dict(session))
+    store.write_report(to_markdown(rep))
+    return rep
+
+
 def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)) -> list[Path]:
     """Write ``rep`` into ``out_dir``: the PNGs, and per format: ``report.md``;
     ``<table>.csv`` per table; ``<table>.json`` per table (a list of records:
