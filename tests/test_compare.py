@@ -89,8 +89,10 @@ def _compare_json(capsys, *args):
 
 def test_injected_regression_fails_the_gate(runs, capsys):
     old, new = _rows(runs["old"]), _rows(runs["slow"])
-    for p in (P1, P2):  # the injected regression is real
-        assert new[p][0]["speedup"] < 1.5 < 5 < old[p][0]["speedup"]
+    for p in (P1, P2):  # the injected regression is real (the baseline's own code: about 1x, but an
+        # A/A of 5-10 pairs at quick size lands anywhere in 0.5-2x on a Zen 3 guest, whose
+        # 34_scan baseline times 0.67 or 1.34 ms pair by pair)
+        assert 5 < old[p][0]["speedup"] and new[p][0]["speedup"] < old[p][0]["speedup"] / 3
     code = main(["compare", str(runs["old"]), str(runs["slow"]), "--fail-on-regression", "5%"])
     md = capsys.readouterr().out
     assert code == 1

@@ -12,7 +12,10 @@ from harness.run import RunOptions, execute
 from harness.results.runstore import RunStore
 
 PROBLEMS = ["03_dense_la_axpy", "30_scan_prefix_sum", "26_reduce_product_of_inverses"]
-FAST_EVAL = {"min_pairs": 3, "max_pairs": 4, "budget_s": 0.2}
+# 6-8 pairs, not 3-4: the judge rejects when half of the measurements, at least 2, break
+# its CPU-accounting limits, and with two workers and Parsl's own processes on 2 CPUs,
+# 2 of 4 noisy measurements once did so for 03_dense_la_axpy's own baseline (CI, Zen 3)
+FAST_EVAL = {"min_pairs": 6, "max_pairs": 8, "budget_s": 0.2}
 
 
 def _opts(tmp_path, **kw):
@@ -31,7 +34,9 @@ def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     cfg_file.write_text("from harness.measure.executors import local_config\n"
                         "config = local_config([[1], [0]])\n")
     store, rows, _ = execute(_opts(tmp_path, eval_workers=2, parsl_config=str(cfg_file)))
-    assert [r["status"] for r in rows] == ["correct"] * 3
+    verdicts = [(e["problem"], e["result"]["status"], e["result"]["evidence"].get("why"))
+                for e in _events(store) if e["kind"] == "evaluation"]
+    assert [r["status"] for r in rows] == ["correct"] * 3, verdicts
     assert [r["problem"] for r in rows] == PROBLEMS  # the table keeps the problems' order
     config = json.loads((store.root / "config.json").read_text())
     assert config["executor"] == {"name": "parsl", "workers": 2, "config": str(cfg_file)}
