@@ -13,8 +13,8 @@ from harness.results.runstore import RunStore
 
 PROBLEMS = ["03_dense_la_axpy", "30_scan_prefix_sum", "26_reduce_product_of_inverses"]
 # 6-8 pairs, not 3-4: the judge rejects when half of the measurements, at least 2, break
-# its CPU-accounting limits, and with two workers and Parsl's own processes on 2 CPUs,
-# 2 of 4 noisy measurements once did so for 03_dense_la_axpy's own baseline (CI, Zen 3)
+# its CPU-accounting limits, and with two workers and Parsl on 2 CPUs 03_dense_la_axpy's
+# own baseline once got no correct verdict (CI, Zen 3; likely 2 of 4 over those limits)
 FAST_EVAL = {"min_pairs": 6, "max_pairs": 8, "budget_s": 0.2}
 
 
