@@ -48,7 +48,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "4"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair
+PROTOCOL_VERSION = "5"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -217,8 +217,9 @@ def _measurer_hash() -> str:
 
 
 def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, mode: str,
-                 size: int, cpus: list, cfg: EvalConfig) -> str:
-    parts = [PROTOCOL_VERSION, _measurer_hash(), problem.suite, problem.id, problem.folder_hash, cand_key, base_key,
+                 size: int, cpus: list, cfg: EvalConfig, layout_linker: str) -> str:
+    parts = [PROTOCOL_VERSION, _measurer_hash(), layout_linker, problem.suite, problem.id, problem.folder_hash,
+             cand_key, base_key,
              drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed), cfg.input_key,
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.adaptive), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
@@ -267,7 +268,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         return res
     if build.remarks:
         res.evidence["opt_remarks"] = build.remarks
-    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg)
+    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg, comp.layout_linker)
     res.key = key
     # before the cache: a verdict is only ever stored for an object that passed the screen
     banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
@@ -329,14 +330,15 @@ def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input
                  sandboxed: bool) -> tuple[list[str], list[str]]:
     """The code layouts the judge times, one per pair: (baseline's, candidate's) shared
     objects, each its side's compiled code linked after a padding of its own size
-    (toolchain.layout_variants), min(pairs, LAYOUTS) per side; fewer, cycled over the
+    (toolchain.layout_variants, with the compiler's layout linker), min(pairs, LAYOUTS) per side; fewer, cycled over the
     pairs, for an object so large that they would pass LAYOUT_BYTES (2 at least). Fewer
     layouts than pairs make pairs that share one correlated, which the interval does not
     see: 16 layouts for 40 pairs left 4 of 18 A/A intervals of placement-sensitive scans
     excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4).
 
     Both sides' paddings are drawn from the evaluation's secret input key (a replay with
-    that key gets them again). The baseline's objects are kept in its build folder, so
+    that key gets them again). The baseline's objects are kept in its build folder (a folder
+    per layout linker), so
     over evaluations all 256 of its layouts get built once; the candidate's are linked,
     in the sandbox, into ``scratch``, which the caller removes.
 
@@ -357,7 +359,8 @@ def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input
 
     try:
         b = toolchain.layout_variants(base, toolchain.layout_pads(f"{input_key}:baseline", count(base)),
-                                      Path(base.path).parent / "layouts", comp, mode, sandboxed=False)
+                                      Path(base.path).parent / f"layouts-{comp.layout_linker or 'default'}", comp,
+                                      mode, sandboxed=False)
     except toolchain.LayoutError as e:
         raise HarnessError(f"the baseline: {e}") from None
     c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:candidate", count(cand)),
