@@ -32,7 +32,7 @@ import struct
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,7 +68,7 @@ class Compiler:
     march: str
     resolved_march: str
     target_hash: str
-    layout_linker: str = ""
+    layout_linker: str = field(default="", kw_only=True)  # keyword: subclasses add positional fields
 
     def compile_flags(self, mode: str) -> list[str]:
         """The flags that compile a translation unit of ``mode`` ("serial" or "omp")."""
@@ -142,7 +142,7 @@ def find_compiler(march: str = "native") -> Compiler:
     m = re.search(r"^\s*-march=\s*(\S+)", q.stdout, re.M)
     resolved = m.group(1) if m else march
     return Compiler(path, version, march, resolved, hashlib.sha256(q.stdout.encode()).hexdigest(),
-                    "gold" if _links_with(path, "gold") else "")
+                    layout_linker="gold" if _links_with(path, "gold") else "")
 
 
 def _links_with(cxx: str, linker: str) -> bool:
