@@ -193,15 +193,18 @@ class UnknownEvent(Event):
 EVENTS: dict[str, type[Event]] = {}
 
 
-def register_event(cls: type[Event]) -> type[Event]:
-    """Class decorator: register ``cls`` (an Event subclass with its ``KIND``) as the
-    record of its kind. Raises ValueError for a kind registered by another class."""
+def register_event(cls: type) -> type[Event]:
+    """Class decorator: make ``cls`` (an Event subclass with its ``KIND`` and fields
+    declared with :func:`_f`) a frozen, keyword-only dataclass and register it as the
+    record of its kind. Raises ValueError for a class without KIND or a kind registered
+    by another class."""
     if not cls.KIND:
         raise ValueError(f"{cls.__name__} has no KIND")
-    if EVENTS.get(cls.KIND, cls) is not cls:
+    if cls.KIND in EVENTS:
         raise ValueError(f"event kind {cls.KIND!r} is registered already ({EVENTS[cls.KIND].__name__})")
-    EVENTS[cls.KIND] = cls
-    return cls
+    rec = dataclass(frozen=True, kw_only=True)(cls)
+    EVENTS[cls.KIND] = rec
+    return rec
 
 
 def make_event(kind: str, t: float, **fields: Any) -> Event:
@@ -258,7 +261,6 @@ class ProblemEvent(Event):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class RunStarted(Event):
     """A new run's first event: its id and the log's schema version."""
     KIND = "run_started"
@@ -267,31 +269,31 @@ class RunStarted(Event):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class RunResumed(Event):
     """A --resume session's first event (the log's schema version of this session)."""
     KIND = "run_resumed"
     schema: int | None = _f(INDEX)
 
 
-@register_event
 @dataclass(frozen=True, kw_only=True)
-class RunFinished(Event):
-    """The run ended with every problem done; ``problems``: rows written."""
-    KIND = "run_finished"
+class RunEnded(Event):
+    """A session's end; ``problems``: rows written."""
     problems: int | None = _f(INDEX)
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
-class RunPaused(Event):
+class RunFinished(RunEnded):
+    """The run ended with every problem done."""
+    KIND = "run_finished"
+
+
+@register_event
+class RunPaused(RunEnded):
     """The session ended before every problem was done (a budget, a stop)."""
     KIND = "run_paused"
-    problems: int | None = _f(INDEX)
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class RunStopped(Event):
     """Why the session stopped early (budget reached, every call failing, ...)."""
     KIND = "run_stopped"
@@ -299,7 +301,6 @@ class RunStopped(Event):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class RunInterrupted(Event):
     """The session ended on an error (``error``: its type and message)."""
     KIND = "run_interrupted"
@@ -307,7 +308,6 @@ class RunInterrupted(Event):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ModelServer(Event):
     """A model server the run used: the model, its URL, its process id (None for an
     external server) and what it reported about itself."""
@@ -323,7 +323,6 @@ class ModelServer(Event):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ProblemStarted(ProblemEvent):
     """A (problem, repeat) started; its events follow until its "problem_done"."""
     KIND = "problem_started"
@@ -331,7 +330,6 @@ class ProblemStarted(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ProblemSkipped(ProblemEvent):
     """A (problem, repeat) not run in this session, and why."""
     KIND = "problem_skipped"
@@ -339,7 +337,6 @@ class ProblemSkipped(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ProblemDone(ProblemEvent):
     """A (problem, repeat) finished: its row (a harness.results.rows.ProblemRow dict as
     recorded; an older version's row lacks the fields added since)."""
@@ -348,7 +345,6 @@ class ProblemDone(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class Evaluation(ProblemEvent):
     """A candidate measured (harness.measure.evaluate.EvalResult as a dict in
     ``result``); ``fresh``: a re-measurement on fresh seeds; ``key``: the run context's
@@ -362,7 +358,6 @@ class Evaluation(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class EvaluationReused(ProblemEvent):
     """An evaluation recorded earlier under ``key`` and reused (its status, speedup x)."""
     KIND = "evaluation_reused"
@@ -374,7 +369,6 @@ class EvaluationReused(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class EvaluationLost(ProblemEvent):
     """An evaluation lost with its worker twice (infrastructure_error): never reused."""
     KIND = "evaluation_lost"
@@ -383,30 +377,29 @@ class EvaluationLost(ProblemEvent):
     result: dict | None = _f(RESULT)
 
 
-@register_event
 @dataclass(frozen=True, kw_only=True)
-class Reference(ProblemEvent):
-    """The expert reference measured as a candidate (speedup and 95 % CI, x)."""
+class Measured(ProblemEvent):
+    """A source of the problem's own measured as a candidate: its verdict's status,
+    speedup and 95 % CI (x)."""
+    status: str | None = _f(TEXT)
+    speedup: float | None = _f(SPEEDUP, "x")
+    ci_low: float | None = _f(SPEEDUP, "x")
+    ci_high: float | None = _f(SPEEDUP, "x")
+
+
+@register_event
+class Reference(Measured):
+    """The expert reference measured as a candidate."""
     KIND = "reference"
-    status: str | None = _f(TEXT)
-    speedup: float | None = _f(SPEEDUP, "x")
-    ci_low: float | None = _f(SPEEDUP, "x")
-    ci_high: float | None = _f(SPEEDUP, "x")
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
-class NoiseFloor(ProblemEvent):
-    """The baseline's own source measured as a candidate (speedup and 95 % CI, x)."""
+class NoiseFloor(Measured):
+    """The baseline's own source measured as a candidate (the noise floor)."""
     KIND = "noise_floor"
-    status: str | None = _f(TEXT)
-    speedup: float | None = _f(SPEEDUP, "x")
-    ci_low: float | None = _f(SPEEDUP, "x")
-    ci_high: float | None = _f(SPEEDUP, "x")
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class CandidateEvent(ProblemEvent):
     """A candidate with its verdict (harness.strategies.base.Candidate.summary): id,
     round, agent, model, status, outcome label, speedup and 95 % CI (x) of its first
@@ -425,7 +418,6 @@ class CandidateEvent(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class Best(ProblemEvent):
     """The chosen candidate: its first speedup (x) and its re-measurement on fresh
     seeds (status, speedup and 95 % CI, x: the reported numbers)."""
@@ -439,7 +431,6 @@ class Best(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class LessonEvent(ProblemEvent):
     """A lesson as written (harness.strategies.lessons.Lesson without its call; later
     factor changes are "factors_updated" events); ``tokens``: its reply's length."""
@@ -462,7 +453,6 @@ class LessonEvent(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class LlmCall(ProblemEvent):
     """One model call (harness.models.llm.CallRecord without its text, plus the
     request): tokens, latency s, cost USD, cache hit, sampling, prompt and reply."""
@@ -490,7 +480,6 @@ class LlmCall(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class LlmError(ProblemEvent):
     """A failed model call and what followed (a retry with the shorter fallback prompt,
     a retry after the model process restarted)."""
@@ -509,7 +498,6 @@ class LlmError(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class LessonsSelected(ProblemEvent):
     """LessonL: the lessons a round's prompts show, with their adjusted speedups."""
     KIND = "lessons_selected"
@@ -519,7 +507,6 @@ class LessonsSelected(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class FactorsUpdated(ProblemEvent):
     """LessonL: effectiveness factors changed after a round ({lesson id: [old, new]})."""
     KIND = "factors_updated"
@@ -529,7 +516,6 @@ class FactorsUpdated(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class MemoryRead(ProblemEvent):
     """LessonL / Cogito: a read of the persistent memory (path, content hash, the
     retrieval settings and what was retrieved with its similarity)."""
@@ -544,7 +530,6 @@ class MemoryRead(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class MemoryWritten(ProblemEvent):
     """LessonL / Cogito: entries added to the persistent memory (hashes before, after)."""
     KIND = "memory_written"
@@ -555,7 +540,6 @@ class MemoryWritten(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class CogitoGroup(ProblemEvent):
     """Cogito: one group's Super-Role, gate and memory use."""
     KIND = "cogito_group"
@@ -570,7 +554,6 @@ class CogitoGroup(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ErlReward(ProblemEvent):
     """Co-Learning: the reward tier a candidate earned its model in a loop."""
     KIND = "erl_reward"
@@ -586,7 +569,6 @@ class ErlReward(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class ErlSelection(ProblemEvent):
     """Co-Learning: E-RL's choice of model for a loop, with the scores behind it."""
     KIND = "erl_selection"
@@ -607,7 +589,6 @@ class ErlSelection(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class MoaLayer(ProblemEvent):
     """Mixture-of-Agents: one layer's candidates and the proposers that gave no code."""
     KIND = "moa_layer"
@@ -617,7 +598,6 @@ class MoaLayer(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class Retrieval(ProblemEvent):
     """MapCoder: the retrieval agent's exemplars and what was missing."""
     KIND = "retrieval"
@@ -629,7 +609,6 @@ class Retrieval(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class PlansRanked(ProblemEvent):
     """MapCoder: the plans in the order tried, with their confidence."""
     KIND = "plans_ranked"
@@ -638,7 +617,6 @@ class PlansRanked(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class DebugPrompt(ProblemEvent):
     """MapCoder: a debugging request after candidate ``after`` (its status, the
     request's variant)."""
@@ -650,7 +628,6 @@ class DebugPrompt(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class CandidateNotEvaluated(ProblemEvent):
     """Reflexion: a candidate generated but not evaluated, and why."""
     KIND = "candidate_not_evaluated"
@@ -659,7 +636,6 @@ class CandidateNotEvaluated(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class Sample(ProblemEvent):
     """score: one generation judged (where it came from, its verdict's status and
     whether the verdict was measured, reused from the run log or from the cache)."""
@@ -674,7 +650,6 @@ class Sample(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class SignatureMismatch(ProblemEvent):
     """score: a link error from another signature (expected and found, readable)."""
     KIND = "signature_mismatch"
@@ -684,7 +659,6 @@ class SignatureMismatch(ProblemEvent):
 
 
 @register_event
-@dataclass(frozen=True, kw_only=True)
 class SignatureCheckFailed(ProblemEvent):
     """score: the signature check could not run (the link error counts as the
     candidate's)."""
