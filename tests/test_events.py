@@ -10,6 +10,7 @@ from harness.results import events as ev
 from harness.results.events import (DATA, EVENTS, NUMBER, ROW, RESULT, SCHEMA, TEXTS, DamagedEvent,
                                      UnknownEvent, make_event, parse_event)
 from harness.results.rows import AMOUNT, FLAG, INDEX, ROW_NAMES, SPEEDUP, TEXT
+from harness.core.errors import HarnessError
 from harness.results.runstore import RunStore, read_run
 
 GOOD = {SPEEDUP: 1.5, AMOUNT: 2.25, INDEX: 3, FLAG: True, TEXT: "x", NUMBER: -0.5, TEXTS: ["a", "b"],
@@ -70,6 +71,26 @@ def test_huge_integers_are_damage_not_a_crash():
         parse_event({"t": 1.0, "kind": "candidate", "problem": "p", "speedup": 10 ** 400})
     rec = parse_event({"t": 10 ** 400, "kind": "candidate", "problem": "p"})
     assert rec.t is None and rec.ignored and rec.problem == "p"
+
+
+def test_a_row_that_contradicts_itself_or_its_kinds_is_damage():
+    row = GOOD[ROW]
+    for bad, why in (({**row, "speedup": None, "ci_low": None, "ci_high": None, "correct": True},
+                      "correct without a speedup"), ({**row, "category": 5}, "category = 5"),
+                     ({**row, "correct": "yes"}, 'correct = "yes"')):
+        with pytest.raises(DamagedEvent, match=why):
+            parse_event({"t": 1.0, "kind": "problem_done", "problem": "p", "row": bad})
+
+
+def test_a_line_nested_too_deep_is_a_damaged_folder_not_a_crash(tmp_path):
+    store = RunStore.create(tmp_path, "r3", {"strategy": "single"})
+    store.event("problem_done", problem="02_dense_la_gemm", repeat=0, row=_row())
+    store.close()
+    path = tmp_path / "r3" / "events.jsonl"
+    path.write_text("[" * 100000 + "\n" + path.read_text())
+    with pytest.raises(HarnessError, match="line 1 is not JSON"):
+        read_run(tmp_path / "r3")
+    assert list(RunStore.open(tmp_path / "r3").finished()) == [("02_dense_la_gemm", 0)]
 
 
 def test_a_result_the_readers_cannot_use_is_damage():

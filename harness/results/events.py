@@ -13,8 +13,8 @@ accepted for every field): the row kinds of harness.results.rows (``speedup``,
 ``amount``, ``index`` with their ranges, ``flag`` a bool, ``text`` a str) and
 ``number`` (a finite number of any sign, |v| <= 1e300, e.g. a reward tier or a
 temperature), ``texts`` (a list of str), ``data`` (any JSON value, not checked), ``row``
-(a ProblemRow dict: its speedups, amounts and indices checked, its problem id a str,
-its CI enclosing its speedup) and ``result`` (an EvalResult dict: the fields an
+(a ProblemRow dict: every field of its kind, its problem id present, its CI enclosing
+its speedup, a correct row's speedup present) and ``result`` (an EvalResult dict: the fields an
 evaluation's reader and --resume use, :data:`RESULT_FIELDS`, present where required and
 of their kinds, its CI enclosing its speedup). A record that has ``speedup``, ``ci_low``
 and ``ci_high`` must have its CI enclose its speedup.
@@ -55,10 +55,11 @@ RESULT_FIELDS = {"problem_id": (TEXT, True), "suite": (TEXT, True), "mode": (TEX
                  "speedup": (SPEEDUP, False), "ci_low": (SPEEDUP, False), "ci_high": (SPEEDUP, False),
                  "wall_s": (AMOUNT, False), "node": (TEXT, False), "cpu_model": (TEXT, False),
                  "size_label": (TEXT, False), "cached": (FLAG, False), "cpus": ("indices", False)}
-_ROW_FIELDS = {f.name: (f.kind, False) for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)}
-#: The checked fields of an event of a kind no module registered: the row's names and
+_ROW_FIELDS = {f.name: (f.kind, False) for f in ROW_FIELDS}
+#: The checked fields of an event of a kind no module registered: the row's numbers and
 #: the common fields of calls and candidates.
-_UNKNOWN_FIELDS = {**_ROW_FIELDS, "latency_s": (AMOUNT, False), "round": (INDEX, False), "size": (INDEX, False)}
+_UNKNOWN_FIELDS = {**{k: v for k, v in _ROW_FIELDS.items() if v[0] in (SPEEDUP, AMOUNT, INDEX)},
+                   "latency_s": (AMOUNT, False), "round": (INDEX, False), "size": (INDEX, False)}
 MAX_NUMBER = 1e300
 #: Kinds whose damage leaves the event out; the others' damage blanks the field.
 _NUMERIC = (SPEEDUP, AMOUNT, INDEX, NUMBER, ROW, RESULT)
@@ -172,6 +173,8 @@ def _mapping_damage(d: Any, spec: Mapping[str, tuple[str, bool]], name: str) -> 
         bad.append(f"problem = {_show(d['problem'])}")
     elif name == ROW and "problem" not in d:
         bad.append("problem missing")
+    if name == ROW and d.get("correct") is True and d.get("speedup") is None:
+        bad.append("correct without a speedup")
     return bad or _ci_damage(d)
 
 

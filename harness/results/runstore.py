@@ -130,7 +130,7 @@ class RunStore:
         root = Path(path)
         try:
             config = json.loads((root / "config.json").read_text())
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RecursionError) as e:
             raise HarnessError(f"--resume {root}: not a results folder (config.json: "
                                f"{getattr(e, 'strerror', None) or e})") from None
         return cls(root, config)
@@ -172,7 +172,7 @@ class RunStore:
             for line in f:
                 try:
                     yield json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
 
     def records(self) -> Iterator[Event]:
@@ -329,7 +329,7 @@ def read_run(path: Path) -> RunRecord:
         config = json.loads((root / "config.json").read_text())
         if not isinstance(config, dict):
             raise ValueError("not a JSON object")
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, RecursionError) as e:
         raise HarnessError(f"{root}: not a readable results folder (config.json: "
                            f"{getattr(e, 'strerror', None) or e})") from None
     try:
@@ -344,7 +344,7 @@ def read_run(path: Path) -> RunRecord:
             continue
         try:
             e = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep to be ours
             if i == len(lines):  # torn by a kill: the writer fsyncs every complete line
                 break
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
