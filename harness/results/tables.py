@@ -95,9 +95,9 @@ def _judged(cands: list) -> list:
 
 
 def judged_counts(cands: list) -> tuple[int, int, int, list]:
-    """Of a problem's candidates (harness.results.events.CandidateEvent records) that got a verdict: (how many, correct,
-    compiled and linked, first-measured speedups with None for the incorrect): what
-    pass@k, build@k and speedup_n@k are computed from."""
+    """Of a problem's candidates (harness.results.events.CandidateEvent records) that got
+    a verdict: (how many, correct, compiled and linked, first-measured speedups with None
+    for the incorrect): what pass@k, build@k and speedup_n@k are computed from."""
     cs = _judged(cands)
     return (len(cs), sum(c.status == "correct" for c in cs),
             sum(c.status not in NOT_COMPILED for c in cs),
@@ -235,7 +235,7 @@ def agent_table(run) -> list[dict]:
                     entry(str(authors[lid]))["read"] += 1
         for call in p.calls:
             a = entry(str(call.agent), call.model)
-            a["tokens"] += (call.prompt_tokens or 0) + (call.completion_tokens or 0)
+            a["tokens"] += int((call.prompt_tokens or 0) + (call.completion_tokens or 0))  # a count: 700.0 is valid
             a["cost $"] += call.cost_usd or 0.0
             a["model s"] += 0.0 if call.cache_hit else (call.latency_s or 0.0)
     out = []
