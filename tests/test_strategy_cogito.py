@@ -164,7 +164,13 @@ def test_gate_refinement_limit_final_pick_and_retrieval_of_other_problems(tmp_pa
     _seed_memory(mem, PID, "// OWN-MARK")
     _seed_memory(mem, "33_scan_reverse_prefix_sum", "// OTHER-MARK")
     _seed_memory(mem, "02_dense_la_gemm", "// FAR-MARK")
-    base = get_problem(PID).source("baseline.cpp")
+    # the baseline's scan done three times: correct, and never >= 1.1x by noise (a coder's
+    # candidate that passes would let its Debugger keep it and skip a call: an A/A of 3-6
+    # pairs in omp mode once measured >= 1.1x on a Zen 3 guest)
+    base = get_problem(PID).source("baseline.cpp").replace(
+        "  std::inclusive_scan(x.begin(), x.end(), output.begin());",
+        "  for (int rep = 0; rep < 3; ++rep) std::inclusive_scan(x.begin(), x.end(), output.begin());")
+    assert "rep < 3" in base
     coders = []
 
     def reply(call):
