@@ -93,6 +93,9 @@ def test_size_names_and_quick_problems_come_from_suite_toml(tmp_path, no_extra_s
     ('name = "q"\nquick_problems = ["nope"]\n', "quick_problems names 'nope'"),
     ('name = "s"\nsize_names = "BIG"\n', "'size_names' must be a list of strings"),
     ('name = \n', "suite.toml"),
+    ('name = "s"\nquick_problem = ["x"]\n', "unknown key 'quick_problem'"),
+    ('description = "no name"\n', "'name' is missing"),
+    ('name = "s"\ndescription = 5\n', "'description' must be a string"),
 ])
 def test_a_broken_suite_is_one_line_and_exit_2(tmp_path, toml, message):
     folder = make_suite(tmp_path, "broken")
@@ -108,6 +111,8 @@ def test_unknown_suites_and_folders_are_one_line_errors(tmp_path):
     assert "--suite-dir" in r.stderr
     r = harness("list", "--suite-dir", str(tmp_path / "nope"), "--suite", "mysuite")
     assert r.returncode == 2 and r.stderr.strip() == f"error: --suite-dir {tmp_path / 'nope'}: no such folder"
+    r = harness("list", env_suites=str(tmp_path / "gone"))  # a stale environment says so too
+    assert r.returncode == 2 and r.stderr.strip() == f"error: HARNESS_SUITES names {tmp_path / 'gone'}: no such folder"
 
 
 def test_a_resumed_run_finds_its_suite_from_config_json(tmp_path, no_extra_suites):

@@ -35,6 +35,7 @@ else:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/suite.py
 SUITE_DIRS_ENV = "HARNESS_SUITES"  # more folders holding suites, separated by os.pathsep
+SUITE_KEYS = ("name", "description", "size_names", "quick_problems")  # what a suite.toml may hold
 MODES = ("serial", "omp")
 SUITE_HELP = "problem suite: pareval (default), polybench, or one found by --suite-dir"
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
@@ -98,7 +99,8 @@ def remember_suite(config: dict) -> None:
 
 def suites() -> dict:
     """Every suite found (see the module docstring) as {name: Suite}, sorted by name.
-    Raises HarnessError for a malformed suite.toml or two suites of one name."""
+    Raises HarnessError for a malformed suite.toml (an unknown key too), a
+    HARNESS_SUITES folder that does not exist, or two suites of one name."""
     return _find_suites(tuple(suite_dirs()))
 
 
@@ -106,10 +108,12 @@ def suites() -> dict:
 def _find_suites(dirs: tuple) -> dict:
     found: dict = {}
     for d in dirs:
+        if not d.is_dir():  # a stale HARNESS_SUITES entry says so, as --suite-dir does
+            raise HarnessError(f"{SUITE_DIRS_ENV} names {d}: no such folder")
         if (d / "suite.toml").is_file():  # --suite-dir may name a suite's own folder
             folders = [d]
         else:
-            folders = sorted(f for f in d.iterdir() if (f / "suite.toml").is_file()) if d.is_dir() else []
+            folders = sorted(f for f in d.iterdir() if (f / "suite.toml").is_file())
         for folder in folders:
             s = _load_suite_toml(folder)
             if s.name in found and found[s.name].path != s.path:
@@ -124,9 +128,16 @@ def _load_suite_toml(folder: Path) -> Suite:
         spec = tomllib.loads((folder / "suite.toml").read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise HarnessError(f"{where}: {e}") from None
+    unknown = sorted(set(spec) - set(SUITE_KEYS))
+    if unknown:
+        raise HarnessError(f"{where}: unknown key '{unknown[0]}' (a suite.toml holds {', '.join(SUITE_KEYS)})")
     name = spec.get("name")
+    if name is None:
+        raise HarnessError(f"{where}: 'name' is missing (what --suite takes)")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise HarnessError(f"{where}: 'name' must be a word (letters, digits, _ . -)")
+    if not isinstance(spec.get("description", ""), str):
+        raise HarnessError(f"{where}: 'description' must be a string")
     lists = {k: spec.get(k, []) for k in ("size_names", "quick_problems")}
     for k, v in lists.items():
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
