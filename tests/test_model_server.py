@@ -84,9 +84,11 @@ def test_a_frequency_penalty_puts_the_penalties_sampler_first():
     def chain(penalty, temperature=0.2):
         job = model_server._Job(prompt=[1], max_tokens=64, stop=[], temperature=temperature, top_p=0.95,
                                 seed=1, frequency_penalty=penalty)
-        s = engine._sampler(job).sampler
-        return [ll.llama_sampler_name(ll.llama_sampler_chain_get(s, i)).decode()
-                for i in range(ll.llama_sampler_chain_n(s))]
+        wrapper = engine._sampler(job)  # held: it frees the native chain when collected
+        s = wrapper.sampler
+        names = [ll.llama_sampler_name(ll.llama_sampler_chain_get(s, i)).decode()
+                 for i in range(ll.llama_sampler_chain_n(s))]
+        return names
 
     plain = chain(0.0)
     assert "penalties" not in plain and chain(0.5) == ["penalties", *plain]
