@@ -34,6 +34,7 @@ from typing import Callable
 from .core.errors import HarnessError
 from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import executors, make_executor
+from .measure.peaks import ensure_roofs
 from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_suite, load_suite, remember_suite,
                             select_problems as suite_select)
 from .measure.toolchain import cache_root, find_compiler
@@ -199,8 +200,9 @@ class Session:
     options, the selected problems (suite.Problem, in run order), the strategy's registry
     entry (``info``), resolved parameters and instance, the team (llm.Team, None for a
     strategy that calls no model), the local model servers started for it ({model:
-    server}), the evaluation config, the compiler (toolchain.Compiler) and the
-    evaluation executor."""
+    server}), the evaluation config, the compiler (toolchain.Compiler), the
+    evaluation executor and this machine's roofs (harness.measure.peaks.ensure_roofs; None
+    when nothing is timed here: validation only, or evaluations replaced by a test's)."""
 
     opts: RunOptions
     problems: list
@@ -212,6 +214,7 @@ class Session:
     cfg: EvalConfig
     comp: object
     executor: object
+    roofs: dict | None = None
 
 
 def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
@@ -233,6 +236,11 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
     if team is not None and validate and complete_fn is None:
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
+    comp = find_compiler(opts.march)
+    roofs = None
+    if evaluate_fn is None and not opts.eval_overrides.get("validate_only"):  # before anything else loads the machine
+        roofs = ensure_roofs(opts.mode, len(cpus_for(opts.mode, opts.threads)), comp,
+                             progress=console.print if console else None)
     servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it;
     # a resumed run keeps what it collected (Co-Learning and Cogito collect it since 2026-12-02)
@@ -244,8 +252,7 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn, opts.executor)
-    return Session(opts, problems, info, params, strategy, team, servers, cfg, find_compiler(opts.march),
-                   executor)
+    return Session(opts, problems, info, params, strategy, team, servers, cfg, comp, executor, roofs)
 
 
 def open_session(session: Session, store=None, command: list | None = None):
@@ -269,6 +276,7 @@ def open_session(session: Session, store=None, command: list | None = None):
                   "sampling": sampling_record(opts.sampling),
                   "local_model": _local_model_record(servers),
                   "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
+                  "roofs": session.roofs,
                   "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
                   "machine": machine_info(), "executor": executor.describe(),
                   "git_revision": git_revision(),
@@ -358,10 +366,10 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
             # a strategy that calls no model (null) is itself the noise floor
             floor = measure_noise_floor(p, pctx, progress) if info.team != registry.TEAM_NONE else None
             outcome = strategy.run(p, opts.mode, team, pctx)
-            outcome.reference_speedup = ref
+            outcome.reference = ref
             outcome.noise_floor = floor
             if outcome.remeasured is not None:
-                flag_suspicious(outcome.remeasured, ref)
+                flag_suspicious(outcome.remeasured, outcome.reference_speedup)
             row = outcome.row()
             results[i] = row
             store.event("problem_done", problem=p.id, repeat=rep, row=row)
@@ -477,9 +485,9 @@ def run_in_flight(run_problem: Callable[[int], None], total: int, workers: int, 
         pool.shutdown(wait=True)
 
 
-def measure_reference(problem, ctx, progress) -> float | None:
-    """The expert reference's speedup (evaluated like a candidate), or None if it is not
-    correct. Shared across replicates: it is the problem's ceiling on this machine, not a
+def measure_reference(problem, ctx, progress):
+    """The expert reference evaluated like a candidate: its EvalResult, or None if it is
+    not correct. Shared across replicates: it is the problem's ceiling on this machine, not a
     result of the replicate, so replicate 0 measures it and later replicates reuse that
     measurement (logged as "evaluation_reused")."""
     try:
@@ -490,7 +498,7 @@ def measure_reference(problem, ctx, progress) -> float | None:
     res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference", shared=True)
     ctx.log("reference", problem=problem.id, status=res.status, speedup=res.speedup,
             ci_low=res.ci_low, ci_high=res.ci_high)
-    return res.speedup if res.correct else None
+    return res if res.correct else None
 
 
 def measure_noise_floor(problem, ctx, progress):

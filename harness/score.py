@@ -56,6 +56,7 @@ from .measure.evaluate import NO_VERDICT, NOT_COMPILED, EvalConfig, cpus_for, fl
 from .measure.executors import executors, make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
+from .measure.peaks import ensure_roofs
 from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_problem, get_suite, load_suite,
                             remember_suite)
 from .measure.toolchain import DiskFullError, find_compiler
@@ -403,7 +404,8 @@ class _Halt:
             c.halt(reason)
 
 
-def _config(opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp, executor, command) -> dict:
+def _config(opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp, executor, command,
+            roofs: dict | None) -> dict:
     models = sorted({s.model for ss in problems.values() for _, s in ss})
     strategy_options = {**({"label": opts.label} if opts.label else {}),
                         **({"group": f"{opts.group_by}={group}"} if opts.group_by else {})}
@@ -415,7 +417,7 @@ def _config(opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp,
             "mode": opts.mode, "team": {"agents": [{"name": m, "model": m} for m in models],
                                         "source": "score inputs (a record's model, else its file's name)"},
             "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
-            "quick": opts.quick, "eval_config": dataclasses.asdict(cfg), "machine": machine_info(),
+            "roofs": roofs, "quick": opts.quick, "eval_config": dataclasses.asdict(cfg), "machine": machine_info(),
             "executor": executor.describe(), "git_revision": git_revision(), "suite": opts.suite,
             "suite_path": str(get_suite(opts.suite).path), "suite_hash": suite_hash(probs), "suite_version": suite_version(opts.suite),
             "problem_hashes": {p.id: p.folder_hash for p in probs}, "problems": list(problems),
@@ -458,6 +460,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
                      unsafe=opts.unsafe, eval_workers=opts.eval_workers, **opts.eval_overrides)
     comp = find_compiler(opts.march)
     sandboxed = require_sandbox(opts.unsafe)
+    roofs = None
+    if evaluate_fn is None and not cfg.validate_only:  # before anything is timed
+        roofs = ensure_roofs(opts.mode, len(cpus_for(opts.mode, opts.threads)), comp, progress=console.print)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn,
                              opts.executor)
     tag = f"score-{_slug(opts.label)}" if opts.label else "score"
@@ -466,7 +471,7 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         if opts.group_by:
             parent = Path(opts.output) / run_id
             stores = [RunStore.create(parent, _folder(opts, name),
-                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command))
+                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs))
                       for name, probs in groups.items()]
             atomic_write(parent / MANIFEST, json.dumps(
                 {"run_id": run_id, "groups": [s.root.name for s in stores],
@@ -475,7 +480,7 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         else:
             [(name, probs)] = groups.items()
             stores = [RunStore.create(Path(opts.output), run_id,
-                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command))]
+                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs))]
             root = stores[0].root
     else:
         root = Path(resume)
@@ -530,9 +535,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             ref = measure_reference(p, pctx, quiet) if opts.reference else None
             floor = measure_noise_floor(p, pctx, quiet)
             outcome = strategy.run(p, opts.mode, g.problems[p.id], pctx)
-            outcome.reference_speedup, outcome.noise_floor = ref, floor
+            outcome.reference, outcome.noise_floor = ref, floor
             if outcome.remeasured is not None:
-                flag_suspicious(outcome.remeasured, ref)
+                flag_suspicious(outcome.remeasured, outcome.reference_speedup)
             row = outcome.row()
             # as `single` would: the first sample compiled (candidates_compiled counts all)
             row["compiled"] = outcome.candidates[0].status not in NOT_COMPILED + NO_VERDICT

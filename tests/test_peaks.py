@@ -1,7 +1,9 @@
 """The machine's roofs that selftest measures (harness.measure.peaks): the FP64 kernel is
 built with the candidates' flags and uses fused multiply-adds where the CPU has them,
-its peak and the triad bandwidth are positive and stored beside the noise floor, and
-the cache sizes are read from /sys."""
+its peak and the triad bandwidth are positive and stored beside the noise floor, the
+bandwidth of every cache level and DRAM is measured, the roofs are stored per machine
+(measured once, never lowered), and the cache sizes are read from /sys."""
+import json
 import shutil
 import subprocess
 
@@ -32,18 +34,51 @@ def test_peaks_are_measured_per_thread_count():
     assert p["fp64_gflops"]["1"] > p["vector_lanes"] and p["triad_gbs"]["1"] > 0.5
     assert "GFLOP/s on 1 thread" in peaks.describe(p)
     assert peaks.thread_counts(6) == [1, 2, 4, 6] and peaks.thread_counts(1) == [1]
+    levels = p["levels"]["1"]
+    assert [lv["level"] for lv in levels] == [f"L{c['level']}" for c in p["caches"]] + ["DRAM"]
+    # L1 streams several times faster than DRAM on every CPU (about 8x on a quiet Zen 3)
+    assert levels[0]["gbs"] > 2 * levels[-1]["gbs"] > 1.0, levels
+    assert "bandwidth by level" in peaks.describe(p)
+
+
+def test_roofs_are_stored_per_machine_measured_once_and_never_lowered(tmp_path, monkeypatch):
+    monkeypatch.setenv("HARNESS_CACHE", str(tmp_path))
+    comp = find_compiler("native")
+    assert peaks.load_roofs("serial", 1, comp) is None
+    said = []
+    first = peaks.ensure_roofs("serial", 1, comp, progress=said.append)
+    assert len(said) == 1 and "measuring this machine's roofs" in said[0]
+    assert peaks.ensure_roofs("serial", 1, comp, progress=said.append) == first and len(said) == 1
+    assert peaks.load_roofs("serial", 2, comp) is None and peaks.load_roofs("omp", 1, comp) is None
+    # a measurement at a busy moment (everything at half) does not lower the stored roofs
+    busy = json.loads(json.dumps(first))
+    busy["fp64_gflops"]["1"] /= 2
+    for lv in busy["levels"]["1"]:
+        lv["gbs"] /= 2
+    peaks.save_roofs(busy, "serial", 1, comp)
+    assert peaks.load_roofs("serial", 1, comp) == first
+    # roofs of another host (a cache folder shared on a cluster) are not this machine's
+    info = peaks.machine_info()
+    monkeypatch.setattr(peaks, "machine_info", lambda: {**info, "hostname": "elsewhere"})
+    assert peaks.load_roofs("serial", 1, comp) is None
+
+
+def test_sharing_counts_the_cpus_of_a_cache_instance():
+    assert [peaks._sharing(x) for x in ("0", "0-1", "0,2", "0-3,8-11", "?")] == [1, 2, 2, 8, 1]
 
 
 def test_cache_sizes_from_a_sys_tree(tmp_path):
-    for i, (level, kind, size, shared) in enumerate(
-            [(1, "Data", "48K", "0"), (1, "Instruction", "32K", "0"), (2, "Unified", "2048K", "0"),
-             (3, "Unified", "105M", "0-55")]):
-        d = tmp_path / f"index{i}"
-        d.mkdir()
-        for name, value in (("level", level), ("type", kind), ("size", size), ("shared_cpu_list", shared)):
-            (d / name).write_text(f"{value}\n")
-    (tmp_path / "index9").mkdir()  # unreadable entries are skipped
-    assert peaks.cache_sizes(tmp_path) == [
-        {"level": 1, "type": "Data", "bytes": 48 << 10, "shared_cpus": "0"},
-        {"level": 2, "type": "Unified", "bytes": 2 << 20, "shared_cpus": "0"},
-        {"level": 3, "type": "Unified", "bytes": 105 << 20, "shared_cpus": "0-55"}]
+    # two CPUs with private L1d and L2 and one shared L3, as /sys/devices/system/cpu lays them out
+    for cpu in (0, 1):
+        for i, (level, kind, size, shared) in enumerate(
+                [(1, "Data", "48K", str(cpu)), (1, "Instruction", "32K", str(cpu)),
+                 (2, "Unified", "2048K", str(cpu)), (3, "Unified", "105M", "0-55")]):
+            d = tmp_path / f"cpu{cpu}" / "cache" / f"index{i}"
+            d.mkdir(parents=True)
+            for name, value in (("level", level), ("type", kind), ("size", size), ("shared_cpu_list", shared)):
+                (d / name).write_text(f"{value}\n")
+    (tmp_path / "cpu0" / "cache" / "index9").mkdir()  # unreadable entries are skipped
+    assert peaks.cache_sizes(tmp_path / "cpu0" / "cache") == [
+        {"level": 1, "type": "Data", "bytes": 48 << 10, "shared_cpus": "0", "instances": 2},
+        {"level": 2, "type": "Unified", "bytes": 2 << 20, "shared_cpus": "0", "instances": 2},
+        {"level": 3, "type": "Unified", "bytes": 105 << 20, "shared_cpus": "0-55", "instances": 1}]

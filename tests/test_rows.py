@@ -77,9 +77,10 @@ def test_the_record_fields_carry_kind_and_unit():
     for f in ROW_FIELDS:
         assert f.kind in ("speedup", "amount", "index", "flag", "text"), f
         unit = ("x" if f.kind == SPEEDUP else "s" if f.name.endswith("_s") else "USD" if f.name.endswith("_usd")
-                else "tokens" if f.name.endswith("_tokens") else "")
+                else "tokens" if f.name.endswith("_tokens") else "%" if f.name.endswith("_pct") else "")
         assert f.unit == unit, f
-        assert (f.kind == SPEEDUP) == (f.type == float | None), f
+        # optional numbers: the speedups and the roofline shares (None: not measured)
+        assert (f.kind == SPEEDUP or f.unit == "%") == (f.type == float | None), f
     with pytest.raises(TypeError):  # every row names every field
         ProblemRow(problem="x")
     columns = [f.column for f in ROW_FIELDS if f.column]
@@ -162,7 +163,8 @@ def test_an_old_row_reads_back_renders_and_is_written_again_unchanged(tmp_path):
     root = _old_run(tmp_path / "run")
     rec = read_run(root)
     assert not rec.warnings and rec.rows == OLD_ROWS
-    assert [list(r) for r in rec.rows] == [[n for n in ROW_NAMES if n != "infrastructure_errors"]] * 2
+    newer = ("infrastructure_errors", "roofline_pct", "reference_roofline_pct", "baseline_roofline_pct")
+    assert [list(r) for r in rec.rows] == [[n for n in ROW_NAMES if n not in newer]] * 2
 
     details = problem_details(rec)
     assert details[0]["speedup"] == OLD_ROWS[0]["speedup"] and details[0]["reference"] == OLD_ROWS[0]["reference_speedup"]

@@ -19,7 +19,7 @@ What is verified (and how):
 - every problem.toml of both suites has a [work] table that parses (work.parse_work);
   bytes, flops, flops_min and the leading orders evaluate at every validate and timed
   size; flops = 0 exactly where flops_note says why (integer, boolean, comparison-only
-  kernels); flops_min <= flops; bytes > 0;
+  kernels); flops_min <= flops; 0 <= bytes_min <= bytes; bytes > 0;
 - PolyBench dimensions: every per-dataset list in [work].params equals the driver's
   dataset table (all five datasets, parsed from driver.cpp) and, at MINI and SMALL, the
   dimensions the running driver exposes as scalar inputs;
@@ -337,7 +337,7 @@ def test_counter_counts_a_known_function(tmp_path):
 def test_work_table_parses_and_evaluates(suite, pid):
     """Parses; bytes, flops, flops_min and the orders evaluate at every validate and
     timed size (instance counts set to 1000 for the data-dependent ones); flops = 0
-    exactly when flops_note says why; flops_min <= flops; bytes > 0 at every size >= 8
+    exactly when flops_note says why; flops_min <= flops; bytes_min <= bytes; bytes > 0 at every size >= 8
     (smaller ParEval sizes may have empty dimensions, S/4 = 0)."""
     p = load_suite(suite)[pid]
     m = model_of(p)
@@ -345,6 +345,7 @@ def test_work_table_parses_and_evaluates(suite, pid):
     sizes = set(p.validate_sizes) | set(p.sizes.values())
     for s in sorted(sizes):
         b, f, fmin = m.bytes_at(s, counts), m.flops_at(s, counts), m.flops_min_at(s, counts)
+        assert 0 <= m.bytes_min_at(s, counts) <= b, (s, m.bytes_min_at(s, counts), b)
         m.order_at("bytes", s, counts), m.order_at("flops", s, counts)
         if s >= 8 or suite == "polybench":
             assert b > 0, (s, b)

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.errors import HarnessError
 from ..measure import sandbox
 from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
-from ..measure.peaks import describe as describe_peaks, machine_peaks
+from ..measure.peaks import describe as describe_peaks, ensure_roofs, machine_peaks, save_roofs
 from ..measure.selftest import TABLE_HEADER, format_row, selftest
 from ..measure.suite import (MODES, SUITE_HELP, add_suite_dir_argument, add_suite_dirs, check_mode, get_problem,
                              select_problems)
@@ -109,6 +109,14 @@ def print_result(r) -> None:
         if r.evidence.get("reference_speedup"):
             print(f"reference {r.evidence['reference_speedup']:.3f}x (the expert solution, same protocol)")
     ev = r.evidence or {}
+    roof = ev.get("roofline") or {}
+    if "bound_ns" in roof:
+        print(f"roofline  bound {_fmt_ns(roof['bound_ns'])} ({roof['bytes']:.3g} bytes at the {roof['level']} "
+              f"bandwidth" + (f", {roof['flops']:.3g} FLOP at the FP64 peak" if roof.get("flops") else "")
+              + f"): baseline {100 * roof['baseline_fraction']:.1f} %, candidate "
+              f"{100 * roof['candidate_fraction']:.1f} % of it")
+    elif roof.get("none"):
+        print(f"roofline  none: {roof['none']}")
     if r.status in NOT_COMPILED:
         if ev.get("expected_signature"):
             print(f"expected  {ev['expected_signature']}")
@@ -144,6 +152,10 @@ def cmd_eval(args) -> int:
     text = _read_candidate(args.candidate)
     if not text.strip():
         raise HarnessError(f"the candidate {'on stdin' if args.candidate == '-' else repr(args.candidate)} is empty")
+    if not cfg.validate_only:  # the sandbox's absence is said first, as evaluate says it
+        sandbox.require_sandbox(cfg.unsafe)
+        ensure_roofs(args.mode, len(cpus_for(args.mode, cfg.threads)), find_compiler(cfg.march),
+                     progress=lambda m: print(m, file=sys.stderr, flush=True))
     res = evaluate(problem, text, args.mode, dataclasses.replace(cfg, profile=args.profile))
     if res.correct and not args.no_reference:
         ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)
@@ -163,7 +175,8 @@ def cmd_eval(args) -> int:
 
 def cmd_selftest(args) -> int:
     """``python -m harness selftest``: prints the machine's roofs (FP64 peak, memory
-    bandwidth per thread count, caches: harness.measure.peaks), the selftest table
+    bandwidth per thread count and per level, caches: harness.measure.peaks) and stores
+    them for evaluations (peaks.save_roofs), then the selftest table
     (harness.measure.selftest; each row once measured) and where this machine's noise floor
     and roofs were saved (harness.results.noise_floor). Returns 1 when an A/A or reference
     measurement was not correct (the suite does not measure sanely here: each is listed),
@@ -174,8 +187,11 @@ def cmd_selftest(args) -> int:
         raise HarnessError("selftest measures each problem at its own size; drop --size")
     cfg = _config(args, problems[0])
     n = len(cpus_for(args.mode, cfg.threads))
-    peaks = machine_peaks(args.mode, n, find_compiler(cfg.march))
+    comp = find_compiler(cfg.march)
+    peaks = machine_peaks(args.mode, n, comp)
     print(f"{os.cpu_count()} CPUs, {machine_info()['cpu_model']}; {describe_peaks(peaks)}")
+    print(f"roofs saved to {save_roofs(peaks, args.mode, n, comp)} (every evaluation on {n} "
+          f"thread{'s' if n != 1 else ''} in {args.mode} mode reads them)")
     print(f"process limit of candidates: {sandbox.process_limit_gap(not cfg.unsafe) or 'enforced'}")
     # each row as soon as it is measured (a run at default sizes takes hours); progress on stderr
     print(TABLE_HEADER, flush=True)
@@ -235,13 +251,16 @@ def build_parser() -> argparse.ArgumentParser:
                                         "machine's FP64 peak and memory bandwidth: does the suite "
                                         "measure sanely on this machine?",
                        description="For each problem: A/A speedup (baseline through the candidate "
-                                   "path), expert reference speedup, each one's MdAPE; first the "
-                                   "machine's roofs: FP64 peak (FMA kernel, candidates' flags) on 1 "
-                                   "and N threads, triad memory bandwidth on 1, 2, 4, ..., N threads, "
-                                   "cache sizes. Always measures anew. Stores the A/A results as this "
-                                   "machine's noise floor (used by compare for runs without their "
-                                   "own) and the roofs beside them. Exit code 1 when an A/A or "
-                                   "reference measurement is not correct.")
+                                   "path), expert reference speedup, each one's MdAPE, and the "
+                                   "roofline bound with the share of it the baseline and the "
+                                   "reference reach; first the machine's roofs: FP64 peak (FMA "
+                                   "kernel, candidates' flags) on 1 and N threads, triad memory "
+                                   "bandwidth on 1, 2, 4, ..., N threads, the bandwidth of every "
+                                   "cache level and DRAM, cache sizes. Always measures anew. Stores "
+                                   "the roofs that evaluations on this machine read, and the A/A "
+                                   "results as this machine's noise floor (used by compare for runs "
+                                   "without their own). Exit code 1 when an A/A or reference "
+                                   "measurement is not correct (an impossible one included).")
     p.add_argument("--suite", default="pareval", help=SUITE_HELP)
     add_suite_dir_argument(p)
     p.add_argument("--problems", default=None, help="comma-separated problem ids (default: all)")

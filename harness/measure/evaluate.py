@@ -7,7 +7,9 @@ the judge, whose two side runners load the baseline's and the candidate's object
 in a process of its own), which validates on several seeds and sizes (tiny, edge and
 exactly the timed size) and times both sides interleaved with every timed output
 checked, accepting from it only the message sequence asked for (ProtocolCheck), then
-classify:
+classify, and hold a correct candidate's time against this machine's roofline
+(harness.measure.roofline: a time the hardware cannot give is ``rejected``, flagged
+"impossible"; the figures go to evidence["roofline"]):
 
 compile_error, link_error, runtime_error, timeout, incorrect, rejected, correct; and
 infrastructure_error, set by an executor (harness.measure.executors) when the evaluation's worker
@@ -38,7 +40,7 @@ from pathlib import Path
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
-from . import races, sandbox, screen, stats, toolchain, topology
+from . import peaks, races, roofline, sandbox, screen, stats, toolchain, topology
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
@@ -285,6 +287,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.cached = True
         cached.node, cached.cpu_model = res.node, res.cpu_model
         cached.compile_s = build.seconds
+        roofline.apply(problem, cached, peaks.load_roofs(mode, len(cpus), comp))
         cached.wall_s = time.monotonic() - t_start
         return cached
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
@@ -322,6 +325,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     # kernel figures, and a rejection by noise would stick to the source until the code changed
     if res.status in ("correct", "incorrect"):
         atomic_write(store, json.dumps(res.to_dict()))
+    # after storing: a stored verdict meets the roofs of the day it is read again
+    roofline.apply(problem, res, peaks.load_roofs(mode, len(cpus), comp))
     return res
 
 

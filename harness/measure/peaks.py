@@ -12,26 +12,43 @@ Patterson (CACM 2009): attainable = min(peak FLOP/s, arithmetic intensity x band
   constants, fit the 16 AVX2 registers.
 * Bandwidth: the STREAM-style triad of :func:`bandwidth` (3 arrays of 256 MiB,
   best of 5, no write-allocate traffic counted, as STREAM) on 1, 2, 4, ... threads and N.
+* Bandwidth by level (:func:`level_bandwidths`, for the roofline's bound,
+  harness.measure.roofline): for each cache level and DRAM, the higher of a vectorised
+  read kernel and the triad, compiled with the candidates' flags, each thread streaming
+  arrays of half a private cache instance (a shared one: half of it split among the
+  threads), on 1 and N threads.
 * Caches: the data and unified caches of CPU 0 from /sys/devices/system/cpu/cpu0/cache.
 
 Peaks are what these kernels reach on this machine at that moment: on a busy machine
 both fall, so measure them quiet (the selftest line says the load average).
+
+The roofs every evaluation reads are stored per host, CPU model, mode, thread count,
+compiler and -march in ``<cache>/roofs/`` (:func:`save_roofs`, :func:`load_roofs`), each
+figure the highest measured there so far;
+``run``, ``score`` and ``eval`` measure them once (:func:`ensure_roofs`) before anything
+is timed when there are none, and ``selftest`` measures them anew.
 """
 
 from __future__ import annotations
 
 import ctypes
+import hashlib
+import json
 import os
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
+from ..core.errors import HarnessError
+from ..core.fsutil import atomic_write, cache_root
+from .topology import machine_info
 from .toolchain import Compiler, build_probe
 
 FMA_TU = r"""
 #include <chrono>
 #include <cmath>
-#include <omp.h>
+#include <cstdlib>
 
 #if defined(__AVX512F__)
 constexpr int kLanes = 8;
@@ -62,6 +79,60 @@ double chains(long steps) {
 
 extern "C" int harness_peak_lanes() { return kLanes; }
 
+// Bytes per ns (= GB/s) of `threads` threads, each streaming arrays of its own (`elems`
+// doubles each, allocated and first touched by that thread) `reps` times: kind 0 reads one
+// array (a sum into 8 vector accumulators: 8 bytes per element), kind 1 is the triad
+// a = b + s x c (24 bytes per element, no write-allocate traffic counted, as STREAM).
+// -1 when an allocation fails or the sum is not finite.
+extern "C" double harness_stream_gbs(int threads, long elems, int kind, long reps) {
+  elems = (elems + 8 * kLanes - 1) / (8 * kLanes) * (8 * kLanes);
+  std::chrono::steady_clock::time_point t0, t1;
+  int failed = 0, team = 0;
+  double sink = 0.0;
+#pragma omp parallel num_threads(threads) reduction(+ : sink, team) reduction(| : failed)
+  {
+    team += 1;  // the threads that ran, which the runtime may have limited
+    const std::size_t n = std::size_t(elems), bytes = n * sizeof(double);
+    double* a = static_cast<double*>(std::aligned_alloc(64, bytes));
+    double* b = static_cast<double*>(std::aligned_alloc(64, bytes));
+    double* c = static_cast<double*>(std::aligned_alloc(64, bytes));
+    const bool ok = a && b && c;
+    if (ok)
+      for (std::size_t i = 0; i < n; ++i) a[i] = 0.0, b[i] = 1.0 + 1e-9 * double(i & 1023), c[i] = 0.5;
+#pragma omp barrier
+#pragma omp master
+    t0 = std::chrono::steady_clock::now();
+#pragma omp barrier
+    if (ok) {
+      for (long r = 0; r < reps; ++r) {
+        if (kind == 0) {
+          const vec* p = reinterpret_cast<const vec*>(b);
+          vec s[8] = {};
+          for (std::size_t i = 0; i < n / kLanes; i += 8)
+            for (int j = 0; j < 8; ++j) s[j] += p[i + j];
+          for (int j = 1; j < 8; ++j) s[0] += s[j];
+          for (int j = 0; j < kLanes; ++j) sink += s[0][j];
+        } else {
+          double* __restrict x = a;
+          const double* __restrict y = b;
+          const double* __restrict z = c;
+          for (std::size_t i = 0; i < n; ++i) x[i] = y[i] + 0.5 * z[i];
+        }
+        asm volatile("" ::: "memory");  // every repetition reads and writes memory again
+      }
+    }
+#pragma omp barrier
+#pragma omp master
+    t1 = std::chrono::steady_clock::now();
+    if (ok) sink += a[n / 2];
+    failed |= !ok;
+    std::free(a), std::free(b), std::free(c);
+  }
+  const double ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
+  if (failed || !std::isfinite(sink)) return -1.0;
+  return double(kind == 0 ? 8 : 24) * double(elems) * double(reps) * team / ns;
+}
+
 // FLOP per ns (= GFLOP/s) of `threads` threads each running `steps` steps of the 12 chains.
 extern "C" double harness_peak_gflops(int threads, long steps) {
   double sink = 0.0;
@@ -81,6 +152,8 @@ def _probe(mode: str, comp: Compiler) -> ctypes.CDLL:
     lib.harness_peak_gflops.restype = ctypes.c_double
     lib.harness_peak_gflops.argtypes = [ctypes.c_int, ctypes.c_long]
     lib.harness_peak_lanes.restype = ctypes.c_int
+    lib.harness_stream_gbs.restype = ctypes.c_double
+    lib.harness_stream_gbs.argtypes = [ctypes.c_int, ctypes.c_long, ctypes.c_int, ctypes.c_long]
     return lib
 
 
@@ -113,6 +186,64 @@ def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
     return _bench.triad_bandwidth(bytes_per_array, threads)
 
 
+def stream_gbs(threads: int, bytes_per_thread: int, mode: str, comp: Compiler, reps: int = 5,
+               run_bytes: float = 4e8) -> float:
+    """The highest bandwidth in GB/s (1e9 bytes per second, counted bytes) that the read
+    kernel (a vectorised sum: 8 bytes per element) or the triad (24 bytes per element)
+    reaches on ``threads`` threads, each streaming its own ``bytes_per_thread`` bytes of
+    arrays again and again (about ``run_bytes`` bytes counted per thread and run; best of ``reps``
+    runs per kernel). Both kernels, since neither is the faster at every level: the triad's
+    store stream beats the read's two loads per cycle in L1 on current x86 cores.
+
+    Raises RuntimeError if the kernel fails (an allocation, a non-finite sum).
+    """
+    lib = _probe(mode, comp)
+    best = 0.0
+    for kind, arrays, per in ((0, 1, 8), (1, 3, 24)):
+        elems = max(1024, bytes_per_thread // (8 * arrays))
+        passes = max(1, int(run_bytes / (per * elems)))  # run_bytes per thread: every run lasts as long
+        for _ in range(reps):
+            gbs = lib.harness_stream_gbs(threads, elems, kind, passes)
+            if gbs < 0:
+                raise RuntimeError("the bandwidth kernel failed (allocation or a non-finite sum)")
+            best = max(best, gbs)
+    return best
+
+
+def _sharing(cpus: str) -> int:
+    """How many CPUs a cache instance serves: the length of a /sys shared_cpu_list
+    ("0", "0-1", "0,2", "0-3,8-11"); 1 when unreadable."""
+    n = 0
+    for part in cpus.split(","):
+        lo, _, hi = part.partition("-")
+        try:
+            n += int(hi or lo) - int(lo) + 1
+        except ValueError:
+            return 1
+    return max(1, n)
+
+
+def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict],
+                     dram_bytes: int = 256 << 20) -> list[dict]:
+    """Bandwidth by memory level for ``threads`` threads: [{"level": "L1", "bytes":
+    capacity of one instance, "sharing": CPUs per instance, "instances": instances on the
+    machine, "gbs": GB/s}, ..., {"level": "DRAM", "bytes": None, "sharing": None, "gbs":
+    GB/s}], fastest first, from
+    :func:`stream_gbs` with arrays of half an instance's capacity per thread (a shared
+    cache: half of it split among the threads) and ``dram_bytes`` in all for DRAM.
+    ``caches``: :func:`cache_sizes` (data and unified caches). Raises RuntimeError."""
+    out = []
+    for c in caches:
+        share = _sharing(c["shared_cpus"])
+        per_thread = c["bytes"] // 2 if share == 1 else c["bytes"] // (2 * max(1, min(threads, share)))
+        out.append({"level": f"L{c['level']}", "bytes": c["bytes"], "sharing": share,
+                    "instances": c.get("instances"), "gbs": stream_gbs(threads, per_thread, mode, comp)})
+    out.append({"level": "DRAM", "bytes": None, "sharing": None,
+                "gbs": stream_gbs(threads, dram_bytes // threads, mode, comp, reps=3,
+                                  run_bytes=2 * dram_bytes / threads)})
+    return out
+
+
 def thread_counts(n: int) -> list[int]:
     """1, 2, 4, ... below n, then n: the thread counts the bandwidth is measured at."""
     out, t = [], 1
@@ -130,7 +261,9 @@ def _size_bytes(text: str) -> int:
 
 def cache_sizes(root: Path = Path("/sys/devices/system/cpu/cpu0/cache")) -> list[dict]:
     """CPU 0's data and unified caches: [{"level": 1, "type": "Data", "bytes": 32768,
-    "shared_cpus": "0"}, ...] by level; [] where /sys does not say."""
+    "shared_cpus": "0", "instances": 2}, ...] by level, ``instances`` the distinct
+    instances of that cache over every CPU of the machine (the CPUs' folders beside
+    ``root``'s; None where they do not say); [] where /sys does not say."""
     out = []
     for d in sorted(root.glob("index*")):
         try:
@@ -139,25 +272,114 @@ def cache_sizes(root: Path = Path("/sys/devices/system/cpu/cpu0/cache")) -> list
                 continue
             out.append({"level": int((d / "level").read_text()), "type": kind,
                         "bytes": _size_bytes((d / "size").read_text()),
-                        "shared_cpus": (d / "shared_cpu_list").read_text().strip()})
+                        "shared_cpus": (d / "shared_cpu_list").read_text().strip(),
+                        "instances": _instances(root.parent.parent, d.name)})
         except (OSError, ValueError):
             continue
     return sorted(out, key=lambda c: c["level"])
 
 
+def _instances(cpus_root: Path, index: str) -> int | None:
+    """How many distinct instances of cache ``index`` ("index2") the machine's CPUs
+    (``cpus_root``/cpuN/cache/) have, by their shared_cpu_list; None when unreadable."""
+    seen = set()
+    for cpu in cpus_root.glob("cpu[0-9]*"):
+        try:
+            seen.add((cpu / "cache" / index / "shared_cpu_list").read_text().strip())
+        except OSError:
+            continue
+    return len(seen) or None
+
+
 def machine_peaks(mode: str, threads: int, comp: Compiler) -> dict:
     """The roofs of this machine for ``mode`` with ``threads`` threads:
     {"fp64_gflops": {"1": G1, "N": GN}, "triad_gbs": {"1": B1, "2": B2, ..., "N": BN},
-    "vector_lanes": L, "march": resolved -march, "caches": cache_sizes(),
+    "levels": {"1": level_bandwidths(1), "N": level_bandwidths(N)}, "vector_lanes": L,
+    "march": resolved -march, "caches": cache_sizes(), "threads": N, "mode": mode,
     "load_avg_1min": load when measured}. GFLOP/s and GB/s (1e9 bytes per second).
 
-    Raises HarnessError if the FP64 kernel does not build.
+    Raises HarnessError if the probe does not build, RuntimeError if a kernel fails.
     """
-    counts = thread_counts(max(1, threads))
-    return {"fp64_gflops": {str(t): fp64_peak_gflops(t, mode, comp) for t in sorted({1, max(1, threads)})},
-            "triad_gbs": {str(t): bandwidth(t) for t in counts},
+    n = max(1, threads)
+    caches = cache_sizes()
+    return {"fp64_gflops": {str(t): fp64_peak_gflops(t, mode, comp) for t in sorted({1, n})},
+            "triad_gbs": {str(t): bandwidth(t) for t in thread_counts(n)},
+            "levels": {str(t): level_bandwidths(t, mode, comp, caches) for t in sorted({1, n})},
             "vector_lanes": vector_lanes(mode, comp), "march": comp.resolved_march,
-            "caches": cache_sizes(), "load_avg_1min": os.getloadavg()[0]}
+            "caches": caches, "threads": n, "mode": mode, "load_avg_1min": os.getloadavg()[0]}
+
+
+def _roofs_path(mode: str, threads: int, comp: Compiler) -> Path:
+    m = machine_info()
+    key = hashlib.sha256("\0".join((m["hostname"], m["cpu_model"], mode, str(threads), comp.version,
+                                    comp.resolved_march, comp.target_hash)).encode()).hexdigest()[:16]
+    return cache_root() / "roofs" / f"{mode}-{threads}t-{key}.json"
+
+
+def _higher(old: dict, new: dict) -> dict:
+    """``new`` with every GFLOP/s and GB/s figure raised to ``old``'s where that one is
+    higher (same thread counts and levels): a roof is what the machine can reach, so a
+    measurement on a busier moment never lowers it."""
+    out = json.loads(json.dumps(new))
+    for key in ("fp64_gflops", "triad_gbs"):
+        for t, v in (old.get(key) or {}).items():
+            if isinstance(v, (int, float)) and t in out.get(key, {}):
+                out[key][t] = max(out[key][t], v)
+    for t, levels in (old.get("levels") or {}).items():
+        mine = {lv["level"]: lv for lv in out.get("levels", {}).get(t, [])}
+        for lv in levels if isinstance(levels, list) else []:
+            if isinstance(lv, dict) and lv.get("level") in mine and isinstance(lv.get("gbs"), (int, float)):
+                mine[lv["level"]]["gbs"] = max(mine[lv["level"]]["gbs"], lv["gbs"])
+    return out
+
+
+def save_roofs(peaks: dict, mode: str, threads: int, comp: Compiler) -> Path:
+    """Stores ``peaks`` (:func:`machine_peaks`) as this machine's roofs for ``mode`` on
+    ``threads`` threads with this compiler and -march, the ones evaluations read
+    (:func:`load_roofs`), each figure kept at the highest measured so far on this machine
+    (a busy moment lowers what the kernels reach; a lower roof would raise the bound).
+    Returns the file's path."""
+    m = machine_info()
+    path = _roofs_path(mode, threads, comp)
+    old = load_roofs(mode, threads, comp)
+    atomic_write(path, json.dumps({"hostname": m["hostname"], "cpu_model": m["cpu_model"],
+                                   "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                                   "peaks": _higher(old, peaks) if old else peaks}, indent=1))
+    return path
+
+
+def load_roofs(mode: str, threads: int, comp: Compiler) -> dict | None:
+    """This machine's stored roofs for ``mode`` on ``threads`` threads (the
+    :func:`machine_peaks` dict), None when none were measured on this host and CPU model
+    with this compiler and -march, or the file is unreadable."""
+    try:
+        d = json.loads(_roofs_path(mode, threads, comp).read_text())
+        m = machine_info()
+        if (d["hostname"], d["cpu_model"]) != (m["hostname"], m["cpu_model"]):
+            return None
+        peaks = d["peaks"]
+        return peaks if isinstance(peaks, dict) and str(threads) in peaks.get("levels", {}) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def ensure_roofs(mode: str, threads: int, comp: Compiler,
+                 progress: Callable[[str], None] | None = None) -> dict:
+    """The stored roofs (:func:`load_roofs`), measured and stored first when there are
+    none (about 5-10 s; ``progress`` gets a line before). Call it before any timed
+    evaluation starts, since it loads the machine. Raises HarnessError when the probe
+    does not build or a kernel fails."""
+    peaks = load_roofs(mode, threads, comp)
+    if peaks is None:
+        if progress:
+            progress(f"measuring this machine's roofs for the roofline ({mode}, {threads} "
+                     f"thread{'s' if threads != 1 else ''}; once per machine, `selftest` measures them again)")
+        try:
+            peaks = machine_peaks(mode, threads, comp)
+        except RuntimeError as e:
+            raise HarnessError(f"measuring this machine's roofs: {e}") from None
+        save_roofs(peaks, mode, threads, comp)
+    return peaks
 
 
 def _per_threads(values: dict, unit: str) -> str:
@@ -178,4 +400,7 @@ def describe(peaks: dict) -> str:
     return (f"FP64 peak (FMA, {peaks['vector_lanes']} doubles per vector, -march={peaks['march']}): "
             f"{_per_threads(peaks['fp64_gflops'], 'GFLOP/s')}; memory bandwidth (triad): "
             f"{_per_threads(peaks['triad_gbs'], 'GB/s')} (load {peaks['load_avg_1min']:.2f})\n"
-            f"caches of CPU 0: {caches}")
+            f"caches of CPU 0: {caches}; bandwidth by level (read or triad, the higher): "
+            + "; ".join(f"{t} thread{'s' if t != '1' else ''}: "
+                        + ", ".join(f"{lv['level']} {lv['gbs']:.0f}" for lv in levels) + " GB/s"
+                        for t, levels in peaks.get("levels", {}).items()))

@@ -29,7 +29,12 @@ taken where the work depends on the data (early exits, traversals, generated non
 Further keys: ``algorithm_fixed`` (default false) is true only where no asymptotically
 cheaper algorithm exists, so that flops may bound a candidate's time; ``flops_min`` (FLOP;
 default: flops) is the baseline's count without its redundant operations (a loop-invariant
-alpha*A[i][k] recomputed per term), the figure a bound should use; ``has_bound = false``
+alpha*A[i][k] recomputed per term), the figure a bound should use; ``bytes_min``
+(bytes; default: bytes) is the traffic a correct implementation cannot avoid where the
+baseline's arrays hold more than the result depends on: one triangle of a symmetric or
+triangular matrix (an undirected graph's adjacency matrix, PolyBench's cholesky, trisolv,
+trmm, syrk, syr2k, symm), the triangle of an output the baseline writes; the bound uses
+it; ``has_bound = false``
 marks work with no data-independent lower bound (a search that may stop at the first
 element): bytes is then the traffic of a search that reads everything, not a bound;
 ``flops_exact = false`` marks a flops expression that is an upper bound on the baseline's
@@ -71,7 +76,7 @@ _FUNCS = {
     "floor": (math.floor, 1),
     "ceil": (math.ceil, 1),
 }
-_KEYS = {"params", "counts", "bytes", "flops", "flops_min", "bytes_order", "flops_order",
+_KEYS = {"params", "counts", "bytes", "bytes_min", "flops", "flops_min", "bytes_order", "flops_order",
          "algorithm_fixed", "has_bound", "flops_exact", "bound_note", "flops_note"}
 
 
@@ -168,6 +173,7 @@ class WorkModel:
     has_bound: bool = True
     flops_exact: bool = True
     flops_min: str | int | None = None
+    bytes_min: str | int | None = None
     bound_note: str = ""
     flops_note: str = ""
 
@@ -203,6 +209,14 @@ class WorkModel:
         (loop-invariant products recomputed, additions of 0.0); ``flops`` when the table
         gives no ``flops_min``. The roofline uses this one where ``algorithm_fixed``."""
         return evaluate(self.flops if self.flops_min is None else self.flops_min,
+                        self.env(size, counts))
+
+    def bytes_min_at(self, size: int, counts: Mapping[str, int] | None = None) -> float:
+        """The fewest bytes a correct implementation must move at ``size`` (bytes): the
+        compulsory traffic without the parts of the baseline's arrays the result does not
+        depend on (a symmetric matrix's second triangle); ``bytes`` when the table gives no
+        ``bytes_min``. The roofline's memory bound uses this one."""
+        return evaluate(self.bytes if self.bytes_min is None else self.bytes_min,
                         self.env(size, counts))
 
     def order_at(self, which: str, size: int, counts: Mapping[str, int] | None = None) -> float:
@@ -241,7 +255,7 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
         else:
             _check_names(v, known, f"{where}: params.{name}")
         known.add(name)
-    for key in ("bytes", "flops", "flops_min", "bytes_order", "flops_order"):
+    for key in ("bytes", "bytes_min", "flops", "flops_min", "bytes_order", "flops_order"):
         if key in table and type(table[key]) not in (int, float):
             _check_names(table[key], known, f"{where}: {key}")
     fixed = table.get("algorithm_fixed", False)
@@ -260,6 +274,7 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
                          f"or counts) without a bound_note")
     return WorkModel(params=dict(params), counts=dict(counts), bytes=table["bytes"],
                      flops=table["flops"], flops_min=table.get("flops_min"),
+                     bytes_min=table.get("bytes_min"),
                      bytes_order=table.get("bytes_order", 1),
                      flops_order=table.get("flops_order", 1), algorithm_fixed=fixed,
                      has_bound=has_bound, flops_exact=exact, **notes)

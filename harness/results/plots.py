@@ -1,7 +1,8 @@
 """The plots of a run's report (PNG bytes, matplotlib's Agg backend, readable in black and
 white): the per-category geomean with its bootstrap interval, the per-problem speedups
-sorted with their intervals, and the best-so-far geomean by round; and the helpers the
-comparison of runs draws with (harness.results.report.plot_runs).
+sorted with their intervals, the best-so-far geomean by round, the roofline of the run's
+problems; and the helpers the comparison of runs draws with
+(harness.results.report.plot_runs).
 """
 
 from __future__ import annotations
@@ -107,4 +108,50 @@ def plot_rounds(per_round: Sequence[Mapping], title: str = "") -> bytes:
     ax.set_ylabel("geomean speedup (x, first measurements)")
     ax.set_title(f"Speedup by round {title}".strip(), fontsize=9)
     ax.legend(fontsize=7)
+    return png(fig)
+
+
+def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_out: int = 0,
+                  title: str = "") -> bytes:
+    """PNG: the roofline (Williams, Waterman and Patterson, CACM 2009) of a run's
+    problems, log axes: arithmetic intensity (FLOP per compulsory byte) against attained
+    GFLOP/s, the machine's roofs drawn (the FP64 peak on ``threads`` threads, a line of
+    slope 1 per memory level), and per problem the baseline (open circle), the expert
+    reference (triangle) and the reported best (filled square), joined by a thin line.
+
+    points: [{"problem", "ai" (FLOP/byte), "baseline", "reference", "best" (GFLOP/s or
+    None)}]; roofs: harness.measure.peaks.machine_peaks; left_out: problems not drawn
+    (no floating-point work or no bound), said in the title."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    levels = roofs["levels"][str(threads)]
+    peak = roofs["fp64_gflops"][str(threads)]
+    ais = [p["ai"] for p in points] or [1.0]
+    lo, hi = min(ais) / 4, max(max(ais) * 4, peak / min(lv["gbs"] for lv in levels) * 2)
+    xs = [lo * (hi / lo) ** (i / 100) for i in range(101)]
+    styles = ["-", "--", "-.", ":", (0, (5, 1, 1, 1))]
+    for lv, ls in zip(levels, styles * 2):
+        ax.plot(xs, [min(peak, lv["gbs"] * x) for x in xs], color="black", lw=0.9, ls=ls,
+                label=f"{lv['level']} {lv['gbs']:.0f} GB/s")
+    ax.axhline(peak, color="black", lw=1.6, label=f"FP64 peak {peak:.0f} GFLOP/s")
+    for p in points:
+        ys = [p.get(k) for k in ("baseline", "reference", "best")]
+        shown = [y for y in ys if y]
+        if len(shown) > 1:
+            ax.plot([p["ai"]] * len(shown), shown, color="#888888", lw=0.6, zorder=2)
+    for key, marker, face, label in (("baseline", "o", "white", "baseline"),
+                                     ("reference", "^", "#bbbbbb", "expert reference"),
+                                     ("best", "s", "black", "reported best")):
+        pts = [(p["ai"], p[key]) for p in points if p.get(key)]
+        if pts:
+            ax.scatter(*zip(*pts), marker=marker, facecolors=face, edgecolors="black", s=28, zorder=3,
+                       label=label)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(lo, hi)
+    ax.set_xlabel("arithmetic intensity (FLOP per compulsory byte)")
+    ax.set_ylabel(f"attained GFLOP/s on {threads} thread{'s' if threads != 1 else ''} (log scale)")
+    ax.set_title(f"Roofline {title}".strip() + (f" ({left_out} problem(s) without FLOP or bound not shown)"
+                                                 if left_out else ""), fontsize=9)
+    ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside: no point hidden
     return png(fig)

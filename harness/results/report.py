@@ -12,7 +12,9 @@ harness.results.tables and beside each table registered elsewhere (colearning's 
 models, score's samples).
 
 Plots (PNG, matplotlib Agg): per-category geomean with its bootstrap interval;
-per-problem speedups, sorted, with CIs; best-so-far geomean by round.
+per-problem speedups, sorted, with CIs; best-so-far geomean by round; the roofline of
+the run's problems (baseline, reference and best against the machine's roofs) when the
+run recorded its roofs.
 
 Several runs (:func:`group_runs`, :func:`runs_table`, :func:`plot_runs`): the strategy
 comparison of Liu et al. 2025 (Table 1's layout, Figure 4's cost plot): one table per
@@ -38,6 +40,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core.errors import HarnessError
 from ..core.formats import csv_text
 from ..core.fsutil import atomic_write
+from ..measure import roofline
+from ..measure.suite import get_problem, remember_suite
 from ..models.llm import TEAM_KINDS, TEAM_MANY, agents_called
 from .alignment import environment_changes, keyed, require_aligned
 from . import plots as charts
@@ -51,6 +55,7 @@ from .tables import TableOptions, registered_tables
 
 FORMATS = ("md", "csv", "json", "html")
 PLOTS = ("category_geomean.png", "speedup_distribution.png", "speedup_by_round.png")
+ROOFLINE_PLOT = "roofline.png"  # when the run recorded its roofs (roofline_points)
 MANIFEST = ".harness-report"  # the file names the last rendering wrote into its folder
 
 
@@ -123,7 +128,51 @@ def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None, re
         rep.plots = dict(zip(PLOTS, (charts.plot_categories(tables["per_category"], run.run_id),
                                      charts.plot_distribution(tables["per_problem"], run.run_id),
                                      charts.plot_rounds(tables["per_round"], run.run_id))))
+        roof = roofline_points(run)
+        if roof is not None:
+            points, left_out = roof
+            rep.plots[ROOFLINE_PLOT] = charts.plot_roofline(points, run.config["roofs"], run.threads, left_out,
+                                                            f"{run.config.get('suite')} {run.config.get('mode')}")
     return rep
+
+
+def roofline_points(run) -> tuple[list[dict], int] | None:
+    """The points of the run's roofline plot (harness.results.plots.plot_roofline), from
+    its rows' roofline shares (harness.measure.roofline), the roofs in its config.json
+    and its problems' work models: per problem (first replicate) the arithmetic intensity
+    (the baseline algorithm's FLOP per compulsory byte) and the GFLOP/s of the baseline,
+    the expert reference and the reported best (that FLOP count / the time the share
+    gives: a candidate with a cheaper algorithm shows its effective rate). Returns
+    (points, problems left out: no FLOP, no bound, not found), or None when the run
+    recorded no roofs or no problem can be drawn."""
+    roofs, threads = run.config.get("roofs"), run.threads
+    if not isinstance(roofs, dict) or threads is None:
+        return None
+    remember_suite(run.config)
+    points, left_out = [], 0
+    for pr in run.problems:
+        if pr.repeat != 0:
+            continue
+        try:
+            problem = get_problem(pr.problem, str(run.config.get("suite")))
+            bound = roofline.bound_for(problem, pr.size, threads, roofs) if pr.size is not None else "no size"
+            flops = float(roofline.work_of(problem).flops_at(pr.size)) if not isinstance(bound, str) else 0.0
+        except (HarnessError, ValueError, TypeError, KeyError, AttributeError, ZeroDivisionError):
+            bound, flops = "unreadable", 0.0
+        if isinstance(bound, str) or flops <= 0:
+            left_out += 1
+            continue
+
+        def rate(pct):
+            pct = num(pct)
+            return flops * pct / (100.0 * bound.bound_ns) if pct else None  # FLOP per ns = GFLOP/s
+
+        points.append({"problem": pr.problem, "ai": flops / bound.bytes,
+                       "baseline": rate(pr.row.get("baseline_roofline_pct")),
+                       "reference": rate(pr.row.get("reference_roofline_pct")),
+                       "best": rate(pr.row.get("roofline_pct"))})
+    points = [p for p in points if p["baseline"] or p["reference"] or p["best"]]
+    return (points, left_out) if points else None
 
 
 def write_run_results(store, rows: Sequence[Mapping], session: Mapping[str, str]) -> RunReport | None:

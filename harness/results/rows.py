@@ -7,7 +7,8 @@ plain dict (:meth:`ProblemRow.to_dict`, the fields in the record's order) in the
 readers (harness.results.runstore.read_run, harness.results.report, harness.results.compare) read those dicts
 back. Rows written by older versions of the harness lack the fields added since
 (null_speedup, null_ci_low and null_ci_high; model_calls and evaluations;
-infrastructure_errors): a reader treats a missing field as not recorded.
+infrastructure_errors; the roofline percentages): a reader treats a missing field as not
+recorded.
 
 Each field's metadata (:data:`ROW_FIELDS`) says what kind of value it is, its unit and the
 column of the report's per-problem table (harness.results.tables.problem_details) that shows
@@ -65,7 +66,14 @@ class ProblemRow:
     -``ci_high`` (x): the best candidate's re-measurement on fresh seeds, None unless
     correct; ``first_speedup`` (x): the first measurement the best was chosen on;
     ``best_id``: the chosen candidate's id (None when none was correct); ``flags``: the
-    re-measurement's flags, comma-joined ("" when none).
+    re-measurement's flags, comma-joined ("" when none; "impossible" when the
+    re-measurement was rejected as faster than the roofline allows).
+
+    Roofline (harness.measure.roofline; %, None without a bound or not measured):
+    ``roofline_pct``, the share of the roofline the reported best reaches (bound / its
+    re-measured time); ``reference_roofline_pct``, the expert reference's;
+    ``baseline_roofline_pct``, the baseline's (in the best's re-measurement, else the
+    reference's or the noise floor's evaluation).
 
     Beside it (x, None when not measured): ``reference_speedup``, the expert reference;
     ``null_speedup`` with its CI ``null_ci_low``-``null_ci_high``, the noise floor (the
@@ -98,6 +106,9 @@ class ProblemRow:
     first_speedup: float | None = _field(SPEEDUP, "x", "first_speedup")
     best_id: str | None = _field(TEXT, column="best_id")
     reference_speedup: float | None = _field(SPEEDUP, "x", "reference")
+    roofline_pct: float | None = _field(AMOUNT, "%", "% roofline")
+    reference_roofline_pct: float | None = _field(AMOUNT, "%", "ref % roofline")
+    baseline_roofline_pct: float | None = _field(AMOUNT, "%")
     null_speedup: float | None = _field(SPEEDUP, "x", "null")
     null_ci_low: float | None = _field(SPEEDUP, "x")
     null_ci_high: float | None = _field(SPEEDUP, "x")

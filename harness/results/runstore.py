@@ -3,7 +3,8 @@
 Layout::
 
     config.json                       team, strategy and options, flags, compiler and
-                                      version, CPU model, core and thread counts, git
+                                      version, CPU model, core and thread counts, the
+                                      machine's roofs (harness.measure.peaks), git
                                       revision, suite hash, the command line
     events.jsonl                      append-only event log, one JSON object per line
                                       (a typed record of harness.results.events),

@@ -18,6 +18,11 @@ all problems, one row per problem and repeat):
   speedups, and geomean / that reference geomean over the problems that have one
   (blank when no reference was measured, or when the reference geomean is not above 1:
   then there is no headroom to reach);
+* ``% roofline`` / ``ref % roofline`` (ours): geometric means of the share of the
+  roofline (harness.measure.roofline) the reported code reaches, over the problems that
+  have a bound: the best's where it is correct and faster than the baseline, else the
+  baseline's (the code a user keeps, as the geomean counts it); and the expert
+  reference's. How much headroom is left, which a speedup does not say;
 * ``null geomean`` (ours): the noise floor: the same geomean for the baseline's own
   source measured like a result (the null strategy); what noise alone would report;
 * ``tokens`` (prompt + completion), ``cost $`` (USD), ``wall s`` (seconds: the sum of
@@ -33,7 +38,8 @@ from typing import Iterable, Mapping, Sequence
 from .metrics import counted_speedup
 
 COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
-           "geomean CI>1", "null geomean", "reference", "% of ref", "tokens", "cost $", "wall s")
+           "geomean CI>1", "null geomean", "reference", "% of ref", "% roofline", "ref % roofline",
+           "tokens", "cost $", "wall s")
 
 
 def num(v) -> float | None:
@@ -90,6 +96,7 @@ def _summary(cat: str, rs: list) -> dict:
         ref = num(r.get("reference_speedup"))
         if ref is not None and ref > 0:
             ref_pairs.append((counted, ref))
+    kept = [_kept_roofline(r) for r in rs]
     nulls = [num(r.get("null_speedup")) for r in rs]
     null_g = geomean([counted_speedup(x) for x in nulls if x is not None]) if any(
         x is not None for x in nulls) else None
@@ -104,8 +111,18 @@ def _summary(cat: str, rs: list) -> dict:
         "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
         "geomean CI>1": geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
         "% of ref": 100.0 * reached if reached is not None else None,
+        "% roofline": geomean([x for x in kept if x is not None]),
+        "ref % roofline": geomean([num(r.get("reference_roofline_pct")) for r in rs]),
         "tokens": int(sum((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)
                           for r in rs)),
         "cost $": sum(num(r.get("cost_usd")) or 0.0 for r in rs),
         "wall s": sum(num(r.get("wall_s")) or 0.0 for r in rs),
     }
+
+
+def _kept_roofline(r: Mapping) -> float | None:
+    """The roofline share (%) of the code a row's user keeps: the best's when it is
+    correct and faster than the baseline, else the baseline's; None without a bound."""
+    s = num(r.get("speedup")) if truthy(r.get("correct")) else None
+    best = num(r.get("roofline_pct"))
+    return best if s is not None and s > 1.0 and best is not None else num(r.get("baseline_roofline_pct"))

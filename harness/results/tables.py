@@ -138,8 +138,9 @@ def problem_details(run) -> list[dict]:
     """The per-problem table of ``run`` (runstore.RunRecord): one row per problem and
     repeat with its problem, category and repeat, then every row field that has a
     per-problem column (harness.results.rows: status, speedup, ci_low, ci_high, first_speedup,
-    best_id, reference, null, candidates, compiled and correct (candidate counts), cost $,
-    flags; speedups None and amounts 0 when not recorded), then provenance: the best's
+    best_id, reference, null, % roofline, ref % roofline, candidates, compiled and correct
+    (candidate counts), cost $, flags; speedups and roofline shares None and other amounts
+    0 when not recorded), then provenance: the best's
     round, agent and model, the lessons its prompt showed (``lessons shown``: "<agent>
     r<round>: <outcome>" per lesson, "; "-joined), the timed size and tokens (prompt +
     completion)."""
@@ -167,10 +168,11 @@ def problem_details(run) -> list[dict]:
 
 
 def _column_value(f: RowField, v):
-    """Row field ``f``'s recorded value ``v`` in the per-problem table: a speedup as a
-    number (None when missing), an amount or count as a number (0 when missing; whole
-    when the field is an int), anything else as recorded."""
-    if f.kind == SPEEDUP:
+    """Row field ``f``'s recorded value ``v`` in the per-problem table: a speedup or an
+    optional amount (a roofline share) as a number (None when missing), another amount
+    or count as a number (0 when missing; whole when the field is an int), anything else
+    as recorded."""
+    if f.kind == SPEEDUP or f.type == float | None:
         return num(v)
     if f.kind in (AMOUNT, INDEX):
         return int(num(v) or 0) if f.type is int else num(v) or 0.0
@@ -301,7 +303,7 @@ def _category_display(rows: Sequence[Mapping], cell) -> Cells:
 
 def _problem_display(rows: Sequence[Mapping], cell) -> Cells:
     cols = ["problem", "repeat", "status", "speedup (95% CI)", "first", "found in", "lessons shown",
-            "reference", "null", "compiled/correct/all", "tokens", "cost $"]
+            "reference", "null", "% roofline", "ref % roofline", "compiled/correct/all", "tokens", "cost $"]
     cells = []
     for r in rows:
         sp = (f"{cell('speedup', r['speedup'])} ({r['ci_low']:.2f}-{r['ci_high']:.2f})"
@@ -310,6 +312,7 @@ def _problem_display(rows: Sequence[Mapping], cell) -> Cells:
         cells.append([r["problem"], str(r["repeat"]), str(r["status"]) + (f" [{r['flags']}]" if r["flags"] else ""),
                       sp, cell("speedup", r["first_speedup"]), found, r["lessons shown"] or "-",
                       cell("speedup", r["reference"]), cell("speedup", r["null"]),
+                      cell("% roofline", r["% roofline"]), cell("ref % roofline", r["ref % roofline"]),
                       f"{r['compiled']}/{r['correct']}/{r['candidates']}", cell("tokens", r["tokens"]),
                       cell("cost $", r["cost $"])])
     return cols, cells
@@ -321,13 +324,16 @@ register_table(Table(
     "percentile bootstrap over problems, repeats and each speedup's timing noise (10,000 resamples, "
     "seeded); geomean CI>1: a speedup counts only where its CI's lower bound is above 1; null geomean: the "
     "noise floor (the baseline measured as a candidate); % of ref: geomean / the expert reference's "
-    "geomean. Speedups are re-measurements on fresh seeds of the best candidate chosen on its first "
+    "geomean; % roofline: geomean share of the roofline reached by the code kept (the best where correct "
+    "and faster, else the baseline), ref % roofline the expert references'. Speedups are re-measurements on fresh seeds of the best candidate chosen on its first "
     "measurement.",
     lambda run, o: category_table(run.rows, resamples=o.resamples, seed=o.seed), _category_display))
 register_table(Table(
     "per_problem", "Per problem",
     "speedup: the re-measurement with its 95 % CI; first: the measurement it was chosen on; found in: round "
-    "and agent of the reported candidate; lessons shown: the lessons in its prompt (author, round, outcome).",
+    "and agent of the reported candidate; lessons shown: the lessons in its prompt (author, round, outcome); "
+    "% roofline: the share of this machine's roofline (a lower bound on the time from the problem's "
+    "compulsory bytes and FLOP) the reported best reaches, ref % roofline the expert reference's.",
     lambda run, o: problem_details(run), _problem_display))
 register_table(Table(
     "per_round", "Per round",

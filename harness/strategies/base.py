@@ -115,8 +115,9 @@ class ProblemOutcome:
     status: "correct", "no correct candidate" or "failed re-measurement"; best_id: the
     chosen candidate (None if none correct); first: its first EvalResult; remeasured:
     its re-measurement on fresh seeds (the reported numbers); lessons: the bank at the
-    end; wall_s: seconds spent on the problem; reference_speedup: the expert reference's
-    measured speedup (filled by the runner, None if not measured); calls: a summary of
+    end; wall_s: seconds spent on the problem; reference: the expert reference's
+    EvalResult (filled by the runner, None if not measured or not correct); noise_floor:
+    the baseline's own source measured as a candidate (the same); calls: a summary of
     every model call the strategy made for the problem (failed ones with an "error"),
     evaluations: its candidate evaluations (first measurements), both for the budget;
     infrastructure_errors: its evaluations lost twice with their worker (the runner does
@@ -134,12 +135,17 @@ class ProblemOutcome:
     status: str = NO_CORRECT
     lessons: list = field(default_factory=list)
     wall_s: float = 0.0
-    reference_speedup: float | None = None
+    reference: EvalResult | None = None
     noise_floor: EvalResult | None = None
     repeat: int = 0
     calls: list = field(default_factory=list)
     evaluations: int = 0
     infrastructure_errors: int = 0
+
+    @property
+    def reference_speedup(self) -> float | None:
+        """The expert reference's speedup (x), None when not measured or not correct."""
+        return self.reference.speedup if self.reference else None
 
     @property
     def speedup(self) -> float | None:
@@ -161,6 +167,10 @@ class ProblemOutcome:
             ci_high=rem.ci_high if rem else None,
             first_speedup=self.first.speedup if self.first else None, best_id=self.best_id,
             reference_speedup=self.reference_speedup,
+            roofline_pct=_roofline_pct(rem, "candidate"),
+            reference_roofline_pct=_roofline_pct(self.reference, "candidate"),
+            baseline_roofline_pct=next((pct for r in (self.remeasured, self.reference, floor)
+                                        if (pct := _roofline_pct(r, "baseline")) is not None), None),
             null_speedup=floor.speedup if floor else None, null_ci_low=floor.ci_low if floor else None,
             null_ci_high=floor.ci_high if floor else None,
             candidates=len(self.candidates), candidates_compiled=compiled,
@@ -172,8 +182,17 @@ class ProblemOutcome:
             cost_usd=float(sum(float(c.get("cost_usd", 0.0)) for c in calls)),
             model_s=float(sum(float(c.get("latency_s", 0.0)) for c in calls if not c.get("cache_hit"))),
             eval_s=float(sum(c.result.wall_s for c in evaluated)), wall_s=self.wall_s,
-            flags=",".join(rem.flags) if rem else "",
+            flags=",".join(self.remeasured.flags) if self.remeasured else "",
         ).to_dict()
+
+
+def _roofline_pct(res: EvalResult | None, side: str) -> float | None:
+    """The share of the roofline (%, harness.measure.roofline) that ``side``
+    ("baseline" or "candidate") of the timed evaluation ``res`` reached; None without
+    one."""
+    roof = (res.evidence.get("roofline") or {}) if res is not None else {}
+    frac = roof.get(f"{side}_fraction")
+    return 100.0 * frac if isinstance(frac, (int, float)) else None
 
 
 def text_sha(text: str) -> str:
