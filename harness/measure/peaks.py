@@ -31,6 +31,7 @@ is timed when there are none, and ``selftest`` measures them anew.
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import hashlib
 import json
@@ -42,7 +43,7 @@ from typing import Callable
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write, cache_root
-from .topology import machine_info
+from .topology import machine_info, parse_cpulist
 from .toolchain import Compiler, build_probe
 
 FMA_TU = r"""
@@ -213,14 +214,10 @@ def stream_gbs(threads: int, bytes_per_thread: int, mode: str, comp: Compiler, r
 def _sharing(cpus: str) -> int:
     """How many CPUs a cache instance serves: the length of a /sys shared_cpu_list
     ("0", "0-1", "0,2", "0-3,8-11"); 1 when unreadable."""
-    n = 0
-    for part in cpus.split(","):
-        lo, _, hi = part.partition("-")
-        try:
-            n += int(hi or lo) - int(lo) + 1
-        except ValueError:
-            return 1
-    return max(1, n)
+    try:
+        return max(1, len(parse_cpulist(cpus)))
+    except ValueError:
+        return 1
 
 
 def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict],
@@ -235,7 +232,7 @@ def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict]
     out = []
     for c in caches:
         share = _sharing(c["shared_cpus"])
-        per_thread = c["bytes"] // 2 if share == 1 else c["bytes"] // (2 * max(1, min(threads, share)))
+        per_thread = c["bytes"] // (2 * min(threads, share))  # half of what each thread has of it
         out.append({"level": f"L{c['level']}", "bytes": c["bytes"], "sharing": share,
                     "instances": c.get("instances"), "gbs": stream_gbs(threads, per_thread, mode, comp)})
     out.append({"level": "DRAM", "bytes": None, "sharing": None,
@@ -320,7 +317,7 @@ def _higher(old: dict, new: dict) -> dict:
     """``new`` with every GFLOP/s and GB/s figure raised to ``old``'s where that one is
     higher (same thread counts and levels): a roof is what the machine can reach, so a
     measurement on a busier moment never lowers it."""
-    out = json.loads(json.dumps(new))
+    out = copy.deepcopy(new)
     for key in ("fp64_gflops", "triad_gbs"):
         for t, v in (old.get(key) or {}).items():
             if isinstance(v, (int, float)) and t in out.get(key, {}):

@@ -111,7 +111,7 @@ def _summary(cat: str, rs: list) -> dict:
         "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
         "geomean CI>1": geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
         "% of ref": 100.0 * reached if reached is not None else None,
-        "% roofline": geomean([x for x in kept if x is not None]),
+        "% roofline": geomean(kept),
         "ref % roofline": geomean([num(r.get("reference_roofline_pct")) for r in rs]),
         "tokens": int(sum((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)
                           for r in rs)),

@@ -325,7 +325,8 @@ register_table(Table(
     "seeded); geomean CI>1: a speedup counts only where its CI's lower bound is above 1; null geomean: the "
     "noise floor (the baseline measured as a candidate); % of ref: geomean / the expert reference's "
     "geomean; % roofline: geomean share of the roofline reached by the code kept (the best where correct "
-    "and faster, else the baseline), ref % roofline the expert references'. Speedups are re-measurements on fresh seeds of the best candidate chosen on its first "
+    "and faster, else the baseline), ref % roofline the expert references'. Speedups are re-measurements "
+    "on fresh seeds of the best candidate chosen on its first "
     "measurement.",
     lambda run, o: category_table(run.rows, resamples=o.resamples, seed=o.seed), _category_display))
 register_table(Table(
