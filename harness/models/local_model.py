@@ -453,9 +453,12 @@ def usable_cpus() -> int:
 
 def n_threads() -> int:
     """Threads for llama.cpp generation: ``$HARNESS_LOCAL_THREADS``, else half the usable
-    CPUs (at least 1, at most 8). Token generation is memory-bound: measured on the
-    2-core dev machine, 1 thread gave 37-44 tokens/s while 2 threads gave 3.5-24 under
-    any other load (the threads wait for each other) and ~39 at best when idle."""
+    CPUs (at least 1, at most 8). Measured on 2-core dev machines: 1 thread gave 37-44
+    tokens/s while 2 threads gave 3.5-24 under any other load (the threads wait for each
+    other); on a quiet Zen 3, where decoding is bound by arithmetic, 2 threads decode 1.7x
+    faster (21 against 36.5 ms per step) but the batched server's replies then differ
+    between a call decoded alone and batched (0 of 3 the same, against 3 of 3 on 1
+    thread: benchmarks/local_batching.py), so the default stays at half."""
     try:
         default = max(1, min(8, usable_cpus() // 2))
         return max(1, int(os.environ.get("HARNESS_LOCAL_THREADS", 0)) or default)
