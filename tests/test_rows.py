@@ -195,3 +195,12 @@ def test_a_row_with_a_field_this_version_does_not_know_keeps_it_last(tmp_path):
     assert header == [*ROW_NAMES, "later_field"]
     assert first[-1] == "" and second[-1] == "3" and second[ROW_NAMES.index("infrastructure_errors")] == ""
 
+
+
+def test_percent_cells_keep_a_decimal_under_ten():
+    """A roofline share of 0.7 % is shown as such, not rounded to 1 % (or 0 %)."""
+    from harness.results.render import cell
+
+    assert [cell("% roofline", v) for v in (0.7, 0.04, 4.6, 0.0, 12.4, 100.0)] == \
+        ["0.7%", "0.0%", "4.6%", "0%", "12%", "100%"]
+    assert cell("% correct", 100 / 3) == "33%" and cell("% correct", 5.0) == "5%"

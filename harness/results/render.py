@@ -4,7 +4,7 @@ RunReport) as report.md or one self-contained HTML page.
 
 A cell is formatted by its column's kind and unit (harness.results.rows.column_kind, or
 the table's own ``columns``): a speedup ``1.23x``, a fraction ``0.333``, a percentage
-``45%``, USD ``0.0123``, seconds ``12.3``, an index ``12``, a missing value ``-``. A
+``45%`` (``4.5%`` under 10 %), USD ``0.0123``, seconds ``12.3``, an index ``12``, a missing value ``-``. A
 table's ``display`` (harness.results.tables.Table) decides which columns people read; the
 csv and json files hold the raw rows.
 """
@@ -32,8 +32,8 @@ def cell(col: str, v, columns: Mapping[str, tuple[str, str]] | None = None) -> s
         return f"{v:.2f}x"
     if kind == FRACTION:
         return f"{v:.3f}"
-    if unit == "%":
-        return f"{v:.0f}%"
+    if unit == "%":  # a share under 10 % keeps a decimal (a roofline share of 0.7 % is not 1 %)
+        return f"{v:.1f}%" if abs(v) < 10 and v != int(v) else f"{v:.0f}%"
     if unit == "USD":
         return f"{v:.4f}"
     if unit == "s":
