@@ -123,3 +123,19 @@ def test_a_resumed_run_finds_its_suite_from_config_json(tmp_path, no_extra_suite
     assert suite.get_suite("again").path == folder.resolve()
     suite.remember_suite(config)  # already found: nothing added twice
     assert os.environ[suite.SUITE_DIRS_ENV].split(os.pathsep).count(str(folder.resolve())) == 1
+
+
+def test_selftest_says_why_a_reference_is_not_correct(tmp_path):
+    """A suite whose expert reference is wrong: selftest exits 1 and says why under the
+    row and in its closing list, not only the status."""
+    folder = make_suite(tmp_path, "wrongref")
+    (folder / PID / "reference_serial.cpp").write_text(
+        "#include <vector>\n"
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+        "  for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];  // not a prefix sum\n}\n")
+    r = harness("selftest", "--suite-dir", str(tmp_path), "--suite", "wrongref", "--mode", "serial", "--quick")
+    assert r.returncode == 1, r.stderr
+    under = [l for l in r.stdout.splitlines() if l.startswith("    reference incorrect: ")]
+    assert len(under) == 1 and "output" in under[0], r.stdout
+    assert f"not measured: {PID}: reference incorrect (" in r.stdout
+    assert "A/A" not in under[0]  # the A/A was correct: no line for it

@@ -24,7 +24,8 @@ def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
     reference speedup with CI and MdAPE (%), baseline median (ms), statuses, and where
     the problem has a roofline bound (harness.measure.roofline) the bound (ms), its memory
     level and the fractions of it the baseline and the reference reach (``impossible``
-    lists the sides flagged impossible). Everything
+    lists the sides flagged impossible; ``aa_why`` / ``ref_why``: a measurement that is
+    not correct says why, on one line of at most 300 characters). Everything
     is measured anew (the verdict cache is not read: the machine is what is tested).
     ``progress`` gets a line before each problem, ``on_row`` each row once measured (a
     long run interrupted keeps what it printed)."""
@@ -50,6 +51,10 @@ def selftest(problems: list[Problem], mode: str, cfg: EvalConfig,
             roof = ref.evidence.get("roofline", {})
             if "bound_ns" in roof:
                 row["ref_roofline"] = roof["candidate_fraction"]
+        for side, res in (("aa", aa), ("ref", ref)):
+            if not res.correct:  # what the verdict says went wrong, on one line
+                row[f"{side}_why"] = " ".join(str(res.evidence.get("why") or res.evidence.get("diagnostics")
+                                                  or "no reason recorded").split())[:300]
         if "impossible" in aa.flags + ref.flags:
             row["impossible"] = [w for w, r in (("A/A", aa), ("reference", ref)) if "impossible" in r.flags]
         rows.append(row)
