@@ -196,7 +196,6 @@ def test_a_row_with_a_field_this_version_does_not_know_keeps_it_last(tmp_path):
     assert first[-1] == "" and second[-1] == "3" and second[ROW_NAMES.index("infrastructure_errors")] == ""
 
 
-
 def test_percent_cells_keep_a_decimal_under_ten():
     """A roofline share of 0.7 % is shown as such, not rounded to 1 % (or 0 %)."""
     from harness.results.render import cell

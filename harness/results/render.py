@@ -4,9 +4,9 @@ RunReport) as report.md or one self-contained HTML page.
 
 A cell is formatted by its column's kind and unit (harness.results.rows.column_kind, or
 the table's own ``columns``): a speedup ``1.23x``, a fraction ``0.333``, a percentage
-``45%`` (``4.5%`` under 10 %), USD ``0.0123``, seconds ``12.3``, an index ``12``, a missing value ``-``. A
-table's ``display`` (harness.results.tables.Table) decides which columns people read; the
-csv and json files hold the raw rows.
+``45%`` (``4.5%`` under 10 %), USD ``0.0123``, seconds ``12.3``, an index ``12``, a
+missing value ``-``. A table's ``display`` (harness.results.tables.Table) decides which
+columns people read; the csv and json files hold the raw rows.
 """
 
 from __future__ import annotations
