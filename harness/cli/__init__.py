@@ -195,19 +195,22 @@ def cmd_selftest(args) -> int:
     print(f"process limit of candidates: {sandbox.process_limit_gap(not cfg.unsafe) or 'enforced'}")
     # each row as soon as it is measured (a run at default sizes takes hours); progress on stderr
     print(TABLE_HEADER, flush=True)
+    def not_correct(r) -> list[tuple[str, str, str]]:
+        """(side, status, why) of each of a row's measurements that is not correct."""
+        return [(what, r[f"{k}_status"], r[f"{k}_why"]) for what, k in (("A/A", "aa"), ("reference", "ref"))
+                if r[f"{k}_status"] != "correct"]
+
     def on_row(r):
         print(format_row(r), flush=True)
-        for what, k in (("A/A", "aa"), ("reference", "ref")):
-            if r[f"{k}_status"] != "correct":
-                print(f"    {what} {r[f'{k}_status']}: {r[f'{k}_why']}", flush=True)
+        for what, status, why in not_correct(r):
+            print(f"    {what} {status}: {why}", flush=True)
 
     rows = selftest(problems, args.mode, cfg, progress=lambda m: print(m, file=sys.stderr, flush=True),
                     on_row=on_row)
     print(f"noise floor and peaks saved to {save_noise_floor(args.suite, args.mode, rows, n, peaks)}")
     failed = 0
     for r in rows:
-        bad = [f"{what} {r[f'{k}_status']} ({r[f'{k}_why']})" for what, k in (("A/A", "aa"), ("reference", "ref"))
-               if r[f"{k}_status"] != "correct"]
+        bad = [f"{what} {status} ({why})" for what, status, why in not_correct(r)]
         if bad:
             failed += 1
             print(f"not measured: {r['problem']}: {', '.join(bad)}")
