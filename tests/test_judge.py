@@ -111,11 +111,16 @@ def test_a_detached_thread_that_finishes_the_work_later_is_caught(run_eval):
     assert r.status in ("rejected", "incorrect"), (r.status, r.speedup, r.evidence)
 
 
-def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval):
+@pytest.mark.parametrize("every", [1, 2])
+def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval, every):
     """The candidate maps its runner's shared-memory block (fd 3), stores the current
     command's number into `done` and wakes the judge, then does the work: the judge's
     window closes early, and the kernel's CPU clock sees the work outside it. (On the
-    in-process protocol fd 3 is no such block: correct.)"""
+    in-process protocol fd 3 is no such block: correct.) every=2 forges only the first
+    call of every other window (a window starts after a pause of 2 ms or more between
+    calls): the rest of that window's work runs outside it, in half the measurements, which
+    moves the median, so it must be caught although the accounting rule is taken over
+    blocks of two measurements, one of each order."""
     forge = """
 #include <atomic>
 #include <cstdint>
@@ -130,8 +135,23 @@ static void forge_done() {
   syscall(SYS_futex, &c[1], FUTEX_WAKE, 1, nullptr, nullptr, 0);
 }
 """
-    r = run_eval(GEMM, gemm(prefix=forge, before="forge_done();"), "serial", size=600, min_pairs=4,
-                 max_pairs=4, screen=False, use_cache=False)
+    alternate = """
+#include <ctime>
+static int64_t mono_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+static int64_t last_return = 0;
+static bool forging = false;
+"""
+    if every == 1:
+        text = gemm(prefix=forge, before="forge_done();")
+    else:
+        text = gemm(prefix=forge + alternate,
+                    before="if (mono_ns() - last_return > 2000000 && (forging = !forging)) forge_done();",
+                    after="last_return = mono_ns();")
+    r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
     # rejected by the accounting (the work after the forged "done" counts outside the window,
     # or, when the judge has already moved on, as CPU used while the candidate had nothing to
     # run); or incorrect, when the forged "done" of a later call in a batched window answers
@@ -450,3 +470,18 @@ def test_impossible_pair_counts_are_a_one_line_error(lo, hi):
     p = get_problem(SCAN)
     with pytest.raises(HarnessError, match="min_pairs must be at least 1"):
         evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(min_pairs=lo, max_pairs=hi))
+
+
+@pytest.mark.slow
+def test_an_expert_reference_with_heavy_inputs_is_not_rejected(run_eval):
+    """21_histogram_bin_0-100's OpenMP reference at its default size (33.5 M doubles, about
+    1 GB of fresh pages per turn): the accounting rule taken per measurement rejected it in
+    three evaluations out of three on a 2-core AMD EPYC KVM guest (2026-12-04: the second
+    turn's input generation cost up to 2x the first's, whichever side ran it; 16 of 32
+    measurements over); over blocks of two measurements, one of each order, it is correct.
+    About 2.5 minutes."""
+    from harness.measure.suite import get_problem
+
+    problem = get_problem("21_histogram_bin_0-100")
+    r = run_eval(problem.id, (problem.path / "reference_omp.cpp").read_text(), "omp", use_cache=False)
+    assert r.status == "correct", (r.status, r.evidence.get("why"))
