@@ -8,13 +8,17 @@
 //   race_runner DRIVER.so BASELINE.so CANDIDATE.so --protocol-fd N
 //
 // stdin: the evaluation's nonce on the first line, then "timeout_factor timeout_min_s",
-// then one "size seed" line per case. On fd N it writes JSON lines, each with the nonce:
+// then "probe_size probe_seed probe_s" (probe_size 0: no probe), then one "size seed"
+// line per case. On fd N it writes JSON lines, each with the nonce:
 // {"event": "phase", "side": "baseline"} before the first baseline call,
 // {"event": "phase", "side": "candidate"} before the candidate's object is loaded (its
 // static constructors run then), a deadline before every candidate call (max(timeout_min_s,
 // timeout_factor x the baseline's time on that case under the detector)) after
-// {"event": "call", "index": i} (the case's index), and {"event": "done"} after the
-// last call. Every call gets fresh inputs from the driver
+// {"event": "call", "index": i} (the case's index); then, with a probe, {"event": "probe"}
+// before the probe's inputs are generated and a deadline of probe_s before the candidate's
+// call on them (the probe: one call at the timed size, which the baseline does not run
+// and the harness may stop at its deadline: a race shows in a call's first moments), and
+// {"event": "done"} after the last call. Every call gets fresh inputs from the driver
 // (outputs poisoned), so the candidate runs exactly as in validation; outputs are not
 // compared here (the worker does that). A race ends the process at the detector's first
 // report (halt_on_error), so the last phase message says whose code it is in.
@@ -74,17 +78,22 @@ void send(const std::string& body) {
   if (write(g_fd, line.data(), line.size()) != ssize_t(line.size())) std::exit(3);
 }
 
-// One call on fresh inputs of (size, seed); returns its wall time in seconds.
-double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t seed) {
+// One call on fresh inputs of (size, seed); returns its wall time in seconds. `before`
+// runs between the inputs' generation and the call.
+double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t seed,
+                void (*before)(double) = nullptr, double arg = 0) {
   void* inst = d.create(size);
   d.generate(inst, seed);
   d.reset(inst, 1);
+  if (before) before(arg);
   const auto t0 = std::chrono::steady_clock::now();
   call(d.args(inst));
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   d.destroy(inst);
   return s;
 }
+
+void send_deadline(double seconds) { send("\"event\": \"deadline\", \"seconds\": " + std::to_string(seconds)); }
 
 }  // namespace
 
@@ -94,9 +103,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   g_fd = std::atoi(argv[5]);
-  double factor = 0, min_s = 0;
+  double factor = 0, min_s = 0, probe_s = 0;
+  uint64_t probe_size = 0, probe_seed = 0;
   std::vector<std::pair<uint64_t, uint64_t>> cases;
-  if (!(std::cin >> g_nonce >> factor >> min_s)) return 2;
+  if (!(std::cin >> g_nonce >> factor >> min_s >> probe_size >> probe_seed >> probe_s)) return 2;
   for (uint64_t size, seed; std::cin >> size >> seed;) cases.emplace_back(size, seed);
 
   const Driver drv(load(argv[1]));
@@ -111,8 +121,12 @@ int main(int argc, char** argv) {
     const double limit = std::max(std::max(min_s, factor * base_s[i]), 0.1);
     // the index first: every other message resets the watchdog to its long default
     send("\"event\": \"call\", \"index\": " + std::to_string(i));
-    send("\"event\": \"deadline\", \"seconds\": " + std::to_string(limit));
+    send_deadline(limit);
     run_case(drv, cand, cases[i].first, cases[i].second);
+  }
+  if (probe_size) {
+    send("\"event\": \"probe\"");
+    run_case(drv, cand, probe_size, probe_seed, send_deadline, probe_s);
   }
   send("\"event\": \"done\"");
   return 0;

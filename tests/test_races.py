@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.measure import races, sandbox
+from harness.measure import races, sandbox, toolchain
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem, load_suite
 
@@ -141,19 +141,79 @@ def test_serial_mode_is_not_checked():
     assert "race_check" not in r.evidence
 
 
-def test_what_clang_cannot_compile_is_unavailable_not_failed():
-    """__builtin_has_attribute is GCC's alone: the race check is then unavailable, and
-    the candidate is judged by its outputs as before."""
+def test_a_line_only_gcc_accepts_is_a_compile_error():
+    """__builtin_has_attribute is GCC's alone. Were the race check merely unavailable
+    then (as until 2026-12-04), one such line would turn it off: this racy candidate was
+    judged correct. Omp candidates must build with clang++ too."""
+    text = VECTOR_BOOL.replace("void mapPowersOfTwo", "static_assert(!__builtin_has_attribute(isPowerOfTwo, "
+                                                       "noinline), \"\");\nvoid mapPowersOfTwo")
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "compile_error", r.evidence
+    assert r.evidence["race_check"] == "compile_error"
+    assert r.evidence["why"] == races.CLANG_ERROR
+    assert "error" in r.evidence["diagnostics"] and "noinline" in r.evidence["diagnostics"]
+
+
+# Compiler tests no name list catches: a predefined macro's value in arithmetic (g++ 12
+# says __GNUG__ 12, clang 4), a name pasted together, a version only one compiler has
+# reached. Each hides the racy loop of VECTOR_BOOL from the detector; each was judged
+# correct before the preprocessed code was compared (2026-12-04).
+HIDDEN = {
+    "macro_arithmetic": ("#if __GNUG__ - 4\n#pragma omp parallel for\n#endif\n", ""),
+    "pasted_name": ("#pragma omp parallel for if (CAT(__GN, UG__) > 4)\n",
+                    "#define CAT2(a, b) a##b\n#define CAT(a, b) CAT2(a, b)\n"),
+    "abi_version": ("#if __GXX_ABI_VERSION / 1010\n#pragma omp parallel for\n#endif\n", ""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HIDDEN))
+def test_a_compiler_test_seen_only_in_the_preprocessed_code_is_rejected(name):
+    guard, defs = HIDDEN[name]
+    text = defs + VECTOR_BOOL.replace("    #pragma omp parallel for\n", guard)
+    assert races.compiler_test(text) == ""  # the name list does not see it
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", r.evidence
+    assert "preprocess the candidate to different code" in r.evidence["why"], r.evidence["why"]
+
+
+def test_header_constants_read_the_same_to_both_compilers():
+    """g++ and clang spell the limits differently after preprocessing (0x7fffffff and
+    2147483647, double(1.797...e+308L) and 1.7976931348623157e+308, 1 and 1ULL): by value
+    they are the same code."""
     text = """
 #include <vector>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cassert>
+#include <cstdint>
 void relu(std::vector<double>& x) {
-  static_assert(!__builtin_has_attribute(relu, nothrow), "");
-  for (size_t i = 0; i < x.size(); ++i) if (x[i] < 0) x[i] = 0;
+  assert(!x.empty() || x.size() < SIZE_MAX);
+  const double lo = -DBL_MAX + DBL_MIN + DBL_EPSILON + FLT_MAX + FLT_MIN + FLT_EPSILON + LDBL_MAX + DBL_TRUE_MIN;
+  const long long big = LLONG_MAX + INT_MIN + INT_MAX + ULLONG_MAX + UINT64_MAX + INT64_C(5) + CHAR_BIT;
+  (void)lo; (void)big; (void)HUGE_VAL; (void)NAN; (void)INFINITY; (void)M_PI;
+  for (size_t i = 0; i < x.size(); ++i) x[i] = x[i] < 0 ? 0.0 : x[i];
 }
 """
-    r = _eval("55_transform_relu", text)
-    assert r.status == "correct", r.evidence
-    assert r.evidence["race_check"].startswith("unavailable: clang++ cannot build the candidate"), r.evidence
+    comp = toolchain.find_compiler("native")
+    assert races.same_code(get_problem("55_transform_relu"), text, comp, races.find_tools(), comp.march,
+                           True) == ("", "")
+
+
+def test_canonical_numbers_compare_by_value():
+    assert races._number("0x7fffffff") == races._number("2147483647")
+    assert races._number("1ULL") == races._number("1")
+    assert races._number("3.40282346638528859811704183484516925e+38F") == races._number("3.40282347e+38F")
+    assert races._number("1.18973149535723176502126385303097021e+4932L") == \
+        races._number("1.18973149535723176502e+4932L")
+    assert races._number("12") != races._number("4")
+    assert races._number("1.5") != races._number("1.5f") != races._number("1.25")
+    g = '# 1 "candidate.cpp"\nx = double(1.79769313486231570814527423731704357e+308L);\n'
+    c = '# 1 "candidate.cpp"\nx = 1.7976931348623157e+308;\n'
+    assert [t for t, _ in races._canonical(g)] == [t for t, _ in races._canonical(c)]
+    # lines of an included header are left out; the main file's lines after it count
+    h = '# 1 "candidate.cpp"\n# 1 "/usr/include/x.h" 1 3 4\nint header_only;\n# 2 "candidate.cpp" 2\nint y;\n'
+    assert races._canonical(h) == [("int", 2), ("y", 2), (";", 2)]
 
 
 def test_forging_the_race_runners_pipe_is_rejected():
@@ -232,6 +292,52 @@ def test_race_cases_stay_within_the_timed_size():
     assert races.race_cases(p, 0, 5)[0][0] == 0
 
 
+# A racy shared sum that goes parallel only above every validation size of
+# 27_reduce_average (the largest is 100003): the validation cases see serial code.
+THRESHOLD_RACE = _average("s += x[i];").replace("#pragma omp parallel for",
+                                                "#pragma omp parallel for if (n > 500000)")
+
+
+def test_a_race_above_the_validation_sizes_is_found_by_the_probe():
+    r = _eval("27_reduce_average", THRESHOLD_RACE, size=1_000_000)
+    _assert_race(r)
+    assert r.evidence["size"] == 1_000_000 and r.evidence["race_check_probe"] == "race"
+    assert "at the timed size" in r.evidence["why"]
+
+
+def test_the_probe_leaves_race_free_code_alone():
+    """The same sum made a reduction: the probe finishes clean. Below the threshold
+    (the timed size a validation size) there is no probe, and the racy code, serial
+    there, passes: the probe is what sees it."""
+    fixed = THRESHOLD_RACE.replace("if (n > 500000)", "reduction(+ : s) if (n > 500000)")
+    r = _eval("27_reduce_average", fixed, size=1_000_000)
+    assert r.status == "correct" and r.evidence["race_check"] == "clean", r.evidence
+    assert r.evidence["race_check_probe"] == "finished"
+    r = _eval("27_reduce_average", THRESHOLD_RACE, size=100003)
+    assert r.evidence["race_check"] == "clean", r.evidence
+    assert r.evidence["race_check_probe"] == "none: the timed size 100003 is a validation size"
+
+
+def test_a_probe_that_would_not_fit_is_skipped():
+    """27_reduce_average at its default size (48 M doubles, 366 MiB of inputs) ran the
+    detector out of its 2 GiB after 8-10 s; the work model says so beforehand."""
+    p = get_problem("27_reduce_average")
+    cases = races.race_cases(p, 48_000_000, 1)
+    why = races._probe_skip(p, 48_000_000, cases, races.RACE_MEMORY)
+    assert why.startswith("none: the timed size's data (366 MiB) would not fit"), why
+    assert races._probe_skip(p, 6_000_000, races.race_cases(p, 6_000_000, 1), races.RACE_MEMORY) == ""
+
+
+def test_a_probe_that_runs_long_is_stopped_without_a_verdict(monkeypatch):
+    """A slow race-free call at the timed size: stopped at the probe's deadline, clean."""
+    monkeypatch.setattr(races, "PROBE_S", 0.3)
+    slow = RELU.replace("  for (long i", "  for (volatile long spin = 0; spin < (n > 200000 ? 400000000L : 0); ++spin) {}\n"
+                                         "  for (long i")
+    r = _eval("55_transform_relu", slow, size=300_000, use_cache=False)
+    assert r.evidence["race_check"] == "clean", r.evidence
+    assert r.evidence["race_check_probe"] == "stopped after 0.3 s without a report"
+
+
 def test_detector_runs_without_an_address_space_cap():
     """ThreadSanitizer reserves terabytes of shadow address space: the runner's limits
     leave RLIMIT_AS alone (address_space=False); every other sandboxed process keeps it."""
@@ -263,7 +369,7 @@ def test_baseline_and_reference_are_race_free(suite, pid):
     p = get_problem(pid, suite)
     for name, text in (("baseline", p.source("baseline.cpp")), ("reference", p.reference("omp"))):
         rc = races.check(p, text, p.default_size("omp", quick=True), [0, 1], EvalConfig.seed,
-                         "native", True, 10.0, 2.0)
+                         toolchain.find_compiler("native"), True, 10.0, 2.0)
         assert rc.status == "clean", (name, rc.status, rc.why, rc.report)
 
 

@@ -291,7 +291,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.wall_s = time.monotonic() - t_start
         return cached
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
-    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg):
+    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp):
         res.wall_s = time.monotonic() - t_start
         atomic_write(store, json.dumps(res.to_dict()))
         return res

@@ -11,17 +11,22 @@ problem's driver and baseline, from the same translation units as the g++ builds
 (harness.measure.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
 runs, in the sandbox like every candidate process, the baseline and then the candidate
 on RACE_SEEDS fresh inputs of the largest validation size up to the timed size and one on a
-middle validation size, with at least two OpenMP threads (also on one CPU: the
-detector finds races from the happens-before order, not from timing).
+middle validation size, then the candidate once at the timed size (the probe: stopped
+after PROBE_S without a verdict, skipped when the timed size is a validation size or its
+data would not fit the detector's memory), with at least two OpenMP threads (also on one
+CPU: the detector finds races from the happens-before order, not from timing).
 
 A report in the candidate's part is ``incorrect``, with the report trimmed to its
-first warning and the candidate's frames as ``evidence["race"]``. When clang cannot
-build what g++ built, the tools are missing (``make system-packages`` installs them) or
-the runner does not finish, ``evidence["race_check"]`` says "unavailable: <reason>" and
-the candidate is judged as before. A source that tests which compiler builds it
+first warning and the candidate's frames as ``evidence["race"]``. When the tools are
+missing (``make system-packages`` installs them) or the runner does not finish,
+``evidence["race_check"]`` says "unavailable: <reason>" and the candidate is judged as
+before. The detector must check the code that is timed: a candidate clang++ cannot
+build is a ``compile_error`` (else one line only g++ accepts would turn the check off),
+and a source that tests which compiler builds it is ``rejected``, whether by name
 (``__clang__``, ``__SANITIZE_THREAD__``, ``__has_feature``, the value of ``__GNUC__`` or
-``_OPENMP``) could show the detector other code than the timed one: it is ``rejected``.
-What the check cannot see is listed in the README ("Data races").
+``_OPENMP``: compiler_test) or in effect: g++ and clang++ preprocess its translation unit
+to different tokens (same_code; ``__GNUG__ - 4``, a pasted name). What the check cannot
+see is listed in the README ("Data races").
 """
 
 from __future__ import annotations
@@ -31,15 +36,18 @@ import os
 import re
 import secrets
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.fsutil import atomic_write, cache_root
-from . import sandbox, toolchain, topology
+from . import roofline, sandbox, toolchain, topology
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -48,12 +56,23 @@ RACE_SEEDS = 2          # inputs of the largest race size; one more of a middle 
 RACE_EXIT = 66          # the detector's exit code after a report (TSAN_OPTIONS exitcode)
 RUN_TIMEOUT_S = 120.0   # the runner's watchdog between messages (the baseline's part)
 MIN_CALL_S = 5.0        # shortest deadline of one candidate call under the detector
+# The probe's deadline (s): one candidate call at the timed size under the detector, so
+# that code going parallel only above the validation sizes (`if (n > 1000000)`, a
+# threshold an honest candidate may have too) is seen parallel once; a race shows in the
+# first moments of a racy loop, and a slow call is stopped here without a verdict.
+PROBE_S = 2.0
+# A probe needs about this many times its problem's compulsory bytes: the driver keeps a
+# pristine copy of the inputs, and the detector's shadow memory is 4x what it watches
+# (27_reduce_average at 48 M doubles, 384 MB of inputs, ran out of 2 GiB; at 6 M it ran).
+PROBE_MEMORY_FACTOR = 12
 # Memory limit of the runner (bytes; at most the worker's): the inputs are small, and the
 # detector cannot cap the address space (see sandbox.Limits.address_space), so a
 # candidate's runaway allocation is stopped by the cgroup, or by the detector's own RSS
 # limit (hard_rss_limit_mb) where no cgroup can be made, at this much.
 RACE_MEMORY = 2 << 30
 REPORT_LINES = 14       # lines of the trimmed report
+CLANG_ERROR = ("clang++, the race detector's compiler, cannot build the candidate (omp candidates must "
+               "build with clang++ too: the race check runs its clang build)")
 # Bytes of access history the detector may keep over all threads. It drops a report whose
 # earlier access it can no longer find in the racing thread's history (seen: a shared
 # counter that a thread last wrote some 128 K accesses back, the default history_size=2,
@@ -125,18 +144,24 @@ class _DetectorCompiler(toolchain.Compiler):
 @dataclass
 class RaceCheck:
     """What the race check found. status: "clean", "race", "rejected" (the source tests
-    the compiler, or the runner's protocol was forged) or "unavailable"; why: the
-    reason (race, rejected, unavailable); report: the trimmed detector report (race);
+    the compiler, or the runner's protocol was forged), "compile_error" (clang++ cannot
+    build the candidate; ``diagnostics`` holds its trimmed messages) or "unavailable";
+    why: the reason (race, rejected, compile_error, unavailable); report: the trimmed detector report (race);
     size/seed: the case whose candidate call was running when the report came (race);
-    compile_s/run_s: seconds spent building the detector's objects and running them."""
+    compile_s/run_s: seconds spent building the detector's objects and running them;
+    probe: what became of the call at the timed size ("finished", "race", "stopped after
+    2 s without a report", "none: ..." when the timed size is a validation size, or
+    "unavailable: ..."; "" when the runner did not get that far)."""
 
     status: str
     why: str = ""
+    diagnostics: str = ""
     report: str = ""
     size: int | None = None
     seed: int | None = None
     compile_s: float = 0.0
     run_s: float = 0.0
+    probe: str = ""
 
 
 def _clang_path() -> str | None:
@@ -300,14 +325,91 @@ def trim_report(stderr: str) -> tuple[str, str]:
     return kind, "\n".join(out[:REPORT_LINES])
 
 
+# Same code for both compilers: the candidate's translation unit as g++ and the
+# detector's clang preprocess it, compared token by token outside the headers.
+_MARKER = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"((?:\s+\d+)*)\s*$')
+_TOKEN = re.compile(r"""(?:u8|[uUL])?R"([^ ()\\\t\n]*)\((?:.|\n)*?\)\1"   # raw string
+                        |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"                  # string
+                        |(?:u8|[uUL])?'(?:[^'\\\n]|\\.)*'                  # character
+                        |\.?\d(?:[eEpP][+-]|['\w.])*                        # pp-number
+                        |[A-Za-z_$]\w*                                      # identifier
+                        |\S                                                 # punctuation, by character
+                     """, re.X)
+_INT = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|0[0-7']*|[1-9][0-9']*)[uUlLzZ]*$")
+
+
+def _number(tok: str) -> str:
+    """A pp-number by its value: integers without their suffix (header macros spell
+    the same limit 0x7fffffff or 2147483647, 1 or 1ULL); floating literals rounded to
+    their type (F: float, L: long double to 18 digits, none: double), so that g++'s
+    ``double(1.797...e+308L)`` and clang's ``1.7976931348623157e+308`` compare equal
+    once the cast is dropped (see _canonical)."""
+    t = tok.replace("'", "")
+    m = _INT.match(t)
+    if m:
+        digits = m.group(1).replace("'", "")
+        base = 16 if digits[:2] in ("0x", "0X") else 2 if digits[:2] in ("0b", "0B") else 8 if digits.startswith("0") and len(digits) > 1 else 10
+        return f"#{int(digits[2:] if base in (16, 2) else digits, base)}"
+    body, suffix = re.match(r"^(.*?)([fFlL]?)$", t).groups()
+    try:
+        if body[:2] in ("0x", "0X"):
+            value = float.fromhex(body)
+        else:
+            value = float(body)
+        if suffix in ("f", "F"):
+            return "#f" + (struct.pack("<f", value).hex() if abs(value) < 3.5e38 else "inf")
+        if suffix in ("l", "L"):
+            return f"#l{Decimal(body):.17e}"
+        return f"#{value!r}"
+    except (ValueError, OverflowError, ArithmeticError):
+        return tok
+
+
+def _canonical(text: str) -> list[tuple[str, int]]:
+    """The tokens of the main file's lines in preprocessed ``text`` (g++ or clang -E
+    output; the lines of included headers left out by the markers' enter (1) and return
+    (2) flags), numbers by value (_number), each with the line the marker gives it;
+    ``double ( number )`` becomes the number."""
+    out, depth, line = [], 0, 0
+    for ln in text.splitlines():
+        m = _MARKER.match(ln)
+        if m:
+            flags = m.group(3).split()
+            if "1" in flags:
+                depth += 1
+            elif "2" in flags:
+                depth = max(0, depth - 1)
+            line = int(m.group(1))
+            continue
+        if depth == 0:
+            out += [(t.group(0), line) for t in _TOKEN.finditer(ln)]
+        line += 1
+    def number(tok):
+        return tok[0].isdigit() or (tok[0] == "." and len(tok) > 1)
+    i, res = 0, []
+    while i < len(out):
+        tok = out[i][0]
+        if (tok == "double" and i + 3 < len(out) and out[i + 1][0] == "(" and number(out[i + 2][0])
+                and out[i + 3][0] == ")"):  # g++'s double(...L) limits: the double they are
+            res.append((_number(out[i + 2][0].rstrip("lL")), out[i + 2][1]))
+            i += 4
+            continue
+        res.append((_number(tok) if number(tok) else tok, out[i][1]))
+        i += 1
+    return res
+
+
 class _Phases:
     """The runner's message sequence for ``n`` cases (the ``check`` of sandbox.run):
-    phase "baseline", phase "candidate", "call" 0 .. n-1, then "done"; anything else is
-    a forgery. ``calls`` counts the candidate calls begun."""
+    phase "baseline", phase "candidate", "call" 0 .. n-1, "probe" (with ``probe``), then
+    "done"; anything else is a forgery. ``calls`` counts the candidate calls begun
+    before the probe."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, probe: bool = False):
         self.order = [{"event": "phase", "side": "baseline"}, {"event": "phase", "side": "candidate"},
-                      *({"event": "call", "index": i} for i in range(n)), {"event": "done"}]
+                      *({"event": "call", "index": i} for i in range(n)),
+                      *([{"event": "probe"}] if probe else []), {"event": "done"}]
+        self.n = n
         self.seen = 0
 
     @property
@@ -315,12 +417,17 @@ class _Phases:
         return self.seen >= 2
 
     @property
+    def in_probe(self) -> bool:
+        """The probe began and did not finish."""
+        return len(self.order) == self.n + 4 and self.seen == self.n + 3
+
+    @property
     def done(self) -> bool:
         return self.seen == len(self.order)
 
     @property
     def calls(self) -> int:
-        return max(0, min(self.seen, len(self.order) - 1) - 2)
+        return max(0, min(self.seen, 2 + self.n) - 2)
 
     def __call__(self, m: dict) -> str:
         if self.seen < len(self.order) and m == self.order[self.seen]:
@@ -329,15 +436,25 @@ class _Phases:
         return f"an unexpected race-runner message {m!r}"
 
 
-def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
-                   sandboxed: bool) -> tuple[list[str], str, float]:
-    """([driver, baseline, candidate] detector objects, why not ("" if built), seconds)."""
-    pch_dir, pch, seconds = _prelude(tools, march)
+def _detector_compilers(tools: Tools, march: str) -> tuple[_DetectorCompiler, _DetectorCompiler, Path]:
+    """(clang++ with the detector's flags, the same with the precompiled prelude, the
+    folder holding the prelude header), building the precompiled prelude once."""
+    pch_dir, pch, _ = _prelude(tools, march)
     plain = _DetectorCompiler(tools.clang, tools.version, march, march, "",
                               tuple(tools.base_flags(march)))
-    # the prelude's precompiled form for the TUs that start with the prelude (not the driver)
     with_pch = _DetectorCompiler(tools.clang, tools.version, march, march, "",
                                  plain.detector_flags + (("-include-pch", pch) if pch else ()))
+    return plain, with_pch, pch_dir
+
+
+def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
+                   sandboxed: bool) -> tuple[list[str], str, str, float]:
+    """([driver, baseline, candidate] detector objects, why not ("" if built), the
+    compiler's trimmed diagnostics when it was the candidate that did not build (""
+    otherwise), seconds)."""
+    t0 = time.monotonic()
+    plain, with_pch, pch_dir = _detector_compilers(tools, march)
+    seconds = time.monotonic() - t0
     prelude = toolchain.prelude_text("omp")
     driver_tu = f'#line 1 "driver.cpp"\n{problem.source("driver.cpp")}'
     base_tu = toolchain.candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"),
@@ -354,18 +471,94 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
         if not b.ok:
             first = next((ln for ln in b.diagnostics.splitlines() if "error" in ln),
                          (b.diagnostics.splitlines() or ["?"])[0])
-            return [], f"clang++ cannot build the {what} ({first.strip()[:300]})", seconds
+            return [], f"clang++ cannot build the {what} ({first.strip()[:300]})", \
+                (b.diagnostics if what == "candidate" else ""), seconds
         paths.append(b.path)
-    return paths, "", seconds
+    return paths, "", "", seconds
 
 
-def check(problem: Problem, source: str, size: int, cpus: list, seed: int, march: str,
+def _preprocessed(comp: toolchain.Compiler, flags: list[str], tu: str, include: Path,
+                  sandboxed: bool) -> tuple[str, str]:
+    """(``comp``'s preprocessed ``tu`` with ``flags`` and ``include`` on the include
+    path, its trimmed diagnostics when it failed: "" on success), run like a compile
+    (sandboxed: the source is the candidate's)."""
+    work = Path(tempfile.mkdtemp(prefix="pp-", dir=cache_root()))
+    try:
+        (work / "tu.cpp").write_text(tu)
+        out = toolchain.run_tool([comp.path, *flags, "-I", str(include), "-E", "-o", "tu.i", "tu.cpp"],
+                                 comp, work, [str(include)], sandboxed)
+        if out.returncode != 0 or not (work / "tu.i").exists():
+            return "", toolchain.trim_diagnostics(out.stderr_tail + out.stdout_tail) or "the preprocessor failed"
+        return (work / "tu.i").read_text(errors="replace"), ""
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: Tools, march: str,
+              sandboxed: bool) -> tuple[str, str]:
+    """Whether g++ (``comp``, the timed build's compiler and flags) and the detector's
+    clang++ see the same code in the candidate's translation unit: both preprocess it
+    (the prelude, the candidate, the glue), and the tokens outside the headers are
+    compared, numbers by value (_canonical). A difference means the source tests which
+    compiler builds it, however indirectly (a predefined macro's value such as
+    ``__GNUG__ - 4``, ``__has_include``, a name pasted with ``##``), so the detector
+    would check other code than the timed one. Returns (the first difference, one line,
+    "" when the code is the same; clang's diagnostics when it cannot even preprocess
+    the source, "" otherwise)."""
+    plain, _, pch_dir = _detector_compilers(tools, march)
+    tu = toolchain.candidate_tu(problem, source, "omp")
+    gpp_dir, _ = toolchain.prelude_dir(comp, "omp")
+    with ThreadPoolExecutor(2) as pool:  # both at once: about 0.2 s and 0.3 s here
+        gpp = pool.submit(_preprocessed, comp, comp.compile_flags("omp"), tu, gpp_dir, sandboxed)
+        (c, clang_why), (g, gpp_why) = _preprocessed(plain, plain.compile_flags("omp"), tu, pch_dir,
+                                                     sandboxed), gpp.result()
+    if gpp_why:  # g++ built the same unit a moment ago: the tools failed, not the code
+        return "", ""
+    if clang_why:
+        return "", clang_why
+    a, b = _canonical(g), _canonical(c)
+    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x[0] != y[0]), min(len(a), len(b)))
+    if n == len(a) == len(b):
+        return "", ""
+    def show(toks):
+        return " ".join(t for t, _ in toks[max(0, n - 3):n + 4]).strip() or "(end)"
+    line = (a[n] if n < len(a) else b[n])[1]
+    return (f"g++ and the race detector's clang++ preprocess the candidate to different code "
+            f"(line {line}: g++ `{show(a)}`, clang++ `{show(b)}`)"), ""
+
+
+def _probe_skip(problem: Problem, size: int, cases: list, memory: int) -> str:
+    """Why the check has no probe at the timed ``size`` ("none: ..."), "" when it has
+    one: the timed size is one of the ``cases``' sizes, or its data would not fit the
+    detector's ``memory`` (bytes): PROBE_MEMORY_FACTOR x the problem's compulsory bytes
+    (harness.measure.work, with every generated count taken as the size; a problem
+    without a model is probed, and the memory limit stops a probe that does not fit)."""
+    if size <= max(s for s, _ in cases):
+        return f"none: the timed size {size} is a validation size"
+    try:
+        work = roofline.work_of(problem)
+        # counts the driver generates (nonzeros, the arrays' lengths) taken as the size:
+        # exact for 39_search_xor_contains's two arrays, low for a sparse matrix's nonzeros
+        nbytes = float(work.bytes_at(size, {name: size for name in work.counts})) if work else 0.0
+    except (ValueError, KeyError, NameError, ZeroDivisionError, OverflowError, TypeError):
+        nbytes = 0.0
+    if PROBE_MEMORY_FACTOR * nbytes > memory:
+        return (f"none: the timed size's data ({nbytes / 2**20:.0f} MiB) would not fit the detector's "
+                f"{memory >> 20} MiB")
+    return ""
+
+
+def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp: toolchain.Compiler,
           sandboxed: bool, timeout_factor: float, timeout_min_s: float, eval_workers: int = 1,
           memory_bytes: int | None = None) -> RaceCheck:
     """Runs the race check of one omp candidate (its extracted ``source``) for
     ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
-    as many threads, at least 2). Returns a RaceCheck; every failure of the candidate or
-    of the tools is a status, never an exception."""
+    as many threads, at least 2), ``comp`` the timed build's g++ (its flags and
+    ``march``). Returns a RaceCheck; every failure of the candidate or of the tools is a
+    status, never an exception: "rejected" for a source that tests which compiler builds
+    it (by name, or seen in its preprocessed code: same_code), "compile_error" when
+    clang++ cannot build the candidate (omp candidates must build with both compilers:
+    otherwise a line only g++ accepts would turn the check off)."""
     test = compiler_test(source)
     if test:
         return RaceCheck("rejected", why=f"the candidate tests which compiler builds it ({test}): the race "
@@ -373,10 +566,21 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, march
     tools = find_tools()
     if isinstance(tools, str):
         return RaceCheck("unavailable", why=tools)
+    march = comp.march
     runner, why, compile_s = _runner(tools, march)
-    if not why:
-        objs, why, s = _build_objects(problem, source, tools, march, sandboxed)
+    if why:
+        return RaceCheck("unavailable", why=why, compile_s=compile_s)
+    t0 = time.monotonic()
+    differs, diagnostics = same_code(problem, source, comp, tools, march, sandboxed)
+    compile_s += time.monotonic() - t0
+    if differs:
+        return RaceCheck("rejected", why=differs + ": a source that builds other code for the race detector "
+                                                   "than for the timed build", compile_s=compile_s)
+    if not diagnostics:
+        objs, why, diagnostics, s = _build_objects(problem, source, tools, march, sandboxed)
         compile_s += s
+    if diagnostics:
+        return RaceCheck("compile_error", why=CLANG_ERROR, diagnostics=diagnostics, compile_s=compile_s)
     if why:
         return RaceCheck("unavailable", why=why, compile_s=compile_s)
     cases = race_cases(problem, size, seed)
@@ -391,22 +595,32 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, march
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(threads), "OMP_DYNAMIC": "false",
                              "OMP_WAIT_POLICY": "passive", "OMP_TOOL_LIBRARIES": tools.archer,
                              "TSAN_OPTIONS": " ".join(f"{k}={v}" for k, v in opts.items())})
-    job = f"{nonce}\n{timeout_factor!r} {max(timeout_min_s, MIN_CALL_S)!r}\n" + \
-        "".join(f"{s} {sd}\n" for s, sd in cases)
-    phases = _Phases(len(cases))
+    skip = _probe_skip(problem, size, cases, memory)
+    probe = [0, 0] if skip else [size, seed + 200 + RACE_SEEDS + 1]
+    job = (f"{nonce}\n{timeout_factor!r} {max(timeout_min_s, MIN_CALL_S)!r}\n{probe[0]} {probe[1]} {PROBE_S!r}\n"
+           + "".join(f"{s} {sd}\n" for s, sd in cases))
+    phases = _Phases(len(cases), probe=bool(probe[0]))
     out = sandbox.run([runner, *objs], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (runner, *objs)}), env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus),
                                             address_space=False),
                       stdin_bytes=job.encode(), timeout_s=RUN_TIMEOUT_S, protocol=True, nonce=nonce,
                       max_wall_s=10 * RUN_TIMEOUT_S, tail_bytes=1 << 16, check=phases)
-    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s)
+    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s, probe=skip)
     kind, report = trim_report(out.stderr_tail)
     if out.forged:
         res.status, res.why = "rejected", (f"the race runner's private pipe carried a message it did not send "
                                            f"({out.forged}): an attempt to forge the race check")
     elif phases.done and out.returncode == 0:
-        pass
+        res.probe = res.probe or "finished"
+    elif phases.in_probe and not (report and out.returncode == RACE_EXIT):
+        # the validation sizes were clean; the probe only adds what it saw in its time
+        res.probe = (f"stopped after {PROBE_S:g} s without a report" if out.timed_out else
+                     f"unavailable: it ended with exit code {out.returncode}"
+                     + (" (out of memory)" if out.out_of_memory else ""))
+    elif report and out.returncode == RACE_EXIT and phases.in_probe:
+        res.status, res.report, res.size, res.seed, res.probe = "race", report, probe[0], probe[1], "race"
+        res.why = f"ThreadSanitizer found a {kind} in the candidate at the timed size (report below)"
     elif report and out.returncode == RACE_EXIT and phases.in_candidate:
         res.status, res.report = "race", report
         res.why = f"ThreadSanitizer found a {kind} in the candidate (report below)"
@@ -430,9 +644,12 @@ def record(res, rc: RaceCheck) -> bool:
     """Puts ``rc`` into the evidence of ``res`` (an EvalResult): ``race_check`` ("clean",
     or "unavailable: <reason>") and ``race_check_s`` (compile and run seconds); for a
     race also ``race`` (the trimmed report), ``why``, ``size``, ``seed`` and ``phase``,
-    with the status ``incorrect``; for a rejection the status ``rejected`` and ``why``.
-    Returns True when this decides the verdict."""
+    with the status ``incorrect``; for a rejection the status ``rejected`` and ``why``;
+    when clang++ cannot build the candidate the status ``compile_error``, ``why`` and
+    its ``diagnostics``. Returns True when this decides the verdict."""
     res.evidence["race_check_s"] = {"compile_s": round(rc.compile_s, 3), "run_s": round(rc.run_s, 3)}
+    if rc.probe:
+        res.evidence["race_check_probe"] = rc.probe
     if rc.status == "clean":
         res.evidence["race_check"] = "clean"
         return False
@@ -440,18 +657,21 @@ def record(res, rc: RaceCheck) -> bool:
         res.evidence["race_check"] = f"unavailable: {rc.why}"
         return False
     res.evidence["race_check"] = rc.status
-    res.status = "incorrect" if rc.status == "race" else "rejected"
+    res.status = {"race": "incorrect", "compile_error": "compile_error"}.get(rc.status, "rejected")
     res.evidence["why"] = rc.why + (f":\n{rc.report}" if rc.report else "")
+    if rc.status == "compile_error":  # the diagnostics say whose: the lessons show them alone
+        res.evidence["diagnostics"] = f"{rc.why}:\n{rc.diagnostics}"
     if rc.status == "race":
         res.evidence.update({"race": rc.report, "size": rc.size, "seed": rc.seed, "phase": "race check"})
     return True
 
 
-def apply(problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg) -> bool:
+def apply(problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg,
+          comp: toolchain.Compiler) -> bool:
     """The race check of evaluate(): runs ``check`` for the candidate's extracted
-    ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, march,
-    timeouts, workers, memory) and records it in ``res`` (see ``record``). Returns True
+    ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
+    workers, memory) and g++ (``comp``) and records it in ``res`` (see ``record``). Returns True
     when it decides the verdict (a race: incorrect; a rejection)."""
-    rc = check(problem, source, size, cpus, cfg.seed, cfg.march, sandboxed, cfg.timeout_factor,
+    rc = check(problem, source, size, cpus, cfg.seed, comp, sandboxed, cfg.timeout_factor,
                cfg.timeout_min_s, cfg.eval_workers, cfg.memory_bytes)
     return record(res, rc)
