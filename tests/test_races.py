@@ -176,6 +176,86 @@ def test_a_compiler_test_seen_only_in_the_preprocessed_code_is_rejected(name):
     assert "preprocess the candidate to different code" in r.evidence["why"], r.evidence["why"]
 
 
+# Found by a red-team pass over the comparison (2026-12-04); each hid VECTOR_BOOL's race
+# and was judged correct with a clean check: a line marker of its own (what follows
+# reads as a header's, not compared), the same line inside a raw string, the
+# instrumentation turned off for a helper, the racy update in inline assembly, the
+# compiler told apart by __PRETTY_FUNCTION__'s text at run time.
+BLIND = {
+    "line_marker": ('# 1 "fast_helpers.h" 1\n', "# 1"),
+    "line_digraph": ("%: line 1 \"fast_helpers.h\"\n", "%: line"),
+    "no_sanitize": ('__attribute__((no_sanitize("thread"))) static void touch() {}\n', "no_sanitize"),
+    "asm": ('static void touch(long* w) { asm("orq $1, %0" : "+m"(*w)); }\n', "inline assembly"),
+    "pretty_function": ("static bool with() { return __PRETTY_FUNCTION__[0]; }\n", "__PRETTY_FUNCTION__"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLIND))
+def test_what_would_blind_the_detector_is_refused(name):
+    line, found = BLIND[name]
+    assert races.compiler_test(line + VECTOR_BOOL) == found
+
+
+def test_a_marker_inside_a_raw_string_is_no_marker():
+    text = ('static const char* doc = R"d(notes\n# 1 \"notes.txt\" 1\n)d";\n'
+            + VECTOR_BOOL.replace("    #pragma omp parallel for\n", "#if __GNUG__ - 4\n#pragma omp parallel for\n#endif\n"))
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", r.evidence
+    assert "preprocess the candidate to different code" in r.evidence["why"]
+
+
+def test_a_compiler_barrier_is_not_inline_assembly():
+    assert races.compiler_test('void f() { __asm__ volatile("" ::: "memory"); }') == ""
+    assert races.compiler_test('// asm("")\nvoid f() { asm("nop"); }') == "inline assembly"
+
+
+def test_a_header_macro_a_condition_tests_must_be_defined_alike():
+    """_MM_HINT_T0 is a macro in clang's xmmintrin.h and an enumerator in g++'s."""
+    text = "#include <xmmintrin.h>\n" + VECTOR_BOOL.replace(
+        "    #pragma omp parallel for\n", "#ifndef _MM_HINT_T0\n#pragma omp parallel for\n#endif\n")
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", r.evidence
+    assert "its preprocessor conditions use _MM_HINT_T0" in r.evidence["why"], r.evidence["why"]
+
+
+# Honest code the first comparison (every token, headers' macros expanded) rejected:
+# intrinsics (functions to g++, macros to clang), prefetch hints, a multi-line assert
+# (g++ gives __LINE__ the first line, clang the last).
+INTRINSICS = """
+#include <vector>
+#include <cassert>
+#include <cstddef>
+#include <immintrin.h>
+double average(std::vector<double> const& x) {
+  assert(!x.empty() &&
+         "x must not be empty");
+  const std::size_t n = x.size();
+  const double* p = x.data();
+  double total = 0.0;
+#pragma omp parallel reduction(+ : total)
+  {
+    __m256d acc = _mm256_setzero_pd();
+#pragma omp for schedule(static) nowait
+    for (std::size_t i = 0; i < n / 4; ++i) {
+      if ((i & 7) == 0 && 4 * i + 64 < n) _mm_prefetch(reinterpret_cast<const char*>(p + 4 * i + 64), _MM_HINT_T0);
+      acc = _mm256_add_pd(acc, _mm256_loadu_pd(p + 4 * i));
+    }
+    __m128d lo = _mm_add_pd(_mm256_castpd256_pd128(acc), _mm256_extractf128_pd(acc, 1));
+    lo = _mm_hadd_pd(lo, lo);
+    total += _mm_cvtsd_f64(lo);
+  }
+  for (std::size_t i = n / 4 * 4; i < n; ++i) total += p[i];
+  return total / static_cast<double>(n);
+}
+"""
+
+
+def test_intrinsics_prefetch_and_a_long_assert_are_the_same_code():
+    r = _eval("27_reduce_average", INTRINSICS, march="x86-64-v3")
+    assert r.status == "correct", r.evidence
+    assert r.evidence["race_check"] == "clean"
+
+
 def test_header_constants_read_the_same_to_both_compilers():
     """g++ and clang spell the limits differently after preprocessing (0x7fffffff and
     2147483647, double(1.797...e+308L) and 1.7976931348623157e+308, 1 and 1ULL): by value
@@ -197,7 +277,7 @@ void relu(std::vector<double>& x) {
 """
     comp = toolchain.find_compiler("native")
     assert races.same_code(get_problem("55_transform_relu"), text, comp, races.find_tools(), comp.march,
-                           True) == ("", "")
+                           True) == ""
 
 
 def test_canonical_numbers_compare_by_value():

@@ -24,9 +24,11 @@ before. The detector must check the code that is timed: a candidate clang++ cann
 build is a ``compile_error`` (else one line only g++ accepts would turn the check off),
 and a source that tests which compiler builds it is ``rejected``, whether by name
 (``__clang__``, ``__SANITIZE_THREAD__``, ``__has_feature``, the value of ``__GNUC__`` or
-``_OPENMP``: compiler_test) or in effect: g++ and clang++ preprocess its translation unit
-to different tokens (same_code; ``__GNUG__ - 4``, a pasted name). What the check cannot
-see is listed in the README ("Data races").
+``_OPENMP``: compiler_test, which also refuses what would hide accesses from the
+detector) or in effect: g++ and clang++ preprocess its code to different tokens, or its
+conditions test a header macro the two define differently (same_code; ``__GNUG__ - 4``,
+a pasted name, ``#ifndef _MM_HINT_T0``). What the check cannot see is listed in the
+README ("Data races").
 """
 
 from __future__ import annotations
@@ -102,10 +104,39 @@ SUPPRESSIONS = "race:/c++/*/parallel/\n"
 # than for the timed g++ object: clang's and the sanitizers' own macros anywhere, and
 # value comparisons of __GNUC__* or _OPENMP (clang claims GCC 4.2 and OpenMP 5.0; g++
 # says 12 and 4.5). A plain `#ifdef _OPENMP` or `#ifdef __GNUC__` is the same for both.
+# Also what the preprocessors agree on but the compilers do not: __PRETTY_FUNCTION__
+# (g++ writes "[with int N = 64]", clang "[N = 64]"), __builtin_constant_p and
+# __builtin_object_size (their answers depend on the optimizer: -O3 against -O1);
+# what hides accesses from the detector: inline assembly and the attributes that turn
+# its instrumentation off; and the clock macros, which two runs may expand differently.
 _COMPILER_TEST = re.compile(
     r"\b(__clang\w*|__llvm__|__SANITIZE_\w+|__has_feature|__has_extension|__VERSION__"
-    r"|__tsan\w*|__apple_build_version__)\b"
+    r"|__tsan\w*|__apple_build_version__|__PRETTY_FUNCTION__|__builtin_constant_p"
+    r"|__builtin_(?:dynamic_)?object_size|no_sanitize\w*|disable_sanitizer_instrumentation"
+    r"|__TIME__|__DATE__|__TIMESTAMP__)\b"
     r"|\b(__GNUC\w*|_OPENMP)\s*(==|!=|<=|>=|<|>)|(==|!=|<=|>=|<|>)\s*(__GNUC\w*|_OPENMP)\b")
+# A line directive (#line, or a GNU line marker `# 1 "file" 1`, also spelt with the %:
+# digraph) in the candidate's code: it would tell the comparison of the preprocessed
+# code (same_code) that what follows is a header's, which is not compared.
+_LINE_DIRECTIVE = re.compile(r"^[ \t]*(?:#|%:)[ \t]*(?:line\b|\d)", re.M)
+# Comments and literals, which no test of the compiler can hide in
+_NOT_CODE = re.compile(r"""//[^\n]*|/\*.*?\*/
+                           |(?:u8|[uUL])?R"([^ ()\\\t\n]*)\(.*?\)\1"
+                           |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""", re.S | re.X)
+
+
+_ASM = re.compile(r"\b(?:asm|__asm\w*)\b")
+# an assembly statement with an empty template (a compiler barrier, `asm volatile("" :::
+# "memory")`): no instruction, so nothing the detector does not see
+_EMPTY_ASM = re.compile(r"""\b(?:asm|__asm\w*)\b(?:\s*(?:volatile|__volatile__|inline|goto))*\s*\(\s*""\s*[:)]""")
+
+
+def code_text(source: str) -> str:
+    """``source`` as the compiler reads its code: lines spliced at backslash-newlines,
+    comments and string and character literals (raw strings too) blanked (a comment
+    becomes a space, a literal ``""``)."""
+    spliced = source.replace("\\\r\n", "").replace("\\\n", "")
+    return _NOT_CODE.sub(lambda m: " " if m.group(0)[:2] in ("//", "/*") else '""', spliced)
 
 
 @dataclass(frozen=True)
@@ -273,9 +304,20 @@ def race_cases(problem: Problem, size: int, seed: int) -> list[list[int]]:
 
 
 def compiler_test(source: str) -> str:
-    """The first compiler-identity test in ``source`` (see _COMPILER_TEST), "" if none."""
-    m = _COMPILER_TEST.search(source)
-    return m.group(0).strip() if m else ""
+    """The first compiler-identity test or detector blind spot in ``source``'s code
+    (code_text: not in a comment or a literal; see _COMPILER_TEST), or its first line
+    directive (_LINE_DIRECTIVE); "" if none."""
+    code = code_text(source)
+    m = _COMPILER_TEST.search(code) or _LINE_DIRECTIVE.search(code)
+    if m:
+        return m.group(0).strip()
+    # inline assembly: the detector does not see its memory accesses (the templates are
+    # read with comments blanked but literals kept)
+    kept = _NOT_CODE.sub(lambda m: " " if m.group(0)[:2] in ("//", "/*") else m.group(0),
+                         source.replace("\\\r\n", "").replace("\\\n", ""))
+    if len(_ASM.findall(code)) > len(_EMPTY_ASM.findall(kept)):
+        return "inline assembly"
+    return ""
 
 
 _FRAME = re.compile(r"^\s+#\d+ ")
@@ -327,14 +369,17 @@ def trim_report(stderr: str) -> tuple[str, str]:
 
 # Same code for both compilers: the candidate's translation unit as g++ and the
 # detector's clang preprocess it, compared token by token outside the headers.
-_MARKER = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"((?:\s+\d+)*)\s*$')
-_TOKEN = re.compile(r"""(?:u8|[uUL])?R"([^ ()\\\t\n]*)\((?:.|\n)*?\)\1"   # raw string
-                        |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"                  # string
-                        |(?:u8|[uUL])?'(?:[^'\\\n]|\\.)*'                  # character
-                        |\.?\d(?:[eEpP][+-]|['\w.])*                        # pp-number
-                        |[A-Za-z_$]\w*                                      # identifier
-                        |\S                                                 # punctuation, by character
-                     """, re.X)
+# The preprocessed text as tokens: a line marker (only at a line's start), a raw string
+# (over several lines: its lines are never markers), a string, a character, a
+# pp-number, an identifier, a newline, or any other character.
+_PP_TOKEN = re.compile(r"""(?P<marker>^\#[ \t]*\d+[ \t]+"(?:[^"\\\n]|\\.)*"(?:[ \t]+\d+)*[ \t]*$)
+                          |(?P<tok>(?:u8|[uUL])?R"([^ ()\\\t\n]*)\(.*?\)\3"
+                          |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"
+                          |(?:u8|[uUL])?'(?:[^'\\\n]|\\.)*'
+                          |\.?\d(?:[eEpP][+-]|['\w.])*
+                          |[A-Za-z_$]\w*
+                          |[^\s])
+                          |(?P<nl>\n)""", re.M | re.S | re.X)
 _INT = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|0[0-7']*|[1-9][0-9']*)[uUlLzZ]*$")
 
 
@@ -366,24 +411,25 @@ def _number(tok: str) -> str:
 
 
 def _canonical(text: str) -> list[tuple[str, int]]:
-    """The tokens of the main file's lines in preprocessed ``text`` (g++ or clang -E
-    output; the lines of included headers left out by the markers' enter (1) and return
-    (2) flags), numbers by value (_number), each with the line the marker gives it;
-    ``double ( number )`` becomes the number."""
-    out, depth, line = [], 0, 0
-    for ln in text.splitlines():
-        m = _MARKER.match(ln)
-        if m:
-            flags = m.group(3).split()
-            if "1" in flags:
-                depth += 1
-            elif "2" in flags:
-                depth = max(0, depth - 1)
-            line = int(m.group(1))
-            continue
-        if depth == 0:
-            out += [(t.group(0), line) for t in _TOKEN.finditer(ln)]
-        line += 1
+    """The tokens of the main file in preprocessed ``text`` (g++ or clang -E output; the
+    lines of included headers left out by the markers' enter (1) and return (2) flags),
+    numbers by value (_number), each with the line the markers give it; g++'s
+    ``double ( number )`` becomes the number. The candidate cannot write a marker
+    (compiler_test refuses line directives), and a raw string's lines are not markers."""
+    out, depth, line = [], 0, 1
+    for m in _PP_TOKEN.finditer(text):
+        if m.group("nl"):
+            line += 1
+        elif m.group("marker"):
+            parts = m.group("marker").split()
+            flags = [f for f in parts[2:] if f.isdigit()]
+            depth = depth + 1 if "1" in flags else max(0, depth - 1) if "2" in flags else depth
+            line = int(parts[1]) - 1  # the marker's own newline comes next
+        elif depth == 0:
+            tok = m.group("tok")
+            out.append((tok, line))
+            line += tok.count("\n")
+
     def number(tok):
         return tok[0].isdigit() or (tok[0] == "." and len(tok) > 1)
     i, res = 0, []
@@ -477,54 +523,91 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
     return paths, "", "", seconds
 
 
-def _preprocessed(comp: toolchain.Compiler, flags: list[str], tu: str, include: Path,
-                  sandboxed: bool) -> tuple[str, str]:
-    """(``comp``'s preprocessed ``tu`` with ``flags`` and ``include`` on the include
-    path, its trimmed diagnostics when it failed: "" on success), run like a compile
-    (sandboxed: the source is the candidate's)."""
+_INCLUDE = re.compile(r"^[ \t]*(?:#|%:)[ \t]*(?:include|include_next|import)\b.*$", re.M)
+_CONDITION = re.compile(r"^[ \t]*(?:#|%:)[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef)\b(.*)$", re.M)
+_DEFINE = re.compile(r"^[ \t]*(?:#|%:)[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)$", re.M)
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+@lru_cache(maxsize=256)
+def _preprocessed(comp: toolchain.Compiler, flags: tuple, tu: str, include: Path, sandboxed: bool,
+                  macros: bool = False) -> str | None:
+    """``comp``'s preprocessed ``tu`` with ``flags`` and ``include`` on the include path
+    (``macros``: the macro definitions in force at its end instead, -dM), or None when
+    it fails; run like a compile (sandboxed: the source is the candidate's)."""
     work = Path(tempfile.mkdtemp(prefix="pp-", dir=cache_root()))
     try:
         (work / "tu.cpp").write_text(tu)
-        out = toolchain.run_tool([comp.path, *flags, "-I", str(include), "-E", "-o", "tu.i", "tu.cpp"],
-                                 comp, work, [str(include)], sandboxed)
+        argv = [comp.path, *flags, "-I", str(include), "-E", *(["-dM"] if macros else []), "-o", "tu.i", "tu.cpp"]
+        out = toolchain.run_tool(argv, comp, work, [str(include)], sandboxed)
         if out.returncode != 0 or not (work / "tu.i").exists():
-            return "", toolchain.trim_diagnostics(out.stderr_tail + out.stdout_tail) or "the preprocessor failed"
-        return (work / "tu.i").read_text(errors="replace"), ""
+            return None
+        return (work / "tu.i").read_text(errors="replace")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _definitions(text: str | None) -> dict[str, str]:
+    """-dM output -> {macro name: its definition after the name}."""
+    return {m.group(1): m.group(2).strip() for m in _DEFINE.finditer(text or "")}
+
+
 def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: Tools, march: str,
-              sandboxed: bool) -> tuple[str, str]:
+              sandboxed: bool) -> str:
     """Whether g++ (``comp``, the timed build's compiler and flags) and the detector's
-    clang++ see the same code in the candidate's translation unit: both preprocess it
-    (the prelude, the candidate, the glue), and the tokens outside the headers are
-    compared, numbers by value (_canonical). A difference means the source tests which
-    compiler builds it, however indirectly (a predefined macro's value such as
-    ``__GNUG__ - 4``, ``__has_include``, a name pasted with ``##``), so the detector
-    would check other code than the timed one. Returns (the first difference, one line,
-    "" when the code is the same; clang's diagnostics when it cannot even preprocess
-    the source, "" otherwise)."""
+    clang++ make the same code of ``source`` (the candidate's extracted code), in two
+    parts. (1) Both preprocess it without its #include lines (no header, no prelude), and
+    the tokens are compared, numbers by value (_canonical): what the compilers define
+    themselves is expanded (``__GNUG__ - 4`` is 8 to g++ and 0 to clang, however it is
+    spelt: pasted with ``##``, behind a macro of the candidate's), and so is every
+    ``#if`` the candidate writes, ``__has_include`` and ``__has_builtin`` too; what the
+    headers define stays a name, so intrinsics (functions to g++, macros to clang),
+    ``assert`` and the limits compare equal. (2) The header macros its conditions use
+    (#if, #ifdef, #elif ..., also through its own #defines) must be defined alike by
+    both compilers' headers (the prelude and its own includes, -dM): ``#ifdef
+    _MM_HINT_T0`` (a macro to clang, an enum to g++) is a compiler test. Line
+    directives, which could hide code from (1), are refused before (compiler_test).
+    Returns the first difference in one line, "" when the code is the same (or when
+    neither compiler could preprocess it: the build reports that)."""
     plain, _, pch_dir = _detector_compilers(tools, march)
-    tu = toolchain.candidate_tu(problem, source, "omp")
     gpp_dir, _ = toolchain.prelude_dir(comp, "omp")
-    with ThreadPoolExecutor(2) as pool:  # both at once: about 0.2 s and 0.3 s here
-        gpp = pool.submit(_preprocessed, comp, comp.compile_flags("omp"), tu, gpp_dir, sandboxed)
-        (c, clang_why), (g, gpp_why) = _preprocessed(plain, plain.compile_flags("omp"), tu, pch_dir,
-                                                     sandboxed), gpp.result()
-    if gpp_why:  # g++ built the same unit a moment ago: the tools failed, not the code
-        return "", ""
-    if clang_why:
-        return "", clang_why
+    sides = ((comp, tuple(comp.compile_flags("omp")), gpp_dir), (plain, tuple(plain.compile_flags("omp")), pch_dir))
+    bare = '#line 1 "candidate.cpp"\n' + _INCLUDE.sub("", source)
+    code = code_text(source)
+    headers = f'#include "{toolchain.PRELUDE_NAME}"\n' + "".join(
+        sorted({m.group(0).strip() + "\n" for m in _INCLUDE.finditer(code)}))
+    with ThreadPoolExecutor(4) as pool:  # the -dM ones are cached: the same few includes recur
+        jobs = [pool.submit(_preprocessed, c, f, tu, d, sandboxed, dm)
+                for tu, dm in ((bare, False), (headers, True), ("", True)) for c, f, d in sides]
+        g, c = jobs[0].result(), jobs[1].result()
+        gdefs, cdefs, gpre, cpre = (_definitions(j.result()) for j in jobs[2:])
+    if g is None and c is None:
+        return ""
+    if g is None or c is None:
+        return f"only {'clang++' if g is None else 'g++'} can preprocess the candidate's code without its headers"
     a, b = _canonical(g), _canonical(c)
     n = next((i for i, (x, y) in enumerate(zip(a, b)) if x[0] != y[0]), min(len(a), len(b)))
-    if n == len(a) == len(b):
-        return "", ""
-    def show(toks):
-        return " ".join(t for t, _ in toks[max(0, n - 3):n + 4]).strip() or "(end)"
-    line = (a[n] if n < len(a) else b[n])[1]
-    return (f"g++ and the race detector's clang++ preprocess the candidate to different code "
-            f"(line {line}: g++ `{show(a)}`, clang++ `{show(b)}`)"), ""
+    if not n == len(a) == len(b):
+        def show(toks):
+            return " ".join(t for t, _ in toks[max(0, n - 3):n + 4]).strip() or "(end)"
+        line = (a[n] if n < len(a) else b[n])[1]
+        return (f"g++ and the race detector's clang++ preprocess the candidate to different code "
+                f"(line {line}: g++ `{show(a)}`, clang++ `{show(b)}`)")
+    own = {m.group(1): m.group(2) for m in _DEFINE.finditer(code)}
+    names, todo = set(), [n for m in _CONDITION.finditer(code) for n in _IDENT.findall(m.group(1))]
+    while todo:  # the conditions' names, and through the candidate's own macros theirs
+        name = todo.pop()
+        if name not in names:
+            names.add(name)
+            todo += _IDENT.findall(own.get(name, ""))
+    # the compilers' own macros were expanded in (1): what the headers add is compared here
+    for name in sorted(names - set(own) - set(gpre) - set(cpre)):
+        if gdefs.get(name) != cdefs.get(name):
+            def said(d):
+                return "do not define it" if d is None else f"define it as `{d[:60]}`"
+            return (f"its preprocessor conditions use {name}, and g++'s headers {said(gdefs.get(name))} "
+                    f"while clang++'s {said(cdefs.get(name))}")
+    return ""
 
 
 def _probe_skip(problem: Problem, size: int, cases: list, memory: int) -> str:
@@ -556,13 +639,15 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     as many threads, at least 2), ``comp`` the timed build's g++ (its flags and
     ``march``). Returns a RaceCheck; every failure of the candidate or of the tools is a
     status, never an exception: "rejected" for a source that tests which compiler builds
-    it (by name, or seen in its preprocessed code: same_code), "compile_error" when
+    it (by name, or seen in its preprocessed code: same_code) or would hide accesses
+    from the detector (compiler_test), "compile_error" when
     clang++ cannot build the candidate (omp candidates must build with both compilers:
     otherwise a line only g++ accepts would turn the check off)."""
     test = compiler_test(source)
     if test:
-        return RaceCheck("rejected", why=f"the candidate tests which compiler builds it ({test}): the race "
-                                         "detector's clang build could run other code than the timed g++ one")
+        return RaceCheck("rejected", why=f"the candidate tests which compiler builds it, or hides code from the "
+                                         f"race detector ({test}): the detector's clang build could run other "
+                                         "code than the timed g++ one, or not see its memory accesses")
     tools = find_tools()
     if isinstance(tools, str):
         return RaceCheck("unavailable", why=tools)
@@ -571,14 +656,13 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     if why:
         return RaceCheck("unavailable", why=why, compile_s=compile_s)
     t0 = time.monotonic()
-    differs, diagnostics = same_code(problem, source, comp, tools, march, sandboxed)
+    differs = same_code(problem, source, comp, tools, march, sandboxed)
     compile_s += time.monotonic() - t0
     if differs:
         return RaceCheck("rejected", why=differs + ": a source that builds other code for the race detector "
                                                    "than for the timed build", compile_s=compile_s)
-    if not diagnostics:
-        objs, why, diagnostics, s = _build_objects(problem, source, tools, march, sandboxed)
-        compile_s += s
+    objs, why, diagnostics, s = _build_objects(problem, source, tools, march, sandboxed)
+    compile_s += s
     if diagnostics:
         return RaceCheck("compile_error", why=CLANG_ERROR, diagnostics=diagnostics, compile_s=compile_s)
     if why:
