@@ -398,21 +398,39 @@ def test_the_probe_leaves_race_free_code_alone():
     assert r.evidence["race_check_probe"] == "none: the timed size 100003 is a validation size"
 
 
-def test_a_probe_that_would_not_fit_is_skipped():
+def test_a_probe_that_would_not_fit_takes_the_largest_size_that_does():
     """27_reduce_average at its default size (48 M doubles, 366 MiB of inputs) ran the
-    detector out of its 2 GiB after 8-10 s; the work model says so beforehand."""
+    detector out of its 2 GiB after 8-10 s; the work model says so beforehand, and the
+    probe takes the largest size whose 12 x 8 bytes per element fit."""
     p = get_problem("27_reduce_average")
-    cases = races.race_cases(p, 48_000_000, 1)
-    why = races._probe_skip(p, 48_000_000, cases, races.RACE_MEMORY)
-    assert why.startswith("none: the timed size's data (366 MiB) would not fit"), why
-    assert races._probe_skip(p, 6_000_000, races.race_cases(p, 6_000_000, 1), races.RACE_MEMORY) == ""
+    size, why = races._probe_size(p, 48_000_000, races.race_cases(p, 48_000_000, 1), races.RACE_MEMORY)
+    assert size == races.RACE_MEMORY // (races.PROBE_MEMORY_FACTOR * 8), (size, why)
+    assert why == f"at size {size}: the timed size's data (366 MiB) would not fit the detector's 2048 MiB"
+    assert races._probe_size(p, 6_000_000, races.race_cases(p, 6_000_000, 1), races.RACE_MEMORY) == (6_000_000, "")
+    assert races._probe_size(p, 100003, races.race_cases(p, 100003, 1), races.RACE_MEMORY)[0] == 0
+    tiny = 12 * 8 * 100003  # not even one size above the validation sizes fits
+    assert races._probe_size(p, 48_000_000, races.race_cases(p, 48_000_000, 1), tiny)[1].startswith("none: ")
+
+
+def test_a_race_above_what_fits_is_found_at_the_largest_size_that_fits(monkeypatch):
+    """With the detector's memory made small, the probe of a 1 M-element evaluation runs
+    at a smaller size above the validation sizes, and finds the threshold race there."""
+    monkeypatch.setattr(races, "PROBE_MEMORY_FACTOR", races.RACE_MEMORY // (8 * 700_000))
+    r = _eval("27_reduce_average", THRESHOLD_RACE, size=1_000_000, use_cache=False)
+    _assert_race(r)
+    assert 500_000 < r.evidence["size"] < 1_000_000
+    assert r.evidence["race_check_probe"].startswith(f"race (at size {r.evidence['size']}: ")
+    assert f"at size {r.evidence['size']}, above the validation sizes" in r.evidence["why"]
 
 
 def test_a_probe_that_runs_long_is_stopped_without_a_verdict(monkeypatch):
     """A slow race-free call at the timed size: stopped at the probe's deadline, clean."""
     monkeypatch.setattr(races, "PROBE_S", 0.3)
-    slow = RELU.replace("  for (long i", "  for (volatile long spin = 0; spin < (n > 200000 ? 400000000L : 0); ++spin) {}\n"
-                                         "  for (long i")
+    # a wall-clock wait: a counted spin ends within 0.3 s on a core that renames memory
+    slow = RELU.replace("#include <vector>", "#include <vector>\n#include <chrono>").replace(
+        "#pragma omp", "  const auto t0 = std::chrono::steady_clock::now();\n"
+                       "  while (n > 200000 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {}\n"
+                       "#pragma omp")
     r = _eval("55_transform_relu", slow, size=300_000, use_cache=False)
     assert r.evidence["race_check"] == "clean", r.evidence
     assert r.evidence["race_check_probe"] == "stopped after 0.3 s without a report"

@@ -12,8 +12,8 @@ problem's driver and baseline, from the same translation units as the g++ builds
 runs, in the sandbox like every candidate process, the baseline and then the candidate
 on RACE_SEEDS fresh inputs of the largest validation size up to the timed size and one on a
 middle validation size, then the candidate once at the timed size (the probe: stopped
-after PROBE_S without a verdict, skipped when the timed size is a validation size or its
-data would not fit the detector's memory), with at least two OpenMP threads (also on one
+after PROBE_S without a verdict, at the largest size that fits the detector's memory when
+the timed size's data do not, skipped when the timed size is a validation size), with at least two OpenMP threads (also on one
 CPU: the detector finds races from the happens-before order, not from timing).
 
 A report in the candidate's part is ``incorrect``, with the report trimmed to its
@@ -181,8 +181,10 @@ class RaceCheck:
     size/seed: the case whose candidate call was running when the report came (race);
     compile_s/run_s: seconds spent building the detector's objects and running them;
     probe: what became of the call at the timed size ("finished", "race", "stopped after
-    2 s without a report", "none: ..." when the timed size is a validation size, or
-    "unavailable: ..."; "" when the runner did not get that far)."""
+    2 s without a report", "none: ..." when the timed size is a validation size or no
+    size above those fits the detector's memory, or "unavailable: ..."; each followed by
+    " (at size N: ...)" when the timed size's data would not fit and the probe took the
+    largest size that does; "" when the runner did not get that far)."""
 
     status: str
     why: str = ""
@@ -610,25 +612,35 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     return ""
 
 
-def _probe_skip(problem: Problem, size: int, cases: list, memory: int) -> str:
-    """Why the check has no probe at the timed ``size`` ("none: ..."), "" when it has
-    one: the timed size is one of the ``cases``' sizes, or its data would not fit the
-    detector's ``memory`` (bytes): PROBE_MEMORY_FACTOR x the problem's compulsory bytes
-    (harness.measure.work, with every generated count taken as the size; a problem
-    without a model is probed, and the memory limit stops a probe that does not fit)."""
-    if size <= max(s for s, _ in cases):
-        return f"none: the timed size {size} is a validation size"
+def _probe_size(problem: Problem, size: int, cases: list, memory: int) -> tuple[int, str]:
+    """(the probe's size, 0 for none; why it is not the timed ``size``, "" when it is).
+    None when the timed size is one of the ``cases``' sizes. The probe's data must fit
+    the detector's ``memory`` (bytes): PROBE_MEMORY_FACTOR x the problem's compulsory
+    bytes (harness.measure.work, with every generated count taken as the size; a
+    problem without a model is probed at the timed size, and the memory limit stops a
+    probe that does not fit); when the timed size's do not, the probe takes the largest
+    size above the cases' that fits (bisection: the bytes grow with the size)."""
+    low = max(s for s, _ in cases)
+    if size <= low:
+        return 0, f"none: the timed size {size} is a validation size"
     try:
         work = roofline.work_of(problem)
-        # counts the driver generates (nonzeros, the arrays' lengths) taken as the size:
-        # exact for 39_search_xor_contains's two arrays, low for a sparse matrix's nonzeros
-        nbytes = float(work.bytes_at(size, {name: size for name in work.counts})) if work else 0.0
+
+        def nbytes(n: int) -> float:
+            # counts the driver generates (nonzeros, the arrays' lengths) taken as the size:
+            # exact for 39_search_xor_contains's two arrays, low for a sparse matrix's nonzeros
+            return float(work.bytes_at(n, {name: n for name in work.counts})) if work else 0.0
+        full = nbytes(size)
+        if PROBE_MEMORY_FACTOR * full <= memory:
+            return size, ""
+        fits, over = low, size
+        while over - fits > 1:
+            mid = (fits + over) // 2
+            fits, over = (mid, over) if PROBE_MEMORY_FACTOR * nbytes(mid) <= memory else (fits, mid)
     except (ValueError, KeyError, NameError, ZeroDivisionError, OverflowError, TypeError):
-        nbytes = 0.0
-    if PROBE_MEMORY_FACTOR * nbytes > memory:
-        return (f"none: the timed size's data ({nbytes / 2**20:.0f} MiB) would not fit the detector's "
-                f"{memory >> 20} MiB")
-    return ""
+        return size, ""
+    why = f"the timed size's data ({full / 2**20:.0f} MiB) would not fit the detector's {memory >> 20} MiB"
+    return (0, f"none: {why}") if fits == low else (fits, f"at size {fits}: {why}")
 
 
 def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp: toolchain.Compiler,
@@ -679,8 +691,9 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     env = sandbox.clean_env({"OMP_NUM_THREADS": str(threads), "OMP_DYNAMIC": "false",
                              "OMP_WAIT_POLICY": "passive", "OMP_TOOL_LIBRARIES": tools.archer,
                              "TSAN_OPTIONS": " ".join(f"{k}={v}" for k, v in opts.items())})
-    skip = _probe_skip(problem, size, cases, memory)
-    probe = [0, 0] if skip else [size, seed + 200 + RACE_SEEDS + 1]
+    probe_size, note = _probe_size(problem, size, cases, memory)
+    probe = [probe_size, seed + 200 + RACE_SEEDS + 1] if probe_size else [0, 0]
+    where = f" ({note})" if probe_size and note else ""
     job = (f"{nonce}\n{timeout_factor!r} {max(timeout_min_s, MIN_CALL_S)!r}\n{probe[0]} {probe[1]} {PROBE_S!r}\n"
            + "".join(f"{s} {sd}\n" for s, sd in cases))
     phases = _Phases(len(cases), probe=bool(probe[0]))
@@ -690,21 +703,23 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
                                             address_space=False),
                       stdin_bytes=job.encode(), timeout_s=RUN_TIMEOUT_S, protocol=True, nonce=nonce,
                       max_wall_s=10 * RUN_TIMEOUT_S, tail_bytes=1 << 16, check=phases)
-    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s, probe=skip)
+    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s, probe="" if probe_size else note)
     kind, report = trim_report(out.stderr_tail)
     if out.forged:
         res.status, res.why = "rejected", (f"the race runner's private pipe carried a message it did not send "
                                            f"({out.forged}): an attempt to forge the race check")
     elif phases.done and out.returncode == 0:
-        res.probe = res.probe or "finished"
+        res.probe = res.probe or f"finished{where}"
     elif phases.in_probe and not (report and out.returncode == RACE_EXIT):
         # the validation sizes were clean; the probe only adds what it saw in its time
         res.probe = (f"stopped after {PROBE_S:g} s without a report" if out.timed_out else
                      f"unavailable: it ended with exit code {out.returncode}"
-                     + (" (out of memory)" if out.out_of_memory else ""))
+                     + (" (out of memory)" if out.out_of_memory else "")) + where
     elif report and out.returncode == RACE_EXIT and phases.in_probe:
-        res.status, res.report, res.size, res.seed, res.probe = "race", report, probe[0], probe[1], "race"
-        res.why = f"ThreadSanitizer found a {kind} in the candidate at the timed size (report below)"
+        res.status, res.report, res.size, res.seed, res.probe = "race", report, probe[0], probe[1], "race" + where
+        res.why = (f"ThreadSanitizer found a {kind} in the candidate at "
+                   + ("the timed size" if probe[0] == size else f"size {probe[0]}, above the validation sizes")
+                   + " (report below)")
     elif report and out.returncode == RACE_EXIT and phases.in_candidate:
         res.status, res.report = "race", report
         res.why = f"ThreadSanitizer found a {kind} in the candidate (report below)"
