@@ -218,6 +218,41 @@ def test_a_header_macro_a_condition_tests_must_be_defined_alike():
     assert "its preprocessor conditions use _MM_HINT_T0" in r.evidence["why"], r.evidence["why"]
 
 
+# ThreadSanitizer's annotation interface, defined by the candidate as empty functions: the
+# timed build runs those, the detector's binds them to the runtime loaded before it, which
+# then stops recording the thread's accesses (a clean check, until 2026-12-04, of a race
+# the outputs do not show). The name may be spelt any way: the objects' symbols are read.
+IGNORE = """
+extern "C" __attribute__((weak)) void AnnotateIgnoreWritesBegin(const char*, int) {}
+extern "C" __attribute__((weak)) void AnnotateIgnoreWritesEnd(const char*, int) {}
+""" + VECTOR_BOOL.replace("    #pragma omp parallel for\n", "    #pragma omp parallel\n    {\n"
+                          "    AnnotateIgnoreWritesBegin(\"\", 0);\n    #pragma omp for\n").replace(
+    "        mask[i] = isPowerOfTwo(x[i]);\n    }\n",
+    "        mask[i] = isPowerOfTwo(x[i]);\n    }\n    AnnotateIgnoreWritesEnd(\"\", 0);\n    }\n")
+
+
+@pytest.mark.parametrize("spelling", ["plain", "pasted"])
+def test_a_candidate_that_reaches_the_detectors_runtime_is_rejected(spelling):
+    text = IGNORE if spelling == "plain" else "#define J(a, b) a##b\n" + IGNORE.replace(
+        "AnnotateIgnoreWritesBegin", "J(Annotate, IgnoreWritesBegin)").replace(
+        "AnnotateIgnoreWritesEnd", "J(Annotate, IgnoreWritesEnd)")
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", r.evidence
+    assert r.evidence["why"].startswith("the candidate defines AnnotateIgnoreWritesBegin, AnnotateIgnoreWritesEnd, "
+                                        "which the race detector's runtime provides"), r.evidence["why"]
+
+
+def test_the_detectors_runtime_offers_its_interface_not_what_both_builds_share():
+    tools = races.find_tools()
+    runner, why, _ = races._runner(tools, "native")
+    assert not why, why
+    only = races._detector_only(runner, tools.archer, toolchain.find_compiler().path)
+    assert {"AnnotateIgnoreWritesBegin", "__sanitizer_set_report_fd", "__tsan_acquire"} <= only
+    assert {"kmp_set_blocktime", "__kmpc_fork_call"} <= only  # libomp's own
+    assert not {"memcpy", "malloc", "omp_get_thread_num", "GOMP_parallel", "pthread_mutex_lock",
+                "__tls_get_addr", "_edata"} & only
+
+
 # Honest code the first comparison (every token, headers' macros expanded) rejected:
 # intrinsics (functions to g++, macros to clang), prefetch hints, a multi-line assert
 # (g++ gives __LINE__ the first line, clang the last).

@@ -48,6 +48,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write, cache_root
 from . import roofline, sandbox, toolchain, topology
 from .extract import extract_candidate
@@ -495,6 +496,70 @@ def _detector_compilers(tools: Tools, march: str) -> tuple[_DetectorCompiler, _D
     return plain, with_pch, pch_dir
 
 
+# The detector's runtime calls the compiler emits into every instrumented object
+# (memory accesses, function entry and exit, atomics, vtable updates) and clang's OpenMP
+# entry points (libomp's __kmpc_*): the candidate's detector build may import these.
+_EMITTED = re.compile(r"__tsan_(?:init|func_entry|func_exit|(?:unaligned_)?(?:read|write)\d+|(?:read|write)_range"
+                      r"|volatile_(?:read|write)\d+|atomic\d*_\w+|atomic_(?:thread|signal)_fence"
+                      r"|vptr_(?:update|read)|mem(?:cpy|set|move))|__kmpc_\w+")
+_LDD_LIB = re.compile(r"=>\s*(/\S+)")
+_LOADER = re.compile(r"^\s*(/\S*ld-linux\S*)", re.M)  # the dynamic loader: the same in both processes
+_LINKER_NAMES = frozenset({"_edata", "_end", "__bss_start", "_init", "_fini"})  # every shared object's
+# the timed build's shared libraries (what g++ links a candidate against)
+_TIMED_LIBS = ("libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libgomp.so.1")
+
+
+def _exports(path: str) -> set[str]:
+    """The dynamic symbols a trusted library or executable defines (nm -D), unversioned."""
+    out = subprocess.run(["nm", "-D", "--defined-only", "--without-symbol-versions", path],
+                         capture_output=True, text=True)
+    return {ln.split()[-1] for ln in out.stdout.splitlines() if len(ln.split()) >= 3}
+
+
+@lru_cache(maxsize=4)
+def _detector_only(runner: str, archer: str, gxx: str) -> frozenset:
+    """The dynamic symbols that the detector's process offers and the timed one does
+    not: what the race runner exports (ThreadSanitizer's runtime is linked into it: its
+    Annotate*, __sanitizer_* and __tsan_* interface and its interceptors), and what the
+    libraries it loads (libomp) and Archer export, less what the timed build's libraries
+    (``gxx``'s libc, libm, libstdc++, libgcc_s, libgomp; the loader) export, which bind
+    alike in both, C++ names and the linker's own symbols. Trusted files: run directly."""
+    ldd = subprocess.run(["ldd", runner], capture_output=True, text=True).stdout
+    offered = set().union(*(_exports(x) for x in [runner, archer, *_LDD_LIB.findall(ldd)]))
+    timed = [subprocess.run([gxx, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()
+             for lib in _TIMED_LIBS] + _LOADER.findall(ldd)
+    timed_exports = set().union(*(_exports(x) for x in timed if os.path.isabs(x)))
+    # C++ names there are libstdc++ templates Archer instantiated, which behave alike
+    return frozenset(x for x in offered - timed_exports if not x.startswith("_Z") and x not in _LINKER_NAMES)
+
+
+def detector_symbols(obj: str, runner: str, tools: Tools, gxx: str, sandboxed: bool) -> str:
+    """Why the candidate's detector build ``obj`` (a shared object) reaches the detector
+    itself, "" if it does not: a dynamic symbol it defines or imports that only the
+    detector's process offers (_detector_only), other than the calls the compiler emits
+    (_EMITTED). A definition there binds the candidate's own calls to the detector's
+    (the runner, loaded first, interposes): an empty `AnnotateIgnoreWritesBegin` of its
+    own is what the timed build runs, ThreadSanitizer's, which stops recording the
+    thread's writes, is what the detector's runs, and a race goes unseen. nm reads the
+    untrusted object in the sandbox when ``sandboxed``. Raises HarnessError if it cannot."""
+    out = sandbox.run(["/bin/sh", "-c", "set -e; nm -D --defined-only --without-symbol-versions \"$1\"; echo @@; "
+                       "nm -D --undefined-only --without-symbol-versions \"$1\"", "symbols", obj],
+                      sandboxed=sandboxed, ro=[os.path.dirname(obj)], timeout_s=120.0, tail_bytes=1 << 22,
+                      limits=sandbox.Limits(memory_bytes=2 << 30, pids=16))
+    parts = out.stdout_tail.split("@@\n")
+    if out.returncode != 0 or len(parts) != 2:
+        raise HarnessError(f"cannot read the detector's candidate object {obj} with nm: "
+                           f"{out.stderr_tail.strip()[-300:] or 'exit code ' + str(out.returncode)}")
+    only = _detector_only(runner, tools.archer, gxx)
+    defined, used = ({ln.split()[-1] for ln in part.splitlines() if ln.strip()} for part in parts)
+    bad = sorted(defined & only) + sorted(x for x in used & only if not _EMITTED.fullmatch(x))
+    if not bad:
+        return ""
+    how = "defines" if bad[0] in defined else "calls"
+    return (f"the candidate {how} {', '.join(bad[:3])}, which the race detector's runtime provides: "
+            "its calls would reach the detector, not its own code")
+
+
 def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
                    sandboxed: bool) -> tuple[list[str], str, str, float]:
     """([driver, baseline, candidate] detector objects, why not ("" if built), the
@@ -652,9 +717,11 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     ``march``). Returns a RaceCheck; every failure of the candidate or of the tools is a
     status, never an exception: "rejected" for a source that tests which compiler builds
     it (by name, or seen in its preprocessed code: same_code) or would hide accesses
-    from the detector (compiler_test), "compile_error" when
+    from the detector (compiler_test; detector_symbols: its build reaches the detector's
+    runtime), "compile_error" when
     clang++ cannot build the candidate (omp candidates must build with both compilers:
-    otherwise a line only g++ accepts would turn the check off)."""
+    otherwise a line only g++ accepts would turn the check off). Raises HarnessError only
+    when binutils cannot read the detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
         return RaceCheck("rejected", why=f"the candidate tests which compiler builds it, or hides code from the "
@@ -679,6 +746,11 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
         return RaceCheck("compile_error", why=CLANG_ERROR, diagnostics=diagnostics, compile_s=compile_s)
     if why:
         return RaceCheck("unavailable", why=why, compile_s=compile_s)
+    t0 = time.monotonic()
+    reaches = detector_symbols(objs[2], runner, tools, comp.path, sandboxed)
+    compile_s += time.monotonic() - t0
+    if reaches:
+        return RaceCheck("rejected", why=reaches, compile_s=compile_s)
     cases = race_cases(problem, size, seed)
     threads = max(2, len(cpus))
     pids, memory = topology.worker_limits(threads, eval_workers)
