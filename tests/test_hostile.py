@@ -86,9 +86,11 @@ CASES = {
     "allocates_64GiB": (cand(prefix="#include <cstring>",
                              before="char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);"),
                         "runtime_error"),
-    # the side runner's seccomp filter refuses fork (EPERM): the candidate's own work is judged
+    # the side runner's seccomp filter refuses fork (EPERM): the candidate's own work is judged;
+    # the race runner's sandbox lets it fork up to its process limit, and under the detector
+    # it may miss its deadline there (then it cannot be shown race-free: timeout)
     "fork_loop": (cand(prefix="#include <unistd.h>", before="for (int k = 0; k < 100000; ++k) fork();"),
-                  "correct"),
+                  ("correct", "timeout")),
     "setsid_then_loops": (cand(prefix="#include <unistd.h>",
                                before="if (fork() == 0) { setsid(); for (;;) {} }"), "correct"),
     "caches_in_static": (cand(prefix="#include <map>", before="""

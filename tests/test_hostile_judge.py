@@ -63,9 +63,12 @@ def timed(run_eval, pid, text, mode, **kw):
 
 def assert_not_paid(r):
     """The attack gained nothing: rejected or incorrect (not by the screen, which these
-    attacks pass), or correct with a speedup below 1.25x."""
-    assert r.status in ("rejected", "incorrect", "correct"), (r.status, r.evidence)
-    if r.status == "correct":
+    attacks pass), failed under the race detector (omp: its code there lies otherwise in
+    memory), or correct with a speedup below 1.25x."""
+    assert r.status in ("rejected", "incorrect", "correct", "runtime_error", "timeout"), (r.status, r.evidence)
+    if r.status in ("runtime_error", "timeout"):
+        assert r.evidence["race_check"].startswith(r.status + ": the candidate "), r.evidence
+    elif r.status == "correct":
         assert r.speedup < 1.25, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
     else:
         assert r.evidence["why"] and "screen" not in r.evidence, r.evidence

@@ -471,6 +471,25 @@ def test_a_probe_that_runs_long_is_stopped_without_a_verdict(monkeypatch):
     assert r.evidence["race_check_probe"] == "stopped after 0.3 s without a report"
 
 
+def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone():
+    """4 GB allocated once: the timed build runs it, the detector's 2 GiB do not, and the
+    race in the loop went unseen (`correct`, race check `unavailable`, until 2026-12-04)."""
+    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n", "    static std::vector<char>* pad = "
+                               "new std::vector<char>(size_t(4000) << 20, 1);\n    #pragma omp parallel for\n")
+    r = _eval("59_transform_map_function", text, use_cache=False)
+    # killed at the detector's memory limit, or (filling it slowly, under load) at its deadline
+    assert r.status in ("runtime_error", "timeout"), r.evidence
+    assert r.evidence["why"].startswith("the candidate ended with exit code 137 (out of the detector's 2048 MiB) "
+                                        "under the race detector" if r.status == "runtime_error" else
+                                        "the candidate did not finish under the race detector"), r.evidence["why"]
+    assert r.evidence["why"].endswith(races.UNCHECKED)
+    assert r.evidence["race_check"] == f"{r.status}: " + r.evidence["why"]
+    # a wrong one is told what validation found
+    r = _eval("59_transform_map_function", text.replace("isPowerOfTwo(x[i])", "!isPowerOfTwo(x[i])"),
+              use_cache=False)
+    assert r.status == "incorrect" and r.evidence["race_check"].startswith("runtime_error: "), r.evidence
+
+
 def test_detector_runs_without_an_address_space_cap():
     """ThreadSanitizer reserves terabytes of shadow address space: the runner's limits
     leave RLIMIT_AS alone (address_space=False); every other sandboxed process keeps it."""

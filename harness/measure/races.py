@@ -74,6 +74,12 @@ PROBE_MEMORY_FACTOR = 12
 # limit (hard_rss_limit_mb) where no cgroup can be made, at this much.
 RACE_MEMORY = 2 << 30
 REPORT_LINES = 14       # lines of the trimmed report
+# Why a candidate that fails under the detector at a validation size is not judged on its
+# outputs alone: a candidate that allocated 4 GB once was killed by the detector's 2 GiB,
+# and its race went unseen (2026-12-04). Honest code at those sizes needs little memory
+# and time, even under the detector.
+UNCHECKED = ("; omp candidates must run under the detector at the validation sizes, or they "
+             "cannot be shown race-free")
 CLANG_ERROR = ("clang++, the race detector's compiler, cannot build the candidate (omp candidates must "
                "build with clang++ too: the race check runs its clang build)")
 # Bytes of access history the detector may keep over all threads. It drops a report whose
@@ -177,8 +183,11 @@ class _DetectorCompiler(toolchain.Compiler):
 class RaceCheck:
     """What the race check found. status: "clean", "race", "rejected" (the source tests
     the compiler, or the runner's protocol was forged), "compile_error" (clang++ cannot
-    build the candidate; ``diagnostics`` holds its trimmed messages) or "unavailable";
-    why: the reason (race, rejected, compile_error, unavailable); report: the trimmed detector report (race);
+    build the candidate; ``diagnostics`` holds its trimmed messages), "timeout" or
+    "runtime_error" (the candidate missed its deadline, or ended, under the detector at a
+    validation size: it cannot be shown race-free) or "unavailable" (the tools, or the
+    problem's own code under them);
+    why: the reason (all but clean); report: the trimmed detector report (race);
     size/seed: the case whose candidate call was running when the report came (race);
     compile_s/run_s: seconds spent building the detector's objects and running them;
     probe: what became of the call at the timed size ("finished", "race", "stopped after
@@ -800,14 +809,22 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     elif report and out.returncode == RACE_EXIT:
         res.status = "unavailable"
         res.why = f"the detector reported a {kind} in the problem's own driver or baseline"
+    elif out.timed_out and phases.in_candidate:
+        # at a validation size, max(5 s, 10 x the baseline's time under the detector)
+        res.status, res.why = "timeout", (f"the candidate did not finish under the race detector before its "
+                                          f"deadline{UNCHECKED}")
     elif out.timed_out:
-        res.status, res.why = "unavailable", "the candidate did not finish under the detector before its deadline"
+        res.status, res.why = "unavailable", "the race runner did not finish before its deadline"
     else:
-        lines = [ln.strip() for ln in out.stderr_tail.splitlines() if ln.strip()] or ["no message"]
+        lines = [ln.strip() for ln in out.stderr_tail.splitlines() if ln.strip()]
         said = [ln for ln in lines if "ThreadSanitizer" in ln or "race_runner" in ln] or lines
-        where = "the candidate" if phases.in_candidate else "the race runner"
-        res.status = "unavailable"
-        res.why = f"{where} ended with exit code {out.returncode} under the detector: {said[-1][:300]}"
+        ended = (f"ended with exit code {out.returncode}"
+                 + (f" (out of the detector's {memory >> 20} MiB)" if out.out_of_memory else "")
+                 + " under the race detector" + (f": {said[-1][:300]}" if said else ""))
+        if phases.in_candidate:
+            res.status, res.why = "runtime_error", f"the candidate {ended}{UNCHECKED}"
+        else:
+            res.status, res.why = "unavailable", f"the race runner {ended}"
     return res
 
 
@@ -817,15 +834,17 @@ def record(res, rc: RaceCheck) -> bool:
     race also ``race`` (the trimmed report), ``why``, ``size``, ``seed`` and ``phase``,
     with the status ``incorrect``; for a rejection the status ``rejected`` and ``why``;
     when clang++ cannot build the candidate the status ``compile_error``, ``why`` and
-    its ``diagnostics``. Returns True when this decides the verdict."""
+    its ``diagnostics``. Returns True when this decides the verdict. A candidate that
+    failed under the detector (``race_check`` "timeout: ..." or "runtime_error: ...") is
+    validated first, so its own failure there is what it is told; see ``unchecked``."""
     res.evidence["race_check_s"] = {"compile_s": round(rc.compile_s, 3), "run_s": round(rc.run_s, 3)}
     if rc.probe:
         res.evidence["race_check_probe"] = rc.probe
     if rc.status == "clean":
         res.evidence["race_check"] = "clean"
         return False
-    if rc.status == "unavailable":
-        res.evidence["race_check"] = f"unavailable: {rc.why}"
+    if rc.status in ("unavailable", "timeout", "runtime_error"):
+        res.evidence["race_check"] = f"{rc.status}: {rc.why}"
         return False
     res.evidence["race_check"] = rc.status
     res.status = {"race": "incorrect", "compile_error": "compile_error"}.get(rc.status, "rejected")
@@ -835,6 +854,24 @@ def record(res, rc: RaceCheck) -> bool:
     if rc.status == "race":
         res.evidence.update({"race": rc.report, "size": rc.size, "seed": rc.seed, "phase": "race check"})
     return True
+
+
+def unchecked(res) -> str:
+    """"timeout" or "runtime_error" when ``res``'s race check found the candidate failing
+    under the detector at a validation size, else "". evaluate() then validates it
+    without timing, and a candidate whose outputs are correct gets that status (see
+    settle): it cannot be shown race-free (UNCHECKED)."""
+    status = res.evidence.get("race_check", "").split(":", 1)[0]
+    return status if status in ("timeout", "runtime_error") else ""
+
+
+def settle(res) -> None:
+    """Gives a validated ``res`` whose outputs were correct but whose race check failed
+    (``unchecked``) that status, with the race check's reason as ``why``."""
+    status = unchecked(res)
+    if status and res.status == "correct":
+        res.status = status
+        res.evidence["why"] = res.evidence["race_check"].split(": ", 1)[1]
 
 
 def apply(problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg,
