@@ -15,8 +15,8 @@
 // static constructors run then), a deadline before every candidate call (max(timeout_min_s,
 // timeout_factor x the baseline's time on that case under the detector)) after
 // {"event": "call", "index": i} (the case's index); then, with a probe, {"event": "probe"}
-// before the probe's inputs are generated and a deadline of probe_s before the candidate's
-// call on them (the probe: one call at the timed size, which the baseline does not run
+// before the probe's inputs are generated, {"event": "probe_call"} and a deadline of
+// probe_s before the candidate's call on them (the probe: one call at the timed size, which the baseline does not run
 // and the harness may stop at its deadline: a race shows in a call's first moments), and
 // {"event": "done"} after the last call. Every call gets fresh inputs from the driver
 // (outputs poisoned), so the candidate runs exactly as in validation; outputs are not
@@ -95,6 +95,13 @@ double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t se
 
 void send_deadline(double seconds) { send("\"event\": \"deadline\", \"seconds\": " + std::to_string(seconds)); }
 
+// The probe's inputs are ready: what follows is the candidate's call (running out of
+// memory from here on is the candidate's doing, not the driver's).
+void start_probe_call(double seconds) {
+  send("\"event\": \"probe_call\"");
+  send_deadline(seconds);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,7 +133,7 @@ int main(int argc, char** argv) {
   }
   if (probe_size) {
     send("\"event\": \"probe\"");
-    run_case(drv, cand, probe_size, probe_seed, send_deadline, probe_s);
+    run_case(drv, cand, probe_size, probe_seed, start_probe_call, probe_s);
   }
   send("\"event\": \"done\"");
   return 0;

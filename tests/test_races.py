@@ -490,6 +490,23 @@ def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone(
     assert r.status == "incorrect" and r.evidence["race_check"].startswith("runtime_error: "), r.evidence
 
 
+def test_a_probe_that_runs_out_of_the_detectors_memory_is_the_candidates_failure(monkeypatch):
+    """A threshold race behind a 4 GB allocation made only above the validation sizes:
+    the timed build has the memory, the probe's 2 GiB do not (`correct`, probe
+    "unavailable: ... (out of memory)", until 2026-12-04). Deadlines long enough for
+    filling the memory under the detector and in the timed build."""
+    monkeypatch.setattr(races, "PROBE_S", 60.0)
+    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n",
+                               "    if (x.size() > 200000) { static std::vector<char>* volatile pad = "
+                               "new std::vector<char>(size_t(4000) << 20, 1); (void)pad; }\n"
+                               "    #pragma omp parallel for if (x.size() > 200000)\n")
+    r = _eval("59_transform_map_function", text, size=300_000, use_cache=False, timeout_min_s=60.0)
+    assert r.status == "runtime_error", r.evidence
+    assert r.evidence["race_check_probe"] == "out of memory", r.evidence
+    assert r.evidence["why"].startswith("the candidate ran out of the race detector's 2048 MiB at size 300000, "
+                                        "above the validation sizes"), r.evidence["why"]
+
+
 def test_detector_runs_without_an_address_space_cap():
     """ThreadSanitizer reserves terabytes of shadow address space: the runner's limits
     leave RLIMIT_AS alone (address_space=False); every other sandboxed process keeps it."""

@@ -185,13 +185,13 @@ class RaceCheck:
     the compiler, or the runner's protocol was forged), "compile_error" (clang++ cannot
     build the candidate; ``diagnostics`` holds its trimmed messages), "timeout" or
     "runtime_error" (the candidate missed its deadline, or ended, under the detector at a
-    validation size: it cannot be shown race-free) or "unavailable" (the tools, or the
+    validation size, or ran out of its memory in the probe: it cannot be shown race-free) or "unavailable" (the tools, or the
     problem's own code under them);
     why: the reason (all but clean); report: the trimmed detector report (race);
     size/seed: the case whose candidate call was running when the report came (race);
     compile_s/run_s: seconds spent building the detector's objects and running them;
     probe: what became of the call at the timed size ("finished", "race", "stopped after
-    2 s without a report", "none: ..." when the timed size is a validation size or no
+    2 s without a report", "out of memory", "none: ..." when the timed size is a validation size or no
     size above those fits the detector's memory, or "unavailable: ..."; each followed by
     " (at size N: ...)" when the timed size's data would not fit and the probe took the
     largest size that does; "" when the runner did not get that far)."""
@@ -459,15 +459,17 @@ def _canonical(text: str) -> list[tuple[str, int]]:
 
 class _Phases:
     """The runner's message sequence for ``n`` cases (the ``check`` of sandbox.run):
-    phase "baseline", phase "candidate", "call" 0 .. n-1, "probe" (with ``probe``), then
-    "done"; anything else is a forgery. ``calls`` counts the candidate calls begun
-    before the probe."""
+    phase "baseline", phase "candidate", "call" 0 .. n-1, "probe" and "probe_call" (with
+    ``probe``: before its inputs' generation, before the candidate's call), then "done";
+    anything else is a forgery. ``calls`` counts the candidate calls begun before the
+    probe."""
 
     def __init__(self, n: int, probe: bool = False):
         self.order = [{"event": "phase", "side": "baseline"}, {"event": "phase", "side": "candidate"},
                       *({"event": "call", "index": i} for i in range(n)),
-                      *([{"event": "probe"}] if probe else []), {"event": "done"}]
+                      *([{"event": "probe"}, {"event": "probe_call"}] if probe else []), {"event": "done"}]
         self.n = n
+        self.probe = probe
         self.seen = 0
 
     @property
@@ -477,7 +479,12 @@ class _Phases:
     @property
     def in_probe(self) -> bool:
         """The probe began and did not finish."""
-        return len(self.order) == self.n + 4 and self.seen == self.n + 3
+        return self.probe and self.seen in (self.n + 3, self.n + 4)
+
+    @property
+    def in_probe_call(self) -> bool:
+        """The candidate's probe call began (its inputs were generated) and did not finish."""
+        return self.probe and self.seen == self.n + 4
 
     @property
     def done(self) -> bool:
@@ -791,6 +798,14 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
                                            f"({out.forged}): an attempt to forge the race check")
     elif phases.done and out.returncode == 0:
         res.probe = res.probe or f"finished{where}"
+    elif phases.in_probe_call and out.out_of_memory and not report:
+        # memory the timed build has and the detector does not: a racy loop behind a
+        # large allocation above the validation sizes would otherwise go unseen
+        res.status, res.probe = "runtime_error", "out of memory" + where
+        res.why = (f"the candidate ran out of the race detector's {memory >> 20} MiB at size {probe[0]}, above "
+                   f"the validation sizes (the probe, whose size leaves {PROBE_MEMORY_FACTOR} x the problem's "
+                   "compulsory bytes); omp candidates must run under the detector there, or they cannot be "
+                   "shown race-free")
     elif phases.in_probe and not (report and out.returncode == RACE_EXIT):
         # the validation sizes were clean; the probe only adds what it saw in its time
         res.probe = (f"stopped after {PROBE_S:g} s without a report" if out.timed_out else
