@@ -253,6 +253,65 @@ def test_the_detectors_runtime_offers_its_interface_not_what_both_builds_share()
                 "__tls_get_addr", "_edata"} & only
 
 
+# A race the outputs rarely show: bits OR-ed into shared 64-bit words from a parallel loop
+# (neighbouring iterations on two threads share a word). ATTR/DECL mark where each way of
+# hiding it from the detector goes; each below was judged correct with a clean check
+# until a red-team pass on 2026-12-04.
+WORDS = """
+#include <vector>
+#include <cstdint>
+DECL
+ATTR void orbit(uint64_t* w, size_t i, uint64_t b) { w[i >> 6] |= b << (i & 63); }
+void mapPowersOfTwo(std::vector<int> const& x, std::vector<bool>& mask) {
+    const size_t n = x.size();
+    std::vector<uint64_t> own((n + 63) / 64, 0);
+    uint64_t* w = WORDS_AT;
+    for (size_t k = 0; k < (n + 63) / 64; ++k) w[k] = 0;
+    #pragma omp parallel for
+    for (size_t i = 0; i < n; ++i) {
+        int v = x[i];
+        orbit(w, i, (v > 0) && !(v & (v - 1)));
+    }
+    for (size_t i = 0; i < n; ++i) mask[i] = (w[i >> 6] >> (i & 63)) & 1;
+}
+"""
+
+
+def _words(attr="", decl="", at="own.data()"):
+    return WORDS.replace("ATTR", attr).replace("DECL", decl).replace("WORDS_AT", at)
+
+
+HIDDEN = {
+    "underscored attribute": (_words('__attribute__((__no_sanitize__("thread")))'), "__no_sanitize__"),
+    "pasted attribute": (_words("__attribute__((P(no_, sanitize)(\"thread\")))", "#define P(a, b) a##b"),
+                         "once its macros are expanded"),
+    "pragma string": (_words(decl='_Pragma("clang attribute push (__attribute__((no_sanitize(\\"thread\\"))), '
+                                  'apply_to = function)")').replace(
+        "void mapPowersOfTwo", '_Pragma("clang attribute pop")\nvoid mapPowersOfTwo'), "once its macros are expanded"),
+    "pasted assembly": (_words(decl="#define GLUE(a, b) a##b").replace(
+        "w[i >> 6] |= b << (i & 63);", 'GLUE(__a, sm__) volatile("orq %1, %0" : "+m"(w[i >> 6]) : "r"(b << (i & 63)));'),
+        "inline assembly"),
+    # the detector skips a global it takes for a profiling counter, by section or name
+    "profiling section": (_words(decl='__attribute__((section("__llvm_prf_cnts"))) uint64_t g[1 << 18];',
+                                 at="g").replace("w[i >> 6] |= b", "g[i >> 6] |= b"), 'section(""'),
+    "profiling name": (_words(decl="uint64_t __llvm_gcov_ctr_w[1 << 18];", at="__llvm_gcov_ctr_w").replace(
+        "w[i >> 6] |= b", "__llvm_gcov_ctr_w[i >> 6] |= b"), "__llvm_gcov_ctr_w"),
+}
+
+
+@pytest.mark.parametrize("way", sorted(HIDDEN))
+def test_a_race_hidden_from_the_detector_by_its_own_blind_spots_is_rejected(way):
+    text, said = HIDDEN[way]
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", (way, r.status, r.evidence)
+    assert said in r.evidence["why"], r.evidence["why"]
+
+
+def test_the_plain_word_race_is_found():
+    """So that the rejections above are of a race the detector sees when nothing hides it."""
+    _assert_race(_eval("59_transform_map_function", _words()))
+
+
 # Honest code the first comparison (every token, headers' macros expanded) rejected:
 # intrinsics (functions to g++, macros to clang), prefetch hints, a multi-line assert
 # (g++ gives __LINE__ the first line, clang the last).

@@ -114,13 +114,17 @@ SUPPRESSIONS = "race:/c++/*/parallel/\n"
 # Also what the preprocessors agree on but the compilers do not: __PRETTY_FUNCTION__
 # (g++ writes "[with int N = 64]", clang "[N = 64]"), __builtin_constant_p and
 # __builtin_object_size (their answers depend on the optimizer: -O3 against -O1);
-# what hides accesses from the detector: inline assembly and the attributes that turn
-# its instrumentation off; and the clock macros, which two runs may expand differently.
+# what hides accesses from the detector: inline assembly, the attributes that turn its
+# instrumentation off, the sections and names of globals it skips as profiling
+# counters (section("__llvm_prf_cnts"), __llvm_gcov_ctr*); and the clock macros, which
+# two runs may expand differently. Also read in the preprocessed code (hidden_code), so
+# a name pasted with ## or spelt in a _Pragma string does not pass.
 _COMPILER_TEST = re.compile(
-    r"\b(__clang\w*|__llvm__|__SANITIZE_\w+|__has_feature|__has_extension|__VERSION__"
+    r"\b(__clang\w*|__llvm\w*|__SANITIZE_\w+|__has_feature|__has_extension|__VERSION__"
     r"|__tsan\w*|__apple_build_version__|__PRETTY_FUNCTION__|__builtin_constant_p"
-    r"|__builtin_(?:dynamic_)?object_size|no_sanitize\w*|disable_sanitizer_instrumentation"
+    r"|__builtin_(?:dynamic_)?object_size|_*no_sanitize\w*|_*disable_sanitizer_instrumentation\w*"
     r"|__TIME__|__DATE__|__TIMESTAMP__)\b"
+    r"|\b_*section_*\s*\(\s*\"\""
     r"|\b(__GNUC\w*|_OPENMP)\s*(==|!=|<=|>=|<|>)|(==|!=|<=|>=|<|>)\s*(__GNUC\w*|_OPENMP)\b")
 # A line directive (#line, or a GNU line marker `# 1 "file" 1`, also spelt with the %:
 # digraph) in the candidate's code: it would tell the comparison of the preprocessed
@@ -693,6 +697,20 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     return ""
 
 
+_LINE_MARKER = re.compile(r"^#\s*(?:line\b|\d).*$", re.M)
+
+
+def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
+    """compiler_test of ``source``'s code as g++ (``comp``) preprocesses it without its
+    #include lines (same_code's first part, cached; line markers dropped, pragmas kept):
+    the first compiler test or detector blind spot that only macro expansion shows (a name
+    pasted with ##, ``_Pragma("clang attribute push(...no_sanitize...)")``), "" if none."""
+    bare = '#line 1 "candidate.cpp"\n' + _INCLUDE.sub("", source)
+    gpp_dir, _ = toolchain.prelude_dir(comp, "omp")
+    text = _preprocessed(comp, tuple(comp.compile_flags("omp")), bare, gpp_dir, sandboxed)
+    return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
+
+
 def _probe_size(problem: Problem, size: int, cases: list, memory: int) -> tuple[int, str]:
     """(the probe's size, 0 for none; why it is not the timed ``size``, "" when it is).
     None when the timed size is one of the ``cases``' sizes. The probe's data must fit
@@ -756,6 +774,11 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     if differs:
         return RaceCheck("rejected", why=differs + ": a source that builds other code for the race detector "
                                                    "than for the timed build", compile_s=compile_s)
+    test = hidden_code(source, comp, sandboxed)
+    if test:
+        return RaceCheck("rejected", why=f"the candidate's code, once its macros are expanded, tests which compiler "
+                                         f"builds it, or hides code from the race detector ({test})",
+                         compile_s=compile_s)
     objs, why, diagnostics, s = _build_objects(problem, source, tools, march, sandboxed)
     compile_s += s
     if diagnostics:
