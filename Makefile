@@ -30,7 +30,7 @@ system-packages:
 	command -v clang++ >/dev/null || missing="$$missing clang"; \
 	clang_lib=$$(dirname "$$(dirname "$$(readlink -f "$$(command -v clang++ || echo /nonexistent/bin/x)")")")/lib; \
 	[ -e "$$clang_lib/libarcher.so" ] && [ -e "$$clang_lib/libomp.so" ] || missing="$$missing libomp-dev"; \
-	[ -e "$$clang_lib/../bin/llvm-symbolizer" ] || command -v llvm-symbolizer >/dev/null || missing="$$missing llvm"; \
+	{ [ -e "$$clang_lib/../bin/llvm-symbolizer" ] || command -v llvm-symbolizer >/dev/null; } && [ -e "$$clang_lib/../bin/opt" ] || missing="$$missing llvm"; \
 	command -v bwrap >/dev/null || missing="$$missing bubblewrap"; \
 	command -v ps >/dev/null || missing="$$missing procps"; \
 	$(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || missing="$$missing python3-dev"; \

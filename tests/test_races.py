@@ -281,7 +281,7 @@ def _words(attr="", decl="", at="own.data()"):
     return WORDS.replace("ATTR", attr).replace("DECL", decl).replace("WORDS_AT", at)
 
 
-HIDDEN = {
+BLIND_SPOTS = {
     "underscored attribute": (_words('__attribute__((__no_sanitize__("thread")))'), "__no_sanitize__"),
     "pasted attribute": (_words("__attribute__((P(no_, sanitize)(\"thread\")))", "#define P(a, b) a##b"),
                          "once its macros are expanded"),
@@ -299,12 +299,44 @@ HIDDEN = {
 }
 
 
-@pytest.mark.parametrize("way", sorted(HIDDEN))
+@pytest.mark.parametrize("way", sorted(BLIND_SPOTS))
 def test_a_race_hidden_from_the_detector_by_its_own_blind_spots_is_rejected(way):
-    text, said = HIDDEN[way]
+    text, said = BLIND_SPOTS[way]
     r = _eval("59_transform_map_function", text)
     assert r.status == "rejected", (way, r.status, r.evidence)
     assert said in r.evidence["why"], r.evidence["why"]
+
+
+# The same race through 256-bit loads and stores (the word and its three neighbours),
+# which ThreadSanitizer does not instrument, and through a masked load and store; both
+# were judged correct with a clean check until 2026-12-04.
+WIDE = _words(decl="#include <immintrin.h>").replace(
+    "w[i >> 6] |= b << (i & 63);",
+    "__m256i* p = (__m256i*)(w + (i >> 6));\n"
+    "    _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_set_epi64x(0, 0, 0, "
+    "(long long)(b << (i & 63)))));").replace("own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
+MASKED = _words(decl="#include <immintrin.h>").replace(
+    "w[i >> 6] |= b << (i & 63);",
+    "const __m256i lane = _mm256_set_epi64x(0, 0, 0, -1);\n"
+    "    long long* p = (long long*)(w + (i >> 6));\n"
+    "    _mm256_maskstore_epi64(p, lane, _mm256_or_si256(_mm256_maskload_epi64(p, lane), "
+    "_mm256_set_epi64x(0, 0, 0, (long long)(b << (i & 63)))));").replace(
+    "own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
+
+
+@pytest.mark.skipif("avx2" not in open("/proc/cpuinfo").read(), reason="needs AVX2")
+def test_a_race_through_vector_accesses_wider_than_the_detector_sees_is_found():
+    """The detector's build of the candidate splits vector loads and stores into
+    element accesses before ThreadSanitizer instruments them (SCALARIZED_PIPELINE)."""
+    _assert_race(_eval("59_transform_map_function", WIDE))
+
+
+@pytest.mark.skipif("avx2" not in open("/proc/cpuinfo").read(), reason="needs AVX2")
+def test_masked_accesses_the_detector_cannot_see_are_rejected():
+    r = _eval("59_transform_map_function", MASKED)
+    assert r.status == "rejected", r.evidence
+    assert r.evidence["why"].startswith("the candidate accesses memory through llvm.masked.load.v4i64.p0v4i64, which "
+                                        "the race detector does not see"), r.evidence["why"]
 
 
 def test_the_plain_word_race_is_found():

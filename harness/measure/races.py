@@ -43,7 +43,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -153,13 +153,15 @@ def code_text(source: str) -> str:
 @dataclass(frozen=True)
 class Tools:
     """The detector's toolchain: ``clang`` (clang++, absolute path), its ``version`` line,
-    ``archer`` (libarcher.so, the OpenMP tool loaded by libomp) and ``symbolizer``
-    (llvm-symbolizer, which turns the report's addresses into file:line)."""
+    ``archer`` (libarcher.so, the OpenMP tool loaded by libomp), ``symbolizer``
+    (llvm-symbolizer, which turns the report's addresses into file:line) and ``opt``
+    (LLVM's optimizer, which runs the candidate's pipeline: _DetectorCompiler)."""
 
     clang: str
     version: str
     archer: str
     symbolizer: str
+    opt: str
 
     def base_flags(self, march: str) -> list[str]:
         """Compile flags of every detector build (objects and runner): -O1 with line
@@ -175,12 +177,52 @@ class _DetectorCompiler(toolchain.Compiler):
     ThreadSanitizer and libomp to link)."""
 
     detector_flags: tuple = ()
+    opt: str = ""  # the candidate's build: clang's IR, then opt (SCALARIZED_PIPELINE)
 
     def compile_flags(self, mode: str) -> list[str]:
         return list(self.detector_flags)
 
     def link_flags(self, mode: str) -> list[str]:
         return ["-shared", "-fsanitize=thread", "-fopenmp=libomp"]
+
+    def build_steps(self, compile_argv: list[str], mode: str) -> list[list[str]]:
+        """With ``opt``: clang's unoptimised IR (its functions marked for the detector),
+        then opt with SCALARIZED_PIPELINE to ``ir.ll`` (kept: unseen_accesses reads it),
+        then clang's code generation of that IR, then the link."""
+        if not self.opt:
+            return super().build_steps(compile_argv, mode)
+        return [compile_argv + ["-Xclang", "-disable-llvm-passes", "-emit-llvm", "-c", "-o", "tu.bc", "tu.cpp"],
+                [self.opt, f"-passes={SCALARIZED_PIPELINE}", "-scalarize-load-store", "-S", "-o", "ir.ll", "tu.bc"],
+                [self.path, "-O1", "-fPIC", f"-march={self.march}", "-Xclang", "-disable-llvm-passes", "-c",
+                 "-o", "obj.o", "ir.ll"],
+                [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"]]
+
+
+# The candidate's detector pipeline: clang's -O1 pipeline, then the scalarizer (with
+# -scalarize-load-store: a vector load or store becomes one per element), then
+# ThreadSanitizer's instrumentation, which clang would add last. ThreadSanitizer
+# instruments accesses of 1, 2, 4, 8 and 16 bytes only: a race through 32- or 64-byte
+# loads and stores (_mm256_storeu_si256 on shared words) went unseen before (2026-12-04).
+SCALARIZED_PIPELINE = "default<O1>,function(scalarizer),tsan-module,function(tsan)"
+# What the scalarizer leaves and the detector does not see: masked, gather and scatter
+# accesses (generic or x86 intrinsics), and any vector access still wider than 16 bytes.
+_UNSEEN_CALL = re.compile(r"@(llvm\.(?:masked\.[\w.]+|x86\.[\w.]*?(?:maskload|maskstore|gather|scatter)[\w.]*))\(")
+_WIDE_ACCESS = re.compile(r"= load <(\d+) x (i\d+|half|bfloat|float|double)>|store <(\d+) x (i\d+|half|bfloat|float|double)>")
+_BITS = {"half": 16, "bfloat": 16, "float": 32, "double": 64}
+
+
+def unseen_accesses(ir: str) -> str:
+    """The first memory access in ``ir`` (the candidate's instrumented LLVM IR) that the
+    detector does not see: a masked, gather or scatter intrinsic, or a vector load or
+    store wider than 16 bytes; "" if none."""
+    m = _UNSEEN_CALL.search(ir)
+    if m:
+        return m.group(1)
+    for m in _WIDE_ACCESS.finditer(ir):
+        n, t = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if int(n) * _BITS.get(t, int(t[1:]) if t[1:].isdigit() else 0) > 128:
+            return m.group(0).lstrip("= ")
+    return ""
 
 
 @dataclass
@@ -223,7 +265,7 @@ def _clang_path() -> str | None:
 @lru_cache(maxsize=1)
 def find_tools() -> Tools | str:
     """The detector's toolchain, or why it is unavailable (a one-line reason naming what
-    to install). libarcher.so and llvm-symbolizer are looked up in clang's own LLVM
+    to install). libarcher.so, opt and llvm-symbolizer are looked up in clang's own LLVM
     installation (Debian: /usr/lib/llvm-<N>/), then on PATH (the symbolizer)."""
     hint = "install clang and libomp-dev (make system-packages)"
     clang = _clang_path()
@@ -239,8 +281,11 @@ def find_tools() -> Tools | str:
     sym = str(symbolizer) if symbolizer.exists() else shutil.which("llvm-symbolizer")
     if not sym:
         return f"llvm-symbolizer not found: {hint}"
+    opt = prefix / "bin" / "opt"  # clang's own LLVM: its bitcode is read by the same version
+    if not opt.exists():
+        return f"opt (LLVM's optimizer) not found under {prefix}/bin: {hint}"
     version = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout
-    return Tools(clang, (version.splitlines() or ["unknown"])[0], str(archer[0]), sym)
+    return Tools(clang, (version.splitlines() or ["unknown"])[0], str(archer[0]), sym, str(opt))
 
 
 def fingerprint() -> str:
@@ -594,10 +639,12 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
                                                                 problem.function), "omp")
     cand_tu = toolchain.candidate_tu(problem, source, "omp")
     paths = []
+    scalarizing = replace(with_pch, opt=tools.opt)
     for what, tu, trusted in (("driver", driver_tu, True), ("baseline", base_tu, True),
                               ("candidate", cand_tu, False)):
-        comp = plain if what == "driver" else with_pch
-        key = toolchain.content_key("race-" + what, tu, prelude, problem.folder_hash, " ".join(comp.flags("omp")), tools.version)
+        comp = {"driver": plain, "baseline": with_pch}.get(what, scalarizing)
+        key = toolchain.content_key("race-" + what, tu, prelude, problem.folder_hash, " ".join(comp.flags("omp")),
+                                    tools.version, comp.opt and SCALARIZED_PIPELINE)
         incl = [pch_dir] + ([problem.path, toolchain.INCLUDE_DIR] if trusted else [])
         b = toolchain._compile(tu, key, comp, "omp", incl, sandboxed=sandboxed and not trusted)
         seconds += b.seconds
@@ -790,6 +837,12 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     compile_s += time.monotonic() - t0
     if reaches:
         return RaceCheck("rejected", why=reaches, compile_s=compile_s)
+    unseen = unseen_accesses((Path(objs[2]).parent / "ir.ll").read_text(errors="replace"))
+    if unseen:
+        return RaceCheck("rejected", compile_s=compile_s, why=(
+            f"the candidate accesses memory through {unseen}, which the race detector does not see (masked, "
+            "gather and scatter accesses, and vector accesses wider than 16 bytes, are not instrumented): "
+            "it cannot be shown race-free"))
     cases = race_cases(problem, size, seed)
     threads = max(2, len(cpus))
     pids, memory = topology.worker_limits(threads, eval_workers)

@@ -102,6 +102,14 @@ class Compiler:
         """All flags of ``mode``: compile_flags, then link_flags."""
         return self.compile_flags(mode) + self.link_flags(mode)
 
+    def build_steps(self, compile_argv: list[str], mode: str) -> list[list[str]]:
+        """The commands, run in the build folder, that turn ``tu.cpp`` into ``obj.o`` and
+        ``lib.so``: ``compile_argv`` (the compiler, its flags and include folders) to an
+        object, then the link. A step may leave ``ir.ll`` (the object's LLVM IR), which is
+        kept beside them."""
+        return [compile_argv + ["-c", "-o", "obj.o", "tu.cpp"],
+                [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"]]
+
     def mounts(self) -> list[str]:
         """Folders the compile sandbox must mount (read-only) for this compiler to run: the
         installation prefix (the parent of its bin folder) of its path and of the file that
@@ -268,8 +276,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
         for d in include_dirs:
             argv += ["-I", str(d)]
         # compile and link apart: the object is linked again for each code layout
-        steps = [argv + ["-c", "-o", "obj.o", "tu.cpp"],
-                 [comp.path, *comp.link_flags(mode), "-o", "lib.so", "obj.o"]]
+        steps = comp.build_steps(argv, mode)
         t0 = time.monotonic()
         diag, why = "", ""
         for argv in steps:
@@ -284,6 +291,8 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
             return BuildResult(False, status, "", trim_diagnostics(why or diag), seconds, False, key)
         out_dir.mkdir(parents=True, exist_ok=True)
         os.replace(work / "obj.o", out_dir / "obj.o")
+        if (work / "ir.ll").exists():
+            os.replace(work / "ir.ll", out_dir / "ir.ll")
         os.replace(work / "lib.so", lib)
         notes = _remarks(work / "remarks.txt")
         atomic_write(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
