@@ -335,8 +335,23 @@ def test_a_race_through_vector_accesses_wider_than_the_detector_sees_is_found():
 def test_masked_accesses_the_detector_cannot_see_are_rejected():
     r = _eval("59_transform_map_function", MASKED)
     assert r.status == "rejected", r.evidence
-    assert r.evidence["why"].startswith("the candidate accesses memory through llvm.masked.load.v4i64.p0v4i64, which "
-                                        "the race detector does not see"), r.evidence["why"]
+    assert r.evidence["why"].startswith("the candidate accesses memory in a way the race detector does not see "
+                                        "(llvm.masked.load.v4i64.p0v4i64;"), r.evidence["why"]
+
+
+# Races through accesses the detector's instrumentation or runtime does not see, each a
+# file in tests/hostile/races/ (a red-team pass, 2026-12-04), and what the refusal names.
+UNSEEN = {"long_double": "a x86_fp80 access", "packed_bitfield": "a i24 access",
+          "volatile_vector": "a <4 x i64> access", "maskmove": "llvm.x86.sse2.maskmov.dqu",
+          "memcpy_chk": "the candidate calls __memcpy_chk"}
+
+
+@pytest.mark.parametrize("name", sorted(UNSEEN))
+def test_a_race_through_accesses_the_detector_does_not_see_is_rejected(name):
+    text = (Path(__file__).parent / "hostile" / "races" / f"{name}.cpp").read_text()
+    r = _eval("59_transform_map_function", text)
+    assert r.status == "rejected", (name, r.status, r.evidence)
+    assert UNSEEN[name] in r.evidence["why"] and "cannot be shown race-free" in r.evidence["why"], r.evidence["why"]
 
 
 def test_the_plain_word_race_is_found():
