@@ -210,8 +210,8 @@ SCALARIZED_PIPELINE = "default<O1>,function(scalarizer),tsan-module,function(tsa
 # that may access memory (its declaration is not readnone): masked, gather and scatter
 # accesses, x86's maskmov, truncating and direct stores ... Each was shown to hide a race
 # on 2026-12-04. Allowed: what ThreadSanitizer itself handles or what touches no data.
-_TYPE = r"(?:<\d+ x [^>]+>|\{[^}]*\}|\[[^\]]*\]|%[\w.\"]+|[\w.]+)\**"
-_IR_ACCESS = re.compile(rf"= load (?:atomic )?(?:volatile )?({_TYPE}),|\bstore (?:atomic )?(?:volatile )?({_TYPE}) ")
+# a load or a store in the IR (LLVM 14: typed pointers, `load T, T* %p`, `store T %v, T* %p`)
+_IR_ACCESS = re.compile(r"(?:= load|^\s*store) (?:atomic )?(?:volatile )?(.*)$", re.M)
 _SIZES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 10, "fp128": 16, "ppc_fp128": 16,
           "x86_mmx": 8}
 _INTRINSIC_CALL = re.compile(r"\bcall [^@]*@(llvm\.[\w.]+)\(")
@@ -220,6 +220,54 @@ _ATTRIBUTES = re.compile(r"^attributes #(\d+) = \{(.*)\}", re.M)
 _NO_DATA = re.compile(r"llvm\.(?:dbg|lifetime|invariant|experimental\.noalias\.scope\.decl|assume|prefetch|"
                       r"stacksave|stackrestore|trap|donothing|sideeffect|var\.annotation|mem(?:cpy|move|set)|"
                       r"x86\.sse2?\.(?:sfence|lfence|mfence|pause|clflush))\b")
+
+
+def _top_level(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets and quotes (an IR operand list)."""
+    parts, depth, quoted, cur = [], 0, False, []
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "([{<":
+            depth += 1
+        elif not quoted and ch in ")]}>":
+            depth -= 1
+        elif not quoted and depth == 0 and ch == ",":
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    return parts + ["".join(cur)]
+
+
+def _accessed_type(operands: str) -> str:
+    """The type a load or store accesses: its pointer operand's type less one ``*``
+    (``T* %p``: the second operand of both), "" when there is none."""
+    parts = _top_level(operands)
+    pointer = _leading_type(parts[1].strip()) if len(parts) > 1 else ""
+    return pointer[:-1] if pointer.endswith("*") else ""
+
+
+def _leading_type(text: str) -> str:
+    """The IR type ``text`` begins with (``i32*``, ``%"class.std::vector"**``,
+    ``void (i32)*``, ``<4 x i64>*``, ``{ i64, i64 }*``)."""
+    close = {"<": ">", "{": "}", "[": "]", "(": ")"}
+
+    def balanced(i: int) -> int:  # the index after the bracket group starting at i
+        depth = 0
+        for j in range(i, len(text)):
+            depth += text[j] in close
+            depth -= text[j] in close.values()
+            if depth == 0:
+                return j + 1
+        return len(text)
+    m = re.match(r'%"[^"]*"|%[\w.]+|[\w.]+', text)
+    i = m.end() if m and not text[:1] in close else (balanced(0) if text[:1] in close else 0)
+    if text[i:i + 2] == " (":  # a function type
+        i = balanced(i + 1)
+    while text[i:i + 1] == "*":
+        i += 1
+    return text[:i]
 
 
 def _size(t: str) -> int | None:
@@ -242,9 +290,9 @@ def unseen_accesses(ir: str) -> str:
     aggregate's included), or a call to an LLVM intrinsic that may access memory (not
     readnone, not in _NO_DATA); "" if none."""
     for m in _IR_ACCESS.finditer(ir):
-        t = m.group(1) or m.group(2)
+        t = _accessed_type(m.group(1))
         if _size(t) not in (1, 2, 4, 8, 16):
-            return f"a {t} access ({m.group(0).strip(' =,')})"
+            return f"a {t or '?'} access ({m.group(0).strip(' =')[:80]})"
     groups = {g: body for g, body in _ATTRIBUTES.findall(ir)}
     declared = {name: groups.get(g, "") for name, g in _DECLARE.findall(ir)}
     for name in dict.fromkeys(_INTRINSIC_CALL.findall(ir)):
