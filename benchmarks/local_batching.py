@@ -57,11 +57,12 @@ def main() -> int:
     try:
         server.ensure()
         info = server.info
-        print(f"model process: {server.url} ({info.get('slots')} slots, {info.get('threads')} decode "
-              f"thread(s), llama-cpp-python {info.get('llama_cpp_python')}, load {os.getloadavg()[0]:.2f})")
+        print(f"model process: {server.url} ({info.get('slots')} slots, at most {info.get('threads')} "
+              f"thread(s), {info.get('threads_rule')}, llama-cpp-python {info.get('llama_cpp_python')}, load {os.getloadavg()[0]:.2f})")
         run(agents[:1], together=False)  # warm-up: page the weights in
         t_seq, seq = run(agents, together=False)
         t_bat, bat = run(agents, together=True)
+        health = model_process._get_json(str(server.url).removesuffix("/v1") + "/health")
     finally:
         model_process.stop_all()
     tok_seq = sum(r.completion_tokens for r in seq)
@@ -74,7 +75,8 @@ def main() -> int:
     print(f"{'prompt tokens per call':28s}{seq[0].prompt_tokens:16d}{bat[0].prompt_tokens:12d}")
     same = sum(a.text == b.text for a, b in zip(seq, bat))
     print(f"same reply alone and batched (same seed): {same}/{len(agents)}")
-    print(f"load average now: {os.getloadavg()[0]:.2f}")
+    print(f"load average now: {os.getloadavg()[0]:.2f}; threads now {health.get('threads')}, "
+          f"{health.get('thread_switches')} switch(es) of the thread count")
     print(f"batching: throughput ratio {rate_bat / rate_seq:.2f}")
     return 0
 

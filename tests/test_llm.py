@@ -423,9 +423,12 @@ def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
 def test_thread_and_context_settings(monkeypatch):
     monkeypatch.setenv("HARNESS_LOCAL_THREADS", "1")
     monkeypatch.setenv("HARNESS_LOCAL_N_CTX", "4096")
-    assert local_model.n_threads() == 1 and local_model.n_ctx() == 4096
+    assert local_model.n_threads() == 1 and local_model.threads_fixed() and local_model.n_ctx() == 4096
+    monkeypatch.setenv("HARNESS_LOCAL_THREADS", "0")
+    with pytest.raises(LocalModelError, match="HARNESS_LOCAL_THREADS"):
+        local_model.n_threads()
     monkeypatch.delenv("HARNESS_LOCAL_THREADS")
-    assert local_model.n_threads() == max(1, min(8, local_model.usable_cpus() // 2))
+    assert local_model.n_threads() == max(1, min(8, local_model.usable_cpus())) and not local_model.threads_fixed()
     monkeypatch.setenv("HARNESS_LOCAL_N_CTX", "big")
     with pytest.raises(LocalModelError, match="HARNESS_LOCAL_N_CTX"):
         local_model.n_ctx()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.models import llm, local_model, model_process
+from harness.models import llm, local_model, model_process, model_server
 from harness.models.llm import Agent, ContextWindowExceeded, ModelConfigError, Team
 from harness.models.local_model import LocalModelError
 
@@ -93,6 +93,62 @@ def test_a_frequency_penalty_puts_the_penalties_sampler_first():
     plain = chain(0.0)
     assert "penalties" not in plain and chain(0.5) == ["penalties", *plain]
     assert chain(0.5, temperature=0.0) == ["penalties", *chain(0.0, temperature=0.0)]  # greedy too
+
+
+def _tune(tuner, cost, steps, shape=3):
+    """Runs ``steps`` decodes of ``shape`` sequences through ``tuner`` with step times
+    ``cost[threads]``; returns the thread count of each."""
+    used = []
+    for _ in range(steps):
+        n = tuner.pick(shape)
+        tuner.record(shape, n, cost[n])
+        used.append(n)
+    return used
+
+
+def test_the_thread_tuner_follows_the_load():
+    """Step times measured on the 2-core AMX Xeon: quiet, 2 threads win; with the other
+    core busy, 1 thread wins by 3.5x. The tuner starts at 2, moves to 1 soon after the
+    load comes, tries 2 less and less often while it lasts, and returns when it goes."""
+    quiet, busy = {1: 0.116, 2: 0.069}, {1: 0.130, 2: 0.456}
+    t = model_server.ThreadTuner(2)
+    assert set(_tune(t, quiet, 300)) == {1, 2} and t.current == 2 and t.switches == 0
+    loaded = _tune(t, busy, 1000)
+    assert t.current == 1 and t.switches == 1
+    first = loaded.index(1)
+    assert first <= 5 and loaded[first:first + model_server.PROBE_EVERY] == [1] * model_server.PROBE_EVERY
+    assert loaded.count(2) <= 6 + 1000 // model_server.PROBE_MAX  # 3 before the switch, tries back off
+    back = _tune(t, quiet, 2 * model_server.PROBE_MAX)
+    assert t.current == 2 and back.index(2) <= model_server.PROBE_MAX
+    fixed = model_server.ThreadTuner(2, fixed=True)
+    assert set(_tune(fixed, busy, 200)) == {2}
+    assert set(_tune(model_server.ThreadTuner(1), quiet, 50)) == {1}
+
+
+def test_the_thread_tuner_compares_steps_of_one_shape():
+    """A step of 1 sequence is cheaper than one of 3: a try is compared only with steps
+    of its own shape, so a finished sequence does not look like a faster thread count."""
+    t = model_server.ThreadTuner(2)
+    _tune(t, {1: 0.10, 2: 0.08}, 40, shape=3)
+    used = _tune(t, {1: 0.05, 2: 0.07}, 3, shape=1)  # the shape changed: no try until 3 steps of it
+    assert used == [2, 2, 2] and t.current == 2
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_replies_do_not_depend_on_the_thread_count(embedded_model, no_servers, monkeypatch):
+    """Flash attention off: a seed's reply is the same from a model process fixed at 1
+    thread and one fixed at 2, which is what lets the tuner follow the load."""
+    agents = [Agent(name=f"a{i}", model=local_model.EMBEDDED_MODEL, seed=i, max_tokens=48) for i in (1, 2)]
+    texts = {}
+    for threads in ("1", "2"):
+        monkeypatch.setenv("HARNESS_LOCAL_THREADS", threads)
+        model_process.stop_all()
+        with ThreadPoolExecutor(max_workers=2) as ex:
+            texts[threads] = [r.text for r in ex.map(lambda a: llm.complete(a, MSGS, cache_dir=None), agents)]
+        info = model_process.server_for(agents[0].model).info
+        assert info["threads"] == int(threads) and info["threads_rule"] == "fixed" and not info["flash_attention"]
+    assert texts["1"] == texts["2"] and len(set(texts["1"])) == 2
 
 
 @pytest.mark.model

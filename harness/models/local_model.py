@@ -32,8 +32,8 @@ The model runs in its own process, an OpenAI-compatible server on loopback
 (:mod:`harness.models.model_server`, started by :mod:`harness.models.model_process`) that decodes
 concurrent requests in one batch; calls reach it through litellm like any other
 endpoint. This module gives it the file (:func:`resolve`), the threads
-(:func:`n_threads`: with every core busy, llama.cpp's threads wait for each other and
-generation slows down several-fold), the context window per sequence (:func:`n_ctx`,
+(:func:`n_threads`, at most; the server measures whether fewer decode faster: with
+every core busy, llama.cpp's threads wait for each other), the context window per sequence (:func:`n_ctx`,
 :data:`DEFAULT_N_CTX` tokens, ``$HARNESS_LOCAL_N_CTX``) and the load parameters
 (:func:`model_params`).
 
@@ -452,18 +452,34 @@ def usable_cpus() -> int:
 
 
 def n_threads() -> int:
-    """Threads for llama.cpp generation: ``$HARNESS_LOCAL_THREADS``, else half the usable
-    CPUs (at least 1, at most 8). Measured on 2-core dev machines: 1 thread gave 37-44
-    tokens/s while 2 threads gave 3.5-24 under any other load (the threads wait for each
-    other); on a quiet Zen 3, where decoding is bound by arithmetic, 2 threads decode 1.7x
-    faster (21 against 36.5 ms per step) but the batched server's replies then differ
-    between a call decoded alone and batched (0 of 3 the same, against 3 of 3 on 1
-    thread: benchmarks/local_batching.py), so the default stays at half."""
+    """Most threads llama.cpp may use for the model: ``$HARNESS_LOCAL_THREADS`` (then
+    always exactly that many, :func:`threads_fixed`), else the usable CPUs (at most 8).
+
+    Without the variable the model process picks, decode by decode, between this and
+    fewer threads by measured step time (harness.models.model_server.ThreadTuner): on a
+    2-core Xeon with AMX, quiet, 2 threads decoded 3 sequences at 1,600 tokens of context
+    in 69 ms per step against 116 ms on 1; with the other core busy, 456 against 130 ms
+    (the threads wait for each other). Replies do not depend on the thread count
+    (flash attention off: see the model_server module docstring).
+
+    Raises:
+        LocalModelError: ``$HARNESS_LOCAL_THREADS`` is not a positive integer.
+    """
+    given = os.environ.get("HARNESS_LOCAL_THREADS")
+    if not given:
+        return max(1, min(8, usable_cpus()))
     try:
-        default = max(1, min(8, usable_cpus() // 2))
-        return max(1, int(os.environ.get("HARNESS_LOCAL_THREADS", 0)) or default)
+        n = int(given)
     except ValueError:
-        raise LocalModelError(f"HARNESS_LOCAL_THREADS must be an integer, got {os.environ['HARNESS_LOCAL_THREADS']!r}") from None
+        n = 0
+    if n < 1:
+        raise LocalModelError(f"HARNESS_LOCAL_THREADS must be a positive integer, got {given!r}")
+    return n
+
+
+def threads_fixed() -> bool:
+    """True when ``$HARNESS_LOCAL_THREADS`` fixes the thread count (no tuning)."""
+    return bool(os.environ.get("HARNESS_LOCAL_THREADS"))
 
 
 def n_ctx() -> int:
@@ -526,7 +542,7 @@ def load_plan() -> dict[str, Any]:
            "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed")
     return {"llama_cpp_python": getattr(llama_cpp, "__version__", "?"), "build_amx": build_amx,
             "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why,
-            "n_threads": n_threads(), "n_ctx": n_ctx()}
+            "n_threads": n_threads(), "threads_fixed": threads_fixed(), "n_ctx": n_ctx()}
 
 
 def model_params() -> tuple[Any, dict[str, Any]]:

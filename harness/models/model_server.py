@@ -35,6 +35,21 @@ completion's tokens, not the prompt's; llama-cpp-python looks back 64 tokens). A
 token, a stop string or ``max_tokens`` (clamped to what fits in its context); its KV
 cells are then cleared and the slot is free for the next request. The prompt is the
 GGUF's own chat template (jinja2, as llama-cpp-python renders it).
+
+Threads and flash attention
+---------------------------
+Flash attention is off. llama.cpp's CPU flash-attention kernel splits a decode step's
+attention over the threads and sums the parts in an order that depends on their number,
+and it is slow at long contexts: on a 2-core Xeon with AMX (llama-cpp-python 0.3.36),
+3 sequences at about 1,600 tokens of context took 227 ms per step with it and 116 ms
+without (1 thread; 129 against 69 ms on 2). Without it, replies were the same on 1 and 2
+threads, alone and batched (3 of 3 seeds, 128 tokens, both ways twice), so the thread
+count is free to follow the machine's load: :class:`ThreadTuner` picks it per step from
+measured step times, between :func:`harness.models.local_model.n_threads` and fewer
+(``$HARNESS_LOCAL_THREADS`` fixes it). What changes a reply: the seed, the prompt, the
+sampling parameters, the model file, the llama.cpp build and CPU (its kernels), and the
+batch composition beyond STEP_TOKENS; not the thread count or which calls ran beside it
+(up to STEP_TOKENS together).
 """
 
 from __future__ import annotations
@@ -45,10 +60,12 @@ import json
 import math
 import os
 import queue
+import statistics
 import sys
 import threading
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -59,7 +76,7 @@ from harness.models import local_model
 
 #: names this server's decoding in the response-cache key of local calls (harness.models.llm):
 #: change it when a change of the decoding changes replies
-SERVER_ID = "harness-batched-1"
+SERVER_ID = "harness-batched-2"  # 2: flash attention off (replies changed)
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 512  # tokens per prompt-processing chunk
@@ -72,6 +89,75 @@ STEP_TOKENS = 3
 GATHER_S = 0.05  # seconds an idle engine waits for the calls sent together with the first
 TOP_K = 40
 MIN_P = 0.05
+PROBE_EVERY = 16  # steps between tries of another thread count, at first
+PROBE_MAX = 128  # ... at most (a try that lost doubles the gap)
+SWITCH_GAIN = 0.9  # a try switches when its step took at most this fraction of the recent median
+JUMP = 1.5  # a step this many times the recent median at the same count: try another count soon
+
+
+class ThreadTuner:
+    """Picks llama.cpp's thread count per decode from measured step times.
+
+    llama.cpp's CPU threads wait for each other at every operation, so the fastest count
+    depends on what else runs on the machine: on a 2-core Xeon with AMX, quiet, 2 threads
+    decoded a step of 3 sequences in 69 ms against 116 ms on 1; with the other core busy,
+    456 against 130 ms. The tuner decodes at ``current`` threads and, every ``gap`` steps,
+    tries one step at an alternative (half or double ``current`` within 1..``most``, in
+    turn), compared with the median of the last steps at ``current`` of the same shape
+    (number of sequences decoded together: a step's cost depends on it). A try that
+    took at most SWITCH_GAIN of that median switches and resets the gap to PROBE_EVERY
+    steps; one that lost doubles the gap, up to PROBE_MAX. A step at ``current`` that took
+    more than JUMP times the recent median (load came) starts the comparison afresh, with
+    a try after 3 steps. Sound only because replies do
+    not depend on the thread count (see the module docstring).
+
+    Args:
+        most: the largest thread count, and the first used.
+        fixed: always ``most`` (``$HARNESS_LOCAL_THREADS`` given).
+    """
+
+    def __init__(self, most: int, *, fixed: bool = False):
+        self.most, self.fixed = max(1, most), fixed
+        self.current = self.most
+        self.switches = 0
+        self._recent: deque[float] = deque(maxlen=5)
+        self._shape = -1
+        self._gap = PROBE_EVERY
+        self._since = 0
+        self._turn = 0
+
+    def _alternatives(self) -> list[int]:
+        return sorted({n for n in (self.current // 2, min(self.most, self.current * 2)) if 1 <= n != self.current})
+
+    def pick(self, shape: int) -> int:
+        """Threads for the next decode of ``shape`` sequences: ``current``, or an
+        alternative when a try is due."""
+        alts = self._alternatives()
+        if self.fixed or not alts or shape != self._shape or len(self._recent) < 3 or self._since < self._gap:
+            return self.current
+        return alts[self._turn % len(alts)]
+
+    def record(self, shape: int, threads: int, seconds: float) -> None:
+        """Takes the wall ``seconds`` a decode of ``shape`` sequences on ``threads`` took."""
+        if self.fixed:
+            return
+        if shape != self._shape:
+            self._shape = shape
+            self._recent.clear()
+        if threads == self.current:
+            if len(self._recent) >= 3 and seconds > JUMP * statistics.median(self._recent):
+                self._recent.clear()  # the machine changed (load came): try again soon
+                self._since, self._gap = 0, 3
+            self._recent.append(seconds)
+            self._since += 1
+            return
+        self._since, self._turn = 0, self._turn + 1
+        if self._recent and seconds <= SWITCH_GAIN * statistics.median(self._recent):
+            self.current, self._gap, self.switches = threads, PROBE_EVERY, self.switches + 1
+            self._recent.clear()
+            self._recent.append(seconds)
+        else:
+            self._gap = min(PROBE_MAX, 2 * self._gap)
 
 
 class RequestError(ValueError):
@@ -110,12 +196,13 @@ class Engine:
         path: GGUF file.
         slots: sequences decoded together (``n_seq_max``).
         n_ctx: context tokens per sequence.
-        threads: llama.cpp threads for decoding; threads_batch: for prompt processing.
+        threads: most llama.cpp threads (decoding and prompt processing).
+        fixed_threads: always ``threads``; otherwise a :class:`ThreadTuner` picks 1..threads.
     Raises:
         RuntimeError: llama.cpp cannot load the file or create the context.
     """
 
-    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, threads_batch: int):
+    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False):
         import llama_cpp
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -126,7 +213,8 @@ class Engine:
         self._ll = llama_cpp
         self._internals = internals
         self._buf = ctypes.create_string_buffer(64)
-        self.slots, self.n_ctx, self.threads, self.threads_batch = slots, n_ctx, threads, threads_batch
+        self.slots, self.n_ctx = slots, n_ctx
+        self.tuner = ThreadTuner(threads, fixed=fixed_threads)
         t0 = time.perf_counter()
         params, self.loaded_with = local_model.model_params()
         try:
@@ -138,7 +226,8 @@ class Engine:
         cp.n_batch = cp.n_ubatch = N_BATCH
         cp.n_seq_max = slots
         cp.kv_unified = False
-        cp.n_threads, cp.n_threads_batch = threads, threads_batch
+        cp.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_DISABLED  # see the module docstring
+        cp.n_threads = cp.n_threads_batch = threads
         try:
             self.ctx = internals.LlamaContext(model=self.model, params=cp, verbose=False)
         except ValueError as e:
@@ -168,15 +257,17 @@ class Engine:
         """How the model is served (the run's config.json ``local_model``): this server,
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, context tokens per sequence, load seconds."""
-        plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "n_ctx")}
+        plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "threads_fixed", "n_ctx")}
         return {"server": "harness.model_server (batched llama.cpp)", **plan,
-                "threads": self.threads, "threads_batch": self.threads_batch,
-                "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
+                "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
+                "flash_attention": False, "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
                 "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
-        """{"active": decoding sequences, "queued": requests waiting for a slot}."""
-        return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending)}
+        """{"active": decoding sequences, "queued": requests waiting for a slot,
+        "threads": the thread count now, "thread_switches": how often the tuner switched}."""
+        return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending),
+                "threads": self.tuner.current, "thread_switches": self.tuner.switches}
 
     def submit(self, body: dict[str, Any]) -> dict[str, Any]:
         """Decode one OpenAI chat request (waits for the reply); returns the response dict.
@@ -255,7 +346,7 @@ class Engine:
             job.slot = self._free.pop(0)
             job.sampler = self._sampler(job)
         b = self.batch.batch
-        self.ctx.set_n_threads(self.threads, self.threads_batch)
+        self.ctx.set_n_threads(self.tuner.current, self.tuner.current)
         for start in range(0, len(first.prompt), N_BATCH):
             chunk = first.prompt[start:start + N_BATCH]
             b.n_tokens = len(chunk)
@@ -311,7 +402,6 @@ class Engine:
         """One token for every active sequence: one batch of up to STEP_TOKENS
         sequences per decode (more make two or more decodes)."""
         b = self.batch.batch
-        self.ctx.set_n_threads(self.threads, self.threads)
         everyone = list(self._active)
         for at in range(0, len(everyone), STEP_TOKENS):
             jobs = everyone[at:at + STEP_TOKENS]
@@ -319,7 +409,11 @@ class Engine:
             for i, job in enumerate(jobs):
                 b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = job.out[-1], len(job.prompt) + len(job.out) - 1, 1, True
                 b.seq_id[i][0] = job.slot
+            threads = self.tuner.pick(len(jobs))
+            self.ctx.set_n_threads(threads, threads)
+            t0 = time.perf_counter()
             self.ctx.decode(self.batch)
+            self.tuner.record(len(jobs), threads, time.perf_counter() - t0)
             for i, job in enumerate(jobs):
                 self._take(job, job.sampler.sample(self.ctx, i))
 
@@ -424,8 +518,7 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
         raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
     try:
         engine = Engine(resolved.path, slots=slots, n_ctx=local_model.n_ctx(),
-                        threads=local_model.n_threads(),
-                        threads_batch=max(local_model.n_threads(), local_model.usable_cpus()))
+                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed())
     except RuntimeError as e:
         raise local_model.LocalModelError(str(e).splitlines()[0]) from None
     info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
@@ -440,7 +533,7 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
 
         threading.Thread(target=orphaned, name="watch-stdin", daemon=True).start()
     print(f"serving {model} at {url} ({slots} slots, {engine.n_ctx} context tokens each, "
-          f"{engine.threads} thread(s), loaded in {engine.load_s:.1f} s)", flush=True)
+          f"{engine.tuner.most} thread(s) at most, loaded in {engine.load_s:.1f} s)", flush=True)
     try:
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
