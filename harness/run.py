@@ -455,7 +455,8 @@ def _start_model_servers(team, console) -> dict:
         s.ensure()
         info = s.info
         console.print(f"model: {m} at {s.url}" + (" (started by hand)" if s.external else
-                      f" ({info.get('slots', '?')} slots, {info.get('threads', '?')} thread(s), "
+                      f" ({info.get('slots', '?')} slots, at most {info.get('threads', '?')} thread(s), "
+                      f"{info.get('threads_rule', '?')}, "
                       f"loaded in {info.get('load_s', '?')} s)"))
         servers[m] = s
     return servers

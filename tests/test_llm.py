@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.models import llm, local_model
+from harness.models import llm, local_model, model_server
 from harness.core.errors import HarnessError
 from harness.models.llm import Agent, CostTracker, ModelCallError, ModelConfigError, Team
 from harness.models.local_model import LocalModelError
@@ -397,7 +397,7 @@ def test_real_embedded_model(tmp_path, embedded_model):
     assert r2.cache_hit and r2.text == r1.text
     stored = json.loads(llm.cache_path(tmp_path, r1.key).read_text())
     assert stored["key"]["model_sha256"] == local_model.EMBEDDED_SHA256
-    assert stored["key"]["local_server"] == "harness-batched-1"
+    assert stored["key"]["local_server"] == model_server.SERVER_ID
     assert tracker.calls == 2 and tracker.cost_usd == 0.0
     # it was served by a model process of its own, which serves exactly that file
     from harness.models import model_process

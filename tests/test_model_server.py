@@ -4,11 +4,14 @@ together; a server started by hand shared and checked; start failures in one lin
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -59,6 +62,35 @@ def test_a_server_by_hand_that_does_not_answer_is_a_config_error(tmp_path, monke
     with pytest.raises(ModelConfigError, match=r"agent a: HARNESS_MODEL_SERVER=.* no model server answers") as ei:
         llm.validate_team(Team(agents=(agent,)))
     assert "\n" not in str(ei.value)
+
+
+def test_a_server_by_hand_with_another_decoding_is_a_config_error(tmp_path, monkeypatch, no_servers):
+    """A server by hand that serves the right file with an older decoding (another
+    SERVER_ID) would fill the response cache with its replies under this harness's key."""
+    gguf = _fake_gguf(tmp_path)
+    info = {"model": "local/x", "sha256": local_model.resolve(f"local/{gguf}").sha256, "server_id": "harness-batched-1"}
+
+    class Models(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            data = json.dumps({"object": "list", "data": [{"id": "local/x", "harness": info}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = HTTPServer(("127.0.0.1", 0), Models)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv(model_process.SERVER_ENV, f"http://127.0.0.1:{httpd.server_address[1]}/v1")
+        with pytest.raises(ModelConfigError, match=r"with another decoding \(harness-batched-1; this harness's is "
+                                                   + model_server.SERVER_ID) as ei:
+            llm.validate_team(Team(agents=(Agent(name="a", model=f"local/{gguf}"),)))
+        assert "\n" not in str(ei.value)
+    finally:
+        httpd.shutdown()
 
 
 def test_serve_model_rejects_bad_options():
@@ -115,9 +147,9 @@ def test_the_thread_tuner_follows_the_load():
     assert set(_tune(t, quiet, 300)) == {1, 2} and t.current == 2 and t.switches == 0
     loaded = _tune(t, busy, 1000)
     assert t.current == 1 and t.switches == 1
-    first = loaded.index(1)
+    first = loaded.index(1)  # two slow steps, three to compare with, then a try and its confirmation
     assert first <= 5 and loaded[first:first + model_server.PROBE_EVERY] == [1] * model_server.PROBE_EVERY
-    assert loaded.count(2) <= 6 + 1000 // model_server.PROBE_MAX  # 3 before the switch, tries back off
+    assert loaded.count(2) <= first + 3 + 1000 // model_server.PROBE_MAX  # tries back off
     back = _tune(t, quiet, 2 * model_server.PROBE_MAX)
     assert t.current == 2 and back.index(2) <= model_server.PROBE_MAX
     fixed = model_server.ThreadTuner(2, fixed=True)
@@ -125,13 +157,40 @@ def test_the_thread_tuner_follows_the_load():
     assert set(_tune(model_server.ThreadTuner(1), quiet, 50)) == {1}
 
 
+def test_one_odd_step_neither_switches_nor_restarts_the_tries():
+    """A lucky try (the busy machine's other process slept for one step) must be
+    confirmed by the next before the count changes; a lone slow step (a preemption) does
+    not start the comparison afresh, so the tries keep backing off."""
+    t = model_server.ThreadTuner(2)
+    _tune(t, {1: 0.130, 2: 0.456}, 200)
+    assert t.current == 1
+    lucky = iter([0.069, 0.456])
+    for _ in range(4 * model_server.PROBE_MAX):
+        n = t.pick(3)
+        t.record(3, n, next(lucky, 0.456) if n == 2 else 0.130)
+    assert t.current == 1 and t.switches == 1
+    used = []
+    for i in range(2000):  # every 50th step at the current count takes twice as long
+        n = t.pick(3)
+        t.record(3, n, 0.456 if n == 2 else 0.130 * (2 if i % 50 == 0 else 1))
+        used.append(n)
+    assert used.count(2) <= 2 + 2000 // model_server.PROBE_MAX
+
+
 def test_the_thread_tuner_compares_steps_of_one_shape():
     """A step of 1 sequence is cheaper than one of 3: a try is compared only with steps
-    of its own shape, so a finished sequence does not look like a faster thread count."""
-    t = model_server.ThreadTuner(2)
-    _tune(t, {1: 0.10, 2: 0.08}, 40, shape=3)
-    used = _tune(t, {1: 0.05, 2: 0.07}, 3, shape=1)  # the shape changed: no try until 3 steps of it
-    assert used == [2, 2, 2] and t.current == 2
+    of its own shape, so steps of two shapes in turn (4 sequences: a decode of 3, then
+    one of 1) neither look like a faster count on a quiet machine nor hide a slower one
+    on a busy one."""
+    quiet = {3: {1: 0.10, 2: 0.08}, 1: {1: 0.05, 2: 0.04}}
+    busy = {3: {1: 0.13, 2: 0.46}, 1: {1: 0.05, 2: 0.20}}
+    for costs, threads, switches in ((quiet, 2, 0), (busy, 1, 1)):
+        t = model_server.ThreadTuner(2)
+        for _ in range(200):
+            for shape in (3, 1):
+                n = t.pick(shape)
+                t.record(shape, n, costs[shape][n])
+        assert (t.current, t.switches) == (threads, switches)
 
 
 @pytest.mark.model
@@ -139,13 +198,16 @@ def test_the_thread_tuner_compares_steps_of_one_shape():
 def test_replies_do_not_depend_on_the_thread_count(embedded_model, no_servers, monkeypatch):
     """Flash attention off: a seed's reply is the same from a model process fixed at 1
     thread and one fixed at 2, which is what lets the tuner follow the load."""
-    agents = [Agent(name=f"a{i}", model=local_model.EMBEDDED_MODEL, seed=i, max_tokens=48) for i in (1, 2)]
+    agents = [Agent(name=f"a{i}", model=local_model.EMBEDDED_MODEL, seed=i, max_tokens=128) for i in (1, 2)]
+    # a long context: flash attention's thread-dependent sums showed at ~1,600 tokens
+    msgs = [{"role": "user", "content": "Make this faster and explain why:\n```python\n"
+             + (ROOT / "harness" / "models" / "model_server.py").read_text()[:5000] + "\n```"}]
     texts = {}
     for threads in ("1", "2"):
         monkeypatch.setenv("HARNESS_LOCAL_THREADS", threads)
         model_process.stop_all()
         with ThreadPoolExecutor(max_workers=2) as ex:
-            texts[threads] = [r.text for r in ex.map(lambda a: llm.complete(a, MSGS, cache_dir=None), agents)]
+            texts[threads] = [r.text for r in ex.map(lambda a: llm.complete(a, msgs, cache_dir=None), agents)]
         info = model_process.server_for(agents[0].model).info
         assert info["threads"] == int(threads) and info["threads_rule"] == "fixed" and not info["flash_attention"]
     assert texts["1"] == texts["2"] and len(set(texts["1"])) == 2

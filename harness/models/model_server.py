@@ -12,7 +12,8 @@ unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
   window (``code: context_length_exceeded``), 500 for a failed decode.
 * ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
   llama-cpp-python version, threads, slots, context tokens per sequence, load seconds).
-* ``GET /health``: ``{"active": n, "queued": m}`` requests decoding and waiting.
+* ``GET /health``: ``{"active": n, "queued": m, "threads": t, "thread_switches": k}``:
+  requests decoding and waiting, the thread count now and how often it changed.
 
 Batching
 --------
@@ -92,7 +93,7 @@ MIN_P = 0.05
 PROBE_EVERY = 16  # steps between tries of another thread count, at first
 PROBE_MAX = 128  # ... at most (a try that lost doubles the gap)
 SWITCH_GAIN = 0.9  # a try switches when its step took at most this fraction of the recent median
-JUMP = 1.5  # a step this many times the recent median at the same count: try another count soon
+JUMP = 1.5  # two steps in a row this many times the recent median: try another count soon
 
 
 class ThreadTuner:
@@ -105,10 +106,12 @@ class ThreadTuner:
     tries one step at an alternative (half or double ``current`` within 1..``most``, in
     turn), compared with the median of the last steps at ``current`` of the same shape
     (number of sequences decoded together: a step's cost depends on it). A try that
-    took at most SWITCH_GAIN of that median switches and resets the gap to PROBE_EVERY
-    steps; one that lost doubles the gap, up to PROBE_MAX. A step at ``current`` that took
-    more than JUMP times the recent median (load came) starts the comparison afresh, with
-    a try after 3 steps. Sound only because replies do
+    took at most SWITCH_GAIN of that median is confirmed by a second try at the next
+    step; two wins in a row switch and reset the gap to PROBE_EVERY steps, a loss doubles
+    it, up to PROBE_MAX. Two steps in a row at ``current`` that took more than JUMP times
+    the recent median (load came) start the comparison afresh, with a try after 3 steps;
+    one slow step (a preemption) does not. A "step" is one llama_decode: 4 sequences
+    make two a token (3 + 1). Sound only because replies do
     not depend on the thread count (see the module docstring).
 
     Args:
@@ -120,11 +123,12 @@ class ThreadTuner:
         self.most, self.fixed = max(1, most), fixed
         self.current = self.most
         self.switches = 0
-        self._recent: deque[float] = deque(maxlen=5)
-        self._shape = -1
+        self._recent: dict[int, deque[float]] = {}  # shape -> the last step times at ``current``
         self._gap = PROBE_EVERY
         self._since = 0
         self._turn = 0
+        self._slow = 0  # steps in a row at ``current`` slower than JUMP x the median
+        self._won = 0  # the count whose last try won (confirmed by the next), 0 if none
 
     def _alternatives(self) -> list[int]:
         return sorted({n for n in (self.current // 2, min(self.most, self.current * 2)) if 1 <= n != self.current})
@@ -133,7 +137,9 @@ class ThreadTuner:
         """Threads for the next decode of ``shape`` sequences: ``current``, or an
         alternative when a try is due."""
         alts = self._alternatives()
-        if self.fixed or not alts or shape != self._shape or len(self._recent) < 3 or self._since < self._gap:
+        if self._won and len(self._recent.get(shape, ())) >= 3:
+            return self._won
+        if self.fixed or not alts or len(self._recent.get(shape, ())) < 3 or self._since < self._gap:
             return self.current
         return alts[self._turn % len(alts)]
 
@@ -141,23 +147,27 @@ class ThreadTuner:
         """Takes the wall ``seconds`` a decode of ``shape`` sequences on ``threads`` took."""
         if self.fixed:
             return
-        if shape != self._shape:
-            self._shape = shape
-            self._recent.clear()
+        recent = self._recent.setdefault(shape, deque(maxlen=5))
         if threads == self.current:
-            if len(self._recent) >= 3 and seconds > JUMP * statistics.median(self._recent):
-                self._recent.clear()  # the machine changed (load came): try again soon
-                self._since, self._gap = 0, 3
-            self._recent.append(seconds)
+            slow = len(recent) >= 3 and seconds > JUMP * statistics.median(recent)
+            self._slow = self._slow + 1 if slow else 0
+            if self._slow >= 2:  # the machine changed (load came): compare afresh, try soon
+                self._recent.clear()
+                self._since, self._gap, self._slow = 0, 3, 0
+                recent = self._recent.setdefault(shape, deque(maxlen=5))
+            recent.append(seconds)
             self._since += 1
             return
-        self._since, self._turn = 0, self._turn + 1
-        if self._recent and seconds <= SWITCH_GAIN * statistics.median(self._recent):
+        self._since = 0
+        if recent and seconds <= SWITCH_GAIN * statistics.median(recent):
+            if self._won != threads:  # a first win: confirm it at the next step
+                self._won = threads
+                return
             self.current, self._gap, self.switches = threads, PROBE_EVERY, self.switches + 1
-            self._recent.clear()
-            self._recent.append(seconds)
+            self._recent = {shape: deque([seconds], maxlen=5)}
         else:
             self._gap = min(PROBE_MAX, 2 * self._gap)
+        self._won, self._turn, self._slow = 0, self._turn + 1, 0
 
 
 class RequestError(ValueError):
@@ -227,6 +237,7 @@ class Engine:
         cp.n_seq_max = slots
         cp.kv_unified = False
         cp.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_DISABLED  # see the module docstring
+        self.flash_attention = cp.flash_attn_type != llama_cpp.LLAMA_FLASH_ATTN_TYPE_DISABLED
         cp.n_threads = cp.n_threads_batch = threads
         try:
             self.ctx = internals.LlamaContext(model=self.model, params=cp, verbose=False)
@@ -258,9 +269,9 @@ class Engine:
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, context tokens per sequence, load seconds."""
         plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "threads_fixed", "n_ctx")}
-        return {"server": "harness.model_server (batched llama.cpp)", **plan,
+        return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **plan,
                 "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
-                "flash_attention": False, "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
+                "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
                 "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
