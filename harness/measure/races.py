@@ -48,9 +48,8 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write, cache_root
-from . import roofline, sandbox, toolchain, topology
+from . import roofline, sandbox, screen, toolchain, topology
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -697,14 +696,9 @@ def detector_symbols(obj: str, runner: str, tools: Tools, gxx: str, sandboxed: b
     own is what the timed build runs, ThreadSanitizer's, which stops recording the
     thread's writes, is what the detector's runs, and a race goes unseen. nm reads the
     untrusted object in the sandbox when ``sandboxed``. Raises HarnessError if it cannot."""
-    out = sandbox.run(["/bin/sh", "-c", "set -e; nm -D --defined-only --without-symbol-versions \"$1\"; echo @@; "
-                       "nm -D --undefined-only --without-symbol-versions \"$1\"", "symbols", obj],
-                      sandboxed=sandboxed, ro=[os.path.dirname(obj)], timeout_s=120.0, tail_bytes=1 << 22,
-                      limits=sandbox.Limits(memory_bytes=2 << 30, pids=16))
-    parts = out.stdout_tail.split("@@\n")
-    if out.returncode != 0 or len(parts) != 2:
-        raise HarnessError(f"cannot read the detector's candidate object {obj} with nm: "
-                           f"{out.stderr_tail.strip()[-300:] or 'exit code ' + str(out.returncode)}")
+    parts = screen.read_object('set -e; nm -D --defined-only --without-symbol-versions "$1"; echo @@; '
+                               'nm -D --undefined-only --without-symbol-versions "$1"', obj, 2, sandboxed,
+                               "the detector's candidate object")
     only = _detector_only(runner, tools.archer, gxx)
     defined, used = ({ln.split()[-1] for ln in part.splitlines() if ln.strip()} for part in parts)
     unseen = sorted(x for x in used if _POINTER_LIBC.fullmatch(x) and x not in _runner_exports(runner))
@@ -780,6 +774,18 @@ def _definitions(text: str | None) -> dict[str, str]:
     return {m.group(1): m.group(2).strip() for m in _DEFINE.finditer(text or "")}
 
 
+def _bare(source: str) -> str:
+    """The candidate's code as same_code and hidden_code preprocess it: its own lines
+    (numbered from 1 in candidate.cpp) without its #include lines."""
+    return '#line 1 "candidate.cpp"\n' + _INCLUDE.sub("", source)
+
+
+def _gpp(comp: toolchain.Compiler) -> tuple[toolchain.Compiler, tuple, Path]:
+    """(g++, its compile flags in omp mode, its prelude folder): the g++ side of
+    :func:`_preprocessed` for same_code and hidden_code (one cached result for both)."""
+    return comp, tuple(comp.compile_flags("omp")), toolchain.prelude_dir(comp, "omp")[0]
+
+
 def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: Tools, march: str,
               sandboxed: bool) -> str:
     """Whether g++ (``comp``, the timed build's compiler and flags) and the detector's
@@ -798,9 +804,8 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     Returns the first difference in one line, "" when the code is the same (or when
     neither compiler could preprocess it: the build reports that)."""
     plain, _, pch_dir = _detector_compilers(tools, march)
-    gpp_dir, _ = toolchain.prelude_dir(comp, "omp")
-    sides = ((comp, tuple(comp.compile_flags("omp")), gpp_dir), (plain, tuple(plain.compile_flags("omp")), pch_dir))
-    bare = '#line 1 "candidate.cpp"\n' + _INCLUDE.sub("", source)
+    sides = (_gpp(comp), (plain, tuple(plain.compile_flags("omp")), pch_dir))
+    bare = _bare(source)
     code = code_text(source)
     headers = f'#include "{toolchain.PRELUDE_NAME}"\n' + "".join(
         sorted({m.group(0).strip() + "\n" for m in _INCLUDE.finditer(code)}))
@@ -846,9 +851,8 @@ def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
     #include lines (same_code's first part, cached; line markers dropped, pragmas kept):
     the first compiler test or detector blind spot that only macro expansion shows (a name
     pasted with ##, ``_Pragma("clang attribute push(...no_sanitize...)")``), "" if none."""
-    bare = '#line 1 "candidate.cpp"\n' + _INCLUDE.sub("", source)
-    gpp_dir, _ = toolchain.prelude_dir(comp, "omp")
-    text = _preprocessed(comp, tuple(comp.compile_flags("omp")), bare, gpp_dir, sandboxed)
+    gpp, flags, include = _gpp(comp)
+    text = _preprocessed(gpp, flags, _bare(source), include, sandboxed)
     return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
 
 

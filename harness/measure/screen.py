@@ -203,6 +203,22 @@ def _tools() -> None:
                                "it comes with g++), which screens candidate objects")
 
 
+def read_object(script: str, path: str, parts: int, sandboxed: bool, what: str = "the candidate object") -> list[str]:
+    """The ``parts`` sections of what the shell ``script`` (binutils reading ``$1`` =
+    ``path``, sections separated by lines ``@@``) prints, run in the sandbox when
+    ``sandboxed`` (the object is untrusted: 2 GiB, 16 processes, 120 s, the object's
+    folder read-only). Raises HarnessError if it fails or prints another number of
+    sections (a harness problem, not the candidate's); ``what`` names the object there."""
+    out = sandbox.run(["/bin/sh", "-c", script, "binutils", path], sandboxed=sandboxed,
+                      ro=[os.path.dirname(path)], timeout_s=120.0, tail_bytes=1 << 22,
+                      limits=sandbox.Limits(memory_bytes=2 << 30, pids=16))
+    found = out.stdout_tail.split("@@\n")
+    if out.returncode != 0 or len(found) != parts:
+        raise HarnessError(f"cannot read {what} {path} with binutils: "
+                           f"{out.stderr_tail.strip()[-300:] or 'exit code ' + str(out.returncode)}")
+    return found
+
+
 def screen_object(path: str, sandboxed: bool) -> list[str]:
     """The reasons ``path`` (a candidate's shared object) may not be loaded, [] if none.
 
@@ -212,13 +228,7 @@ def screen_object(path: str, sandboxed: bool) -> list[str]:
     cannot read the object (a harness problem, not the candidate's).
     """
     _tools()
-    out = sandbox.run(["/bin/sh", "-c", _SCRIPT, "screen", path], sandboxed=sandboxed,
-                      ro=[os.path.dirname(path)], timeout_s=120.0, tail_bytes=1 << 22,
-                      limits=sandbox.Limits(memory_bytes=2 << 30, pids=16))
-    parts = out.stdout_tail.split("@@\n")
-    if out.returncode != 0 or len(parts) != 3:
-        raise HarnessError(f"cannot read the candidate object {path} with binutils: "
-                           f"{out.stderr_tail.strip()[-300:] or 'exit code ' + str(out.returncode)}")
+    parts = read_object(_SCRIPT, path, 3, sandboxed)
     mangled, demangled = ([ln.strip().split(None, 1)[-1] for ln in part.splitlines() if ln.strip()]
                           for part in parts[:2])
     if len(demangled) != len(mangled):
