@@ -541,8 +541,7 @@ def load_plan() -> dict[str, Any]:
            "AMX build on an AMX CPU: extra buffer types off (llama.cpp's AMX repack crashes, "
            "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed")
     return {"llama_cpp_python": getattr(llama_cpp, "__version__", "?"), "build_amx": build_amx,
-            "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why,
-            "n_threads": n_threads(), "threads_fixed": threads_fixed(), "n_ctx": n_ctx()}
+            "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why}
 
 
 def model_params() -> tuple[Any, dict[str, Any]]:

@@ -268,8 +268,7 @@ class Engine:
         """How the model is served (the run's config.json ``local_model``): this server,
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, context tokens per sequence, load seconds."""
-        plan = {k: v for k, v in self.loaded_with.items() if k not in ("n_threads", "threads_fixed", "n_ctx")}
-        return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **plan,
+        return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **self.loaded_with,
                 "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
                 "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
                 "load_s": round(self.load_s, 3)}
