@@ -207,10 +207,51 @@ def test_replies_do_not_depend_on_the_thread_count(embedded_model, no_servers, m
         monkeypatch.setenv("HARNESS_LOCAL_THREADS", threads)
         model_process.stop_all()
         with ThreadPoolExecutor(max_workers=2) as ex:
-            texts[threads] = [r.text for r in ex.map(lambda a: llm.complete(a, msgs, cache_dir=None), agents)]
+            recs = list(ex.map(lambda a: llm.complete(a, msgs, cache_dir=None), agents))
+        texts[threads] = [r.text for r in recs]
+        # one prompt processing for both: the second call's prompt tokens were all reused
+        assert sorted(r.cached_prompt_tokens for r in recs) == [0, recs[0].prompt_tokens] and recs[0].prompt_tokens > 1000
         info = model_process.server_for(agents[0].model).info
         assert info["threads"] == int(threads) and info["threads_rule"] == "fixed" and not info["flash_attention"]
     assert texts["1"] == texts["2"] and len(set(texts["1"])) == 2
+
+
+def _prompt_logits(engine, prompt: list[int], reply_tokens: int = 0) -> tuple[list[float], int]:
+    """Admits one greedy job with ``prompt``; returns the logits after its prompt and
+    how many prompt tokens it reused; then decodes up to ``reply_tokens`` tokens of its
+    reply into its slot, and frees the slot."""
+    job = model_server._Job(prompt=prompt, max_tokens=max(1, reply_tokens), stop=[], temperature=0.0,
+                            top_p=1.0, seed=0)
+    engine._admit([job])
+    logits = engine._ll.llama_get_logits_ith(engine.ctx.ctx, engine.batch.batch.n_tokens - 1)[:engine.model.n_vocab()]
+    while not job.done.is_set():
+        engine._step()
+    return logits, job.reused
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_a_reused_prompt_start_gives_the_same_logits(embedded_model):
+    """A prompt that starts like the one a free slot keeps reuses its KV cells in whole
+    N_BATCH chunks, and the logits after it are bit-identical to processing it from the
+    start (with the reuse cut at the common start instead, inside a chunk, they are not)."""
+    engine = model_server.Engine(local_model.embedded_model_path(), slots=2, n_ctx=2048,
+                                 threads=local_model.n_threads(), fixed_threads=True)
+    code = (ROOT / "harness" / "models" / "model_server.py").read_text()[:2500]
+    tok = engine.model.tokenize
+    first = tok(f"Review this code:\n{code}\nName its slowest line.".encode(), add_bos=False, special=False)
+    second = tok(f"Review this code:\n{code}\nName its clearest function and why.".encode(), add_bos=False, special=False)
+    common = next(i for i, (a, b) in enumerate(zip(first, second)) if a != b)
+    assert common > 4 * model_server.N_BATCH and common % model_server.N_BATCH, common
+
+    fresh, reused = _prompt_logits(engine, second)  # nothing kept yet
+    assert reused == 0
+    _prompt_logits(engine, first, reply_tokens=24)  # takes the slot that keeps `second`'s start
+    again, reused = _prompt_logits(engine, second)  # ... and leaves its own, and its reply's cells
+    assert reused == common // model_server.N_BATCH * model_server.N_BATCH
+    assert again == fresh
+    assert engine.load()["prompt_tokens_reused"] == 2 * reused
+    assert engine.load()["prompt_tokens"] == len(first) + 2 * len(second)
 
 
 @pytest.mark.model

@@ -548,6 +548,10 @@ class CallRecord:
         text: the reply's content.
         model: litellm model name that was called.
         prompt_tokens / completion_tokens: usage in tokens (provider-reported).
+        cached_prompt_tokens: of the prompt tokens, those the provider did not process
+            again (``usage.prompt_tokens_details.cached_tokens``: a provider's prompt
+            cache, vLLM's prefix caching, the embedded model's prompt reuse); 0 if not
+            reported.
         latency_s: seconds the call took when it was really made, litellm overhead
             included (replayed from the cache on a hit, so tokens/s stays meaningful);
             for a local model it includes waiting for a free slot of its model process.
@@ -576,6 +580,7 @@ class CallRecord:
     cost_known: bool = True
     key: str = ""
     not_sent: list = field(default_factory=list)
+    cached_prompt_tokens: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the event log)."""
@@ -595,6 +600,7 @@ class CostTracker:
     calls: int = 0
     cache_hits: int = 0
     prompt_tokens: int = 0
+    cached_prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
     paid_usd: float = 0.0
@@ -607,6 +613,7 @@ class CostTracker:
         with self._lock:
             self.calls += 1
             self.prompt_tokens += rec.prompt_tokens
+            self.cached_prompt_tokens += rec.cached_prompt_tokens
             self.completion_tokens += rec.completion_tokens
             self.cost_usd += rec.cost_usd
             self.latency_s += rec.latency_s
@@ -869,6 +876,7 @@ def complete(
     choice = resp.choices[0]
     usage = getattr(resp, "usage", None)
     cost, known = _response_cost(litellm, agent, resp)
+    cached = getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", 0)
     rec = CallRecord(
         text=choice.message.content or "",
         model=agent.model,
@@ -883,6 +891,7 @@ def complete(
         cost_known=known,
         key=digest,
         not_sent=not_sent,
+        cached_prompt_tokens=int(cached or 0),
     )
     if cache_dir is not None:
         cache_put(cache_dir, key, rec)

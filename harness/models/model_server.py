@@ -12,8 +12,10 @@ unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
   window (``code: context_length_exceeded``), 500 for a failed decode.
 * ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
   llama-cpp-python version, threads, slots, context tokens per sequence, load seconds).
-* ``GET /health``: ``{"active": n, "queued": m, "threads": t, "thread_switches": k}``:
-  requests decoding and waiting, the thread count now and how often it changed.
+* ``GET /health``: ``{"active": n, "queued": m, "threads": t, "thread_switches": k,
+  "prompt_tokens": p, "prompt_tokens_reused": r}``: requests decoding and waiting, the
+  thread count now and how often it changed, prompt tokens admitted since the start and
+  how many of them were not processed again (see Prompt reuse).
 
 Batching
 --------
@@ -21,8 +23,9 @@ One engine thread owns the llama.cpp context (``n_seq_max`` = slots, a KV-cache 
 per sequence: ``kv_unified`` off, so each sequence has ``n_ctx`` tokens of its own and
 attends only to its own cells). A request waits for a free slot (FIFO; an idle engine
 waits GATHER_S s for the requests sent with the first). Its prompt is processed alone,
-in chunks of ``n_batch`` tokens; requests admitted together with the same prompt (a
-round's agents) share that work: the prompt is processed once and its KV cells copied
+in chunks of ``n_batch`` tokens (from where a kept prompt's cells end, see Prompt
+reuse); requests admitted together with the same prompt (a round's agents) share that
+work: the prompt is processed once and its KV cells copied
 to the other sequences' streams, and each samples its first token from the same
 logits. After that every step decodes one token of every active sequence in one
 ``llama_batch`` (one seq_id per sequence; at most STEP_TOKENS per batch, more make a
@@ -33,9 +36,25 @@ logits with its own sampler chain (top-k 40, top-p, min-p 0.05, temperature, the
 ``frequency_penalty`` puts llama.cpp's penalties sampler first (as llama-cpp-python
 does), over every token the sequence generated so far (OpenAI's and vLLM's rule: the
 completion's tokens, not the prompt's; llama-cpp-python looks back 64 tokens). A sequence stops at an end-of-generation
-token, a stop string or ``max_tokens`` (clamped to what fits in its context); its KV
-cells are then cleared and the slot is free for the next request. The prompt is the
+token, a stop string or ``max_tokens`` (clamped to what fits in its context); its slot
+is then free for the next request and keeps the prompt's cells. The prompt is the
 GGUF's own chat template (jinja2, as llama-cpp-python renders it).
+
+Prompt reuse
+------------
+A free slot keeps the KV cells of the prompt it last held, and a new prompt goes to the
+free slot whose kept prompt shares the longest start with it: only the rest is
+processed (a round's second prompt repeats the first's instructions, problem and code;
+the response's ``usage.prompt_tokens_details.cached_tokens`` counts the tokens not
+processed again). Only whole ``n_batch`` chunks are kept and reused, so a reused prompt
+is computed in the very chunks, from the very cells, it would be from its start, and its
+reply is bit-identical. Anything finer is not: llama.cpp's CPU kernels compute a token's
+cells in ways that depend on the chunk around it (its 4-token tiles, for one). Measured on a 2-core AMX Xeon: ending the reuse on a multiple of 4 tokens
+inside a chunk changed the logits when fewer than 8 tokens followed it, and ending it off
+such a multiple changed them in 16 of 23 of the quick preset's prompt pairs. Generated
+tokens are never reused: they were decoded 1-3 at a time. N_BATCH is 128 for this: prompt
+processing ran as fast in 128-token chunks as in 512 (166 and 155 tokens/s, 1,507 tokens,
+2 threads), and a smaller chunk reuses more of a shared start.
 
 Threads and flash attention
 ---------------------------
@@ -77,10 +96,10 @@ from harness.models import local_model
 
 #: names this server's decoding in the response-cache key of local calls (harness.models.llm):
 #: change it when a change of the decoding changes replies
-SERVER_ID = "harness-batched-2"  # 2: flash attention off (replies changed)
+SERVER_ID = "harness-batched-3"  # 2: flash attention off, 3: 128-token prompt chunks (replies changed)
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
-N_BATCH = 512  # tokens per prompt-processing chunk
+N_BATCH = 128  # tokens per prompt-processing chunk, the unit of prompt reuse
 # Tokens decoded together per step, at most. From 4 tokens on, llama.cpp's CPU matrix
 # kernels (its repacked Q4_K weights) switch to 4-column tiles whose floating-point
 # reduction order differs from the one-column path, and replies change (measured: 4 of 4
@@ -197,6 +216,7 @@ class _Job:
     error: str | None = None
     slot: int = -1
     sampler: Any = None
+    reused: int = 0  # prompt tokens whose KV cells were not computed for this job
 
 
 class Engine:
@@ -208,11 +228,14 @@ class Engine:
         n_ctx: context tokens per sequence.
         threads: most llama.cpp threads (decoding and prompt processing).
         fixed_threads: always ``threads``; otherwise a :class:`ThreadTuner` picks 1..threads.
+        prompt_reuse: reuse kept prompts' KV cells (see Prompt reuse); off only to
+            measure what it saves (benchmarks/prompt_reuse.py): replies are the same.
     Raises:
         RuntimeError: llama.cpp cannot load the file or create the context.
     """
 
-    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False):
+    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False,
+                 prompt_reuse: bool = True):
         import llama_cpp
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -223,7 +246,7 @@ class Engine:
         self._ll = llama_cpp
         self._internals = internals
         self._buf = ctypes.create_string_buffer(64)
-        self.slots, self.n_ctx = slots, n_ctx
+        self.slots, self.n_ctx, self.prompt_reuse = slots, n_ctx, prompt_reuse
         self.tuner = ThreadTuner(threads, fixed=fixed_threads)
         t0 = time.perf_counter()
         params, self.loaded_with = local_model.model_params()
@@ -260,6 +283,10 @@ class Engine:
         self._pending: list[_Job] = []  # taken from the queue, waiting for a slot
         self._active: list[_Job] = []
         self._free = list(range(slots))
+        self._kept: list[list[int]] = [[] for _ in range(slots)]  # per slot: prompt tokens its KV cells hold, reusable
+        self._last_use = [0] * slots  # per slot: admission count when it was last given a job
+        self._admissions = 0
+        self.prompt_tokens = self.prompt_tokens_reused = 0
         self._thread = threading.Thread(target=self._loop, name="decode", daemon=True)
         self._thread.start()
 
@@ -267,17 +294,22 @@ class Engine:
     def describe(self) -> dict[str, Any]:
         """How the model is served (the run's config.json ``local_model``): this server,
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
-        extra buffer types), threads, slots, context tokens per sequence, load seconds."""
+        extra buffer types), threads, slots, prompt chunk tokens and reuse, context tokens
+        per sequence, load seconds."""
         return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **self.loaded_with,
                 "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
-                "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS, "n_ctx": self.n_ctx,
+                "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS,
+                "n_batch": N_BATCH, "prompt_reuse": "whole n_batch chunks", "n_ctx": self.n_ctx,
                 "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
         """{"active": decoding sequences, "queued": requests waiting for a slot,
-        "threads": the thread count now, "thread_switches": how often the tuner switched}."""
+        "threads": the thread count now, "thread_switches": how often the tuner switched,
+        "prompt_tokens": prompt tokens admitted, "prompt_tokens_reused": of them, not
+        processed again (kept cells or a group's shared prompt)}."""
         return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending),
-                "threads": self.tuner.current, "thread_switches": self.tuner.switches}
+                "threads": self.tuner.current, "thread_switches": self.tuner.switches,
+                "prompt_tokens": self.prompt_tokens, "prompt_tokens_reused": self.prompt_tokens_reused}
 
     def submit(self, body: dict[str, Any]) -> dict[str, Any]:
         """Decode one OpenAI chat request (waits for the reply); returns the response dict.
@@ -328,7 +360,8 @@ class Engine:
             "choices": [{"index": 0, "message": {"role": "assistant", "content": job.text},
                          "finish_reason": job.finish_reason}],
             "usage": {"prompt_tokens": len(prompt), "completion_tokens": len(job.out),
-                      "total_tokens": len(prompt) + len(job.out)},
+                      "total_tokens": len(prompt) + len(job.out),
+                      "prompt_tokens_details": {"cached_tokens": job.reused}},
         }
 
     # ------------------------------------------------------------------ decoding
@@ -347,17 +380,48 @@ class Engine:
             s.add_dist(job.seed)
         return s
 
+    def _reusable(self, slot: int, prompt: list[int]) -> int:
+        """Tokens at the start of ``prompt`` whose KV cells ``slot`` keeps and that can
+        be reused bit-exactly: the common start in whole N_BATCH chunks, short of the
+        prompt's last token (it is processed for its logits)."""
+        kept, n = (self._kept[slot] if self.prompt_reuse else []), 0
+        for a, b in zip(kept, prompt):
+            if a != b:
+                break
+            n += 1
+        return min(n, len(prompt) - 1) // N_BATCH * N_BATCH
+
+    def _take_slot(self, prompt: list[int] | None) -> tuple[int, int]:
+        """A free slot for a job: (slot, reusable prompt tokens). With ``prompt``, the
+        free slot that keeps the longest reusable start of it; otherwise, and on ties,
+        the one given a job longest ago (its kept prompt is the least likely to recur)."""
+        def score(s: int) -> tuple[int, int]:
+            return (self._reusable(s, prompt) if prompt is not None else 0, -self._last_use[s])
+
+        slot = max(self._free, key=score)
+        self._free.remove(slot)
+        self._last_use[slot] = self._admissions
+        return slot, score(slot)[0]
+
     def _admit(self, group: list[_Job]) -> None:
         """Gives every job of ``group`` (one prompt) a slot, processes the prompt once
-        for the first, copies its KV cells to the others' streams and samples each
-        job's first token from the same logits with its own sampler."""
+        for the first (from the start its slot keeps, see Prompt reuse), copies its KV
+        cells to the others' streams and samples each job's first token from the same
+        logits with its own sampler."""
         first = group[0]
+        self._admissions += 1
+        first.slot, first.reused = self._take_slot(first.prompt)
+        for job in group[1:]:
+            job.slot, job.reused = self._take_slot(None)[0], len(job.prompt)
         for job in group:
-            job.slot = self._free.pop(0)
             job.sampler = self._sampler(job)
+            self._kept[job.slot] = []  # until the prompt is in
+        self.prompt_tokens += len(first.prompt) * len(group)
+        self.prompt_tokens_reused += sum(job.reused for job in group)
+        self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, first.reused, -1)
         b = self.batch.batch
         self.ctx.set_n_threads(self.tuner.current, self.tuner.current)
-        for start in range(0, len(first.prompt), N_BATCH):
+        for start in range(first.reused, len(first.prompt), N_BATCH):
             chunk = first.prompt[start:start + N_BATCH]
             b.n_tokens = len(chunk)
             for i, tok in enumerate(chunk):
@@ -365,8 +429,11 @@ class Engine:
                 b.seq_id[i][0] = first.slot
             b.logits[len(chunk) - 1] = True
             self.ctx.decode(self.batch)
+        kept = first.prompt[:len(first.prompt) // N_BATCH * N_BATCH]  # its whole chunks
+        self._kept[first.slot] = kept
         for job in group[1:]:  # copied before the next decode (a whole stream: only the prompt is in it)
             self._ll.llama_memory_seq_cp(self.ctx.memory, first.slot, job.slot, -1, -1)
+            self._kept[job.slot] = kept
         self._active.extend(group)
         for job in group:
             self._take(job, job.sampler.sample(self.ctx, b.n_tokens - 1))  # after the prompt's last token
@@ -398,13 +465,12 @@ class Engine:
         return self._buf.raw[:n]
 
     def _finish(self, job: _Job, reason: str, *, error: str | None = None) -> None:
+        """Ends ``job``; its slot is free again and keeps its prompt's cells (Prompt reuse)."""
         job.finish_reason, job.error = reason, error
         if job in self._active:
             self._active.remove(job)
         if job.slot >= 0:
-            self._ll.llama_memory_seq_rm(self.ctx.memory, job.slot, -1, -1)
             self._free.append(job.slot)
-            self._free.sort()
         job.sampler = None
         job.done.set()
 
@@ -455,10 +521,12 @@ class Engine:
                     self._admit(group)
                     continue  # admit every waiting request before the next step
                 self._step()
-            except Exception as e:  # llama_decode failed: fail what is in flight, go on
+            except Exception as e:  # llama_decode failed: fail what is in flight, keep nothing, go on
                 why = f"llama.cpp decode failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
                 for j in [*self._active, *[j for j in group if j not in self._active]]:
                     self._finish(j, "error", error=why)
+                self._ll.llama_memory_clear(self.ctx.memory, True)
+                self._kept = [[] for _ in range(self.slots)]
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -462,6 +462,7 @@ class LlmCall(ProblemEvent):
     KIND = "llm_call"
     model: str | None = _f(TEXT)
     prompt_tokens: int | None = _f(INDEX, "tokens")
+    cached_prompt_tokens: int | None = _f(INDEX, "tokens")
     completion_tokens: int | None = _f(INDEX, "tokens")
     latency_s: float | None = _f(AMOUNT, "s")
     cost_usd: float | None = _f(AMOUNT, "USD")
