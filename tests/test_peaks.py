@@ -41,6 +41,22 @@ def test_peaks_are_measured_per_thread_count():
     assert "bandwidth by level" in peaks.describe(p)
 
 
+def test_a_level_is_measured_from_its_low_end(monkeypatch):
+    """A cache level's arrays are half of what a thread has of it, but at most
+    LEVEL_LOW_END times what it has of the level before: a KVM guest's 480 MiB "L3"
+    measured at half its size streams from DRAM."""
+    sizes = []
+    monkeypatch.setattr(peaks, "stream_gbs", lambda threads, per_thread, *a, **k: sizes.append(per_thread) or 1.0)
+    caches = [{"level": 1, "bytes": 48 << 10, "shared_cpus": "0"}, {"level": 2, "bytes": 2 << 20, "shared_cpus": "0"},
+              {"level": 3, "bytes": 480 << 20, "shared_cpus": "0-1"}]
+    levels = peaks.level_bandwidths(2, "omp", None, caches)
+    assert sizes == [24 << 10, 192 << 10, 8 << 20, 128 << 20]
+    assert [lv["bytes_per_thread"] for lv in levels] == sizes
+    sizes.clear()  # a small shared L3 (16 MiB for 8 CPUs, 2 threads): half of each thread's share
+    peaks.level_bandwidths(2, "omp", None, [*caches[:2], {"level": 3, "bytes": 16 << 20, "shared_cpus": "0-7"}])
+    assert sizes[2] == 4 << 20
+
+
 def test_roofs_are_stored_per_machine_measured_once_and_never_lowered(tmp_path, monkeypatch):
     monkeypatch.setenv("HARNESS_CACHE", str(tmp_path))
     comp = find_compiler("native")

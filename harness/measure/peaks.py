@@ -16,7 +16,14 @@ Patterson (CACM 2009): attainable = min(peak FLOP/s, arithmetic intensity x band
   harness.measure.roofline): for each cache level and DRAM, the higher of a vectorised
   read kernel and the triad, compiled with the candidates' flags, each thread streaming
   arrays of half a private cache instance (a shared one: half of it split among the
-  threads), on 1 and N threads.
+  threads), but at most LEVEL_LOW_END times what the thread has of the level before, on
+  1 and N threads. That cap keeps a level's figure from its low end: a virtual machine
+  may report a cache bigger than the host's (a KVM guest on a Sapphire Rapids host
+  reports a 480 MiB L3), and half of that streams from DRAM; its "L3" roof was then
+  DRAM's (15 and 14 GB/s on 1 thread), and serial references at quick sizes, which fit
+  the host's real L3, reached up to 135 % of their roofline, a hair from the impossible
+  flag. A level's bandwidth at its low end is at least its bandwidth further in, so the
+  bound stays a lower bound on time.
 * Caches: the data and unified caches of CPU 0 from /sys/devices/system/cpu/cpu0/cache.
 
 Peaks are what these kernels reach on this machine at that moment: on a busy machine
@@ -220,22 +227,31 @@ def _sharing(cpus: str) -> int:
         return 1
 
 
+LEVEL_LOW_END = 4  # a level is measured at most at this many times the level before (per thread)
+
+
 def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict],
                      dram_bytes: int = 256 << 20) -> list[dict]:
     """Bandwidth by memory level for ``threads`` threads: [{"level": "L1", "bytes":
     capacity of one instance, "sharing": CPUs per instance, "instances": instances on the
-    machine, "gbs": GB/s}, ..., {"level": "DRAM", "bytes": None, "sharing": None, "gbs":
-    GB/s}], fastest first, from
-    :func:`stream_gbs` with arrays of half an instance's capacity per thread (a shared
-    cache: half of it split among the threads) and ``dram_bytes`` in all for DRAM.
-    ``caches``: :func:`cache_sizes` (data and unified caches). Raises RuntimeError."""
+    machine, "bytes_per_thread": the arrays each thread streamed, "gbs": GB/s}, ...,
+    {"level": "DRAM", "bytes": None, "sharing": None, "bytes_per_thread": ..., "gbs":
+    GB/s}], fastest first, from :func:`stream_gbs` with arrays of half what each thread
+    has of an instance (a shared cache: split among the threads), at most LEVEL_LOW_END
+    times what it has of the level before (see the module docstring), and
+    ``dram_bytes`` in all for DRAM. ``caches``: :func:`cache_sizes` (data and unified
+    caches). Raises RuntimeError."""
     out = []
+    below = None  # bytes each thread has of the level before
     for c in caches:
         share = _sharing(c["shared_cpus"])
-        per_thread = c["bytes"] // (2 * min(threads, share))  # half of what each thread has of it
+        mine = c["bytes"] // min(threads, share)
+        per_thread = mine // 2 if below is None else min(mine // 2, LEVEL_LOW_END * below)
+        below = mine
         out.append({"level": f"L{c['level']}", "bytes": c["bytes"], "sharing": share,
-                    "instances": c.get("instances"), "gbs": stream_gbs(threads, per_thread, mode, comp)})
-    out.append({"level": "DRAM", "bytes": None, "sharing": None,
+                    "instances": c.get("instances"), "bytes_per_thread": per_thread,
+                    "gbs": stream_gbs(threads, per_thread, mode, comp)})
+    out.append({"level": "DRAM", "bytes": None, "sharing": None, "bytes_per_thread": dram_bytes // threads,
                 "gbs": stream_gbs(threads, dram_bytes // threads, mode, comp, reps=3,
                                   run_bytes=2 * dram_bytes / threads)})
     return out
