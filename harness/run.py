@@ -527,8 +527,8 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     # the tracker and the context count this session; the rows (and the tables) every session
     breakdown = {
         "model calls (this session)": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
-        "tokens (this session)": (f"{tracker.prompt_tokens} prompt ({tracker.cached_prompt_tokens} not processed "
-                                  f"again) + {tracker.completion_tokens} completion"),
+        "tokens (this session)": (f"{tracker.prompt_tokens} prompt ({tracker.cached_prompt_tokens} of them from "
+                                  f"the model's prompt cache) + {tracker.completion_tokens} completion"),
         "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s per call over {model_s:.1f} s "
                                             "of call time (uncached calls, summed)") if model_s > 0 else "-",
         "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",

@@ -73,6 +73,14 @@ def test_roofs_are_stored_per_machine_measured_once_and_never_lowered(tmp_path, 
         lv["gbs"] /= 2
     peaks.save_roofs(busy, "serial", 1, comp)
     assert peaks.load_roofs("serial", 1, comp) == first
+    # roofs measured by the rule before a level's arrays were capped are measured again
+    path = next((tmp_path / "roofs").glob("serial-1t-*.json"))
+    stored = json.loads(path.read_text())
+    for lv in stored["peaks"]["levels"]["1"]:
+        del lv["bytes_per_thread"]
+    path.write_text(json.dumps(stored))
+    assert peaks.load_roofs("serial", 1, comp) is None
+    peaks.save_roofs(first, "serial", 1, comp)
     # roofs of another host (a cache folder shared on a cluster) are not this machine's
     info = peaks.machine_info()
     monkeypatch.setattr(peaks, "machine_info", lambda: {**info, "hostname": "elsewhere"})

@@ -364,14 +364,20 @@ def save_roofs(peaks: dict, mode: str, threads: int, comp: Compiler) -> Path:
 def load_roofs(mode: str, threads: int, comp: Compiler) -> dict | None:
     """This machine's stored roofs for ``mode`` on ``threads`` threads (the
     :func:`machine_peaks` dict), None when none were measured on this host and CPU model
-    with this compiler and -march, or the file is unreadable."""
+    with this compiler and -march, when they were measured by the rule before a level's
+    arrays were capped (no ``bytes_per_thread``: their cache roofs may be DRAM's, see
+    the module docstring), or the file is unreadable."""
     try:
         d = json.loads(_roofs_path(mode, threads, comp).read_text())
         m = machine_info()
         if (d["hostname"], d["cpu_model"]) != (m["hostname"], m["cpu_model"]):
             return None
         peaks = d["peaks"]
-        return peaks if isinstance(peaks, dict) and str(threads) in peaks.get("levels", {}) else None
+        if not isinstance(peaks, dict) or str(threads) not in peaks.get("levels", {}):
+            return None
+        if any("bytes_per_thread" not in lv for levels in peaks["levels"].values() for lv in levels):
+            return None
+        return peaks
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

@@ -613,7 +613,8 @@ class CostTracker:
         with self._lock:
             self.calls += 1
             self.prompt_tokens += rec.prompt_tokens
-            self.cached_prompt_tokens += rec.cached_prompt_tokens
+            if not rec.cache_hit:  # a reply from the response cache processed nothing now
+                self.cached_prompt_tokens += rec.cached_prompt_tokens
             self.completion_tokens += rec.completion_tokens
             self.cost_usd += rec.cost_usd
             self.latency_s += rec.latency_s

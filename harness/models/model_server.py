@@ -43,18 +43,21 @@ GGUF's own chat template (jinja2, as llama-cpp-python renders it).
 Prompt reuse
 ------------
 A free slot keeps the KV cells of the prompt it last held, and a new prompt goes to the
-free slot whose kept prompt shares the longest start with it: only the rest is
-processed (a round's second prompt repeats the first's instructions, problem and code;
-the response's ``usage.prompt_tokens_details.cached_tokens`` counts the tokens not
-processed again). Only whole ``n_batch`` chunks are kept and reused, so a reused prompt
-is computed in the very chunks, from the very cells, it would be from its start, and its
+free slot whose kept prompt shares the longest start with it: only the rest is processed
+(a round's second prompt repeats the first's instructions, problem and code; the
+response's ``usage.prompt_tokens_details.cached_tokens`` counts the tokens not processed
+again). Only whole ``n_batch`` chunks are kept and reused, so a reused prompt is
+computed in the very chunks, from the very cells, it would be from its start, and its
 reply is bit-identical. Anything finer is not: llama.cpp's CPU kernels compute a token's
-cells in ways that depend on the chunk around it (its 4-token tiles, for one). Measured on a 2-core AMX Xeon: ending the reuse on a multiple of 4 tokens
-inside a chunk changed the logits when fewer than 8 tokens followed it, and ending it off
-such a multiple changed them in 16 of 23 of the quick preset's prompt pairs. Generated
-tokens are never reused: they were decoded 1-3 at a time. N_BATCH is 128 for this: prompt
-processing ran as fast in 128-token chunks as in 512 (166 and 155 tokens/s, 1,507 tokens,
-2 threads), and a smaller chunk reuses more of a shared start.
+cells in ways that depend on the chunk around it (its 4-token tiles, for one). Measured
+on a 2-core AMX Xeon: ending the reuse on a multiple of 4 tokens inside a chunk changed
+the logits when fewer than 8 tokens followed it, and ending it one token past such a
+multiple changed them in 16 of 23 of the quick preset's prompt pairs. Generated tokens
+are never reused: they were decoded 1-3 at a time. Models whose cells cannot be cut at
+any position (sliding-window attention, recurrent or hybrid models, which a GGUF path
+may name) do not reuse: their prompts are processed from the start. N_BATCH is 128 for
+this: prompt processing ran as fast in 128-token chunks as in 512 (166 and 155 tokens/s,
+1,507 tokens, 2 threads), and a smaller chunk reuses more of a shared start.
 
 Threads and flash attention
 ---------------------------
@@ -230,6 +233,7 @@ class Engine:
         fixed_threads: always ``threads``; otherwise a :class:`ThreadTuner` picks 1..threads.
         prompt_reuse: reuse kept prompts' KV cells (see Prompt reuse); off only to
             measure what it saves (benchmarks/prompt_reuse.py): replies are the same.
+            Always off for a sliding-window, recurrent or hybrid model.
     Raises:
         RuntimeError: llama.cpp cannot load the file or create the context.
     """
@@ -246,7 +250,7 @@ class Engine:
         self._ll = llama_cpp
         self._internals = internals
         self._buf = ctypes.create_string_buffer(64)
-        self.slots, self.n_ctx, self.prompt_reuse = slots, n_ctx, prompt_reuse
+        self.slots, self.n_ctx = slots, n_ctx
         self.tuner = ThreadTuner(threads, fixed=fixed_threads)
         t0 = time.perf_counter()
         params, self.loaded_with = local_model.model_params()
@@ -278,6 +282,10 @@ class Engine:
             eos_token=self.model.token_get_text(eos) if eos >= 0 else "",
             bos_token=self.model.token_get_text(bos) if bos >= 0 else "",
         )
+        m = self.model.model
+        cuttable = not (llama_cpp.llama_model_n_swa(m) > 0 or llama_cpp.llama_model_is_recurrent(m)
+                        or llama_cpp.llama_model_is_hybrid(m))
+        self.prompt_reuse = prompt_reuse and cuttable
         self.load_s = time.perf_counter() - t0
         self._queue: queue.Queue[_Job] = queue.Queue()
         self._pending: list[_Job] = []  # taken from the queue, waiting for a slot
@@ -286,7 +294,7 @@ class Engine:
         self._kept: list[list[int]] = [[] for _ in range(slots)]  # per slot: prompt tokens its KV cells hold, reusable
         self._last_use = [0] * slots  # per slot: admission count when it was last given a job
         self._admissions = 0
-        self.prompt_tokens = self.prompt_tokens_reused = 0
+        self._prompt_counts = (0, 0)  # prompt tokens admitted, of them reused (one tuple: read whole)
         self._thread = threading.Thread(target=self._loop, name="decode", daemon=True)
         self._thread.start()
 
@@ -299,7 +307,8 @@ class Engine:
         return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **self.loaded_with,
                 "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
                 "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS,
-                "n_batch": N_BATCH, "prompt_reuse": "whole n_batch chunks", "n_ctx": self.n_ctx,
+                "n_batch": N_BATCH, "prompt_reuse": "whole n_batch chunks" if self.prompt_reuse else "off",
+                "n_ctx": self.n_ctx,
                 "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
@@ -307,9 +316,10 @@ class Engine:
         "threads": the thread count now, "thread_switches": how often the tuner switched,
         "prompt_tokens": prompt tokens admitted, "prompt_tokens_reused": of them, not
         processed again (kept cells or a group's shared prompt)}."""
+        admitted, reused = self._prompt_counts
         return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending),
                 "threads": self.tuner.current, "thread_switches": self.tuner.switches,
-                "prompt_tokens": self.prompt_tokens, "prompt_tokens_reused": self.prompt_tokens_reused}
+                "prompt_tokens": admitted, "prompt_tokens_reused": reused}
 
     def submit(self, body: dict[str, Any]) -> dict[str, Any]:
         """Decode one OpenAI chat request (waits for the reply); returns the response dict.
@@ -416,9 +426,11 @@ class Engine:
         for job in group:
             job.sampler = self._sampler(job)
             self._kept[job.slot] = []  # until the prompt is in
-        self.prompt_tokens += len(first.prompt) * len(group)
-        self.prompt_tokens_reused += sum(job.reused for job in group)
-        self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, first.reused, -1)
+        if not self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, first.reused, -1):
+            self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, -1, -1)  # cannot cut there: from the start
+            first.reused = 0
+        admitted, reused = self._prompt_counts
+        self._prompt_counts = (admitted + len(first.prompt) * len(group), reused + sum(job.reused for job in group))
         b = self.batch.batch
         self.ctx.set_n_threads(self.tuner.current, self.tuner.current)
         for start in range(first.reused, len(first.prompt), N_BATCH):
@@ -465,7 +477,9 @@ class Engine:
         return self._buf.raw[:n]
 
     def _finish(self, job: _Job, reason: str, *, error: str | None = None) -> None:
-        """Ends ``job``; its slot is free again and keeps its prompt's cells (Prompt reuse)."""
+        """Ends ``job`` (once); its slot is free again and keeps its prompt's cells (Prompt reuse)."""
+        if job.done.is_set():
+            return
         job.finish_reason, job.error = reason, error
         if job in self._active:
             self._active.remove(job)
