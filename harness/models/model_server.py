@@ -408,10 +408,11 @@ class Engine:
         def score(s: int) -> tuple[int, int]:
             return (self._reusable(s, prompt) if prompt is not None else 0, -self._last_use[s])
 
-        slot = max(self._free, key=score)
+        scores = {s: score(s) for s in self._free}
+        slot = max(self._free, key=scores.__getitem__)
         self._free.remove(slot)
         self._last_use[slot] = self._admissions
-        return slot, score(slot)[0]
+        return slot, scores[slot][0]
 
     def _admit(self, group: list[_Job]) -> None:
         """Gives every job of ``group`` (one prompt) a slot, processes the prompt once
