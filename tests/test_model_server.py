@@ -255,6 +255,42 @@ def test_a_reused_prompt_start_gives_the_same_logits(embedded_model):
     assert engine.load()["prompt_tokens"] == len(first) + 2 * len(second)
 
 
+def _decode(engine, jobs: list) -> None:
+    """Admits ``jobs`` (one prompt) together and steps until every one is done."""
+    engine._admit(jobs)
+    while not all(job.done.is_set() for job in jobs):
+        engine._step()
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_sequences_in_flight_sit_in_consecutive_slots(embedded_model):
+    """When the middle one of three sequences ends first, the last one moves next to the
+    first (llama.cpp decodes consecutive streams in one pass), and every reply is the one
+    its seed gives alone."""
+    engine = model_server.Engine(local_model.embedded_model_path(), slots=4, n_ctx=1024,
+                                 threads=local_model.n_threads(), fixed_threads=True)
+    prompt = engine.model.tokenize(b"Write a C++ function that sums a vector of doubles.", add_bos=False, special=False)
+
+    def jobs(limits):
+        return [model_server._Job(prompt=prompt, max_tokens=m, stop=[], temperature=0.8, top_p=0.95, seed=seed)
+                for seed, m in zip((1, 2, 3), limits)]
+
+    steps = []  # the slots of each step's sequences, as decoded
+    close = engine._close_gaps
+    engine._close_gaps = lambda: (close(), steps.append(sorted(job.slot for job in engine._active)))
+    together = jobs((40, 6, 40))
+    _decode(engine, together)
+    assert steps[0] == [0, 1, 2] and [0, 1] in steps and [0, 2] not in steps, steps
+    assert engine.load()["moves"] == 1 and together[2].slot == 1
+    alone = []
+    for job in jobs((40, 6, 40)):
+        _decode(engine, [job])
+        alone.append(job)
+    assert [j.out for j in alone] == [j.out for j in together]
+    assert len(together[0].out) == 40 and len(together[1].out) <= 6 and len({tuple(j.out) for j in together}) == 3
+
+
 @pytest.mark.model
 @pytest.mark.timeout(600)
 def test_concurrent_calls_are_decoded_together(embedded_model, no_servers):
