@@ -10,8 +10,9 @@ first, with the verdict cache off:
 Candidates (default: 60): for every third problem of the suite, its expert reference,
 its baseline's own source (an A/A, the candidate that changes nothing) and its first
 wrong variant from tests/variants/ (or a second A/A where it has none). Printed per rule:
-candidates per hour (wall of all evaluations), timed pairs, and how the two rules' verdicts
-agree (speedup ratio, the >= 1.1x and CI > 1 calls). Then the coverage: `--aa-runs` A/As
+candidates per hour (wall of all evaluations), timed pairs, where the wall went (compile,
+race check, validation, code layouts, timed calls, input generation, the rest), and how the
+two rules' verdicts agree (speedup ratio, the >= 1.1x and CI > 1 calls). Then the coverage: `--aa-runs` A/As
 with fresh seeds on each of three problems per rule, and how often the 95 % interval
 covers 1.0. Last line: `score_rate: fixed F/h, adaptive A/h, ratio R, A/A coverage fixed
 C1 %, adaptive C2 %`.
@@ -49,6 +50,22 @@ def candidates(suite: str, mode: str, n: int) -> list[tuple[str, str, object, st
     return out[:n]
 
 
+PARTS = ("wall", "compile", "race check", "validation", "code layouts", "timed calls", "input generation", "other")
+
+
+def breakdown(r) -> dict[str, float]:
+    """One evaluation's wall (s) by part, from its result's own figures; `other` is the
+    rest (processes, sandboxes, warm-up, the doorbell)."""
+    ev = r.evidence
+    race = ev.get("race_check_s") or {}
+    out = {"wall": r.wall_s, "compile": (r.compile_s or 0.0) + (r.harness_compile_s or 0.0),
+           "race check": sum(race.values()) if isinstance(race, dict) else 0.0,
+           "validation": r.validation_s or 0.0, "code layouts": ev.get("code_layouts_s") or 0.0,
+           "timed calls": r.timing_s or 0.0, "input generation": ev.get("generation_s") or 0.0}
+    out["other"] = out["wall"] - sum(v for k, v in out.items() if k != "wall")
+    return out
+
+
 def config(rule: str, quick: bool, seed: int = 20240521) -> EvalConfig:
     return EvalConfig(quick=quick, use_cache=False, seed=seed, adaptive=(rule == "adaptive"))
 
@@ -67,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     wall = {r: 0.0 for r in RULES}
     pairs = {r: [] for r in RULES}
     results = {r: {} for r in RULES}
+    parts = {r: dict.fromkeys(PARTS, 0.0) for r in RULES}
     print(f"{len(cands)} candidates, {args.suite} {args.mode}, {'quick' if args.quick else 'default'} sizes")
     for i, (label, _kind, p, text) in enumerate(cands):
         order = RULES if i % 2 == 0 else RULES[::-1]
@@ -76,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
             r = evaluate(p, text, args.mode, config(rule, args.quick))
             wall[rule] += time.monotonic() - t
             results[rule][label] = r
+            for k, v in breakdown(r).items():
+                parts[rule][k] += v
             if r.correct:
                 pairs[rule].append(r.pairs)
                 line.append(f"{rule} {r.status} {r.speedup:.3f} ({r.ci_low:.3f}-{r.ci_high:.3f}) "
@@ -90,6 +110,12 @@ def main(argv: list[str] | None = None) -> int:
     for r in RULES:
         pr = pairs[r] or [0]
         print(f"| {r} | {rate[r]:.0f} | {wall[r]:.0f} | {statistics.median(pr):.0f}, {statistics.mean(pr):.1f} |")
+    print("\nwhere the evaluations' wall went (s; `timed calls` and `input generation` are what a "
+          "stopping rule can shorten, the rest every evaluation pays):")
+    print("| rule | " + " | ".join(PARTS) + " |")
+    print("|---|" + "---|" * len(PARTS))
+    for r in RULES:
+        print(f"| {r} | " + " | ".join(f"{parts[r][k]:.0f}" for k in PARTS) + " |")
     both = [(results["fixed"][k], results["adaptive"][k]) for k in results["fixed"]
             if results["fixed"][k].correct and results["adaptive"][k].correct]
     if both:

@@ -127,6 +127,62 @@ def test_a_frequency_penalty_puts_the_penalties_sampler_first():
     assert chain(0.5, temperature=0.0) == ["penalties", *chain(0.0, temperature=0.0)]  # greedy too
 
 
+def _slot_engine(slots: int, active: dict[int, list[int]], kept: dict[int, list[int]] | None = None,
+                 last_use: dict[int, int] | None = None):
+    """A stand-in engine (no model) with jobs in flight in ``active`` {slot: prompt},
+    ``kept`` prompts per slot and ``last_use`` admissions; records seq_cp calls."""
+    from types import SimpleNamespace
+
+    from harness.models import model_server
+
+    engine = model_server.Engine.__new__(model_server.Engine)
+    copies = []
+    engine._ll = SimpleNamespace(llama_memory_seq_cp=lambda mem, src, dst, p0, p1: copies.append((src, dst)))
+    engine.ctx = SimpleNamespace(memory=None)
+    engine.slots, engine.cuttable, engine.prompt_reuse, engine.moves, engine._admissions = slots, True, True, 0, 9
+    engine._kept = [list((kept or {}).get(s, [])) for s in range(slots)]
+    engine._last_use = [(last_use or {}).get(s, 0) for s in range(slots)]
+    engine._active = [model_server._Job(prompt=pr, max_tokens=8, stop=[], temperature=0.0, top_p=1.0, seed=0, slot=s)
+                      for s, pr in active.items()]
+    engine._free = [s for s in range(slots) if s not in active]
+    return engine, copies
+
+
+def test_a_new_job_keeps_the_slots_in_use_consecutive():
+    """After prompt reuse, a job takes a free slot next to those in use (llama.cpp decodes
+    consecutive streams in one pass); among those, the one given a job longest ago."""
+    from harness.models import model_server
+
+    n = model_server.N_BATCH
+    engine, _ = _slot_engine(4, {1: [7] * 300}, last_use={0: 5, 2: 4, 3: 1})
+    assert engine._take_slot([3] * 300) == (2, 0)  # 0 and 2 are next to 1 (2 used longer ago); not 3
+    engine, _ = _slot_engine(4, {0: [7] * 300}, kept={3: [3] * 300})
+    assert engine._take_slot([3] * 300) == (3, 2 * n)  # reuse first, wherever it is
+    assert engine._take_slot(None)[0] in (1, 2)  # ... then a member next to the taken slots
+    assert engine._take_slot(None)[0] in (1, 2) and engine._free == []
+
+
+def test_a_gap_between_slots_in_flight_is_closed():
+    """A sequence outside the window that holds most of the sequences in flight moves
+    into it (its stream copied); the slot it left is free and keeps its prompt."""
+    engine, copies = _slot_engine(4, {0: [1] * 200, 2: [2] * 200, 3: [3] * 200}, kept={3: [3] * 128})
+    engine._close_gaps()  # windows 0-2 and 1-3 hold two each: the lowest takes the one in 3
+    assert copies == [(3, 1)] and sorted(j.slot for j in engine._active) == [0, 1, 2]
+    assert engine._free == [3] and engine._kept[1] == engine._kept[3] == [3] * 128 and engine._last_use[1] == 9
+    assert engine.moves == 1
+    engine, copies = _slot_engine(4, {0: [1], 3: [3]})
+    engine._close_gaps()  # two in flight: window 0-1 (lowest of the ties) takes the one in 3
+    assert copies == [(3, 1)] and sorted(engine._free) == [2, 3]
+    for active in ({0: [1], 1: [1], 2: [1]}, {1: [1], 2: [1]}, {2: [1]}, {0: [1], 1: [1], 3: [1], 4: [1]}):
+        engine, copies = _slot_engine(5, active)  # consecutive, alone, or more than one batch
+        engine._close_gaps()
+        assert copies == [] and engine.moves == 0
+    engine, copies = _slot_engine(4, {0: [1], 2: [2]})
+    engine.cuttable = False  # a recurrent or hybrid model: its memory is not a stream per sequence
+    engine._close_gaps()
+    assert copies == []
+
+
 def _tune(tuner, cost, steps, shape=3):
     """Runs ``steps`` decodes of ``shape`` sequences through ``tuner`` with step times
     ``cost[threads]``; returns the thread count of each."""

@@ -32,15 +32,23 @@ logits. After that every step decodes one token of every active sequence in one
 ``llama_batch`` (one seq_id per sequence; at most STEP_TOKENS per batch, more make a
 second batch), so the weights are read once per batch for all of them. The sequences
 of a batch must sit in consecutive slots: with a stream per sequence, llama.cpp splits
-a batch into micro-batches of consecutive streams (``split_equal`` with ``sequential``),
-so slots 0, 1 and 3 cost two passes over the weights, not one (measured on a 2-core AMX
-Xeon, 3 sequences at 1,566 prompt tokens, 2 threads: 99-101 ms a step against 69-73 ms
-in slots 0-2). A new request takes, among the free slots that reuse the most of its
-prompt, one next to the slots in use; when the sequences in flight still leave a gap
-(they finish at different times), the one outside the smallest window is moved
-into it before the step (``llama_memory_seq_cp`` of its whole stream, ~96 MiB for the
-default model: the same cells at the same indices, so its reply is unchanged; the slot
-it left keeps its prompt for reuse). Each sequence samples from its own
+a batch into micro-batches of streams that ascend by one in batch order
+(``split_equal`` with ``sequential``), so slots 0, 1 and 3 cost two passes over the
+weights, not one (measured on a 2-core AMX Xeon, 3 sequences at 1,566 prompt tokens,
+2 threads: 99-101 ms a step against 69-73 ms in slots 0-2). So a step's batches list
+their sequences in slot order, and a request's first job takes, among the free slots
+that reuse the most of its prompt, one that keeps the slots taken consecutive where
+one can (else the one given a job longest ago). Gaps still arise: a sequence ends
+before the others, reuse sends a prompt to a slot away from those in use, a job ends
+at its first token. Before each step with at most STEP_TOKENS sequences in flight, a
+gap is closed: the window of as many slots that holds most of them (the lowest on
+ties) takes each sequence outside it (``llama_memory_seq_cp`` of its whole stream,
+~96 MiB for the default model, applied by llama.cpp before the next decode, after any
+copy queued earlier: the same cells at the same indices, so its reply is unchanged;
+the slot it left keeps its prompt for reuse; the copy's time counts in that step's
+time for the thread tuner). With more in flight than STEP_TOKENS (only with
+``--slots`` above 4) nothing is moved. Models whose cells cannot be cut (below) are
+never moved either: their memory is not a stream per sequence. Each sequence samples from its own
 logits with its own sampler chain (top-k 40, top-p, min-p 0.05, temperature, then
 ``llama_sampler_init_dist(seed)``; temperature 0 is greedy), the chain llama-cpp-python's
 ``create_chat_completion`` uses by default; a request with a non-zero
@@ -296,6 +304,7 @@ class Engine:
         m = self.model.model
         cuttable = not (llama_cpp.llama_model_n_swa(m) > 0 or llama_cpp.llama_model_is_recurrent(m)
                         or llama_cpp.llama_model_is_hybrid(m))
+        self.cuttable = cuttable  # attention cells in a stream per sequence: cut, reused and moved at will
         self.prompt_reuse = prompt_reuse and cuttable
         self.load_s = time.perf_counter() - t0
         self._queue: queue.Queue[_Job] = queue.Queue()
@@ -509,7 +518,8 @@ class Engine:
 
     def _step(self) -> None:
         """One token for every active sequence: one batch of up to STEP_TOKENS
-        sequences per decode (more make two or more decodes)."""
+        sequences per decode (more make two or more decodes), in slot order, after
+        closing a gap between their slots (see Batching)."""
         self._close_gaps()
         b = self.batch.batch
         everyone = sorted(self._active, key=lambda job: job.slot)  # batches of consecutive slots
@@ -529,13 +539,14 @@ class Engine:
 
     def _close_gaps(self) -> None:
         """Moves sequences in flight so that they sit in consecutive slots (see Batching):
-        into the window of as many slots as are in use that holds most of them already,
-        each one outside it to a free slot inside it, its whole stream copied
+        with 2..STEP_TOKENS in flight (one batch) and a gap between their slots, the
+        window of as many slots that holds most of them (the lowest on ties) takes each
+        one outside it, in a free slot of the window, its whole stream copied
         (``llama_memory_seq_cp``, applied by llama.cpp before the next decode, after any
         copy queued before it). The slot a sequence left is free and keeps its prompt."""
         used = {job.slot for job in self._active}
         n = len(used)
-        if n < 2 or max(used) - min(used) < n:
+        if not self.cuttable or not 2 <= n <= STEP_TOKENS or max(used) - min(used) < n:
             return
         start = max(range(self.slots - n + 1), key=lambda w: (len(used & set(range(w, w + n))), -w))
         window = set(range(start, start + n))
