@@ -117,7 +117,8 @@ def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_
     problems, log axes: arithmetic intensity (FLOP per compulsory byte) against attained
     GFLOP/s, the machine's roofs drawn (the FP64 peak on ``threads`` threads, a line of
     slope 1 per memory level), and per problem the baseline (open circle), the expert
-    reference (triangle) and the reported best (filled square), joined by a thin line.
+    reference (triangle) and the reported best (filled square), joined by a thin line,
+    named below its lowest point (ParEval's problem number, else the problem id).
 
     points: [{"problem", "ai" (FLOP/byte), "baseline", "reference", "best" (GFLOP/s or
     None)}]; roofs: harness.measure.peaks.machine_peaks; left_out: problems not drawn
@@ -139,6 +140,9 @@ def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_
         shown = [y for y in ys if y]
         if len(shown) > 1:
             ax.plot([p["ai"]] * len(shown), shown, color="#888888", lw=0.6, zorder=2)
+        head = str(p["problem"]).split("_")[0]  # ParEval's number, or PolyBench's name
+        ax.annotate(head if head.isdigit() else str(p["problem"]), (p["ai"], min(shown)), xytext=(4, -7),
+                    textcoords="offset points", fontsize=6)
     for key, marker, face, label in (("baseline", "o", "white", "baseline"),
                                      ("reference", "^", "#bbbbbb", "expert reference"),
                                      ("best", "s", "black", "reported best")):
