@@ -141,8 +141,9 @@ def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_
         if len(shown) > 1:
             ax.plot([p["ai"]] * len(shown), shown, color="#888888", lw=0.6, zorder=2)
         head = str(p["problem"]).split("_")[0]  # ParEval's number, or PolyBench's name
-        ax.annotate(head if head.isdigit() else str(p["problem"]), (p["ai"], min(shown)), xytext=(4, -7),
-                    textcoords="offset points", fontsize=6)
+        if shown:
+            ax.annotate(head if head.isdigit() else str(p["problem"]), (p["ai"], min(shown)), xytext=(4, -7),
+                        textcoords="offset points", fontsize=6)
     for key, marker, face, label in (("baseline", "o", "white", "baseline"),
                                      ("reference", "^", "#bbbbbb", "expert reference"),
                                      ("best", "s", "black", "reported best")):
