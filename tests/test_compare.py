@@ -120,17 +120,19 @@ def test_injected_regression_fails_the_gate(runs, capsys):
 
 
 def test_the_same_code_measured_again_passes_the_gate(runs, capsys):
-    code = main(["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "5%"])
+    # a 15 % gate: two runs of the same code drift apart by more than either run's own
+    # interval holds (a CI run once came out "regression" while a 5 % gate just passed);
+    # the injected regression is over 66 %
+    code = main(["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "15%"])
     md = capsys.readouterr().out
     assert code == 0 and "pass (the interval's upper end" in md, (md, _measured(runs["old"]), _measured(runs["same"]))
     assert "[!WARNING]" not in md  # same machine, compiler, suite
     _, js = _compare_json(capsys, runs["old"], runs["same"])
     # the gate's criterion; not the verdict: the bootstrap interval holds each run's own
-    # noise only, so identical code measured twice at 10-1000x can differ significantly by
-    # less than the gate's 5 % (seen in a CI run: verdict "regression", gate passed)
-    assert js["overall"]["high"] >= 0.95, js["overall"]
+    # noise only, so identical code measured twice at 10-1000x can differ significantly
+    assert js["overall"]["high"] >= 0.85, js["overall"]
     # several new runs at once: each against the first; any regression fails
-    code = main(["compare", str(runs["old"]), str(runs["same"]), str(runs["slow"]), "--fail-on-regression", "5%"])
+    code = main(["compare", str(runs["old"]), str(runs["same"]), str(runs["slow"]), "--fail-on-regression", "15%"])
     md = capsys.readouterr().out
     assert code == 1 and md.count("## harness compare:") == 2
 

@@ -211,7 +211,7 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
     assert not [(a, b) for a in ev for b in inf if a[1] < b[2] and b[1] < a[2]]  # never at once
     pairs = list(zip(inf[::2], inf[1::2]))  # the two calls of each round
     assert all(a[1] < b[2] and b[1] < a[2] for a, b in pairs)  # a round's local calls overlap
-    assert 5 * 0.05 <= ctx.generate_s < 0.45  # phases' wall, overlapping calls once (one by one: >= 0.5)
+    assert 5 * 0.05 <= ctx.generate_s < 0.5  # phases' wall, overlapping calls once (one by one: >= 0.5)
 
     remote = [Agent(name=f"r{i}", model="openai/gpt-4o-mini", seed=i) for i in range(3)]
     rounds = [threading.Thread(target=ctx.generate, args=([(a, msgs, 1, a.name) for a in remote],),

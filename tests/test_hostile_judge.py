@@ -4,7 +4,8 @@ signal from inside their own address space (issue 20, part 6), and a data race.
 Each source in tests/hostile/ computes honestly and cheats with nothing but ordinary
 loads and stores, threads and clock reads; the in-process timer of the worker judged
 every one of them correct at 4x to 20,000x (the figures are in the tests). The verdict
-must now be ``rejected`` or ``incorrect``, or ``correct`` with a speedup below 1.25x,
+must now be ``rejected`` or ``incorrect``, or ``correct`` with a speedup below 1.5x
+(NOT_PAID),
 with the harness alive and nothing left behind (no processes, cgroups or temporary build
 folders). Where the screen would stop an attack first (it reads /proc/self/maps), the
 screen is off, because the defences behind it must hold on their own; what the screen
@@ -61,15 +62,21 @@ def timed(run_eval, pid, text, mode, **kw):
     return run_eval(pid, text, mode, **kw)
 
 
+# An honest candidate at the baseline's speed, timed for 8-12 pairs on a loaded machine,
+# reaches 1.25x now and then (benchmarks/soak.py); the smallest gain any of these attacks
+# ever got from the in-process timer was 2.34x.
+NOT_PAID = 1.5
+
+
 def assert_not_paid(r):
     """The attack gained nothing: rejected or incorrect (not by the screen, which these
     attacks pass), failed under the race detector (omp: its code there lies otherwise in
-    memory), or correct with a speedup below 1.25x."""
+    memory), or correct with a speedup below NOT_PAID."""
     assert r.status in ("rejected", "incorrect", "correct", "runtime_error", "timeout"), (r.status, r.evidence)
     if r.status in ("runtime_error", "timeout"):
         assert r.evidence["race_check"].startswith(r.status + ": the candidate "), r.evidence
     elif r.status == "correct":
-        assert r.speedup < 1.25, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
+        assert r.speedup < NOT_PAID, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
     else:
         assert r.evidence["why"] and "screen" not in r.evidence, r.evidence
 
