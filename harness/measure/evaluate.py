@@ -50,7 +50,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "5"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present
+PROTOCOL_VERSION = "6"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp)
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
