@@ -59,18 +59,22 @@
 // instances are constructed (Runner::make), operator new serves requests below
 // kArenaLimit from pages mapped for that turn (below the turn's address reservation),
 // the first one at a drawn offset of 16 x (0..255) bytes into its page, each next one
-// where glibc's heap would put it after that (chunk size: request + 8, rounded up to 16,
-// at least 32). Operator delete leaves arena memory alone; Runner::release() unmaps the
-// arena after the instances are destroyed. Outside construction operator new is malloc,
-// for both sides' code alike: only the judge's instances move.
+// right after the one before, spaced as a fresh glibc heap spaces a run of allocations
+// (request + 8, rounded up to 16, at least 32; a block freed during construction is not
+// used again). Operator delete leaves arena memory alone; Runner::release() unmaps the
+// arena after the instances are destroyed, so a constructor may allocate only what its
+// instance owns (driver.hpp). If no page can be mapped the request fails (bad_alloc: make()
+// tries again without the reservation) rather than fall back to the heap's fixed places.
+// Outside construction operator new is malloc, for both sides' code alike: only the
+// judge's instances move.
 namespace arena {
 
-constexpr size_t kArenaLimit = 128 << 10;  // = Runner::kHarnessMmapThreshold: larger ones are mapped anew
+constexpr size_t kArenaLimit = 128 << 10;  // Runner::kHarnessMmapThreshold: larger ones are mapped anew
 constexpr int kMaxChunks = 64;              // chunks double in size: 64 hold any instance
 
-struct Chunk {
-  char* base;
-  size_t bytes;
+struct Chunk {  // atomic fields: owns() may read them from another thread
+  std::atomic<char*> base{nullptr};
+  std::atomic<size_t> bytes{0};
 };
 std::atomic<bool> on{false};   // constructing a turn's instances
 std::atomic<int> chunks_n{0};  // chunks[0, chunks_n) are mapped
@@ -84,7 +88,9 @@ bool owns(const void* p) {
   const char* c = static_cast<const char*>(p);
   const int n = chunks_n.load(std::memory_order_acquire);
   for (int i = 0; i < n; ++i)
-    if (c >= chunks[i].base && c < chunks[i].base + chunks[i].bytes) return true;
+    if (const char* b = chunks[i].base.load(std::memory_order_relaxed);
+        c >= b && c < b + chunks[i].bytes.load(std::memory_order_relaxed))
+      return true;
   return false;
 }
 
@@ -95,15 +101,16 @@ void* take(size_t bytes, size_t align) {
   const size_t step = std::max<size_t>(32, (bytes + 8 + 15) & ~size_t(15));  // glibc's chunk size
   auto at = [&](char* p) { return reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(p) + align - 1) & ~uintptr_t(align - 1)); };
   char* p = next ? at(next) : nullptr;
-  if (!p || size_t(end - p) < step) {
+  if (!p || p >= end || size_t(end - p) < step) {  // (an alignment above a page may pass the end)
     const int n = chunks_n.load(std::memory_order_relaxed);
     if (n == kMaxChunks) return nullptr;
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    size_t want = n ? chunks[n - 1].bytes * 2 : size_t(1) << 20;
+    size_t want = n ? chunks[n - 1].bytes.load(std::memory_order_relaxed) * 2 : size_t(1) << 20;
     want = std::max(want, (first_offset + step + align + page - 1) / page * page);
     void* m = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) return nullptr;
-    chunks[n] = Chunk{static_cast<char*>(m), want};
+    chunks[n].base.store(static_cast<char*>(m), std::memory_order_relaxed);
+    chunks[n].bytes.store(want, std::memory_order_relaxed);
     chunks_n.store(n + 1, std::memory_order_release);
     next = static_cast<char*>(m) + (n == 0 ? first_offset : 0);
     end = static_cast<char*>(m) + want;
@@ -118,20 +125,23 @@ void reset(size_t offset) {
   std::lock_guard<std::mutex> g(mu);
   const int n = chunks_n.load(std::memory_order_relaxed);
   chunks_n.store(0, std::memory_order_release);
-  for (int i = 0; i < n; ++i) munmap(chunks[i].base, chunks[i].bytes);
+  for (int i = 0; i < n; ++i)
+    munmap(chunks[i].base.load(std::memory_order_relaxed), chunks[i].bytes.load(std::memory_order_relaxed));
   next = end = nullptr;
   first_offset = offset;
 }
 
+// nullptr when the memory cannot be had (operator new throws bad_alloc).
 void* allocate(size_t bytes, size_t align) {
-  if (on.load(std::memory_order_relaxed) && bytes < kArenaLimit)
-    if (void* p = take(bytes, align)) return p;
+  if (on.load(std::memory_order_relaxed) && bytes < kArenaLimit) return take(bytes, align);
   if (align <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return std::malloc(bytes ? bytes : 1);
   void* p = nullptr;
   return posix_memalign(&p, align, bytes ? bytes : 1) == 0 ? p : nullptr;
 }
 
-void deallocate(void* p) {
+// Not inlined into operator delete: g++ would then see free() of what operator new
+// returned and warn (-Wmismatched-new-delete), not knowing this operator new is malloc.
+__attribute__((noinline)) void deallocate(void* p) {
   if (p && !owns(p)) std::free(p);
 }
 
@@ -195,6 +205,7 @@ struct Runner {
   // where a program that has freed such a block settles): a temporary below it comes
   // from the heap, as in a program that calls the function again and again.
   static constexpr int kHarnessMmapThreshold = 128 << 10;
+  static_assert(size_t(kHarnessMmapThreshold) == arena::kArenaLimit, "the arena takes what glibc would not map");
   static constexpr int kCallMmapThreshold = 32 << 20;
 
   // Reserves (PROT_NONE: no memory, only addresses) 0 to 65535 pages, as the draw says,
@@ -244,7 +255,7 @@ struct Runner {
             const arena::Constructing in_arena;
             made = new harness::Instance(drv.get(), c->size);
           }
-          inst.emplace_back(made);  // within the capacity reserved at start: no allocation
+          inst.emplace_back(made);  // the runner's own list: outside the arena
         }
         unreserve();  // the instances are placed: the addresses are free again
         args.assign(n, nullptr);
@@ -491,10 +502,6 @@ int main(int argc, char** argv) {
   r.who = baseline ? "the baseline " : "the candidate ";
   r.baseline = baseline;
   r.objects.assign(1, argv[2]);
-  // the runner's own lists never grow while instances are made, so they never hold
-  // arena memory (which release() unmaps)
-  r.inst.reserve(harness::side::kMaxK);
-  r.args.reserve(harness::side::kMaxK);
   r.objects.insert(r.objects.end(), argv + 6, argv + argc);
   // Start the OpenMP pool before the side's object is loaded (and its constructors run),
   // so both runners begin with the same threads and a first parallel region adds none.

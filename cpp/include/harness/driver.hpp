@@ -23,6 +23,12 @@
 //   };
 //   HARNESS_DRIVER(MyInstance)
 //
+// The constructor may allocate only what its instance owns and frees: a side runner
+// (cpp/side.cpp) constructs every turn's instances in an arena of pages it unmaps when the
+// turn's instances are destroyed, so a static or cached container filled there would be
+// left pointing at unmapped memory. Buffers allocated later (generate, reset) come from
+// the ordinary heap, whose placement is not drawn anew: allocate them in the constructor.
+//
 // Optionally an instance can take another instance's freshly generated inputs faster than
 // generating them itself (a copy instead of hashing): a member
 //   void copy_inputs(const MyInstance& src);   // this <- src's inputs, pristine and working
