@@ -15,7 +15,9 @@ from harness.measure.evaluate import INFRASTRUCTURE_ERROR, EvalConfig
 from harness.measure.executors import InlineExecutor, ParslExecutor, make_executor
 from harness.measure.suite import get_problem
 
-pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
+# a lost Parsl block once left a task waiting forever: fail such a hang in minutes
+pytestmark = [pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs"),
+              pytest.mark.timeout(600)]
 
 PID = "03_dense_la_axpy"
 FAST = EvalConfig(quick=True, min_pairs=3, max_pairs=4, budget_s=0.2, use_cache=False)
@@ -111,6 +113,43 @@ def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
     r = out["r"]
     assert r.status == INFRASTRUCTURE_ERROR and len(r.evidence["lost"]) == 2
     # the pool replaced its lost workers: it still evaluates
+    assert pool.evaluate(p, p.source("baseline.cpp"), "serial", FAST).status == "correct"
+
+
+def _managers() -> list:
+    """The pids of this test session's Parsl worker pools (managers): their environment
+    has this session's private cache."""
+    mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
+    out = []
+    for d in Path("/proc").iterdir():
+        try:
+            if (d.name.isdigit() and b"process_worker_pool" in (d / "cmdline").read_bytes()
+                    and mark in (d / "environ").read_bytes().split(b"\0")):
+                out.append(int(d.name))
+        except OSError:
+            continue
+    return out
+
+
+def test_a_killed_block_is_replaced_and_the_evaluation_retried(pool):
+    """The worker pool itself (the block's manager) killed mid-evaluation: Parsl starts a
+    new block and the evaluation runs again there (with strategy "none" the executor
+    failed every later task, or a task waited forever)."""
+    p = get_problem(PID)
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"),
+                                                                          "serial", SLOW)))
+    t.start()
+    t_end = time.monotonic() + 90
+    while not _evaluating_workers() and time.monotonic() < t_end:
+        time.sleep(0.05)
+    managers = _managers()
+    assert _evaluating_workers() and managers
+    for m in managers:
+        os.kill(m, signal.SIGKILL)
+    t.join(timeout=240)
+    assert not t.is_alive() and out["r"].status == "correct", out.get("r")
+    assert "loss of" in out["r"].evidence["worker_lost_before"], out["r"].evidence
     assert pool.evaluate(p, p.source("baseline.cpp"), "serial", FAST).status == "correct"
 
 

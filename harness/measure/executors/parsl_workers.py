@@ -33,10 +33,16 @@ def _remote_evaluate(problem, text: str, mode: str, cfg: EvalConfig) -> dict:
 def local_config(cpu_sets: list, heartbeat_s: int = 2):
     """A Parsl Config: one HighThroughputExecutor on this machine (LocalProvider, one
     block) with one worker per CPU set in ``cpu_sets`` (lists of CPU ids), each worker
-    pinned to its set. A dead worker is noticed within ``heartbeat_s`` seconds."""
+    pinned to its set. A dead worker is noticed within ``heartbeat_s`` seconds and
+    restarted by its block's manager. A block that ends (its manager killed or gone) is
+    replaced while tasks wait: Parsl's "simple" strategy scales out to the one block, and
+    its windowed error handler gives up (the executor's bad state, every task failed) only
+    after three blocks in a row failed. With strategy "none" a lost manager was never
+    replaced: once in CI every later task waited forever with no worker left."""
     from parsl.config import Config
     from parsl.executors import HighThroughputExecutor
     from parsl.executors.high_throughput.executor import DEFAULT_LAUNCH_CMD
+    from parsl.jobs.error_handlers import windowed_error_handler
     from parsl.providers import LocalProvider
 
     affinity = "list:" + ":".join(",".join(map(str, s)) for s in cpu_sets)
@@ -48,8 +54,9 @@ def local_config(cpu_sets: list, heartbeat_s: int = 2):
         cores_per_worker=1, cpu_affinity=affinity, heartbeat_period=heartbeat_s,
         heartbeat_threshold=max(10, 5 * heartbeat_s), poll_period=10, launch_cmd=launch,
         interchange_launch_cmd=[sys.executable, "-m", "parsl.executors.high_throughput.interchange"],
+        block_error_handler=windowed_error_handler,
         provider=LocalProvider(init_blocks=1, min_blocks=1, max_blocks=1))
-    return Config(executors=[htex], strategy="none",
+    return Config(executors=[htex], strategy="simple",
                   initialize_logging=False, usage_tracking=0)
 
 
