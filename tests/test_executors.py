@@ -33,12 +33,17 @@ def pool(tmp_path_factory):
     ex.shutdown()
 
 
+def _ours(pid) -> bool:
+    """Whether process ``pid`` belongs to this test session: its environment has this
+    session's private cache (other sessions' Parsl processes are not ours)."""
+    mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
+    return mark in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+
+
 def _evaluating_workers() -> list:
     """The pids of the Parsl worker processes of this test session that are running an
-    evaluation right now: the parents of bwrap processes running harness.measure.worker whose
-    environment has this session's private cache (LocalProvider daemonizes the worker
-    pool, so it is no descendant of the test; other sessions' workers are not ours)."""
-    mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
+    evaluation right now: the parents of bwrap processes running harness.measure.worker
+    (LocalProvider daemonizes the worker pool, so it is no descendant of the test)."""
     out = []
     for d in Path("/proc").iterdir():
         if not d.name.isdigit():
@@ -49,7 +54,7 @@ def _evaluating_workers() -> list:
                 continue
             stat = (d / "stat").read_text()
             parent = int(stat[stat.rindex(")") + 2:].split()[1])
-            if mark in Path(f"/proc/{parent}/environ").read_bytes().split(b"\0"):
+            if _ours(parent):
                 out.append(parent)
         except (OSError, ValueError, IndexError):
             continue
@@ -117,14 +122,11 @@ def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
 
 
 def _managers() -> list:
-    """The pids of this test session's Parsl worker pools (managers): their environment
-    has this session's private cache."""
-    mark = f"HARNESS_CACHE={os.environ['HARNESS_CACHE']}".encode()
+    """The pids of this test session's Parsl worker pools (the blocks' managers)."""
     out = []
     for d in Path("/proc").iterdir():
         try:
-            if (d.name.isdigit() and b"process_worker_pool" in (d / "cmdline").read_bytes()
-                    and mark in (d / "environ").read_bytes().split(b"\0")):
+            if d.name.isdigit() and b"process_worker_pool" in (d / "cmdline").read_bytes() and _ours(d.name):
                 out.append(int(d.name))
         except OSError:
             continue
