@@ -36,6 +36,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -670,6 +671,19 @@ constexpr int64_t kSpinPerWindowNs = 1000000;
 // Work a candidate hides inside a harness command of its own process (a fault handler that
 // runs while the runner copies its outputs out) is still bounded only by the outside rule
 // of each block.
+// The physical bound. A process confined to G CPUs cannot use more than G seconds of CPU
+// per second of wall time, so each window and each command of a runner, read by the
+// judge (its kernel CPU clock, from right before the doorbell to right after the reply),
+// may use at most its wall time x G (the judge's own CPU set: the CPUs this evaluation
+// was granted) + kPhysicalAbsNs + kPhysicalRel of it; more is `rejected` with the figures.
+// Unlike the rules above it has no slack that grows with the harness's work, and it
+// catches a side that widened its own CPU mask (a raw sched_setaffinity on one of its
+// threads, which the seccomp filter allows for the caller's own threads) where no cpuset
+// cgroup confines it: serial mode split over two CPUs uses about twice its wall time.
+// The margins cover the reads themselves (a few microseconds) and the kernel's
+// accounting granularity.
+constexpr int64_t kPhysicalAbsNs = 500000;
+constexpr double kPhysicalRel = 0.02;
 constexpr int64_t kIdleAbsNs = 2000000;
 constexpr int64_t kIdleTotalAbsNs = 20000000;
 constexpr int64_t kIdleSpinPerStepNs = 250000;
@@ -785,30 +799,43 @@ py::dict jdict(const JVerdict& v) {
   return d;
 }
 
-// One side runner as the judge sees it. Everything read from `ctl` and `data` (the
-// runner's memory too) is copied and bounded before use.
-struct Runner {
-  std::string role;  // "baseline" or "candidate"
-  std::string so;    // its side's shared object
-  std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
+// One process of a side (its keeper or its caller) as the judge sees it. Everything read
+// from `ctl` is copied and bounded before use.
+struct Proc {
+  std::string name;  // "keeper" or "caller" (messages)
   pid_t pid = -1;
-  int fd = -1;
+  int fd = -1;  // its control block (memfd)
   harness::side::Control* ctl = nullptr;
-  char* data = nullptr;
-  size_t data_bytes = 0;
   clockid_t clock{};
   int64_t last_cpu = 0;
   uint32_t seq = 1;
   bool dead = false;
+  bool frozen = false;  // stopped by the judge (SIGSTOP, the stop seen by waitpid)
   JVerdict death;
-  int64_t in_window_ns = 0;  // CPU inside timed windows
-  int64_t in_command_ns = 0; // CPU inside the harness's other commands (load, prepare, report, ...)
+  int32_t status = 0;  // private copy of the last reply
+  std::string why;
+};
+
+// One side as the judge sees it: its keeper (trusted, the driver and the instances), its
+// caller (the side's object; stopped outside its windows) and their arena.
+struct Runner {
+  std::string role;  // "baseline" or "candidate"
+  std::string so;    // its side's shared object
+  std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
+  Proc keeper, caller;
+  int arena_fd = -1;
+  uintptr_t arena_addr = 0;
+  size_t arena_bytes = 0;
+  char* data = nullptr;  // the keeper's data area (outputs of a report)
+  size_t data_bytes = 0;
+  int64_t in_window_ns = 0;  // the caller's CPU inside timed windows
+  int64_t in_command_ns = 0; // the caller's CPU inside its other commands (loads, counters, doorbells)
   int64_t commands = 0;      // those commands
   int64_t windows = 0;       // timed windows of calls (kCall)
-  int32_t status = 0;        // private copy of the last reply
-  std::string why;
   std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
   bool candidate() const { return role == "candidate"; }
+  bool dead() const { return keeper.dead || caller.dead; }
+  const JVerdict& death() const { return caller.dead ? caller.death : keeper.death; }
 };
 
 class Bench {
@@ -829,6 +856,7 @@ class Bench {
       : drv_path_(driver),
         drv_(driver),
         runner_(runner),
+        caller_(runner.substr(0, runner.rfind('/') + 1) + "harness_caller"),
         fd_(protocol_fd),
         rtol_(rtol),
         atol_(atol),
@@ -836,7 +864,8 @@ class Bench {
         tmin_(timeout_min_s),
         sandboxed_(sandboxed),
         nonce_(nonce),
-        threads_(omp_get_max_threads()) {
+        threads_(omp_get_max_threads()),
+        granted_(granted_cpus()) {
     prctl(PR_SET_DUMPABLE, 0);
     if (input_key.empty()) {
       uint64_t k[2];
@@ -861,29 +890,27 @@ class Bench {
 
   ~Bench() {
     for (Runner* r : {&base_, &cand_}) {
-      if (r->pid > 0 && !r->dead) {
-        r->ctl->cmd = harness::side::kExit;
-        ring(*r);
-        for (int i = 0; i < 100 && !reap(*r); ++i) usleep(10000);
-        if (!r->dead) {
-          kill(r->pid, SIGKILL);
-          waitpid(r->pid, nullptr, 0);
+      for (Proc* p : {&r->caller, &r->keeper}) {
+        if (p->pid > 0 && !p->dead) {
+          kill(p->pid, SIGKILL);
+          waitpid(p->pid, nullptr, 0);
         }
+        if (p->ctl) munmap(p->ctl, harness::side::kControlBytes);
+        if (p->fd >= 0) ::close(p->fd);
       }
       if (r->data) munmap(r->data, r->data_bytes);
-      if (r->ctl) munmap(r->ctl, harness::side::kControlBytes);
-      if (r->fd >= 0) ::close(r->fd);
+      if (r->arena_fd >= 0) ::close(r->arena_fd);
     }
   }
   Bench(const Bench&) = delete;
   Bench& operator=(const Bench&) = delete;
 
-  // Spawns both runners and waits until they have loaded their objects. Returns
-  // {status, why}: "ok"; "link_error" (the candidate's object does not load);
-  // "runtime_error" (a runner died while loading: a crashing static constructor, with
-  // exit_code); "rejected" (the candidate's process had other threads than the
-  // baseline's once loaded: its constructors started threads); "setup_error" (the
-  // baseline or the harness failed).
+  // Spawns both sides' keepers and callers and waits until they have loaded the driver
+  // and their objects; the callers are stopped once loaded. Returns {status, why}: "ok";
+  // "link_error" (the candidate's object does not load); "runtime_error" (a process died
+  // while loading: a crashing static constructor, with exit_code); "rejected" (the
+  // candidate's caller had other threads than the baseline's once loaded: its
+  // constructors started threads); "setup_error" (the baseline or the harness failed).
   py::dict start() {
     notify_trusted();
     if (!drv_.adopt)
@@ -891,16 +918,25 @@ class Bench {
     std::string err;
     if (!spawn(base_, &err) || !spawn(cand_, &err)) return jdict({"setup_error", err});
     for (Runner* r : {&base_, &cand_}) {
-      const bool alive = wait_done(*r);
-      r->in_command_ns = cpu_ns(*r);  // loading (static constructors included) is a command
-      ++r->commands;
-      if (!alive) return jdict(r->death);
-      read_reply(*r);
+      for (Proc* p : {&r->keeper, &r->caller}) {
+        const bool alive = wait_done(*p);
+        if (p == &r->caller) {
+          r->in_command_ns = cpu_ns(*p);  // loading (static constructors included) is a command
+          ++r->commands;
+        }
+        if (!alive) return jdict(p->death);
+        read_reply(*p);
+        if (p->status == harness::side::kLoadFailed && p->why.rfind("mapping the arena", 0) == 0)
+          return jdict({"setup_error", "the " + r->role + "'s " + p->name + ": " + p->why});
+      }
+      if (!freeze(*r)) return jdict(r->death());
+      if (r->keeper.status != harness::side::kOk)
+        return jdict({"setup_error", "the " + r->role + "'s keeper could not load the driver: " + r->keeper.why});
     }
-    if (base_.status != harness::side::kOk)
-      return jdict({"setup_error", "the baseline's runner could not load: " + base_.why});
-    if (cand_.status == harness::side::kLoadFailed) return jdict({"link_error", cand_.why});
-    if (cand_.status != harness::side::kOk)
+    if (base_.caller.status != harness::side::kOk)
+      return jdict({"setup_error", "the baseline's caller could not load: " + base_.caller.why});
+    if (cand_.caller.status == harness::side::kLoadFailed) return jdict({"link_error", cand_.caller.why});
+    if (cand_.caller.status != harness::side::kOk)
       return jdict({"rejected", "the candidate's process answered its start with an invalid status"});
     return jdict(load_checks(base_.in_command_ns, cand_.in_command_ns, "while loading"));
   }
@@ -909,7 +945,7 @@ class Bench {
   // has as many threads as the baseline's (its constructors started none), and the load
   // rule (see kLoadAbsNs) on the two loads' CPU (lb, lc: ns).
   JVerdict load_checks(int64_t lb, int64_t lc, const char* when) {
-    const int tb = thread_count(base_.pid), tc = thread_count(cand_.pid);
+    const int tb = thread_count(base_.caller.pid), tc = thread_count(cand_.caller.pid);
     if (tb != tc)
       return {"rejected", "the candidate's process had " + std::to_string(tc) + " threads " + when +
                               ", the baseline's " + std::to_string(tb) + ": its constructors started threads"};
@@ -934,16 +970,16 @@ class Bench {
     Runner* rs[2] = {&base_, &cand_};
     for (int i = 0; i < 2; ++i) {
       Runner& r = *rs[i];
-      r.ctl->variant = uint32_t(1 + size_t(p) % r.layouts.size());
-      r.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^ (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
+      r.caller.ctl->variant = uint32_t(1 + size_t(p) % r.layouts.size());
+      r.caller.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^ (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
       const int64_t before = r.in_command_ns;
-      JVerdict v = command(r, harness::side::kLoad);
+      JVerdict v = caller_command(r, harness::side::kLoad);
       if (!v.ok()) return v;
       cpu[i] = r.in_command_ns - before;
-      if (r.status == harness::side::kLoadFailed)
+      if (r.caller.status == harness::side::kLoadFailed)
         return side_failed(r, "runtime_error", "its object linked at another code offset (code layout " +
-                                                   std::to_string(r.ctl->variant) + ") did not load: " + r.why);
-      if (r.status != harness::side::kOk)
+                                                   std::to_string(r.caller.ctl->variant) + ") did not load: " + r.caller.why);
+      if (r.caller.status != harness::side::kOk)
         return side_failed(r, "rejected", "the " + r.role + "'s process answered a change of code layout with an invalid status");
     }
     return load_checks(cpu[0], cpu[1], "switching code layouts");
@@ -1109,18 +1145,18 @@ class Bench {
     if (v.ok()) v = prepare(cand_, {input_seed(seed)}, false);
     py::dict counts, unavailable;
     if (v.ok()) {
-      cand_.ctl->k = 1;
       notify_deadline(60.0 / tfactor_);
-      v = command(cand_, harness::side::kCounters);
+      v = caller_command(cand_, harness::side::kCounters);
       notify_trusted();
     }
-    if (v.ok() && cand_.status != harness::side::kOk) v = JVerdict{"rejected", cand_.why};
+    Proc& c = cand_.caller;
+    if (v.ok() && c.status != harness::side::kOk) v = JVerdict{"rejected", c.why};
     if (v.ok()) {
       for (int e = 0; e < harness::kNumCounters; ++e) {
-        char why[sizeof cand_.ctl->counter_why[0]];
-        std::memcpy(why, cand_.ctl->counter_why[e], sizeof why);
+        char why[sizeof c.ctl->counter_why[0]];
+        std::memcpy(why, c.ctl->counter_why[e], sizeof why);
         why[sizeof why - 1] = 0;
-        const uint64_t n = cand_.ctl->counts[e];
+        const uint64_t n = c.ctl->counts[e];
         if (why[0])
           unavailable[harness::kCounters[e].name] = std::string(why);
         else
@@ -1146,8 +1182,8 @@ class Bench {
   // prepare commands).
   int64_t generation_ns() const { return gen_ns_; }
 
-  // Threads of the candidate's runner now (from /proc/<pid>/status).
-  int candidate_threads() const { return thread_count(cand_.pid); }
+  // Threads of the candidate's caller now (from /proc/<pid>/status).
+  int candidate_threads() const { return thread_count(cand_.caller.pid); }
 
   // The key of this evaluation's timed inputs (32 hex digits): with it, Bench(...,
   // input_key) gives every timed call the same inputs again. The key never reaches the
@@ -1174,12 +1210,14 @@ class Bench {
  private:
   std::string drv_path_;
   Driver drv_;  // ours, trusted: generation of true inputs, adopt, comparison
-  std::string runner_;
+  std::string runner_;  // the keeper executable (harness_side)
+  std::string caller_;  // the caller executable beside it (harness_caller)
   int fd_;
   double rtol_, atol_, tfactor_, tmin_;
   bool sandboxed_;
   std::string nonce_;
   int threads_;
+  int granted_;  // CPUs this evaluation may use: the judge's own CPU set (the physical bound)
   Runner base_, cand_;
   int64_t gen_ns_ = 0;
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
@@ -1201,24 +1239,68 @@ class Bench {
   };
 
   // ---------------------------------------------------------------- processes
+  // Bytes of each side's arena (virtual: a sparse memfd, mapped whole by the keeper and
+  // the caller): what the address-space limit leaves beside a process's own mappings
+  // (2 GiB), else the machine's memory; at least 1 GiB.
+  static size_t arena_size() {
+    rlimit rl{};
+    uint64_t total = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+      total = rl.rlim_cur > (3ULL << 30) ? rl.rlim_cur - (2ULL << 30) : (1ULL << 30);
+    total = std::min<uint64_t>(std::max<uint64_t>(total, 1ULL << 30), 1ULL << 40);
+    const uint64_t unit = 2 * uint64_t(sysconf(_SC_PAGESIZE));
+    return size_t(total / unit * unit);
+  }
+
+  // A memfd of `bytes` (sealed against shrinking); -1 with *err set on failure.
+  static int shared_file(const std::string& name, size_t bytes, std::string* err) {
+    const int fd = int(syscall(SYS_memfd_create, name.c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
+    if (fd < 0 || ftruncate(fd, off_t(bytes)) != 0 || fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0) {
+      *err = std::string("shared memory for the side's processes: ") + std::strerror(errno);
+      if (fd >= 0) ::close(fd);
+      return -1;
+    }
+    return fd;
+  }
+
+  // The side's arena (at a drawn address, the same in its keeper and its caller) and both
+  // processes.
   bool spawn(Runner& r, std::string* err) {
-    r.fd = int(syscall(SYS_memfd_create, ("harness-" + r.role).c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
-    if (r.fd < 0 || ftruncate(r.fd, off_t(harness::side::kControlBytes)) != 0 ||
-        fcntl(r.fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0) {  // SEAL: no seal the runner adds
-      *err = std::string("shared memory for the side runner: ") + std::strerror(errno);
+    r.arena_bytes = arena_size();
+    r.arena_fd = shared_file("harness-arena-" + r.role, r.arena_bytes, err);
+    if (r.arena_fd < 0) return false;
+    uint64_t draw = 0;
+    if (getrandom(&draw, sizeof draw, 0) != ssize_t(sizeof draw)) {
+      *err = "getrandom failed";
       return false;
     }
-    void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.fd, 0);
+    // 1 GiB-aligned, between 16 and 64 TiB: far from where the kernel places a process's
+    // own mappings (near the top of the 128 TiB user space, and the heap near the bottom)
+    r.arena_addr = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30));
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "%llx", (unsigned long long)r.arena_addr);
+    const std::string sb = sandboxed_ ? "1" : "0", judge = std::to_string(getpid()),
+                      bytes = std::to_string(r.arena_bytes);
+    r.keeper.name = "keeper";
+    r.caller.name = "caller";
+    std::vector<std::string> ka{runner_, drv_path_, r.role, sb, judge, addr, bytes};
+    std::vector<std::string> ca{caller_, r.so, r.role, sb, judge, addr, bytes};
+    ca.insert(ca.end(), r.layouts.begin(), r.layouts.end());
+    return spawn_proc(r.keeper, ka, r.arena_fd, err) && spawn_proc(r.caller, ca, r.arena_fd, err);
+  }
+
+  // One process: fd 3 = its control block, fd 4 = the arena.
+  bool spawn_proc(Proc& p, std::vector<std::string> a, int arena, std::string* err) {
+    p.fd = shared_file("harness-" + p.name, harness::side::kControlBytes, err);
+    if (p.fd < 0) return false;
+    void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, p.fd, 0);
     if (m == MAP_FAILED) {
       *err = std::string("mmap: ") + std::strerror(errno);
       return false;
     }
-    r.ctl = static_cast<harness::side::Control*>(m);
-    r.ctl->bell.store(1);
-    r.ctl->done.store(0);
-    std::vector<std::string> a{runner_, drv_path_, r.so, r.role, sandboxed_ ? "1" : "0",
-                               std::to_string(getpid())};
-    a.insert(a.end(), r.layouts.begin(), r.layouts.end());
+    p.ctl = static_cast<harness::side::Control*>(m);
+    p.ctl->bell.store(1);
+    p.ctl->done.store(0);
     std::vector<char*> argv;
     for (auto& s : a) argv.push_back(&s[0]);
     argv.push_back(nullptr);
@@ -1229,104 +1311,180 @@ class Bench {
     std::vector<char*> envp;
     for (auto& s : env) envp.push_back(&s[0]);
     envp.push_back(nullptr);
-    const int fd = r.fd;
+    const int fd = p.fd;
     const pid_t pid = fork();
     if (pid == 0) {
-      // the child: only async-signal-safe calls until exec. fd 3 = its block, stdin
-      // /dev/null, stdout/stderr inherited; every other fd closed (the other runner's
-      // block, the protocol pipe, Python's files).
-      if (fd == 3) fcntl(3, F_SETFD, 0); else dup2(fd, 3);
+      // the child: only async-signal-safe calls until exec. fd 3 = its block, fd 4 = the
+      // arena, stdin /dev/null, stdout/stderr inherited; every other fd closed (the other
+      // side's files, the protocol pipe, Python's files).
+      const int f3 = fcntl(fd, F_DUPFD_CLOEXEC, 16), f4 = fcntl(arena, F_DUPFD_CLOEXEC, 16);
+      if (f3 < 0 || f4 < 0 || dup2(f3, 3) < 0 || dup2(f4, 4) < 0) _exit(126);
       const int nul = open("/dev/null", O_RDONLY);
       if (nul >= 0) dup2(nul, 0);
-      if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0)
-        for (int i = 4; i < 65536; ++i) ::close(i);
+      if (syscall(SYS_close_range, 5U, ~0U, 0U) != 0)
+        for (int i = 5; i < 65536; ++i) ::close(i);
       execve(argv[0], argv.data(), envp.data());
       _exit(127);
     }
     if (pid < 0) {
-      *err = std::string("fork of the side runner: ") + std::strerror(errno);
+      *err = "fork of the side's " + p.name + ": " + std::strerror(errno);
       return false;
     }
-    r.pid = pid;
-    if (clock_getcpuclockid(pid, &r.clock) != 0) {
-      *err = "clock_getcpuclockid of the side runner failed";
+    p.pid = pid;
+    if (clock_getcpuclockid(pid, &p.clock) != 0) {
+      *err = "clock_getcpuclockid of the side's " + p.name + " failed";
       return false;
     }
     return true;
   }
 
-  // True (and the death recorded) if the runner has ended; `block`: wait for it.
-  bool reap(Runner& r, bool block = false) {
-    if (r.dead) return true;
-    int st = 0;
-    if (waitpid(r.pid, &st, block ? 0 : WNOHANG) != r.pid) return false;
-    r.dead = true;
-    const char* who = r.candidate() ? "" : "the baseline's process was ";
-    // The baseline's runner dying is charged to the candidate too: every baseline passed
-    // validation and timing on its own (tests), and the two runners share the
-    // evaluation's memory limit, so the usual cause is the candidate's memory (the OOM
-    // killer may pick either). A harness error here would let a candidate stop a run.
+  // The death of a process of side r, as a verdict. The baseline's processes dying is
+  // charged to the candidate too: every baseline passed validation and timing on its own
+  // (tests), and all processes share the evaluation's memory limit, so the usual cause is
+  // the candidate's memory (the OOM killer may pick any). A harness error here would let
+  // a candidate stop a run.
+  JVerdict death_of(const Proc& p, bool candidate, int st) const {
+    const std::string who = candidate && p.name == "caller" ? "" : "the " + std::string(candidate ? "candidate" : "baseline") +
+                                                                       "'s " + p.name + " process was ";
     JVerdict v{"runtime_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
-      v.why = std::string(who) + "killed by " + signal_text(WTERMSIG(st));
+      v.why = who + "killed by " + signal_text(WTERMSIG(st));
     } else {
       v.exit_code = WEXITSTATUS(st);
-      v.why = r.candidate() ? "the process exited with code " + std::to_string(v.exit_code) +
-                                  " before returning (exit() or abort inside the candidate?)"
-                            : "the baseline's process exited with code " + std::to_string(v.exit_code);
+      v.why = candidate && p.name == "caller"
+                  ? "the process exited with code " + std::to_string(v.exit_code) +
+                        " before returning (exit() or abort inside the candidate?)"
+                  : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " + p.name +
+                        " process exited with code " + std::to_string(v.exit_code);
     }
-    r.death = v;
+    return v;
+  }
+
+  // True (and the death recorded) if the process has ended; `block`: wait for it.
+  bool reap(Proc& p, bool block = false) {
+    if (p.dead) return true;
+    int st = 0;
+    if (waitpid(p.pid, &st, block ? 0 : WNOHANG) != p.pid) return false;
+    p.dead = true;
+    p.death = death_of(p, &p == &cand_.keeper || &p == &cand_.caller, st);
     return true;
   }
 
-  int64_t cpu_ns(Runner& r) {
+  int64_t cpu_ns(Proc& p) {
     timespec ts{};
-    if (!r.dead && clock_gettime(r.clock, &ts) == 0) r.last_cpu = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-    return r.last_cpu;
+    if (!p.dead && clock_gettime(p.clock, &ts) == 0) p.last_cpu = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    return p.last_cpu;
   }
 
-  void ring(Runner& r) {
-    ++r.seq;
-    r.ctl->bell.store(r.seq, std::memory_order_release);
-    harness::side::futex_wake(&r.ctl->bell);
+  void ring(Proc& p) {
+    ++p.seq;
+    p.ctl->bell.store(p.seq, std::memory_order_release);
+    harness::side::futex_wake(&p.ctl->bell);
   }
 
-  // Sleeps until the runner finished command r.seq (true) or died (false). A hung
-  // runner is the orchestrator's deadline's to end.
-  bool wait_done(Runner& r) {
+  // Sleeps until the process finished command p.seq (true) or died (false). A hung
+  // process is the orchestrator's deadline's to end.
+  bool wait_done(Proc& p) {
     for (;;) {
-      const uint32_t d = r.ctl->done.load(std::memory_order_acquire);
-      if (d == r.seq) return true;
+      const uint32_t d = p.ctl->done.load(std::memory_order_acquire);
+      if (d == p.seq) return true;
       const timespec ts{0, 50000000};
-      harness::side::futex_wait(&r.ctl->done, d, &ts);
-      if (r.ctl->done.load(std::memory_order_acquire) == r.seq) return true;
-      if (reap(r)) return false;
+      harness::side::futex_wait(&p.ctl->done, d, &ts);
+      if (p.ctl->done.load(std::memory_order_acquire) == p.seq) return true;
+      if (reap(p)) return false;
     }
   }
 
-  void read_reply(Runner& r) {
-    r.status = r.ctl->status;
-    char buf[harness::side::kWhyBytes];
-    std::memcpy(buf, r.ctl->why, sizeof buf);
-    buf[sizeof buf - 1] = 0;
-    r.why = buf;
+  // Stops r's caller and waits until every thread of it has stopped (waitpid reports the
+  // stop of the whole group). False when it died instead.
+  bool freeze(Runner& r) {
+    Proc& p = r.caller;
+    if (p.dead) return false;
+    if (p.frozen) return true;
+    kill(p.pid, SIGSTOP);
+    for (;;) {
+      int st = 0;
+      const pid_t w = waitpid(p.pid, &st, WUNTRACED);
+      if (w < 0 && errno == EINTR) continue;
+      if (w != p.pid) return false;
+      if (WIFSTOPPED(st)) {
+        p.frozen = true;
+        return true;
+      }
+      p.dead = true;
+      p.death = death_of(p, r.candidate(), st);
+      return false;
+    }
   }
 
-  // An untimed command; the verdict of a death, else ok (the reply in r.status/r.why).
-  // One untimed command; its CPU (the runner's clock around it) is harness work, the
-  // rest outside the windows idle time (see kIdleAbsNs).
+  // Lets r's caller run again.
+  void thaw(Runner& r) {
+    if (r.caller.dead || !r.caller.frozen) return;
+    r.caller.frozen = false;
+    kill(r.caller.pid, SIGCONT);
+  }
+
+  void read_reply(Proc& p) {
+    p.status = p.ctl->status;
+    char buf[harness::side::kWhyBytes];
+    std::memcpy(buf, p.ctl->why, sizeof buf);
+    buf[sizeof buf - 1] = 0;
+    p.why = buf;
+  }
+
+  // A command of r's keeper (trusted: its CPU is the harness's); the verdict of a death,
+  // else ok (the reply in keeper.status/why).
   JVerdict command(Runner& r, uint32_t cmd) {
-    if (r.dead) return r.death;
-    r.ctl->cmd = cmd;
-    const int64_t c0 = cpu_ns(r);
-    ring(r);
-    const bool alive = wait_done(r);
-    r.in_command_ns += cpu_ns(r) - c0;
-    ++r.commands;
-    if (!alive) return r.death;
-    read_reply(r);
+    Proc& p = r.keeper;
+    if (p.dead) return p.death;
+    p.ctl->cmd = cmd;
+    ring(p);
+    if (!wait_done(p)) return p.death;
+    read_reply(p);
     return {};
+  }
+
+  // An untimed command of r's caller (a layout's load, the counted call): the caller runs
+  // only for it. Its CPU (the caller's clock around it) counts as the side's commands
+  // (see kIdleAbsNs) and is held to the physical bound.
+  JVerdict caller_command(Runner& r, uint32_t cmd) {
+    Proc& p = r.caller;
+    if (p.dead) return p.death;
+    p.ctl->cmd = cmd;
+    const int64_t w0 = now_ns();
+    const int64_t c0 = cpu_ns(p);
+    ring(p);
+    thaw(r);
+    const bool alive = wait_done(p) && freeze(r);
+    const int64_t c1 = cpu_ns(p);
+    const int64_t w1 = now_ns();
+    r.in_command_ns += c1 - c0;
+    ++r.commands;
+    if (!alive) return r.death();
+    read_reply(p);
+    return physical(r, c1 - c0, w1 - w0, "a command");
+  }
+
+  // The CPUs this process may run on (its affinity mask; at least 1).
+  static int granted_cpus() {
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    if (sched_getaffinity(0, sizeof s, &s) != 0) return std::max(1, omp_get_num_procs());
+    return std::max(1, CPU_COUNT(&s));
+  }
+
+  // The physical bound (see kPhysicalAbsNs) on `cpu` ns of r's caller over `wall` ns.
+  JVerdict physical(const Runner& r, int64_t cpu, int64_t wall, const char* what) const {
+    const int64_t lim = int64_t(double(wall) * granted_ * (1.0 + kPhysicalRel)) + kPhysicalAbsNs;
+    if (cpu <= lim) return {};
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "the %s's process used %.2f ms of CPU in %s that lasted %.2f ms on %d granted CPU%s "
+                  "(limit %.2f ms): it ran on CPUs it was not granted (a widened CPU mask)",
+                  r.role.c_str(), double(cpu) * 1e-6, what, double(wall) * 1e-6, granted_,
+                  granted_ == 1 ? "" : "s", double(lim) * 1e-6);
+    return side_failed(r, "rejected", buf);
   }
 
   // What a failed reply of runner r means: the baseline's is the problem's fault
@@ -1377,15 +1535,16 @@ class Bench {
     for (Runner* r : {&base_, &cand_}) {
       JVerdict w = remap(*r, bytes);
       if (!w.ok()) return w;
-      r->ctl->size = size;
-      r->ctl->k = k;
-      r->ctl->data_bytes = bytes;
+      Proc& kp = r->keeper;
+      kp.ctl->size = size;
+      kp.ctl->k = k;
+      kp.ctl->data_bytes = bytes;
       w = command(*r, harness::side::kCreate);
       if (!w.ok()) return w;
-      if (r->status != harness::side::kOk) {
+      if (kp.status != harness::side::kOk) {
         if (!r->candidate()) return {"setup_error", oom};
-        return {"runtime_error", "the candidate's process could not allocate the instances of size " +
-                                     std::to_string(size) + " (the baseline's could): " + r->why};
+        return {"runtime_error", "the candidate's side could not allocate the instances of size " +
+                                     std::to_string(size) + " (the baseline's could): " + kp.why};
       }
     }
     size_ = size;
@@ -1401,9 +1560,9 @@ class Bench {
     r.data_bytes = 0;
     struct stat st{};
     const off_t want = off_t(harness::side::kControlBytes + bytes);
-    if (fstat(r.fd, &st) != 0 || (st.st_size < want && ftruncate(r.fd, want) != 0))
+    if (fstat(r.keeper.fd, &st) != 0 || (st.st_size < want && ftruncate(r.keeper.fd, want) != 0))
       return {"setup_error", std::string("growing the shared memory: ") + std::strerror(errno)};
-    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.fd, off_t(harness::side::kControlBytes));
+    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.keeper.fd, off_t(harness::side::kControlBytes));
     if (m == MAP_FAILED)
       return {"setup_error", std::string("mapping the shared memory: ") + std::strerror(errno)};
     r.data = static_cast<char*>(m);
@@ -1411,33 +1570,37 @@ class Bench {
     return {};
   }
 
-  // Runner r generates the inputs of seed seeds[i] into its instance i and resets it
-  // (untimed).
-  // Fresh instances in r's runner with inputs for `seeds` (see side.cpp's make()). Each
-  // prepare of each side draws its own placement: the prepare's count and the side mixed
-  // into the last seed, so an evaluation is reproducible and no two turns share a draw.
+  // Fresh instances in r's arena with inputs for `seeds`, built by r's keeper (see
+  // side.cpp); their harness_call arguments go into the caller's block for its window.
+  // Each prepare of each side draws its own placement: the prepare's count and the side
+  // mixed into the last seed, so an evaluation is reproducible and no two turns share a
+  // draw.
   JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
-    std::copy(seeds.begin(), seeds.begin() + long(n), r.ctl->seeds);
-    r.ctl->k = uint32_t(n);
-    r.ctl->poison = poison ? 1 : 0;
-    r.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
-                                   (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
+    Proc& kp = r.keeper;
+    std::copy(seeds.begin(), seeds.begin() + long(n), kp.ctl->seeds);
+    kp.ctl->k = uint32_t(n);
+    kp.ctl->poison = poison ? 1 : 0;
+    kp.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
+                                    (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
     const int64_t t0 = now_ns();
     JVerdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
-    if (v.ok() && r.status != harness::side::kOk)
-      v = side_failed(r, "rejected", "the " + r.role + "'s process failed to prepare its inputs");
+    if (v.ok() && kp.status == harness::side::kNoMemory)
+      v = side_failed(r, "runtime_error", "the " + r.role + "'s instances did not fit in memory: " + kp.why);
+    else if (v.ok() && kp.status != harness::side::kOk)
+      v = {"setup_error", "the " + r.role + "'s keeper failed to prepare its inputs: " + kp.why};
+    if (v.ok()) std::copy(kp.ctl->args, kp.ctl->args + n, r.caller.ctl->args);
     return v;
   }
 
-  // One side's turn on `seeds` (K = seeds.size() instances): its runner generates the
-  // inputs (prepare, outputs poisoned if `poison`), the timed window of K calls (ns: its
-  // time; a candidate's deadline from candidate_deadline_s, see notify_deadline), and its
-  // report, which copies the outputs into its data area and frees the instances. So
-  // both sides' turns run with the other side's instances freed, in either order, and a
-  // candidate's outputs are taken in as soon as its window closes. (This alone did not
-  // make the two turns of a measurement alike: see kOutsideAbsNs for the blocks.)
+  // One side's turn on `seeds` (K = seeds.size() instances): its keeper builds them and
+  // generates the inputs (prepare, outputs poisoned if `poison`), its caller runs the
+  // timed window of K calls (ns: its time; a candidate's deadline from
+  // candidate_deadline_s, see notify_deadline), and the keeper's report, with the caller
+  // stopped, checks the const inputs, copies the outputs into its data area and drops the
+  // instances. So both sides' turns run with the other side's instances dropped, in either
+  // order, and a candidate's outputs are taken in as soon as its window closes.
   JVerdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s,
                 int64_t* ns) {
     JVerdict v = prepare(r, seeds, poison);
@@ -1452,39 +1615,49 @@ class Bench {
     return report(r, uint32_t(seeds.size()));
   }
 
-  // Waits (at most 50 ms) until no thread of the judge (but this one) or of either
-  // runner is runnable: OpenMP workers spin after a parallel region (see quiesce()).
+  // Waits (at most 50 ms) until no thread of the judge (but this one) or of the sides'
+  // processes is runnable: OpenMP workers spin after a parallel region (see quiesce()).
   void quiesce_all() {
     const int self = int(syscall(SYS_gettid));
+    auto busy = [](const Proc& p) { return !p.dead && harness::thread_running(p.pid, 0); };
     const auto until = clk::now() + std::chrono::milliseconds(50);
-    while ((harness::thread_running(0, self) || (!base_.dead && harness::thread_running(base_.pid, 0)) ||
-            (!cand_.dead && harness::thread_running(cand_.pid, 0))) &&
+    while ((harness::thread_running(0, self) || busy(base_.keeper) || busy(base_.caller) ||
+            busy(cand_.keeper) || busy(cand_.caller)) &&
            clk::now() < until)
       usleep(200);
   }
 
   int processes_of(const Runner& r) const {
-    return sandboxed_ ? harness::process_count(true) : harness::process_count(false, r.pid);
+    return sandboxed_ ? harness::process_count(true) : harness::process_count(false, r.caller.pid);
   }
 
-  // The timed window of one command (kCall on r's first k instances, threads > 0: that
-  // many OpenMP threads; kNop: the doorbell alone): the runner's CPU clock, t0, the
-  // doorbell, the futex wait for done, t1, the CPU clock again. The same path for both
-  // sides. The judge's own checks around it: the runner's threads and the processes
-  // (/proc), unchanged.
+  // The timed window of one command of r's caller (kCall on its first k arguments,
+  // threads > 0: that many OpenMP threads; kNop: the doorbell alone): the caller's CPU
+  // clock, t0, the doorbell, the caller let run (SIGCONT), the futex wait for done, the
+  // caller stopped again and the stop seen (waitpid), t1, the CPU clock again. So the
+  // window ends when the judge has seen every thread of the caller stopped: a `done`
+  // written early gains nothing (what the caller had not finished is not in the outputs
+  // the keeper reads next, the caller stopped), and all CPU the caller ever uses lies
+  // inside a window or a command. The same path for both sides. The judge's own checks
+  // around it: the caller's threads and the processes (/proc), unchanged, and the
+  // physical bound (kPhysicalAbsNs).
   JVerdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns) {
-    if (r.dead) return r.death;
-    r.ctl->cmd = cmd;
-    r.ctl->k = k;
-    r.ctl->threads = threads;
+    Proc& p = r.caller;
+    if (p.dead) return p.death;
+    p.ctl->cmd = cmd;
+    p.ctl->k = k;
+    p.ctl->threads = threads;
     quiesce_all();
-    const int th0 = thread_count(r.pid), pr0 = processes_of(r);
-    const int64_t c0 = cpu_ns(r);
+    const int th0 = thread_count(p.pid), pr0 = processes_of(r);
+    const int64_t w0 = now_ns();
+    const int64_t c0 = cpu_ns(p);
     const int64_t t0 = now_ns();
-    ring(r);
-    const bool alive = wait_done(r);
+    ring(p);
+    thaw(r);
+    const bool alive = wait_done(p) && freeze(r);
     const int64_t t1 = now_ns();
-    const int64_t c1 = cpu_ns(r);
+    const int64_t c1 = cpu_ns(p);
+    const int64_t w1 = now_ns();
     *ns = t1 - t0;
     // Only call windows are timed work; a doorbell round trip (kNop) is a command, so CPU
     // a side spends in one falls under both accounting rules.
@@ -1495,12 +1668,15 @@ class Bench {
       r.in_command_ns += c1 - c0;
       ++r.commands;
     }
-    if (!alive) return r.death;
-    read_reply(r);
-    const int th1 = thread_count(r.pid), pr1 = processes_of(r);
-    if (r.status == harness::side::kThrew) return side_failed(r, "runtime_error", r.why);
-    if (r.status != harness::side::kOk)
+    if (!alive) return r.death();
+    read_reply(p);
+    const int th1 = thread_count(p.pid), pr1 = processes_of(r);
+    if (p.status == harness::side::kThrew) return side_failed(r, "runtime_error", p.why);
+    if (p.status == harness::side::kRejected) return side_failed(r, "rejected", p.why);
+    if (p.status != harness::side::kOk)
       return side_failed(r, "rejected", "the " + r.role + "'s process answered a call with an invalid status");
+    JVerdict phys = physical(r, c1 - c0, w1 - w0, cmd == harness::side::kCall ? "a timed window" : "a doorbell round trip");
+    if (!phys.ok()) return phys;
     // processes only for the candidate: one it started may show up in a baseline window
     const std::string d = ProcState::thread_diff(th0, th1, r.candidate() ? pr0 : 0, r.candidate() ? pr1 : 0);
     if (!d.empty()) return side_failed(r, "rejected", "the " + r.role + " " + d);
@@ -1521,23 +1697,28 @@ class Bench {
   }
 
   // ---------------------------------------------------------------- outputs
-  // r's report: its own checks, then the view headers copied once into private memory
-  // and bounded (instance < k, known dtype, bytes inside the data area).
+  // r's report by its keeper (r's caller stopped): the const inputs checked, then the
+  // view headers copied once into private memory and bounded (instance < k, known dtype,
+  // bytes inside the data area). The keeper is trusted, but the data it copied were the
+  // side's: the bounds stay.
   JVerdict report(Runner& r, uint32_t k) {
     r.views.clear();
-    r.ctl->k = k;
+    Proc& kp = r.keeper;
+    kp.ctl->k = k;
     JVerdict v = command(r, harness::side::kReport);
     if (!v.ok()) return v;
-    if (r.status == harness::side::kRejected) return side_failed(r, "rejected", r.why);
-    if (r.status == harness::side::kTooLarge)
-      return side_failed(r, "incorrect", "the " + r.role + "'s outputs do not have the expected shape: " + r.why);
-    if (r.status != harness::side::kOk)
-      return side_failed(r, "rejected", "the " + r.role + "'s process answered the report with an invalid status");
-    const uint64_t n = r.ctl->nviews;
+    if (kp.status == harness::side::kRejected) return side_failed(r, "rejected", kp.why);
+    if (kp.status == harness::side::kTooLarge)
+      return side_failed(r, "incorrect", "the " + r.role + "'s outputs do not have the expected shape: " + kp.why);
+    if (kp.status == harness::side::kUnreadable)
+      return side_failed(r, "incorrect", "the " + r.role + "'s outputs could not be read: " + kp.why);
+    if (kp.status != harness::side::kOk)
+      return {"setup_error", "the " + r.role + "'s keeper failed its report: " + kp.why};
+    const uint64_t n = kp.ctl->nviews;
     const uint64_t cap = std::min<uint64_t>(uint64_t(k) * harness::side::kMaxViewsPerInstance,
                                             r.data_bytes / sizeof(harness::side::ViewHeader));
-    const std::string bad = "the " + r.role + "'s process reported malformed outputs";
-    if (n > cap) return side_failed(r, "incorrect", bad + " (" + std::to_string(n) + " views)");
+    const std::string bad = "the " + r.role + "'s keeper reported malformed outputs";
+    if (n > cap) return {"setup_error", bad + " (" + std::to_string(n) + " views)"};
     r.views.resize(size_t(n));
     if (n) std::memcpy(r.views.data(), r.data, size_t(n) * sizeof(harness::side::ViewHeader));
     for (auto& h : r.views) {
@@ -1545,7 +1726,7 @@ class Bench {
       const uint64_t eb = harness::dtype_size(h.dtype);
       if (!eb || h.instance >= k || h.offset > r.data_bytes || h.count > (r.data_bytes - h.offset) / eb) {
         r.views.clear();
-        return side_failed(r, "incorrect", bad + " (view '" + h.name + "')");
+        return {"setup_error", bad + " (view '" + h.name + "')"};
       }
     }
     return {};
@@ -1610,7 +1791,7 @@ class Bench {
   }
 
   // ---------------------------------------------------------------- accounting
-  int64_t outside(Runner& r) { return cpu_ns(r) - r.in_window_ns; }
+  int64_t outside(Runner& r) { return cpu_ns(r.caller) - r.in_window_ns; }
   int64_t idle(Runner& r) { return outside(r) - r.in_command_ns; }
   int64_t steps(const Runner& r) const { return r.windows + r.commands; }
   Mark mark() {

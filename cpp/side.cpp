@@ -1,31 +1,31 @@
-// harness_side: the side runner. One process per side (baseline, candidate), spawned by
-// the judge (harness._bench.Bench, cpp/bench.cpp) with fork + exec, so it starts from a
-// fresh address space holding nothing of the judge's: no clock readings, no seeds, no
-// expected outputs, no protocol pipe.
+// harness_side: a side's keeper. One per side (baseline, candidate), spawned by the judge
+// (harness._bench.Bench, cpp/bench.cpp) with fork + exec, beside that side's caller
+// (cpp/caller.cpp, harness_caller). The keeper is trusted: it never loads the side's object
+// and no code of the side ever runs in it. It holds the problem's driver and does all of a
+// turn's harness work: it builds the turn's instances in the side's arena, generates their
+// inputs, hands their harness_call arguments to the judge (who passes them to the caller),
+// and, while the caller is stopped after its window, checks the const inputs and copies
+// the outputs out for the judge. See side_protocol.hpp for the protocol.
 //
-// usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED(0|1) JUDGE_PID [LAYOUT.so ...]
-//        with fd 3 = the shared-memory block (side_protocol.hpp) and no other fd but
-//        stdin (/dev/null), stdout and stderr. LAYOUT.so: the side's object code linked
-//        at other offsets (code layouts 1, 2, ...; harness/measure/toolchain.py
-//        layout_variants), one of which the judge makes current before each timed pair.
+// usage: harness_side DRIVER.so baseline|candidate SANDBOXED(0|1) JUDGE_PID ARENA_ADDR ARENA_BYTES
+//        with fd 3 = its shared-memory block, fd 4 = the side's arena (a memfd mapped at
+//        ARENA_ADDR, hex, in the keeper and the caller alike), stdin /dev/null.
 //
-// It dlopens the driver and its side's object (RTLD_LOCAL; one code layout at a time: the
-// previous one is closed before the next loads), starts the OpenMP pool, and
-// serves the judge's commands (side_protocol.hpp) until kExit or the judge's death
-// (PR_SET_PDEATHSIG). The baseline's runner makes itself non-dumpable, so the candidate's
-// process (same uid) cannot ptrace it or read its memory through /proc, and both runners
-// install a seccomp filter (seccomp.hpp) before loading their side: a side's system calls
-// cannot signal, trace, renice or read another process (the judge, the other runner).
-//
-// Its own checks (the process state around the calls, const inputs) are reported to the
-// judge; in the candidate's runner they run in the candidate's process and are only as
-// honest as the candidate: the judge's verdict never rests on them alone.
+// The keeper makes itself non-dumpable (no process of the candidate, same uid, can ptrace
+// it or read its memory through /proc) and installs the seccomp filter (seccomp.hpp) like
+// the caller. What it reads of the arena after a window was written by the candidate: it
+// never frees anything there (the turn's part of the arena is dropped whole, so no
+// pointer of the candidate's reaches free()), it copies out only views that lie inside the
+// arena, and a fault while it reads (a pointer the candidate bent) ends the report with
+// `kUnreadable` instead of the keeper.
 #include <dlfcn.h>
-#include <link.h>
+#include <fcntl.h>
 #include <malloc.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -44,99 +44,86 @@
 #include "harness/seccomp.hpp"
 #include "harness/side_protocol.hpp"
 
-// ---------------------------------------------------------------- the placement arena
-// What the driver's constructor allocates for a turn's instances below glibc's mmap
-// threshold (the instance itself, with any std::array in it, and its small vectors) would
-// otherwise come from glibc's per-thread cache and free lists, which hand back the chunks
-// the previous turn freed: the same addresses turn after turn, set by the process's own
-// allocation history, which differs between the two runners (their arguments and code
-// layouts' paths differ in length). A block allocated first did not move them (the cache
-// serves them before the heap). An A/A of 21_histogram_bin_0-100 (omp, quick size, AMX
-// Xeon) measured 1.03-1.09 with intervals excluding 1, evaluation after evaluation: the
-// baseline's instance sat at page offset 0xbc0 in all 100 of its turns, the candidate's at
-// 0x490, and that kernel's time moves by 18 % with the page offset of its ten counters
-// (their stores against its streamed input's loads, 4K aliasing). So while a turn's
-// instances are constructed (Runner::make), operator new serves requests below
-// kArenaLimit from pages mapped for that turn (below the turn's address reservation),
-// the first one at a drawn offset of 16 x (0..255) bytes into its page, each next one
-// right after the one before, spaced as a fresh glibc heap spaces a run of allocations
-// (request + 8, rounded up to 16, at least 32; a block freed during construction is not
-// used again). Operator delete leaves arena memory alone; Runner::release() unmaps the
-// arena after the instances are destroyed, so a constructor may allocate only what its
-// instance owns (driver.hpp). If no page can be mapped the request fails (bad_alloc: make()
-// tries again without the reservation) rather than fall back to the heap's fixed places.
-// Outside construction operator new is malloc, for both sides' code alike: only the
-// judge's instances move.
+// ---------------------------------------------------------------- the instances' arena
+// While the keeper builds, generates, resets and reads a turn's instances (Runner::make,
+// prepare, report), operator new serves every request from the instances' half of the
+// arena, so everything an instance holds lies at addresses the caller maps too. Placement
+// is drawn per turn, as a fresh process would place them, because where a kernel's data
+// lie moves its time: requests below kLarge (the instance itself, with any std::array
+// in it, and its small vectors) follow each other from a drawn offset of 16 x (0..255)
+// bytes into their first page, spaced as a fresh glibc heap spaces a run of allocations
+// (request + 8, rounded up to 16, at least 32): an A/A of 21_histogram_bin_0-100 moved by
+// 3-9 % with its counters' page offset when that offset was fixed per process. Requests
+// of kLarge or more (glibc would map them anew) start 16 bytes into a page, below a drawn
+// gap of 0 to 65535 pages: where such arrays land beyond the page offset moved an A/A of
+// 33_scan_reverse_prefix_sum by -8 to +14 % between evaluations on a Zen 4 VM (virtually
+// indexed structures: AMD's L1D way predictor hashes address bits 12-27). Operator delete
+// leaves arena memory alone; after the report the turn's pages are handed back to the
+// kernel (fallocate PUNCH_HOLE), so the next turn's data lands on pages faulted in anew.
+// Outside a turn's work operator new is malloc (the driver's own state, the keeper's).
 namespace arena {
 
-constexpr size_t kArenaLimit = 128 << 10;  // Runner::kHarnessMmapThreshold: larger ones are mapped anew
-constexpr int kMaxChunks = 64;              // chunks double in size: 64 hold any instance
+constexpr size_t kLarge = 128 << 10;
 
-struct Chunk {  // atomic fields: owns() may read them from another thread
-  std::atomic<char*> base{nullptr};
-  std::atomic<size_t> bytes{0};
-};
-std::atomic<bool> on{false};   // constructing a turn's instances
-std::atomic<int> chunks_n{0};  // chunks[0, chunks_n) are mapped
-Chunk chunks[kMaxChunks];
+std::atomic<bool> on{false};
 std::mutex mu;
-char* next = nullptr;  // the next free byte of the newest chunk
-char* end = nullptr;
-size_t first_offset = 0;  // of the turn's first allocation into its first page
+char* base = nullptr;   // the instances' region: [base, base + bytes)
+size_t bytes = 0;
+int fd = -1;            // the arena's memfd (the region starts at offset 0)
+char* small_next = nullptr;
+char* large_next = nullptr;
+char* high = nullptr;   // the highest byte handed out this turn (punched at reset)
 
 bool owns(const void* p) {
   const char* c = static_cast<const char*>(p);
-  const int n = chunks_n.load(std::memory_order_acquire);
-  for (int i = 0; i < n; ++i)
-    if (const char* b = chunks[i].base.load(std::memory_order_relaxed);
-        c >= b && c < b + chunks[i].bytes.load(std::memory_order_relaxed))
-      return true;
-  return false;
+  return base && c >= base && c < base + bytes;
 }
 
-// `bytes` aligned to `align` (a power of two, >= 16) from the arena; nullptr when no
-// chunk can be mapped.
-void* take(size_t bytes, size_t align) {
+// `n` bytes aligned to `align` (a power of two, >= 16); nullptr when the region is full.
+void* take(size_t n, size_t align) {
   std::lock_guard<std::mutex> g(mu);
-  const size_t step = std::max<size_t>(32, (bytes + 8 + 15) & ~size_t(15));  // glibc's chunk size
-  auto at = [&](char* p) { return reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(p) + align - 1) & ~uintptr_t(align - 1)); };
-  char* p = next ? at(next) : nullptr;
-  if (!p || p >= end || size_t(end - p) < step) {  // (an alignment above a page may pass the end)
-    const int n = chunks_n.load(std::memory_order_relaxed);
-    if (n == kMaxChunks) return nullptr;
-    const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    size_t want = n ? chunks[n - 1].bytes.load(std::memory_order_relaxed) * 2 : size_t(1) << 20;
-    want = std::max(want, (first_offset + step + align + page - 1) / page * page);
-    void* m = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) return nullptr;
-    chunks[n].base.store(static_cast<char*>(m), std::memory_order_relaxed);
-    chunks[n].bytes.store(want, std::memory_order_relaxed);
-    chunks_n.store(n + 1, std::memory_order_release);
-    next = static_cast<char*>(m) + (n == 0 ? first_offset : 0);
-    end = static_cast<char*>(m) + want;
-    p = at(next);
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  auto up = [](char* p, size_t a) {
+    return reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(p) + a - 1) & ~uintptr_t(a - 1));
+  };
+  char* p;
+  if (n < kLarge && align <= page) {
+    const size_t step = std::max<size_t>(32, (n + 8 + 15) & ~size_t(15));  // glibc's chunk size
+    p = up(small_next, align);
+    if (p + std::max(step, n) > base + bytes / 2) return nullptr;  // small ones: the first half
+    small_next = p + step;
+  } else {
+    // page-aligned + 16 (where glibc's mapped chunks start), or the alignment asked for
+    char* start = up(large_next, page);
+    p = align <= 16 ? start + 16 : up(start + 16, align);
+    if (p + n > base + bytes || p + n < p) return nullptr;
+    large_next = p + n;
   }
-  next = p + step;
+  high = std::max(high, p + n);
   return p;
 }
 
-// Unmaps every chunk (the instances in it are destroyed) and sets the next turn's offset.
-void reset(size_t offset) {
+// Drops the turn's instances (their pages back to the kernel) and draws the next turn's
+// placement.
+void reset(uint64_t draw) {
   std::lock_guard<std::mutex> g(mu);
-  const int n = chunks_n.load(std::memory_order_relaxed);
-  chunks_n.store(0, std::memory_order_release);
-  for (int i = 0; i < n; ++i)
-    munmap(chunks[i].base.load(std::memory_order_relaxed), chunks[i].bytes.load(std::memory_order_relaxed));
-  next = end = nullptr;
-  first_offset = offset;
+  if (high > base) {
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    const size_t used = (size_t(high - base) + page - 1) / page * page;
+    fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, off_t(used));
+  }
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  small_next = base + 16 * (harness::mix64(draw) & 255);
+  const size_t gap = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 65535);
+  large_next = base + bytes / 2 + (gap < bytes / 4 ? gap : 0);  // large ones: the second
+  high = base;
 }
 
-// nullptr when the memory cannot be had (operator new throws bad_alloc).
-void* allocate(size_t bytes, size_t align) {
-  if (on.load(std::memory_order_relaxed) && bytes < kArenaLimit) return take(bytes, align);
-  if (align <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return std::malloc(bytes ? bytes : 1);
+void* allocate(size_t n, size_t align) {
+  if (on.load(std::memory_order_relaxed)) return take(n ? n : 1, align);
+  if (align <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return std::malloc(n ? n : 1);
   void* p = nullptr;
-  return posix_memalign(&p, align, bytes ? bytes : 1) == 0 ? p : nullptr;
+  return posix_memalign(&p, align, n ? n : 1) == 0 ? p : nullptr;
 }
 
 // Not inlined into operator delete: g++ would then see free() of what operator new
@@ -145,13 +132,40 @@ __attribute__((noinline)) void deallocate(void* p) {
   if (p && !owns(p)) std::free(p);
 }
 
-// Scope of a turn's construction: operator new uses the arena inside it.
-struct Constructing {
-  Constructing() { on.store(true, std::memory_order_relaxed); }
-  ~Constructing() { on.store(false, std::memory_order_relaxed); }
+// Scope of a turn's work on its instances: operator new uses the arena inside it.
+struct Turn {
+  Turn() { on.store(true, std::memory_order_relaxed); }
+  ~Turn() { on.store(false, std::memory_order_relaxed); }
 };
 
 }  // namespace arena
+
+// ---------------------------------------------------------------- reading candidate data
+// A report reads what the candidate wrote: a bent pointer in an instance may fault. The
+// keeper's SIGSEGV/SIGBUS handler (installed before the seccomp filter, which refuses new
+// handlers) jumps back to the report when one is being read, so the keeper survives it.
+namespace guard {
+sigjmp_buf env;
+volatile sig_atomic_t armed = 0;
+
+void on_fault(int sig) {
+  if (armed) {
+    armed = 0;
+    siglongjmp(env, 1);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void install() {
+  struct sigaction sa{};
+  sa.sa_handler = on_fault;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_NODEFER;
+  sigaction(SIGSEGV, &sa, nullptr);
+  sigaction(SIGBUS, &sa, nullptr);
+}
+}  // namespace guard
 
 namespace {
 
@@ -161,19 +175,12 @@ struct Runner {
   Control* c = nullptr;
   char* data = nullptr;
   size_t data_bytes = 0;
-  bool sandboxed = true;
-  const char* who = "the candidate ";
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
-  harness::CallFn call = nullptr;    // harness_call of the current code layout
-  std::vector<std::string> objects;  // objects[0]: the object as built; [i >= 1]: code layout i
-  uint32_t layout_now = 0;           // the current code layout
-  void* layout_handle = nullptr;     // its dlopen handle
-  std::vector<std::unique_ptr<harness::Instance>> inst;
-  std::vector<void*> args;
-  void* hole = nullptr;         // the address-space reservation of reserve()
-  size_t hole_bytes = 0;
-  harness::ProcState before;
+  void (*pristine_log)(harness::PristineLog*) = nullptr;
+  std::vector<void*> inst;                 // the turn's instances (in the arena, never destroyed)
+  std::vector<harness::PristineLog> logs;  // one per instance
+  uint64_t key[2] = {0, 1};                // the pristine logs' hash key (getrandom)
 
   void reply(int32_t status, const std::string& why = "") {
     c->status = status;
@@ -183,98 +190,41 @@ struct Runner {
   // The number of instances a command may touch: what the judge asked, at most what exists.
   uint32_t k() const { return std::min<uint32_t>(c->k, uint32_t(inst.size())); }
 
-  // Frees the instances and gives their memory back to the kernel, so the other side's
-  // next instances can land on the same physical pages (see make()).
-  void release() {
+  // Drops the instances: their memory is the arena's, given back whole by arena::reset.
+  void release(uint64_t draw) {
     inst.clear();
-    args.clear();
-    arena::reset(0);
-    unreserve();
-    mallopt(M_MMAP_THRESHOLD, kCallMmapThreshold);
+    logs.clear();
+    arena::reset(draw);
     malloc_trim(0);
   }
 
-  // glibc's mmap threshold (M_MMAP_THRESHOLD) for the harness's allocations and for the
-  // side's calls. Left to itself the threshold follows the largest mmapped block freed,
-  // so after the first turns a turn's arrays came from the heap, at offsets fixed by what
-  // earlier turns left there: the validation cases' history, not the turn's draw, placed
-  // them, and an A/A of 30_scan_prefix_sum measured 0.95 (cases below the timed size
-  // first) or 1.05 (one case of 65537 first) evaluation after evaluation. So the
-  // instances' arrays are always mapped anew (glibc's initial threshold, 128 KiB), where
-  // reserve() places them, and the side's calls run at the threshold's ceiling (32 MiB,
-  // where a program that has freed such a block settles): a temporary below it comes
-  // from the heap, as in a program that calls the function again and again.
-  static constexpr int kHarnessMmapThreshold = 128 << 10;
-  static_assert(size_t(kHarnessMmapThreshold) == arena::kArenaLimit, "the arena takes what glibc would not map");
-  static constexpr int kCallMmapThreshold = 32 << 20;
-
-  // Reserves (PROT_NONE: no memory, only addresses) 0 to 65535 pages, as the draw says,
-  // so that what is mapped next, until unreserve(), lands that much lower: the mapped
-  // arrays of a turn's instances (make()) or a code layout (load()). Address space
-  // randomisation places these once per process, and where they land beyond the page
-  // offset moved an A/A of 33_scan_reverse_prefix_sum by -8 to +14 % between evaluations
-  // on a Zen 4 VM (virtually indexed structures: AMD's L1D way predictor hashes address
-  // bits 12-27); reservations of up to 16 MiB left -3 to +6 %, of up to 256 MiB (bits
-  // 12-27) -1.2 to +0.5 %. With this every turn draws anew.
-  void reserve(uint64_t draw) {
-    unreserve();
-    const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    const size_t bytes = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 65535);
-    if (bytes == 0) return;
-    void* m = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) return;
-    hole = m;
-    hole_bytes = bytes;
-  }
-  void unreserve() {
-    if (hole) munmap(hole, hole_bytes);
-    hole = nullptr;
-    hole_bytes = 0;
-  }
-
-  // n fresh instances of size c->size, placed by the draw `layout`: arrays of 128 KiB
-  // or more are mapped anew (kHarnessMmapThreshold), at page offset 16, below a
-  // reservation of the draw's size (reserve()); smaller ones come from the turn's arena
-  // (see arena above), from a drawn offset into its first page. With release() after
-  // every report, each side's turn puts its data on pages faulted in anew (a fresh draw
-  // of physical pages, and with them cache sets, for both sides every turn) instead of
-  // one placement per process for a whole evaluation (which moved a memory-bound
-  // stencil's A/A by up to 10 %). If they do not fit with the reservation, they are made
-  // again without it; false (and the reply sent) if they do not fit in memory at all.
+  // n fresh instances of size c->size, placed by the draw `layout` (see the arena); false
+  // (and the reply sent) if they do not fit.
   bool make(uint32_t n, uint64_t layout) {
-    const char* why = nullptr;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      release();
-      mallopt(M_MMAP_THRESHOLD, kHarnessMmapThreshold);
-      if (attempt == 0) reserve(layout);  // a second attempt goes without it: it may not fit
-      arena::reset(16 * (harness::mix64(layout) & 255));
-      try {
-        for (uint32_t i = 0; i < n; ++i) {
-          harness::Instance* made;
-          {
-            const arena::Constructing in_arena;
-            made = new harness::Instance(drv.get(), c->size);
-          }
-          inst.emplace_back(made);  // the runner's own list: outside the arena
-        }
-        unreserve();  // the instances are placed: the addresses are free again
-        args.assign(n, nullptr);
-        return true;  // the threshold goes back to kCallMmapThreshold in prepare() or release()
-      } catch (const std::bad_alloc&) {
-        why = "out of memory";
-      } catch (const std::length_error&) {
-        why = "out of memory (length_error)";
+    release(layout);
+    inst.reserve(n);  // the keeper's own list: on its heap, not in the arena
+    const char* why = "out of memory";
+    try {
+      const arena::Turn in_arena;
+      for (uint32_t i = 0; i < n; ++i) {
+        void* p = drv->create(c->size);
+        if (!p) throw std::bad_alloc();
+        inst.push_back(p);
       }
+      return true;
+    } catch (const std::bad_alloc&) {
+    } catch (const std::length_error&) {
+      why = "out of memory (length_error)";
     }
-    release();
+    release(0);
     reply(harness::side::kNoMemory, why);
     return false;
   }
 
-  // Maps the data area and checks that k instances of c->size fit (they are freed again:
-  // every prepare makes its own).
+  // Maps the data area and checks that k instances of c->size fit (they are dropped
+  // again: every prepare makes its own).
   void create() {
-    release();
+    release(0);
     if (data) munmap(data, data_bytes);
     data = nullptr;
     data_bytes = 0;
@@ -284,180 +234,154 @@ struct Runner {
     data = static_cast<char*>(m);
     data_bytes = c->data_bytes;
     if (!make(std::min<uint32_t>(c->k, harness::side::kMaxK), 0)) return;
-    release();
+    release(0);
     reply(harness::side::kOk);
   }
 
+  // The turn's instances: made, generated, reset; their pristine copies logged (see
+  // driver.hpp PristineLog); their harness_call arguments in c->args.
   void prepare() {
     if (!make(std::min<uint32_t>(c->k, harness::side::kMaxK), c->layout)) return;
     const uint32_t n = k();
-    for (uint32_t i = 0; i < n; ++i) {
-      drv->generate(inst[i]->p, c->seeds[i]);
-      drv->reset(inst[i]->p, c->poison);
-      args[i] = drv->args(inst[i]->p);
-    }
-    mallopt(M_MMAP_THRESHOLD, kCallMmapThreshold);
-    before = harness::ProcState::take(sandboxed);
-    reply(harness::side::kOk);
-  }
-
-  void run_calls() {
-    if (c->k > inst.size()) return reply(harness::side::kBadCommand, "a call without prepared instances");
-    const uint32_t n = k();
-    const int saved = omp_get_max_threads();
-    if (c->threads > 0) omp_set_num_threads(c->threads);
+    logs.assign(n, harness::PristineLog{});
+    char why[512];
     try {
-      for (uint32_t i = 0; i < n; ++i) call(args[i]);
-    } catch (const std::exception& e) {
-      omp_set_num_threads(saved);
-      return reply(harness::side::kThrew, std::string(who) + "threw a C++ exception: " + e.what());
-    } catch (...) {
-      omp_set_num_threads(saved);
-      return reply(harness::side::kThrew, std::string(who) + "threw a C++ exception of unknown type");
+      {
+        const arena::Turn in_arena;
+        for (uint32_t i = 0; i < n; ++i) {
+          drv->generate(inst[i], c->seeds[i]);
+          drv->reset(inst[i], c->poison);
+          c->args[i] = reinterpret_cast<uint64_t>(drv->args(inst[i]));
+        }
+      }
+      // The logs are recorded outside the arena (on the keeper's heap): the caller writes
+      // the arena, and must not reach what the check compares against.
+      for (uint32_t i = 0; i < n; ++i) {
+        logs[i].k0 = key[0];
+        logs[i].k1 = key[1];
+        logs[i].mode = harness::PristineLog::kRecord;
+        if (pristine_log) pristine_log(&logs[i]);
+        why[0] = 0;
+        const int intact = drv->inputs_intact(inst[i], why, sizeof why);
+        if (pristine_log) pristine_log(nullptr);
+        if (!intact) return reply(harness::side::kBadCommand, std::string("a fresh instance failed its own check: ") + why);
+      }
+    } catch (const std::bad_alloc&) {
+      release(0);
+      return reply(harness::side::kNoMemory, "out of memory");
     }
-    if (c->threads > 0) omp_set_num_threads(saved);
     reply(harness::side::kOk);
   }
 
+  bool in_arena(const void* p, uint64_t n) const {
+    const char* a = static_cast<const char*>(p);
+    const char* lo = arena::base;
+    const char* hi = arena::base + 2 * arena::bytes;  // the instances' half and the caller's heap
+    return n == 0 || (a >= lo && a < hi && n <= uint64_t(hi - a));
+  }
+
+  // After the caller's window (the caller stopped): the const inputs against their
+  // pristine copies (and those against the log), then every instance's outputs copied
+  // into the data area (headers first, then each view's bytes at a 64-byte aligned
+  // offset). Views must lie in the arena. The instances are dropped afterwards.
   void report() {
-    const std::string changed = before.diff(harness::ProcState::take(sandboxed));
-    if (!changed.empty()) return reply(harness::side::kRejected, std::string(who) + changed);
     const uint32_t n = k();
+    std::string verdict;
+    int32_t status = harness::side::kOk;
+    std::vector<harness::side::ViewHeader> hs;
+    std::vector<const void*> src;
+    {
+      const arena::Turn in_arena;  // buffers outputs() makes (flattened grids) lie there too
+      if (sigsetjmp(guard::env, 1) != 0) {
+        status = harness::side::kUnreadable;
+        verdict = "reading them faulted: a pointer in the instance no longer points to its data";
+      } else {
+        guard::armed = 1;
+        verdict = collect(n, &status, &hs, &src);
+        guard::armed = 0;
+      }
+    }
+    if (status != harness::side::kOk) {
+      reply(status, verdict);  // before release: the text may lie in the arena
+      return release(0);
+    }
+    if (!hs.empty()) std::memcpy(data, hs.data(), hs.size() * sizeof hs[0]);
+    if (sigsetjmp(guard::env, 1) != 0) {
+      release(0);
+      return reply(harness::side::kUnreadable, "copying them faulted");
+    }
+    guard::armed = 1;
+    for (size_t j = 0; j < hs.size(); ++j)
+      if (hs[j].count) std::memcpy(data + hs[j].offset, src[j], hs[j].count * harness::dtype_size(hs[j].dtype));
+    guard::armed = 0;
+    c->nviews = uint32_t(hs.size());
+    c->used = hs.empty() ? 0 : hs.back().offset + hs.back().count * harness::dtype_size(hs.back().dtype);
+    release(0);
+    reply(harness::side::kOk);
+  }
+
+  // The checks and the view headers of report() (armed: may fault); "" when fine.
+  std::string collect(uint32_t n, int32_t* status, std::vector<harness::side::ViewHeader>* hs,
+                      std::vector<const void*>* src) {
     char why[512];
     for (uint32_t i = 0; i < n; ++i) {
       why[0] = 0;
-      if (!drv->inputs_intact(inst[i]->p, why, sizeof why))  // the driver's text names the candidate
-        return reply(harness::side::kRejected, baseline ? "the baseline modified its const inputs" : why);
+      logs[i].mode = harness::PristineLog::kVerify;
+      logs[i].next = 0;
+      if (pristine_log) pristine_log(&logs[i]);
+      const int intact = drv->inputs_intact(inst[i], why, sizeof why);
+      if (pristine_log) pristine_log(nullptr);
+      if (!intact) {
+        *status = harness::side::kRejected;
+        return baseline ? "the baseline modified its const inputs" : why;
+      }
     }
-    // headers first, then each view's bytes at a 64-byte aligned offset
+    auto up64 = [](uint64_t x) { return (x + 63) & ~uint64_t(63); };
     std::vector<harness::OutputView> views;
     std::vector<uint32_t> owner;
     harness::OutputView v[harness::side::kMaxViewsPerInstance];
     for (uint32_t i = 0; i < n; ++i) {
-      const int m = drv->outputs(inst[i]->p, v, int(harness::side::kMaxViewsPerInstance));
+      const int m = drv->outputs(inst[i], v, int(harness::side::kMaxViewsPerInstance));
       for (int j = 0; j < m && j < int(harness::side::kMaxViewsPerInstance); ++j) {
         views.push_back(v[j]);
         owner.push_back(i);
       }
     }
-    auto up64 = [](uint64_t x) { return (x + 63) & ~uint64_t(63); };
     uint64_t off = up64(views.size() * sizeof(harness::side::ViewHeader));
-    std::vector<harness::side::ViewHeader> hs(views.size());
+    hs->resize(views.size());
     for (size_t j = 0; j < views.size(); ++j) {
       const size_t eb = harness::dtype_size(views[j].dtype);
-      if (!eb) return reply(harness::side::kBadCommand, "an output of unknown dtype");
+      if (!eb) {
+        *status = harness::side::kBadCommand;
+        return "an output of unknown dtype";
+      }
       const uint64_t bytes = views[j].count * eb;
-      if (views[j].count > data_bytes / eb || off + bytes > data_bytes)
-        return reply(harness::side::kTooLarge,
-                     std::string("output '") + views[j].name + "' has " +
-                         std::to_string(views[j].count) + " elements, more than the harness expects");
-      std::memcpy(hs[j].name, views[j].name, sizeof hs[j].name);
-      hs[j].name[sizeof hs[j].name - 1] = 0;
-      hs[j].dtype = views[j].dtype;
-      hs[j].instance = owner[j];
-      hs[j].count = views[j].count;
-      hs[j].offset = off;
+      if (views[j].count > data_bytes / eb || off + bytes > data_bytes) {
+        *status = harness::side::kTooLarge;
+        return std::string("output '") + views[j].name + "' has " + std::to_string(views[j].count) +
+               " elements, more than the harness expects";
+      }
+      if (!in_arena(views[j].data, bytes)) {
+        *status = harness::side::kUnreadable;
+        return std::string("output '") + views[j].name +
+               "' is not in memory the harness gave or operator new allocated (a buffer from "
+               "malloc or mmap of its own?)";
+      }
+      auto& h = (*hs)[j];
+      std::memcpy(h.name, views[j].name, sizeof h.name);
+      h.name[sizeof h.name - 1] = 0;
+      h.dtype = views[j].dtype;
+      h.instance = owner[j];
+      h.count = views[j].count;
+      h.offset = off;
+      src->push_back(views[j].data);
       off = up64(off + bytes);
     }
-    if (off > data_bytes) return reply(harness::side::kTooLarge, "the outputs do not fit");
-    if (!hs.empty()) std::memcpy(data, hs.data(), hs.size() * sizeof hs[0]);
-    for (size_t j = 0; j < views.size(); ++j)
-      if (hs[j].count) std::memcpy(data + hs[j].offset, views[j].data, hs[j].count * harness::dtype_size(hs[j].dtype));
-    c->nviews = uint32_t(hs.size());
-    c->used = off;
-    release();
-    reply(harness::side::kOk);
-  }
-
-  // Makes code layout c->variant current (side_protocol.hpp kLoad): 0 is the object as
-  // built, i >= 1 the same object code linked after a padding of its own size
-  // (objects[i]). The current one is closed first (its static destructors run), so one
-  // copy of the side's code is loaded at any time: a function pointer kept from an earlier
-  // layout (the object as built included) does not outlive it, and no layout's code stays
-  // where a later pair could reach it. Objects are built with -fno-gnu-unique, whose
-  // unique symbols would keep a closed object loaded. Layouts >= 1 load below a drawn
-  // address reservation (reserve()), and every layout's executable pages are read once,
-  // so no timed call pays their page faults.
-  void load() {
-    const uint32_t v = c->variant;
-    if (v >= objects.size()) return reply(harness::side::kBadCommand, "no such code layout");
-    if (v == layout_now && layout_handle) return reply(harness::side::kOk);
-    if (!open_layout(v, c->layout)) return;
-    reply(harness::side::kOk);
-  }
-
-  // Closes the current layout and opens layout v; false (and kLoadFailed sent) if it does
-  // not load.
-  bool open_layout(uint32_t v, uint64_t draw) {
-    if (layout_handle) dlclose(layout_handle);
-    layout_handle = nullptr;
-    call = nullptr;
-    if (v > 0) reserve(draw);
-    void* h = dlopen(objects[v].c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h && hole) {  // it may not fit beside the reservation (an address-space limit)
-      unreserve();
-      h = dlopen(objects[v].c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (off > data_bytes) {
+      *status = harness::side::kTooLarge;
+      return "the outputs do not fit";
     }
-    unreserve();
-    if (!h) {
-      reply(harness::side::kLoadFailed, std::string("dlopen failed: ") + dlerror());
-      return false;
-    }
-    void* f = dlsym(h, "harness_call");
-    if (!f) {
-      dlclose(h);
-      reply(harness::side::kLoadFailed, objects[v] + ": missing symbol harness_call");
-      return false;
-    }
-    touch_code(h);
-    layout_handle = h;
-    call = reinterpret_cast<harness::CallFn>(f);
-    layout_now = v;
-    return true;
-  }
-
-  // Reads one byte of every page of the executable segments of the object `h`.
-  static void touch_code(void* h) {
-    struct link_map* lm = nullptr;
-    if (dlinfo(h, RTLD_DI_LINKMAP, &lm) != 0 || lm == nullptr) return;
-    struct Want {
-      ElfW(Addr) base;
-      uint64_t sum;
-    } want{lm->l_addr, 0};
-    dl_iterate_phdr(
-        [](struct dl_phdr_info* info, size_t, void* arg) -> int {
-          auto* w = static_cast<Want*>(arg);
-          if (info->dlpi_addr != w->base) return 0;
-          const size_t page = size_t(sysconf(_SC_PAGESIZE));
-          for (int i = 0; i < info->dlpi_phnum; ++i) {
-            const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-            if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
-            const uintptr_t lo = (info->dlpi_addr + ph.p_vaddr) & ~uintptr_t(page - 1);
-            for (uintptr_t a = lo; a < info->dlpi_addr + ph.p_vaddr + ph.p_memsz; a += page)
-              w->sum += *reinterpret_cast<const volatile unsigned char*>(a);
-          }
-          return 1;
-        },
-        &want);
-  }
-
-  void counters() {
-    if (inst.empty()) return reply(harness::side::kBadCommand, "no instance");
-    harness::CounterSet cs;
-    cs.reset();
-    cs.enable(true);
-    try {
-      call(args[0]);
-    } catch (...) {
-      cs.enable(false);
-      return reply(harness::side::kThrew, std::string(who) + "threw a C++ exception");
-    }
-    cs.enable(false);
-    for (int e = 0; e < harness::kNumCounters; ++e) {
-      c->counts[e] = cs.why[e].empty() ? cs.read(size_t(e)) : 0;
-      std::snprintf(c->counter_why[e], sizeof c->counter_why[e], "%s", cs.why[e].c_str());
-    }
-    reply(harness::side::kOk);
+    return "";
   }
 
   void serve() {
@@ -465,10 +389,7 @@ struct Runner {
       case harness::side::kNop: return reply(harness::side::kOk);
       case harness::side::kCreate: return create();
       case harness::side::kPrepare: return prepare();
-      case harness::side::kCall: return run_calls();
       case harness::side::kReport: return report();
-      case harness::side::kCounters: return counters();
-      case harness::side::kLoad: return load();
       case harness::side::kExit: _exit(0);
     }
     reply(harness::side::kBadCommand, "unknown command");
@@ -478,16 +399,14 @@ struct Runner {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 6) {
-    std::fprintf(stderr, "usage: harness_side DRIVER.so SIDE.so baseline|candidate SANDBOXED JUDGE_PID [LAYOUT.so ...]\n");
+  if (argc != 7) {
+    std::fprintf(stderr, "usage: harness_side DRIVER.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (long(getppid()) != std::atol(argv[5])) return 3;  // the judge is already gone
-  const bool baseline = std::strcmp(argv[3], "baseline") == 0;
-  if (baseline) prctl(PR_SET_DUMPABLE, 0);
-  // Before anything of the side is loaded: its system calls reach no other process
-  // (seccomp.hpp); both sides, so that both pay the filter's (tiny) cost per system call.
+  if (long(getppid()) != std::atol(argv[4])) return 3;  // the judge is already gone
+  prctl(PR_SET_DUMPABLE, 0);
+  guard::install();
   const std::string unfiltered = harness::restrict_to_own_process();
   if (!unfiltered.empty()) std::fprintf(stderr, "harness_side: no seccomp filter: %s\n", unfiltered.c_str());
   void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0);
@@ -496,26 +415,33 @@ int main(int argc, char** argv) {
     return 4;
   }
   Runner r;
-  mallopt(M_MMAP_THRESHOLD, Runner::kCallMmapThreshold);  // before anything of the side runs
   r.c = static_cast<Control*>(m);
-  r.sandboxed = argv[4][0] == '1';
-  r.who = baseline ? "the baseline " : "the candidate ";
-  r.baseline = baseline;
-  r.objects.assign(1, argv[2]);
-  r.objects.insert(r.objects.end(), argv + 6, argv + argc);
-  // Start the OpenMP pool before the side's object is loaded (and its constructors run),
-  // so both runners begin with the same threads and a first parallel region adds none.
-#pragma omp parallel
-  { volatile int x = omp_get_thread_num(); (void)x; }
-  try {
-    r.drv.reset(new harness::Driver(argv[1]));
-    if (r.open_layout(0, 0)) r.reply(harness::side::kOk);
-  } catch (const std::exception& e) {
-    r.reply(harness::side::kLoadFailed, e.what());
+  r.baseline = std::strcmp(argv[2], "baseline") == 0;
+  if (getrandom(r.key, sizeof r.key, 0) != ssize_t(sizeof r.key)) {
+    r.reply(harness::side::kLoadFailed, "getrandom failed");
+  } else {
+    const uintptr_t addr = std::strtoull(argv[5], nullptr, 16);
+    const size_t total = std::strtoull(argv[6], nullptr, 10);
+    void* a = mmap(reinterpret_cast<void*>(addr), total, PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, 4, 0);
+    if (a == MAP_FAILED || a != reinterpret_cast<void*>(addr)) {
+      r.reply(harness::side::kLoadFailed, std::string("mapping the arena: ") + std::strerror(errno));
+    } else {
+      arena::base = static_cast<char*>(a);
+      arena::bytes = total / 2;
+      arena::fd = 4;
+      arena::reset(0);
+      try {
+        r.drv.reset(new harness::Driver(argv[1]));
+        r.pristine_log = reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
+        r.reply(harness::side::kOk);
+      } catch (const std::exception& e) {
+        r.reply(harness::side::kLoadFailed, e.what());
+      }
+    }
   }
   // The judge set bell = 1 before the spawn: "ready?" is command 1. Only the next number
-  // is a command: whatever else the block's words hold (the candidate can write them)
-  // is waited out, so a corrupted word cannot make this loop overwrite `done`.
+  // is a command: whatever else the block's words hold is waited out.
   uint32_t seq = 1;
   for (;;) {
     r.c->done.store(seq, std::memory_order_release);
@@ -524,13 +450,13 @@ int main(int argc, char** argv) {
     while ((b = r.c->bell.load(std::memory_order_acquire)) != seq + 1)
       harness::side::futex_wait(&r.c->bell, b, nullptr);
     seq = b;
-    if (r.call == nullptr && r.c->cmd != harness::side::kExit) continue;  // nothing loaded
+    if (!r.drv && r.c->cmd != harness::side::kExit) continue;  // nothing loaded
     r.serve();
   }
 }
 
 // The replaceable global allocation functions (the arena above): this executable's
-// definitions serve the driver's, the side's and libstdc++'s operator new and delete.
+// definitions serve the driver's and libstdc++'s operator new and delete.
 void* operator new(size_t n) {
   if (void* p = arena::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__)) return p;
   throw std::bad_alloc();

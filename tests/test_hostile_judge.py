@@ -16,13 +16,14 @@ their own child processes, the clock and the comparison outside them, the kernel
 accounting as a cross-check); the one marked ``races`` needs the race detector of omp
 validation. Without those they fail, which is what they are for.
 """
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from harness.measure import toolchain
+from harness.measure import sandbox, toolchain
 
 from test_hostile import assert_no_processes_or_cgroups_left
 
@@ -278,3 +279,61 @@ def test_vector_bool_race_is_incorrect(run_eval):
                  use_cache=False, validate_only=True)
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["why"]
+
+
+# Serial confinement without a cpuset cgroup (the usual case for a user who is not root):
+# a helper thread gives itself every CPU with a raw sched_setaffinity and takes half of the
+# baseline's own histogram loop. Before the physical bound (issue 38 class 4, 2-core AMD
+# EPYC): `correct` at about 1.9x for no better code. With a cpuset the widening does
+# nothing; without one the judge's bound on each window (CPU <= wall x granted CPUs +
+# margin) rejects it, naming the widened mask.
+@NEEDS_JUDGE
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two CPUs to widen onto")
+@pytest.mark.parametrize("cgroups", [True, False], ids=["cpuset", "no-cgroup"])
+def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgroups):
+    if not cgroups:
+        monkeypatch.setattr(sandbox._Cgroup, "__init__", lambda self, limits: setattr(self, "dirs", []))
+    r = timed(run_eval, "21_histogram_bin_0-100", source("widens_its_cpu_mask.cpp"), "serial",
+              screen=False)
+    assert_not_paid(r)
+    if not cgroups and r.status == "rejected":
+        assert "widened CPU mask" in r.evidence["why"], r.evidence
+
+
+# The const-input check turned off (issue 38, class 3): select in place on the const input,
+# then make the harness's pristine copy match it, by pointing the copy's vector at the
+# input's buffer or by copying the permuted input into it. Before the keeper held the
+# instances (the check a function in the candidate's process, pointed at "intact"):
+# `correct` at 9.19x and 9.49x. The keeper's log of the pristine buffers (address, length,
+# keyed hash, recorded before the window) sees both: `rejected`.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("defines", [(), ("HOSTILE_COPY_BACK",)], ids=["repoint", "copy-back"])
+def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines):
+    r = timed(run_eval, "41_sort_k-th_smallest_element", source("writes_the_pristine_copy.cpp", *defines),
+              "serial", screen=False)
+    assert r.status == "rejected", (r.status, r.speedup, r.evidence)
+    assert "pristine copy" in r.evidence["why"], r.evidence
+
+
+# A forged end of the window (issue 38, class 1) on the baseline's own DFS. Trusting the
+# caller's `done`, the judge measured `correct` at 3.95x-4.94x (serial); it now ends the
+# window when every thread of the caller is stopped, so the work after the forged `done`
+# is not in the count the keeper reads (`incorrect`), or the stopped call resumes in the
+# next window on rebuilt instances and the candidate's process crashes (`runtime_error`).
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_a_forged_end_of_the_window_gains_nothing(run_eval, mode):
+    r = timed(run_eval, "18_graph_count_components", source("forges_the_end_of_the_window.cpp"), mode,
+              screen=False)
+    assert r.status in ("incorrect", "runtime_error"), (r.status, r.speedup, r.evidence)
+
+
+# No harness work runs in the candidate's process (issue 38, item 2): the CPU its process
+# uses between two calls is read by the candidate itself, and any over 2 ms makes it
+# answer wrong. With generation and output copies in that process (before the keepers):
+# `incorrect`; now `correct`.
+@NEEDS_JUDGE
+@pytest.mark.parametrize("mode", ["serial", "omp"])
+def test_nothing_of_the_harness_runs_in_the_candidates_process(run_eval, mode):
+    r = timed(run_eval, "21_histogram_bin_0-100", source("measures_the_cpu_between_calls.cpp"), mode)
+    assert r.status == "correct", (r.status, r.evidence)

@@ -114,14 +114,15 @@ def test_a_detached_thread_that_finishes_the_work_later_is_caught(run_eval):
 
 @pytest.mark.parametrize("every", [1, 2])
 def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval, every):
-    """The candidate maps its runner's shared-memory block (fd 3), stores the current
-    command's number into `done` and wakes the judge, then does the work: the judge's
-    window closes early, and the kernel's CPU clock sees the work outside it. (On the
-    in-process protocol fd 3 is no such block: correct.) every=2 forges only the first
-    call of every other window (a window starts after a pause of 2 ms or more between
-    calls): the rest of that window's work runs outside it, in half the measurements, which
-    moves the median, so it must be caught although the accounting rule is taken over
-    blocks of two measurements, one of each order."""
+    """The candidate maps its caller's shared-memory block (fd 3), stores the current
+    command's number into `done` and wakes the judge, then does the work. The judge ends
+    the window only once it has stopped every thread of the caller (SIGSTOP, the stop seen
+    by waitpid), so the work not done by then is not in the outputs the keeper reads:
+    `incorrect`; or, where the stopped call resumes in the next window on instances the
+    keeper has since rebuilt, the candidate's own process crashes (`runtime_error`).
+    (Before the callers were stopped, the forged `done` ended the window and the kernel's
+    CPU clock saw the work outside it: `rejected`.) every=2 forges only the first call of
+    every other window (a window starts after a pause of 2 ms or more between calls)."""
     forge = """
 #include <atomic>
 #include <cstdint>
@@ -153,14 +154,7 @@ static bool forging = false;
                     before="if (mono_ns() - last_return > 2000000 && (forging = !forging)) forge_done();",
                     after="last_return = mono_ns();")
     r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
-    # rejected by the accounting (the work after the forged "done" counts outside the window,
-    # or, when the judge has already moved on, as CPU used while the candidate had nothing to
-    # run); or incorrect, when the forged "done" of a later call in a batched window answers
-    # the judge's report command before the outputs exist
-    assert r.status in ("rejected", "incorrect"), (r.status, r.speedup, r.evidence)
-    if r.status == "rejected":
-        why = r.evidence["why"]
-        assert "outside its timed calls" in why or "while it had no call" in why, why
+    assert r.status in ("incorrect", "runtime_error"), (r.status, r.speedup, r.evidence)
 
 
 def test_work_in_a_static_constructor_is_rejected_by_the_cpu_accounting(run_eval):
@@ -226,93 +220,34 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     assert c(timing) == ""
 
 
-# A side runner that plays a hostile candidate's process at the protocol level: the
-# baseline's role execs the real runner; the candidate's answers every command "ok" and
-# then reports view headers chosen by FAKE_MODE. The judge must bound each one.
-FAKE_RUNNER = r"""
-#include <cstdlib>
-#include <cstring>
-#include <sys/mman.h>
-#include <unistd.h>
-#include "harness/side_protocol.hpp"
-using namespace harness::side;
-int main(int argc, char** argv) {
-  if (std::strcmp(argv[3], "baseline") == 0) { execv(REAL_RUNNER, argv); return 127; }
-  Control* c = static_cast<Control*>(mmap(nullptr, kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, 0));
-#pragma omp parallel
-  { volatile int x = 0; (void)x; }  // the same threads as the real runner's
-  char* data = nullptr;
-  uint64_t bytes = 0;
-  const int mode = std::atoi(std::getenv("FAKE_MODE"));
-  uint32_t seq = 1;
-  c->status = kOk;
-  for (;;) {
-    c->done.store(seq);
-    futex_wake(&c->done);
-    uint32_t b;
-    while ((b = c->bell.load()) != seq + 1) futex_wait(&c->bell, b, nullptr);
-    seq = b;
-    c->status = kOk;
-    if (c->cmd == kExit) _exit(0);
-    if (c->cmd == kCreate) {
-      bytes = c->data_bytes;
-      data = static_cast<char*>(mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, kControlBytes));
-    }
-    if (c->cmd != kReport) continue;
-    ViewHeader* h = reinterpret_cast<ViewHeader*>(data);
-    std::memset(h, 0, sizeof *h);
-    std::strcpy(h->name, "output");
-    h->count = c->size;
-    h->offset = 64;
-    c->nviews = 1;
-    if (mode == 0) c->nviews = 0xffffffffu;                    // more headers than the area holds
-    if (mode == 1) { h->offset = bytes - 8; h->count = 1u << 20; }  // bytes past the area's end
-    if (mode == 2) h->offset = ~uint64_t(0);                   // an offset past everything
-    if (mode == 3) h->dtype = 99;                              // no such dtype
-    if (mode == 4) h->instance = 7;                            // an instance that does not exist
-    if (mode == 5) std::memset(h->name, 'A', sizeof h->name);  // a name without its NUL
-    if (mode == 6) h->count = c->size / 2;                     // the wrong shape, well-formed
-  }
+# A candidate that bends its instance after computing its output: the caller writes the
+# arena, so the keeper that reads the outputs after the window meets whatever pointers
+# the candidate left in the instance's vectors (libstdc++'s vector: begin, end, end of
+# storage). The keeper must survive each (the judge answers the next case the same) and
+# the verdict is `incorrect`; an output swapped for a vector of the candidate's own
+# (legal C++: its buffer comes from the caller's heap in the arena) is read as usual.
+BEND = {
+    0: "p[0] = reinterpret_cast<double*>(16); p[1] = p[0] + output.size();",  # unmapped, low
+    1: "p[1] = p[0] + (size_t(1) << 40);",                                     # a size past everything
+    2: "p[0] = reinterpret_cast<double*>(uintptr_t(1) << 46); p[1] = p[0] + output.size();",  # unmapped, high
+    3: "p[0] = const_cast<double*>(x.data()); p[1] = p[0] + x.size();",        # the input's buffer
+    4: "std::vector<double> mine(output); output.swap(mine);",                # its own buffer: fine
 }
-"""
 
 
-@pytest.fixture(scope="module")
-def fake_runner(tmp_path_factory):
-    import subprocess
-    from pathlib import Path
-
-    from harness import _bench
-
-    real = Path(_bench.__file__).parent / "harness_side"
-    src = tmp_path_factory.mktemp("fake") / "fake.cpp"
-    src.write_text(FAKE_RUNNER)
-    exe = src.with_suffix("")
-    include = Path(__file__).resolve().parents[1] / "cpp" / "include"
-    subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{include}", f'-DREAL_RUNNER="{real}"', str(src), "-o",
-                    str(exe)], check=True)
-    return str(exe)
-
-
-@pytest.mark.parametrize("mode,why", [(0, "malformed outputs"), (1, "malformed outputs"), (2, "malformed outputs"),
-                                      (3, "malformed outputs"), (4, "malformed outputs"),
-                                      (5, "expected shape"), (6, "expected shape")])
-def test_the_judge_bounds_every_header_a_candidate_process_reports(fake_runner, monkeypatch, mode, why):
-    from harness import _bench
-    from harness.measure import toolchain
-    from harness.measure.suite import get_problem
-
-    p = get_problem(SCAN)
-    comp = toolchain.find_compiler()
-    drv = toolchain.build_trusted(p, "driver", "serial", comp)
-    base = toolchain.build_trusted(p, "baseline", "serial", comp)
-    monkeypatch.setenv("FAKE_MODE", str(mode))
-    bench = _bench.Bench(drv.path, base.path, base.path, fake_runner, sandboxed=False)
-    assert bench.start()["status"] == "ok"
-    for seed in (1, 2):  # the judge survives and answers the same again
-        r = bench.validate(1000, seed)
-        assert r["status"] == "incorrect" and why in r["why"], r
-    del bench
+@pytest.mark.parametrize("mode", sorted(BEND))
+def test_the_keeper_survives_any_pointer_a_candidate_leaves(run_eval, mode):
+    text = ("#include <cstdint>\n#include <vector>\n"
+            "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+            "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
+            "  if (x.size() < 2) return;\n"
+            "  double** p = reinterpret_cast<double**>(&output);\n  (void)p;\n"
+            f"  {BEND[mode]}\n}}\n")
+    r = run_eval(SCAN, text, "serial", quick=True, validate_only=True, screen=False, use_cache=False)
+    if mode == 4:
+        assert r.status == "correct", (r.status, r.evidence)
+    else:
+        assert r.status == "incorrect", (r.status, r.evidence)
 
 
 def assert_judged_on_honest_work(run_eval, attack: str) -> None:

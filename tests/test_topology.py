@@ -85,12 +85,12 @@ def test_worker_sets_are_disjoint_whole_cores(big):
 
 
 def test_limits_scale_with_the_cpus():
-    assert worker_limits(1, 1, 24 * GIB) == (66, 8 * GIB)  # small boxes: 8 GiB as before
-    assert worker_limits(8, 1, 24 * GIB) == (80, 8 * GIB)
+    assert worker_limits(1, 1, 24 * GIB) == (70, 8 * GIB)  # small boxes: 8 GiB as before
+    assert worker_limits(8, 1, 24 * GIB) == (112, 8 * GIB)
     pids, mem = worker_limits(62, 1, 512 * GIB)
-    assert pids >= 62 + 64 and mem == 31 * GIB  # an OpenMP team of 62 fits
+    assert pids >= 5 * 62 + 64 and mem == 31 * GIB  # five OpenMP teams of 62 fit
     pids, mem = worker_limits(128, 1, 1024 * GIB)
-    assert pids == 64 + 2 * 128 and mem == 64 * GIB
+    assert pids == 64 + 6 * 128 and mem == 64 * GIB
     assert worker_limits(1, 4, 16 * GIB)[1] == 3 * GIB  # 4 workers share 3/4 of 16 GiB
 
 

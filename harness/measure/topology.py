@@ -28,7 +28,7 @@ from ..core.errors import HarnessError
 
 GIB = 1 << 30
 BASE_PIDS = 64        # processes + threads for Python, the driver and libgomp's helpers
-PIDS_PER_CPU = 2      # per CPU of the worker: the OpenMP pool and as many again for a candidate's threads
+PIDS_PER_CPU = 6      # per CPU of the worker: the OpenMP pools of the judge, both keepers and both callers, and room for a candidate's threads
 BASE_MEMORY = 8 * GIB
 MEMORY_PER_CPU = GIB // 2
 MEMORY_SHARE = 0.75   # of the node's RAM, split evenly between its evaluation workers
@@ -217,7 +217,7 @@ def worker_limits(cpus: int, workers: int = 1, mem_total: int | None = None) -> 
     ``cpus`` CPUs while ``workers`` workers share the node's ``mem_total`` bytes of RAM
     (None: read /proc/meminfo):
 
-        pids   = BASE_PIDS + PIDS_PER_CPU x cpus                     (64 + 2 per CPU)
+        pids   = BASE_PIDS + PIDS_PER_CPU x cpus                     (64 + 6 per CPU)
         memory = min(max(BASE_MEMORY, MEMORY_PER_CPU x cpus),
                      MEMORY_SHARE x mem_total / workers)             (8 GiB on small boxes)
 

@@ -17,6 +17,8 @@
 //                                                // filled with a poison value when `poison`
 //     void* args();                              // &HarnessArgs for the glue
 //     bool inputs_intact(std::string* why);      // const inputs still equal pristine copies
+//                                                // (with intact()/nested_intact(), or see
+//                                                // pristine_unchanged())
 //     bool matches(const MyInstance& expected, double rtol, double atol, std::string* why);
 //     void outputs(harness::Outputs& out);       // expose outputs (read back as numpy arrays)
 //     size_t bytes() const;                      // memory held by this instance (bytes)
@@ -231,10 +233,90 @@ bool scalar_equal(const char* name, const T& exp, const T& got, std::string* why
   return report(name, 0, 1, exp, got, why);
 }
 
+// ---------------------------------------------------------------- pristine copies
+// A driver checks its const inputs against pristine copies it holds (intact() and
+// nested.hpp's nested_intact()). In a side's keeper (cpp/side.cpp) the instance lives in
+// the arena the caller writes too, so the pristine copies are within the candidate's
+// reach: a candidate that selects in place on its const input and then writes the same
+// into the pristine copy (or points the copy's vector at its input) would pass a plain
+// comparison. So the keeper keeps a log of every pristine buffer the check reads: right
+// after the instance is prepared it runs the check once recording (the buffer's address,
+// its bytes and a keyed hash of them, in call order), and after the calls it runs it
+// again verifying: a buffer at another address, of another length or with other bytes is
+// a pristine copy the candidate touched. The key is the keeper's own (getrandom), which
+// no process of the candidate can read, so bytes changed to keep the hash are a guess
+// of 64 bits. Outside a keeper (the judge, tests) no log is set and the check is the
+// plain comparison.
+struct PristineLog {
+  enum Mode : int { kRecord = 1, kVerify = 2 };
+  struct Entry {
+    const void* data;
+    uint64_t bytes;
+    uint64_t hash;
+  };
+  int mode = kRecord;
+  uint64_t k0 = 0, k1 = 1;
+  std::vector<Entry> entries;
+  size_t next = 0;  // verify: the entry the next buffer must match
+
+  // Keyed hash of `bytes` bytes at p: a sum over 8-byte words of a mix of (word, index)
+  // under the key, so words can be hashed in any order (in parallel for large buffers).
+  uint64_t hash(const void* p, uint64_t bytes) const {
+    const unsigned char* b = static_cast<const unsigned char*>(p);
+    const uint64_t words = bytes / 8, a = k0, m = k1 | 1;
+    uint64_t h = 0;
+#pragma omp parallel for schedule(static) reduction(+ : h) if (words > (uint64_t(1) << 18))
+    for (uint64_t i = 0; i < words; ++i) {
+      uint64_t w;
+      std::memcpy(&w, b + 8 * i, 8);
+      uint64_t v = (w ^ a) + i * 0x9e3779b97f4a7c15ULL;
+      v ^= v >> 32;
+      v *= m;
+      v ^= v >> 29;
+      v *= 0xbf58476d1ce4e5b9ULL;
+      h += v ^ (v >> 32);
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, b + 8 * words, size_t(bytes % 8));
+    return h + mix64(tail ^ a ^ (bytes << 3));
+  }
+
+  // Records (kRecord) or checks (kVerify) one pristine buffer; false with why when the
+  // candidate changed it.
+  bool see(const char* name, const void* data, uint64_t bytes, std::string* why) {
+    const uint64_t h = bytes ? hash(data, bytes) : 0;
+    if (mode == kRecord) {
+      entries.push_back({data, bytes, h});
+      return true;
+    }
+    const bool ok = next < entries.size() && entries[next].data == data &&
+                    entries[next].bytes == bytes && entries[next].hash == h;
+    ++next;
+    if (!ok && why)
+      *why = std::string("the candidate modified the harness's pristine copy of its const input '") +
+             name + "' (or what the instance's vector of it points to)";
+    return ok;
+  }
+};
+// The log of this driver object's checks (nullptr: none). Set by harness_pristine_log.
+inline PristineLog*& pristine_log() {
+  static PristineLog* log = nullptr;
+  return log;
+}
+
+// The keeper's check of one pristine buffer (see PristineLog): true outside a keeper. A
+// driver whose inputs_intact compares its own way (not with intact() or nested_intact())
+// calls it on every pristine buffer it compares against, in the same order every time.
+inline bool pristine_unchanged(const char* name, const void* data, uint64_t bytes, std::string* why) {
+  PristineLog* log = pristine_log();
+  return !log || log->see(name, data, bytes, why);
+}
+
 // Bitwise equality of a const input against its pristine copy.
 template <class T>
 bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine,
             std::string* why) {
+  if (!pristine_unchanged(name, pristine.data(), uint64_t(pristine.size()) * sizeof(T), why)) return false;
   if (now.size() != pristine.size() ||
       (now.size() && std::memcmp(now.data(), pristine.data(), now.size() * sizeof(T)) != 0)) {
     if (why) *why = std::string("the candidate modified its const input '") + name + "'";
@@ -481,6 +563,7 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
     return r;                                                                             \
   }                                                                                       \
   uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
+  void harness_pristine_log(harness::PristineLog* log) { harness::pristine_log() = log; } \
   }
 
 #define HARNESS_INPUTS(Instance)                                                          \

@@ -136,8 +136,26 @@ bool same_bits(const std::vector<std::vector<T>>& a, const std::vector<std::vect
 }
 }  // namespace detail
 
+namespace detail {
+// Every row of a nested pristine copy through the keeper's log (driver.hpp PristineLog).
+template <class T>
+bool see_rows(PristineLog* log, const char* name, const std::vector<T>& v, std::string* why) {
+  return log->see(name, v.data(), uint64_t(v.size()) * sizeof(T), why);
+}
+template <class T>
+bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& v,
+              std::string* why) {
+  if (!log->see(name, v.data(), uint64_t(v.size()) * sizeof(v[0]), why)) return false;
+  for (const auto& row : v)
+    if (!see_rows(log, name, row, why)) return false;
+  return true;
+}
+}  // namespace detail
+
 template <class V>
 bool nested_intact(const char* name, const V& now, const V& pristine, std::string* why) {
+  if (PristineLog* log = pristine_log())
+    if (!detail::see_rows(log, name, pristine, why)) return false;
   if (detail::same_bits(now, pristine)) return true;
   if (why) *why = std::string("the candidate modified its const input '") + name + "'";
   return false;

@@ -1,15 +1,27 @@
-// The judge <-> side runner protocol (cpp/bench.cpp <-> cpp/side.cpp).
+// The judge <-> side protocol (cpp/bench.cpp <-> cpp/side.cpp and cpp/caller.cpp).
 //
-// Each side runner (one for the baseline, one for the candidate) serves commands from its
-// own shared-memory block: a memfd the judge creates, seals against shrinking and passes
-// to that runner alone as fd 3. The block is a Control struct (kControlBytes), then a data
+// Each side (baseline, candidate) is two processes the judge spawns:
+//   the keeper (harness_side, cpp/side.cpp): trusted, never loads the side's object. It
+//     holds the driver and builds the turn's instances in the side's arena, generates
+//     their inputs, and after a window reads their outputs and checks the const inputs;
+//   the caller (harness_caller, cpp/caller.cpp): loads the side's object and does nothing
+//     but call harness_call on the instances the keeper built. The judge keeps it stopped
+//     (SIGSTOP) except inside its windows (a timed call, a code layout's load), so no
+//     code of the side ever runs while harness work is done.
+// The arena is a memfd the judge creates per side and maps into both at the same address
+// (MAP_FIXED_NOREPLACE): its first half holds the keeper's instances (pointers in them are
+// valid in both processes), its second half is the caller's heap (its operator new), so
+// outputs a call reallocates stay where the keeper can read them.
+// Each process serves commands from its own shared-memory block: a memfd the judge
+// creates, seals against shrinking and passes to that process alone as fd 3 (the arena is
+// fd 4). The block is a Control struct (kControlBytes), then (the keeper's only) a data
 // area (Control::data_bytes, grown by the judge on `Create`) that holds the outputs a
 // `Report` copies out: a ViewHeader per output view, then the views' bytes.
 //
 // A command: the judge fills the command fields, stores bell = seq (release) and wakes
-// the futex; the runner serves it, fills the reply fields, stores done = seq and wakes
-// the judge, who waits on that futex (it never spins: in serial mode both share one CPU).
-// The runner's side of the block is the candidate's memory: the judge copies every reply
+// the futex; the process serves it, fills the reply fields, stores done = seq and wakes
+// the judge, who waits on that futex (it never spins: in serial mode all share one CPU).
+// The caller's side of its block is the candidate's memory: the judge copies every reply
 // field into private memory once and bounds it before use (bench.cpp, Judge).
 #pragma once
 
@@ -24,7 +36,7 @@
 namespace harness {
 namespace side {
 
-constexpr size_t kControlBytes = 1 << 17;  // bytes of the Control struct's region
+constexpr size_t kControlBytes = 1 << 18;  // bytes of the Control struct's region
 constexpr uint32_t kMaxK = 8192;           // instances per runner (batched calls)
 constexpr uint32_t kMaxViewsPerInstance = 32;
 constexpr size_t kWhyBytes = 1024;
@@ -35,26 +47,27 @@ constexpr const char* kSpinCount = "10000";
 
 enum Cmd : uint32_t {
   kNop = 0,      // nothing: one doorbell round trip (its cost is the per-call overhead)
-  kCreate = 1,   // size, k, data_bytes: k instances of `size`; remap the data area
-  kPrepare = 2,  // seeds[k], poison, layout: k fresh instances (see side.cpp), generate +
-                 // reset each, snapshot the state
-  kCall = 3,     // harness_call on the k instances back to back (threads > 0: that many)
-  kReport = 4,   // outputs of the k instances -> data area; the runner's own checks; then
-                 // the instances are freed (their memory goes back to the kernel)
-  kCounters = 5, // perf counters around one call of instance 0 (after a prepare)
+  kCreate = 1,   // keeper: size, k, data_bytes: k instances of `size` fit; remap the data area
+  kPrepare = 2,  // keeper: seeds[k], poison, layout: k fresh instances placed by the draw,
+                 // generated and reset; args[k] (reply): their harness_call arguments
+  kCall = 3,     // caller: harness_call(args[i]) for i < k back to back (threads > 0: that many)
+  kReport = 4,   // keeper: const inputs checked, outputs of the k instances -> data area;
+                 // then the instances are dropped (their pages go back to the kernel)
+  kCounters = 5, // caller: perf counters around one call of args[0]
   kExit = 6,     // _exit(0)
-  kLoad = 7,     // variant: make that code layout of the side's object the one called
-                 // (see side.cpp's load()); the previous one (unless it is 0) is closed
+  kLoad = 7,     // caller: variant: make that code layout of the side's object the one called
+                 // (see caller.cpp's load()); the previous one (unless it is 0) is closed
 };
 
 enum Status : int32_t {
   kOk = 0,
-  kRejected = 1,   // the runner's own checks: state changed, const inputs written
+  kRejected = 1,   // the process state changed (caller), const inputs written (keeper)
   kThrew = 2,      // the side's code threw a C++ exception
   kNoMemory = 3,   // the instances did not fit in memory
   kTooLarge = 4,   // the outputs do not fit in the data area (wrong shape)
-  kLoadFailed = 5, // dlopen / dlsym failed
+  kLoadFailed = 5, // dlopen / dlsym failed, or the arena could not be mapped
   kBadCommand = 6,
+  kUnreadable = 7, // keeper: the outputs are not in memory of the arena
 };
 
 struct ViewHeader {
@@ -78,7 +91,8 @@ struct Control {
   uint64_t layout;  // kPrepare: the draw that places this turn's instances in memory
   uint32_t variant; // kLoad: 0 = the object as built; i >= 1 = its i-th code layout
   uint64_t seeds[kMaxK];
-  // reply (runner)
+  uint64_t args[kMaxK];  // kPrepare's reply (keeper), kCall's and kCounters' command (caller)
+  // reply
   int32_t status;
   uint32_t nviews;
   uint64_t used;          // bytes of the data area written by the last report
