@@ -43,6 +43,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
+from ..core.registry import Registry
 from .rows import AMOUNT, FLAG, INDEX, ROW_FIELDS, SPEEDUP, TEXT, valid
 
 SCHEMA = 1
@@ -193,7 +194,9 @@ class UnknownEvent(Event):
         return {}
 
 
-EVENTS: dict[str, type[Event]] = {}
+#: every event kind's record class by kind (all defined in this module; no entry points:
+#: a log must read the same wherever it is read)
+EVENTS: Registry[type[Event]] = Registry("event kind")
 
 
 def register_event(cls: type) -> type[Event]:
@@ -203,21 +206,18 @@ def register_event(cls: type) -> type[Event]:
     by another class."""
     if not cls.KIND:
         raise ValueError(f"{cls.__name__} has no KIND")
-    if cls.KIND in EVENTS:
+    if EVENTS.peek(cls.KIND) is not None:
         raise ValueError(f"event kind {cls.KIND!r} is registered already ({EVENTS[cls.KIND].__name__})")
-    rec = dataclass(frozen=True, kw_only=True)(cls)
-    EVENTS[cls.KIND] = rec
-    return rec
+    return EVENTS.add(cls.KIND, dataclass(frozen=True, kw_only=True)(cls))
 
 
 def make_event(kind: str, t: float, **fields: Any) -> Event:
     """The record of ``kind`` with ``fields``, written at unix time ``t`` (s). Raises
     KeyError for a kind no module registered and TypeError for a field the kind does
     not define (both the writer's mistakes)."""
-    try:
-        cls = EVENTS[kind]
-    except KeyError:
-        raise KeyError(f"no event kind {kind!r} is registered (harness.results.events)") from None
+    cls = EVENTS.find(kind)
+    if cls is None:
+        raise KeyError(f"no event kind {kind!r} is registered (harness.results.events)")
     return cls(t=t, **fields)
 
 
@@ -227,7 +227,7 @@ def parse_event(d: Mapping) -> Event:
     number, row, result or identity fails its kind's check or a required field is
     missing (see the module docstring), and KeyError when ``d`` has no "kind"."""
     kind = d["kind"]
-    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    cls = EVENTS.find(kind) if isinstance(kind, str) else None
     if cls is None:
         rec: Event = UnknownEvent(t=d.get("t"), name=str(kind),
                                   extra={k: v for k, v in d.items() if k not in ("t", "kind")})
