@@ -37,7 +37,6 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/su
 SUITE_DIRS_ENV = "HARNESS_SUITES"  # more folders holding suites, separated by os.pathsep
 SUITE_KEYS = ("name", "description", "size_names", "quick_problems")  # what a suite.toml may hold
 MODES = ("serial", "omp")
-SUITE_HELP = "problem suite: pareval (default), polybench, or one found by --suite-dir"
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
 # the shared headers drivers include (<harness/...>): generators and comparisons live there
@@ -77,14 +76,6 @@ def add_suite_dirs(dirs) -> None:
         new.append(str(path))
     old = [d for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
     os.environ[SUITE_DIRS_ENV] = os.pathsep.join(old + [d for d in new if d not in old])
-
-
-def add_suite_dir_argument(parser) -> None:
-    """``--suite-dir DIR`` (repeatable) on an argparse parser of a command that takes
-    ``--suite``; the CLI passes what it collects to add_suite_dirs before the command runs."""
-    parser.add_argument("--suite-dir", action="append", default=[], metavar="DIR",
-                        help=f"also look for suites in DIR: its folders holding a suite.toml, or DIR "
-                             f"itself when it holds one (repeatable; or {SUITE_DIRS_ENV}=DIR:DIR)")
 
 
 def remember_suite(config: dict) -> None:
