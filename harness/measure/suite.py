@@ -8,9 +8,11 @@ argument struct shared by driver and glue) and ``glue.cpp`` (the C-ABI entry poi
 compiled after the candidate).
 
 Suites are found, not listed: every folder with a ``suite.toml`` directly under the
-repository (the built-in ``pareval/`` and ``polybench/``) or under a folder named by
+repository (the built-in ``pareval/`` and ``polybench/``), under a folder an installed
+package names in the ``harness.suites`` entry-point group (the entry point's object is
+the folder, a str or Path, or a function returning it), or under a folder named by
 ``--suite-dir`` or the ``HARNESS_SUITES`` environment variable (folders separated by
-``:``; a folder that holds a ``suite.toml`` itself is that suite). ``suite.toml`` holds ``name`` (what ``--suite`` takes), ``description``,
+``:``); a folder that holds a ``suite.toml`` itself is that suite. ``suite.toml`` holds ``name`` (what ``--suite`` takes), ``description``,
 ``size_names`` (names of the sizes 0, 1, ... that problem.toml and ``--size`` may use:
 PolyBench's datasets; empty: sizes are plain integers) and ``quick_problems`` (the quick
 preset's selection, in order; empty: each category's first problem).
@@ -27,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import HarnessError
+from ..core.registry import entry_points, load_entry_point
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -58,10 +61,31 @@ class Suite:
     quick_problems: tuple = ()
 
 
+SUITES_GROUP = "harness.suites"  # the entry-point group of outside packages' suite folders
+
+
 def suite_dirs() -> list[Path]:
-    """The folders searched for suites: the repository, then those of HARNESS_SUITES."""
+    """The folders searched for suites: the repository, those of the harness.suites entry
+    points, then those of HARNESS_SUITES. Raises HarnessError for an entry point that
+    does not load or names no folder."""
     extra = [Path(d) for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
-    return [ROOT] + extra
+    return [ROOT, *entry_point_dirs(), *extra]
+
+
+@lru_cache(maxsize=1)
+def entry_point_dirs() -> tuple[Path, ...]:
+    """The suite folders installed packages name in the ``harness.suites`` entry-point
+    group (read once per process). Raises HarnessError for an entry point that does not
+    load, or whose object is no folder (a str or Path, or a function returning one)."""
+    out = []
+    for ep in entry_points(SUITES_GROUP):
+        obj = load_entry_point(ep)
+        folder = obj() if callable(obj) else obj
+        if not isinstance(folder, (str, os.PathLike)):
+            raise HarnessError(f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
+                               "not a suite folder (a str or Path, or a function returning one)")
+        out.append(Path(folder).resolve())
+    return tuple(out)
 
 
 def add_suite_dirs(dirs) -> None:
