@@ -725,7 +725,7 @@ def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) ->
     reports = [report.build_report(r, plots=False, ks=opts.ks) for r in runs]
     cmp = report.build_comparison(reports, groups, plots=False)
     report.write_runs(cmp, root, ["md"])
-    for key, table in cmp.tables:
+    for _key, table in cmp.tables:
         for r in table:
             console.print(f"  {r['run']}: {r['% correct']:.0f}% correct, geomean {r['geomean']:.2f}x "
                           f"({r['geomean 95% CI low']:.2f}-{r['geomean 95% CI high']:.2f}), "

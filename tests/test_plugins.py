@@ -24,7 +24,7 @@ PACKAGE = "harness_plugin_demo"
 
 PYPROJECT = f"""
 [build-system]
-requires = ["setuptools>=61"]
+requires = ["setuptools>=70.1"]
 build-backend = "setuptools.build_meta"
 
 [project]

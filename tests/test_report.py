@@ -43,7 +43,7 @@ def test_estimators_match_enumeration(n):
     import numpy as np
 
     rng = np.random.default_rng(n)
-    for trial in range(4):
+    for _ in range(4):
         correct = rng.random(n) < 0.6
         built = correct | (rng.random(n) < 0.5)
         speedups = [float(rng.lognormal(0.3, 0.8)) if ok else None for ok in correct]

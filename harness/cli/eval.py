@@ -49,7 +49,8 @@ def _read_candidate(path: str) -> str:
     try:
         return Path(path).read_text()
     except (OSError, UnicodeDecodeError) as e:
-        raise HarnessError(f"cannot read candidate file '{path}': {e.strerror if isinstance(e, OSError) else e}")
+        why = e.strerror if isinstance(e, OSError) else e
+        raise HarnessError(f"cannot read candidate file '{path}': {why}") from None
 
 
 def _fmt_ns(ns: float) -> str:

@@ -46,6 +46,7 @@ from .alignment import ALIGN, alignment_differences, config_value, environment_c
 from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_ratio, counted_speedup, log_sigma,
                       replicates_needed)
 from .noise_floor import load_noise_floor
+from .runstore import RunRecord
 from .summary import num, summarize, truthy
 
 def parse_threshold(text: str) -> float:
@@ -75,8 +76,8 @@ class Comparison:
     unitless; low/high the 95 % bootstrap interval.
     """
 
-    old: object
-    new: object
+    old: RunRecord
+    new: RunRecord
     warnings: list
     notes: list
     problems: list
@@ -149,7 +150,7 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
         raise HarnessError(f"{old.run_id} and {new.run_id} have no problem in common with the same "
                            f"({', '.join(ALIGN)}): " + "; ".join(alignment_differences(ka, kb)))
     warns, notes = environment_changes(old, new, [k[1] for k in common])
-    sides = {"old": [], "new": []}
+    sides: dict[str, list] = {"old": [], "new": []}
     problems = []
     (fo, when_o), (fn, when_n) = _selftest_floors(old), _selftest_floors(new)
     used: set = set()
@@ -254,7 +255,7 @@ def to_markdown(c: Comparison) -> str:
 
 
 def _reps(run) -> str:
-    counts = {}
+    counts: dict = {}
     for p in run.problems:
         counts[p.problem] = counts.get(p.problem, 0) + 1
     lo, hi = min(counts.values()), max(counts.values())

@@ -114,7 +114,8 @@ class Event:
         """What is wrong with this record's fields by their kinds: (damage that leaves
         the event out, damaged labels), each ["field = value", ...]; both empty when
         nothing is."""
-        drop, blank = [], []
+        drop: list[str] = []
+        blank: list[str] = []
         for f in _declared(type(self)):
             kind, v = f.metadata["kind"], getattr(self, f.name)
             if v is None or kind == DATA:
@@ -199,7 +200,7 @@ class UnknownEvent(Event):
 EVENTS: Registry[type[Event]] = Registry("event kind")
 
 
-def register_event(cls: type) -> type[Event]:
+def register_event(cls: type[Event]) -> type[Event]:
     """Class decorator: make ``cls`` (an Event subclass with its ``KIND`` and fields
     declared with :func:`_f`) a frozen, keyword-only dataclass and register it as the
     record of its kind. Raises ValueError for a class without KIND or a kind registered
@@ -244,7 +245,8 @@ def parse_event(d: Mapping) -> Event:
     if drop:
         raise DamagedEvent(str(kind), drop)
     if blank:
-        rec = dataclasses.replace(rec, **{b.split(" = ")[0]: None for b in blank}, ignored=tuple(blank))
+        changes: dict[str, Any] = {b.split(" = ")[0]: None for b in blank}
+        rec = dataclasses.replace(rec, **changes, ignored=tuple(blank))
     return rec
 
 

@@ -163,7 +163,7 @@ def roofline_points(run) -> tuple[list[dict], int] | None:
             left_out += 1
             continue
 
-        def rate(pct):
+        def rate(pct, flops=flops, bound=bound):
             pct = num(pct)
             return flops * pct / (100.0 * bound.bound_ns) if pct else None  # FLOP per ns = GFLOP/s
 

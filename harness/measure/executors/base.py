@@ -53,11 +53,11 @@ class EvalExecutor(ABC):
         """What config.json records about the executor."""
         return {"name": self.name, "workers": self.workers}
 
-    def start(self, run_dir: str | Path) -> None:
+    def start(self, run_dir: str | Path) -> None:  # noqa: B027 - optional hook, nothing by default
         """Starts whatever the executor needs (its logs under ``run_dir``). Raises
         HarnessError when it cannot start."""
 
-    def shutdown(self) -> None:
+    def shutdown(self) -> None:  # noqa: B027 - optional hook, nothing by default
         """Stops whatever the executor started (idempotent)."""
 
 
