@@ -220,12 +220,13 @@ def test_line_numbers_stay_the_candidates_after_an_inserted_helper(run_eval):
 def test_a_harness_fault_has_its_own_exit_code(monkeypatch, capsys):
     """An unexpected exception is the harness's fault, not the candidate's: exit code 3
     with the traceback (1 means a verdict that is not correct, 2 a user error)."""
+    import harness.cli.list as list_command
     from harness import cli
 
     def broken(args):
         raise RuntimeError("a bug in the harness")
 
-    monkeypatch.setattr(cli, "cmd_list", broken)
+    monkeypatch.setattr(list_command, "command", broken)
     assert cli.main(["list"]) == 3
     err = capsys.readouterr().err
     assert "Traceback" in err and "RuntimeError: a bug in the harness" in err

@@ -10,7 +10,7 @@ import pytest
 
 from harness.core.errors import HarnessError
 from harness.measure import executors
-from harness.measure.executors import InlineExecutor, ParslExecutor, make_executor
+from harness.measure.executors import InlineExecutor, base, ParslExecutor, make_executor
 
 RECORDER = '''
 from harness.measure.executors.base import EvalExecutor, register_executor
@@ -62,6 +62,7 @@ def test_an_executor_is_one_file_of_the_package(tmp_path, monkeypatch):
 
     (tmp_path / "recorder.py").write_text(RECORDER)
     monkeypatch.setattr(executors, "__path__", [*executors.__path__, str(tmp_path)])
+    monkeypatch.setattr(base, "EXECUTORS", base.EXECUTORS.copy())  # "recorder" for this test only
     monkeypatch.delitem(sys.modules, "harness.measure.executors.recorder", raising=False)
     assert "recorder" in executors.executors()
     module = sys.modules["harness.measure.executors.recorder"]

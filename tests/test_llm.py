@@ -446,7 +446,7 @@ def test_team_file_roles_name_agents(tmp_path):
         Team.from_toml(f)
 
 
-def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):
+def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):  # noqa: F811 - the fixture
     """A 400 context_length_exceeded from an OpenAI-compatible server arrives as
     llm.ContextWindowExceeded, not retried; another 400 is a plain ModelCallError."""
     agent = Agent(name="a", model="openai/overflow-test", api_base=openai_server.api_base, seed=7)

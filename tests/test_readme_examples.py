@@ -20,8 +20,7 @@ def _example(heading: str) -> str:
 
 
 def test_the_strategy_example_runs_within_its_registered_budget(tmp_path, monkeypatch):
-    # every strategy registered first: the copy must hold them, as the modules register only once
-    monkeypatch.setattr(registry, "REGISTRY", dict(registry.load_all()))  # best_of_n for this test only
+    monkeypatch.setattr(registry, "REGISTRY", registry.REGISTRY.copy())  # best_of_n for this test only
     exec(compile(_example("### Adding a strategy"), "README.md", "exec"),
          {"__name__": "harness.strategies.best_of_n", "__package__": "harness.strategies"})
     store, rows, model = run_strategy(tmp_path, "best_of_n", {"n": 2})
@@ -35,7 +34,7 @@ def test_the_strategy_example_runs_within_its_registered_budget(tmp_path, monkey
 def test_the_report_table_example_is_in_the_report(tmp_path, monkeypatch):
     import harness.score  # noqa: F401  (its tables, and every strategy's, registered before the copy)
     registry.load_all()
-    monkeypatch.setattr(tables, "_TABLES", dict(tables._TABLES))
+    monkeypatch.setattr(tables, "TABLES", tables.TABLES.copy())
     exec(compile(_example("**Adding a report table.**"), "README.md", "exec"), {"__name__": "readme_table"})
     store, rows, _ = run_strategy(tmp_path, "single")
     md = (store.root / "report.md").read_text()  # the run's own report has it ...

@@ -134,3 +134,24 @@ def test_every_strategy_stays_within_its_budget_in_its_worst_case(tmp_path, monk
     assert row["evaluations"] <= budget.evaluations
     retried = [e for e in store.events() if e["kind"] == "llm_error" and e["retried_with_fallback"]]
     assert len(retried) == budget.retries, str(budget)
+
+
+def test_one_registry_class_refuses_a_duplicate_suggests_a_name_and_loads_lazily(tmp_path, monkeypatch):
+    from harness.core.registry import Registry, UnknownName
+
+    (tmp_path / "lazy_things.py").write_text("import reg_under_test\nreg_under_test.REG.add('alpha', 1)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    reg = Registry("thing", modules=lambda: ["lazy_things"])
+    monkeypatch.setitem(__import__("sys").modules, "reg_under_test", type("M", (), {"REG": reg}))
+    assert reg.peek("alpha") is None  # nothing imported before the first lookup
+    assert reg.get("alpha") == 1 and reg.names() == ["alpha"]
+    assert reg.add("alpha", 1) == 1  # the same thing again: kept, no error
+    with pytest.raises(ValueError, match="a thing named 'alpha' is already registered"):
+        reg.add("alpha", 2)
+    with pytest.raises(UnknownName, match=r"unknown thing 'alpah' \(known: alpha\); did you mean 'alpha'\?"):
+        reg.get("alpah")
+    with pytest.raises(KeyError):  # also a KeyError, for code that asks a mapping
+        reg["beta"]
+    copy = reg.copy()
+    copy.add("beta", 3)
+    assert "beta" in copy and "beta" not in reg

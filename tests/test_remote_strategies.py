@@ -38,7 +38,7 @@ def team_file(path, strategy: str, api_base: str):
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_server, strategy):
+def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_server, strategy):  # noqa: F811
     openai_server.reply = code_or_text(BASELINE)
     options = OVERRIDES.get(strategy, {})
     opts = RunOptions(problems=[PID], strategy=strategy, strategy_options=dict(options),

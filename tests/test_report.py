@@ -43,7 +43,7 @@ def test_estimators_match_enumeration(n):
     import numpy as np
 
     rng = np.random.default_rng(n)
-    for trial in range(4):
+    for _ in range(4):
         correct = rng.random(n) < 0.6
         built = correct | (rng.random(n) < 0.5)
         speedups = [float(rng.lognormal(0.3, 0.8)) if ok else None for ok in correct]
@@ -381,7 +381,7 @@ def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_row
     import harness.score  # noqa: F401  (its tables, and every strategy's, registered before the copy)
     from harness.strategies import registry
     registry.load_all()
-    monkeypatch.setattr(tables, "_TABLES", dict(tables._TABLES))  # registered for this test only
+    monkeypatch.setattr(tables, "TABLES", tables.TABLES.copy())  # registered for this test only
     mine = tables.register_table(tables.Table(
         "lessons_per_problem", "Lessons per problem", "lessons: in the bank at the end.",
         lambda run, o: [{"problem": p.problem, "lessons": len(p.lessons), "odd": 1.5} for p in run.problems],

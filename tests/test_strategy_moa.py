@@ -169,7 +169,7 @@ def test_a_context_overflow_is_retried_once_with_the_base_prompt_alone(tmp_path)
     assert rows[0]["status"] == "correct"
 
 
-def test_context_overflow_through_the_real_model_layer(tmp_path, openai_server):
+def test_context_overflow_through_the_real_model_layer(tmp_path, openai_server):  # noqa: F811 - the fixture
     """A 400 context_length_exceeded from an OpenAI-compatible server arrives as
     llm.ContextWindowExceeded and the aggregator's call is retried with the base prompt."""
     def reply(req):

@@ -139,3 +139,19 @@ def test_selftest_says_why_a_reference_is_not_correct(tmp_path):
     assert len(under) == 1 and "output" in under[0], r.stdout
     assert f"not measured: {PID}: reference incorrect (" in r.stdout
     assert "A/A" not in under[0]  # the A/A was correct: no line for it
+
+
+def test_a_suite_an_installed_package_names_in_its_entry_points(tmp_path):
+    """An entry point of group harness.suites (here a dist-info folder on PYTHONPATH, as an
+    installed package would have) names a folder of suites; `list` finds the suite in it."""
+    make_suite(tmp_path / "suites", "pluginsuite")
+    site = tmp_path / "site"
+    info = site / "suite_plugin-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Name: suite-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[harness.suites]\nmine = suite_plugin:folder\n")
+    (site / "suite_plugin.py").write_text(f"def folder():\n    return {str(tmp_path / 'suites')!r}\n")
+    env = {k: v for k, v in os.environ.items() if k != suite.SUITE_DIRS_ENV}
+    r = subprocess.run([sys.executable, "-m", "harness", "list", "--suite", "pluginsuite"], capture_output=True,
+                       text=True, env={**env, "PYTHONPATH": str(site)}, cwd=ROOT, timeout=600)
+    assert r.returncode == 0 and "1 problems in suite pluginsuite" in r.stdout, r.stderr

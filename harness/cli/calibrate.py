@@ -28,11 +28,11 @@ from typing import Callable, Sequence
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
-from ..measure.suite import SUITE_HELP, add_suite_dir_argument
 from ..models.llm import PINNABLE, TEAM_FILE_KEYS, Team
 from ..results.runstore import read_run
 from ..run import RunOptions, execute
 from ..strategies.colearning import arms_of, tier_value
+from .options import add_suite_arguments
 
 MIN_CATEGORY_PROBLEMS = 3  # problems of a category before it gets its own priors
 
@@ -118,7 +118,7 @@ def calibrate(team, base, out_dir: Path, *, complete_fn: Callable | None = None,
     return priors_from_runs(runs)
 
 
-def cmd_calibrate(args) -> int:
+def command(args) -> int:
     """``python -m harness calibrate``: writes the priors file ``-o``. Returns 0; raises
     HarnessError (exit 2) for the user's errors."""
     if args.from_runs:
@@ -150,7 +150,7 @@ def cmd_calibrate(args) -> int:
     return 0
 
 
-def add_calibrate_parser(subparsers) -> None:
+def add_parser(subparsers) -> None:
     """Add the ``calibrate`` subcommand to ``subparsers`` (an argparse subparsers action)."""
     p = subparsers.add_parser(
         "calibrate", help="per-model priors (reward tier, seconds/tokens/USD per call) for "
@@ -169,8 +169,7 @@ def add_calibrate_parser(subparsers) -> None:
     p.add_argument("--preset", default=None, choices=["quick"], help="quick: 6 problems, quick sizes")
     p.add_argument("--problems", default=None, help="comma-separated problem ids")
     p.add_argument("--mode", default=None, help="serial or omp (default: omp)")
-    p.add_argument("--suite", default="pareval", help=SUITE_HELP)
-    add_suite_dir_argument(p)
+    add_suite_arguments(p, "pareval")
     p.add_argument("--output", default=None, metavar="DIR",
                    help="folder for the calibration runs (default: results/calibration-<time>)")
-    p.set_defaults(fn=cmd_calibrate)
+    p.set_defaults(fn=command)

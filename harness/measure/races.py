@@ -261,7 +261,7 @@ def _leading_type(text: str) -> str:
                 return j + 1
         return len(text)
     m = re.match(r'%"[^"]*"|%[\w.]+|[\w.]+', text)
-    i = m.end() if m and not text[:1] in close else (balanced(0) if text[:1] in close else 0)
+    i = m.end() if m and text[:1] not in close else (balanced(0) if text[:1] in close else 0)
     if text[i:i + 2] == " (":  # a function type
         i = balanced(i + 1)
     while text[i:i + 1] == "*":

@@ -8,9 +8,11 @@ argument struct shared by driver and glue) and ``glue.cpp`` (the C-ABI entry poi
 compiled after the candidate).
 
 Suites are found, not listed: every folder with a ``suite.toml`` directly under the
-repository (the built-in ``pareval/`` and ``polybench/``) or under a folder named by
+repository (the built-in ``pareval/`` and ``polybench/``), under a folder an installed
+package names in the ``harness.suites`` entry-point group (the entry point's object is
+the folder, a str or Path, or a function returning it), or under a folder named by
 ``--suite-dir`` or the ``HARNESS_SUITES`` environment variable (folders separated by
-``:``; a folder that holds a ``suite.toml`` itself is that suite). ``suite.toml`` holds ``name`` (what ``--suite`` takes), ``description``,
+``:``); a folder that holds a ``suite.toml`` itself is that suite. ``suite.toml`` holds ``name`` (what ``--suite`` takes), ``description``,
 ``size_names`` (names of the sizes 0, 1, ... that problem.toml and ``--size`` may use:
 PolyBench's datasets; empty: sizes are plain integers) and ``quick_problems`` (the quick
 preset's selection, in order; empty: each category's first problem).
@@ -27,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import HarnessError
+from ..core.registry import entry_points, load_entry_point
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -37,7 +40,6 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/su
 SUITE_DIRS_ENV = "HARNESS_SUITES"  # more folders holding suites, separated by os.pathsep
 SUITE_KEYS = ("name", "description", "size_names", "quick_problems")  # what a suite.toml may hold
 MODES = ("serial", "omp")
-SUITE_HELP = "problem suite: pareval (default), polybench, or one found by --suite-dir"
 SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
                 "driver.cpp", "args.hpp", "glue.cpp")
 # the shared headers drivers include (<harness/...>): generators and comparisons live there
@@ -59,10 +61,31 @@ class Suite:
     quick_problems: tuple = ()
 
 
+SUITES_GROUP = "harness.suites"  # the entry-point group of outside packages' suite folders
+
+
 def suite_dirs() -> list[Path]:
-    """The folders searched for suites: the repository, then those of HARNESS_SUITES."""
+    """The folders searched for suites: the repository, those of the harness.suites entry
+    points, then those of HARNESS_SUITES. Raises HarnessError for an entry point that
+    does not load or names no folder."""
     extra = [Path(d) for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
-    return [ROOT] + extra
+    return [ROOT, *entry_point_dirs(), *extra]
+
+
+@lru_cache(maxsize=1)
+def entry_point_dirs() -> tuple[Path, ...]:
+    """The suite folders installed packages name in the ``harness.suites`` entry-point
+    group (read once per process). Raises HarnessError for an entry point that does not
+    load, or whose object is no folder (a str or Path, or a function returning one)."""
+    out = []
+    for ep in entry_points(SUITES_GROUP):
+        obj = load_entry_point(ep)
+        folder = obj() if callable(obj) else obj
+        if not isinstance(folder, (str, os.PathLike)):
+            raise HarnessError(f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
+                               "not a suite folder (a str or Path, or a function returning one)")
+        out.append(Path(folder).resolve())
+    return tuple(out)
 
 
 def add_suite_dirs(dirs) -> None:
@@ -77,14 +100,6 @@ def add_suite_dirs(dirs) -> None:
         new.append(str(path))
     old = [d for d in os.environ.get(SUITE_DIRS_ENV, "").split(os.pathsep) if d]
     os.environ[SUITE_DIRS_ENV] = os.pathsep.join(old + [d for d in new if d not in old])
-
-
-def add_suite_dir_argument(parser) -> None:
-    """``--suite-dir DIR`` (repeatable) on an argparse parser of a command that takes
-    ``--suite``; the CLI passes what it collects to add_suite_dirs before the command runs."""
-    parser.add_argument("--suite-dir", action="append", default=[], metavar="DIR",
-                        help=f"also look for suites in DIR: its folders holding a suite.toml, or DIR "
-                             f"itself when it holds one (repeatable; or {SUITE_DIRS_ENV}=DIR:DIR)")
 
 
 def remember_suite(config: dict) -> None:

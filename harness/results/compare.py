@@ -37,20 +37,16 @@ it. Strategy, team, options and harness revision are listed as what changed.
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Sequence
 
 from ..core.errors import HarnessError
-from ..core.fsutil import atomic_write
 from .alignment import ALIGN, alignment_differences, config_value, environment_changes, keyed
 from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_ratio, counted_speedup, log_sigma,
                       replicates_needed)
 from .noise_floor import load_noise_floor
-from .runstore import read_run
+from .runstore import RunRecord
 from .summary import num, summarize, truthy
 
 def parse_threshold(text: str) -> float:
@@ -80,8 +76,8 @@ class Comparison:
     unitless; low/high the 95 % bootstrap interval.
     """
 
-    old: object
-    new: object
+    old: RunRecord
+    new: RunRecord
     warnings: list
     notes: list
     problems: list
@@ -154,7 +150,7 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
         raise HarnessError(f"{old.run_id} and {new.run_id} have no problem in common with the same "
                            f"({', '.join(ALIGN)}): " + "; ".join(alignment_differences(ka, kb)))
     warns, notes = environment_changes(old, new, [k[1] for k in common])
-    sides = {"old": [], "new": []}
+    sides: dict[str, list] = {"old": [], "new": []}
     problems = []
     (fo, when_o), (fn, when_n) = _selftest_floors(old), _selftest_floors(new)
     used: set = set()
@@ -259,7 +255,7 @@ def to_markdown(c: Comparison) -> str:
 
 
 def _reps(run) -> str:
-    counts = {}
+    counts: dict = {}
     for p in run.problems:
         counts[p.problem] = counts.get(p.problem, 0) + 1
     lo, hi = min(counts.values()), max(counts.values())
@@ -290,38 +286,3 @@ def to_json(c: Comparison) -> dict:
             "only_old": c.only_old, "only_new": c.only_new,
             "guidance": {k: (None if v == math.inf else v) for k, v in c.guidance.items()},
             "noise_floor": c.noise, "threshold": c.threshold, "failed": c.failed}
-
-
-def cmd_compare(args) -> int:
-    """``python -m harness compare OLD NEW [NEW ...]``: each NEW against OLD. Prints
-    markdown (or ``--format json``) to stdout or ``--output FILE``; environment warnings
-    also go to stderr. Returns 1 when ``--fail-on-regression`` finds a regression beyond
-    its threshold in any comparison, else 0; raises HarnessError (exit 2) for a missing
-    or damaged run folder, runs without a common problem, or a bad option."""
-    threshold = parse_threshold(args.fail_on_regression) if args.fail_on_regression is not None else None
-    if args.format not in ("md", "json"):
-        raise HarnessError(f"compare --format: '{args.format}' (choose md or json)")
-    if args.resamples is not None and not 100 <= args.resamples <= 1_000_000:
-        raise HarnessError(f"--resamples must be in 100..1000000 (got {args.resamples})")
-    if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise HarnessError(f"--seed must be in 0..2^63-1 (got {args.seed})")
-    if len(args.runs) < 2:
-        raise HarnessError("compare needs at least two results folders: OLD NEW [NEW ...]")
-    runs = [read_run(Path(p)) for p in args.runs]
-    comps = [compare_runs(runs[0], r, threshold=threshold, resamples=args.resamples, seed=args.seed)
-             for r in runs[1:]]
-    for c in comps:
-        for w in c.warnings:
-            print(f"warning: {c.old.run_id} → {c.new.run_id}: {w}", file=sys.stderr)
-    if args.format == "json":
-        text = json.dumps([to_json(c) for c in comps] if len(comps) > 1 else to_json(comps[0]), indent=1) + "\n"
-    else:
-        text = "\n".join(to_markdown(c) for c in comps)
-    if args.output:
-        try:
-            atomic_write(Path(args.output), text)
-        except OSError as e:
-            raise HarnessError(f"cannot write {args.output}: {e.strerror or e}") from None
-    else:
-        sys.stdout.write(text)
-    return 1 if any(c.failed for c in comps) else 0

@@ -43,6 +43,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
+from ..core.registry import Registry
 from .rows import AMOUNT, FLAG, INDEX, ROW_FIELDS, SPEEDUP, TEXT, valid
 
 SCHEMA = 1
@@ -113,7 +114,8 @@ class Event:
         """What is wrong with this record's fields by their kinds: (damage that leaves
         the event out, damaged labels), each ["field = value", ...]; both empty when
         nothing is."""
-        drop, blank = [], []
+        drop: list[str] = []
+        blank: list[str] = []
         for f in _declared(type(self)):
             kind, v = f.metadata["kind"], getattr(self, f.name)
             if v is None or kind == DATA:
@@ -193,31 +195,30 @@ class UnknownEvent(Event):
         return {}
 
 
-EVENTS: dict[str, type[Event]] = {}
+#: every event kind's record class by kind (all defined in this module; no entry points:
+#: a log must read the same wherever it is read)
+EVENTS: Registry[type[Event]] = Registry("event kind")
 
 
-def register_event(cls: type) -> type[Event]:
+def register_event(cls: type[Event]) -> type[Event]:
     """Class decorator: make ``cls`` (an Event subclass with its ``KIND`` and fields
     declared with :func:`_f`) a frozen, keyword-only dataclass and register it as the
     record of its kind. Raises ValueError for a class without KIND or a kind registered
     by another class."""
     if not cls.KIND:
         raise ValueError(f"{cls.__name__} has no KIND")
-    if cls.KIND in EVENTS:
+    if EVENTS.peek(cls.KIND) is not None:
         raise ValueError(f"event kind {cls.KIND!r} is registered already ({EVENTS[cls.KIND].__name__})")
-    rec = dataclass(frozen=True, kw_only=True)(cls)
-    EVENTS[cls.KIND] = rec
-    return rec
+    return EVENTS.add(cls.KIND, dataclass(frozen=True, kw_only=True)(cls))
 
 
 def make_event(kind: str, t: float, **fields: Any) -> Event:
     """The record of ``kind`` with ``fields``, written at unix time ``t`` (s). Raises
     KeyError for a kind no module registered and TypeError for a field the kind does
     not define (both the writer's mistakes)."""
-    try:
-        cls = EVENTS[kind]
-    except KeyError:
-        raise KeyError(f"no event kind {kind!r} is registered (harness.results.events)") from None
+    cls = EVENTS.find(kind)
+    if cls is None:
+        raise KeyError(f"no event kind {kind!r} is registered (harness.results.events)")
     return cls(t=t, **fields)
 
 
@@ -227,7 +228,7 @@ def parse_event(d: Mapping) -> Event:
     number, row, result or identity fails its kind's check or a required field is
     missing (see the module docstring), and KeyError when ``d`` has no "kind"."""
     kind = d["kind"]
-    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    cls = EVENTS.find(kind) if isinstance(kind, str) else None
     if cls is None:
         rec: Event = UnknownEvent(t=d.get("t"), name=str(kind),
                                   extra={k: v for k, v in d.items() if k not in ("t", "kind")})
@@ -244,7 +245,8 @@ def parse_event(d: Mapping) -> Event:
     if drop:
         raise DamagedEvent(str(kind), drop)
     if blank:
-        rec = dataclasses.replace(rec, **{b.split(" = ")[0]: None for b in blank}, ignored=tuple(blank))
+        changes: dict[str, Any] = {b.split(" = ")[0]: None for b in blank}
+        rec = dataclasses.replace(rec, **changes, ignored=tuple(blank))
     return rec
 
 

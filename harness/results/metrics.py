@@ -152,8 +152,8 @@ class SpeedupSamples:
 
     def subset(self, rows: Sequence[int]) -> "SpeedupSamples":
         """The problems at indices ``rows`` (e.g. one category)."""
-        rows = np.asarray(rows, dtype=int)
-        return SpeedupSamples(self.log_s[rows], self.sigma[rows], self.nrep[rows])
+        idx = np.asarray(rows, dtype=int)
+        return SpeedupSamples(self.log_s[idx], self.sigma[idx], self.nrep[idx])
 
     def per_problem_log(self) -> np.ndarray:
         """(P,) the mean over replicates of the counted ln speedup (ln max(s, 1), 0 if

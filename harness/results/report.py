@@ -4,7 +4,7 @@
 :func:`build_report` builds every table registered in harness.results.tables from a run's
 event log alone (harness.results.runstore.read_run, so old runs re-render with new code)
 and draws the plots; harness.results.render renders them; :func:`write_report` writes them
-as md, csv, json or html beside the PNGs; :func:`cmd_report` is the CLI. The report.md a
+as md, csv, json or html beside the PNGs; :func:`report_runs` is the ``report`` command. The report.md a
 run or a score writes when it ends is the same report (:func:`build_report` and
 render.to_markdown, without plots, with the session's own figures), so it and
 ``python -m harness report`` never disagree. The tables and their columns are described in
@@ -163,7 +163,7 @@ def roofline_points(run) -> tuple[list[dict], int] | None:
             left_out += 1
             continue
 
-        def rate(pct):
+        def rate(pct, flops=flops, bound=bound):
             pct = num(pct)
             return flops * pct / (100.0 * bound.bound_ns) if pct else None  # FLOP per ns = GFLOP/s
 
@@ -518,35 +518,45 @@ def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md
     return list(files)
 
 
-def cmd_report(args, strategy_info: StrategyLookup | None = None) -> int:
-    """``python -m harness report RUN [RUN ...]``: re-render each run's tables and plots
-    from its event log into ``RUN/report/`` (or ``--output DIR``, one sub-folder per run
-    when several are given) in the ``--format`` list. With several runs also the
-    strategy comparison (:func:`group_runs`, :func:`runs_table`, :func:`plot_runs`): one
-    table and one cost plot per (suite, mode), written as ``runs.md`` (always),
-    ``runs.<format>`` and ``cost_vs_geomean_<suite>_<mode>.png`` into ``--output``, else into
-    ``<the first run's parent>/runs-report``. Prints each per-category table, then each
+def parse_formats(text: str) -> list[str]:
+    """The formats of a ``--format`` option ("md,csv"). Raises HarnessError (one line)
+    for one not in FORMATS, or none."""
+    formats = [f.strip() for f in text.split(",") if f.strip()]
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise HarnessError(f"unknown report format '{bad[0] if bad else text}' "
+                           f"(choose from {', '.join(FORMATS)})")
+    return formats
+
+
+def report_runs(paths: Sequence[str | Path], formats: Sequence[str] = ("md",), output: str | Path | None = None,
+                ks: Sequence[int] | None = None, plots: bool = True,
+                strategy_info: StrategyLookup | None = None) -> int:
+    """``python -m harness report RUN [RUN ...]``: re-render the tables and plots of each
+    run folder of ``paths`` from its event log into ``RUN/report/`` (or ``output``, one
+    sub-folder per run when several are given) in ``formats`` (of FORMATS; plots:
+    PNGs too). With several runs also the strategy comparison (:func:`group_runs`,
+    :func:`runs_table`, :func:`plot_runs`): one table and one cost plot per (suite,
+    mode), written as ``runs.md`` (always), ``runs.<format>`` and
+    ``cost_vs_geomean_<suite>_<mode>.png`` into ``output``, else into ``<the first run's
+    parent>/runs-report``. ``ks``: the k values of pass@k and the like (None: 1, 2, 4,
+    ... up to the candidates per problem). Prints each per-category table, then each
     comparison table. Returns 0; raises HarnessError (exit 2) before anything is written
-    for a missing or damaged run folder, a bad format or k, or two runs of one suite and
-    mode that did not measure the same problems, sizes and thread count. ``strategy_info``
-    looks up a strategy's registry entry for the comparison's options and team columns
+    for a missing or damaged run folder, or two runs of one suite and mode that did not
+    measure the same problems, sizes and thread count. ``strategy_info`` looks up a
+    strategy's registry entry for the comparison's options and team columns
     (:data:`StrategyLookup`; the CLI passes harness.strategies.registry.find)."""
     from rich.console import Console
 
-    formats = [f.strip() for f in args.format.split(",") if f.strip()]
-    bad = [f for f in formats if f not in FORMATS]
-    if bad or not formats:
-        raise HarnessError(f"unknown report format '{bad[0] if bad else args.format}' "
-                           f"(choose from {', '.join(FORMATS)})")
-    ks = parse_ks(args.k) if args.k else None
-    runs = [read_run(Path(p)) for p in args.runs]  # all read and checked before anything is written
+    formats = list(formats)
+    runs = [read_run(Path(p)) for p in paths]  # all read and checked before anything is written
     groups = group_runs(runs) if len(runs) > 1 else []
     console = Console(highlight=False, soft_wrap=True)
     reports = []
     for run in runs:
-        rep = build_report(run, plots=not args.no_plots, ks=ks)
-        if args.output:
-            out = Path(args.output) / (run.run_id if len(runs) > 1 else "")
+        rep = build_report(run, plots=plots, ks=ks)
+        if output:
+            out = Path(output) / (run.run_id if len(runs) > 1 else "")
         else:
             out = run.root / "report"
         for w in run.warnings:
@@ -556,8 +566,8 @@ def cmd_report(args, strategy_info: StrategyLookup | None = None) -> int:
         console.print(f"wrote {len(paths)} file(s) to {out}")
         reports.append(rep)
     if groups:
-        out = Path(args.output) if args.output else runs[0].root.parent / "runs-report"
-        cmp = build_comparison(reports, groups, plots=not args.no_plots, strategy_info=strategy_info)
+        out = Path(output) if output else runs[0].root.parent / "runs-report"
+        cmp = build_comparison(reports, groups, plots=plots, strategy_info=strategy_info)
         said = {f"run {r.run_id}: {w}" for r in runs for w in r.warnings}  # printed above
         for key, table in cmp.tables:
             for w in cmp.warnings[key]:

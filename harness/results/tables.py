@@ -16,7 +16,8 @@ metrics. A strategy's or a command's own table registers itself in its module, b
 code that writes what it shows (colearning's E-RL models, score's samples); such a table
 is ``optional``: a report leaves it out when it has no rows for a run. The command-line
 program imports every such module, so ``report`` renders the tables of every run it can
-read.
+read. An outside package adds a table by naming the module that registers it in the
+``harness.tables`` entry-point group (:data:`TABLES` imports it on its first lookup).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..core.errors import HarnessError
+from ..core.registry import Registry
 from ..measure.evaluate import NO_VERDICT, NOT_COMPILED
 from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_geomean, build_at_k, counted_speedup,
                       efficiency_n_at_k, log_sigma, pass_at_k, speedup_n_at_k)
@@ -65,28 +67,30 @@ class Table:
     optional: bool = False
 
 
-_TABLES: dict[str, Table] = {}
+#: every report table by name, in report order; the entry points of harness.tables load
+#: on the first lookup
+TABLES: Registry[Table] = Registry("report table", group="harness.tables")
 
 
 def register_table(table: Table) -> Table:
     """Add ``table`` to the report, after the tables registered before it; returns it.
     Registering the same Table again keeps its place. Raises ValueError for another
     table of a name already registered."""
-    old = _TABLES.get(table.name)
-    if old is not None and old != table:
-        raise ValueError(f"a report table named {table.name!r} is already registered")
-    _TABLES.setdefault(table.name, table)
-    return table
+    if not isinstance(table, Table):
+        raise ValueError(f"register_table takes a harness.results.tables.Table (got {table!r})")
+    return TABLES.add(table.name, table)
 
 
 def registered_tables() -> list[Table]:
-    """The registered tables in report order."""
-    return list(_TABLES.values())
+    """The registered tables in report order. Raises HarnessError when an entry point of
+    harness.tables does not load."""
+    return TABLES.values()
 
 
 def get_table(name: str) -> Table:
-    """The registered table ``name``; raises KeyError when there is none."""
-    return _TABLES[name]
+    """The registered table ``name``; raises UnknownName (a KeyError and a HarnessError)
+    when there is none."""
+    return TABLES.get(name)
 
 
 def _judged(cands: list) -> list:

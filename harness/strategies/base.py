@@ -642,7 +642,7 @@ class Strategy(ABC):
         """The strategy's parameters (recorded in config.json)."""
         return dict(self.params)
 
-    def prepare(self, team) -> None:
+    def prepare(self, team) -> None:  # noqa: B027 - optional hook, nothing by default
         """Called once before any work with the run's team (llm.Team, None for a
         strategy that calls no model): a strategy checks here what its options say
         about the team. Raises HarnessError (exit 2) for a mismatch."""

@@ -286,7 +286,7 @@ class Cogito(Strategy):
             gated = g == 3 and importances.get((2, "coder"), 0.0) <= GATE
             mem = "" if gated else memory.render()
 
-            def prompt(role: str, section: str) -> str:
+            def prompt(role: str, section: str, mem: str = mem, sup: str = sup) -> str:
                 parts = [base, mem if role == sup else "", section]
                 return "\n\n".join(p.strip() for p in parts if p.strip()) + "\n"
 

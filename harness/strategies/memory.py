@@ -386,27 +386,3 @@ class MemoryStore:
                 "problems": {k: dict(v) for k, v in sorted(problems.items())},
                 "stages": {r: dict(sorted(c.items())) for r, c in stages.items()},
                 "provenance": {k: dict(sorted(v.items())) for k, v in prov.items()}}
-
-
-def cmd_memory(args) -> int:
-    """``python -m harness memory DIR [--json]``: items per region, per problem and
-    region, and provenance counts. Returns 0; HarnessError (exit 2) for a folder that is
-    not a store or is damaged."""
-    s = MemoryStore(args.dir).summary()
-    if args.json:
-        print(json.dumps(s, indent=1))
-        return 0
-    print(f"memory store {s['path']}  (content hash {s['content_hash'][:16]})")
-    print("items per region: " + ", ".join(f"{r} {n}" for r, n in s["regions"].items()))
-    if s["problems"]:
-        w = max(len(k) for k in s["problems"])
-        print(f"\n{'problem':{w}} " + " ".join(f"{r:>7}" for r in REGIONS))
-        for k, c in s["problems"].items():
-            print(f"{k:{w}} " + " ".join(f"{c.get(r, 0):>7}" for r in REGIONS))
-    for r, c in s["stages"].items():
-        print(f"{r} by stage: " + ", ".join(f"{k} {n}" for k, n in c.items()))
-    print("\nprovenance (items):")
-    for k, c in s["provenance"].items():
-        print(f"  {k}: " + (", ".join(f"{v} {n}" for v, n in c.items()) or "-"))
-    return 0
-

@@ -8,21 +8,21 @@ model calls and candidate evaluations as a function of its parameters and the te
 the CLI learn everything from here (``python -m harness strategies`` prints it); nothing
 else tests strategy names: the runner asks the registry.
 
-Adding a strategy = adding one file; :func:`load_all` imports every module of this
-package, so the decorator runs.
+Adding a strategy = adding one file: :data:`REGISTRY` (a harness.core.registry.Registry)
+imports every module of this package on its first lookup, so the decorator runs, and then
+the modules that outside packages name in the ``harness.strategies`` entry-point group.
 """
 
 from __future__ import annotations
 
-import difflib
 import math
-import importlib
 import pkgutil
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..core.errors import HarnessError
+from ..core.registry import Registry
 # what a strategy needs of the team; each strategy names its kind through this module
 from ..models.llm import TEAM_KINDS, TEAM_MANY, TEAM_NONE, TEAM_ONE  # noqa: F401
 from .memory import DEFAULT_THRESHOLD
@@ -187,62 +187,62 @@ MEMORY_RETRIEVAL_PARAMS = (
           "and other runs')", legacy=True),
 )
 
-REGISTRY: dict[str, StrategyInfo] = {}
+#: the modules of harness.strategies that are no strategy (the registry does not import them)
+HELPER_MODULES = ("base", "registry", "prompting", "lessons", "memory")
+
+
+def _strategy_modules() -> list[str]:
+    """Every module of this package that defines a strategy."""
+    return [f"{__package__}.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent)])
+            if m.name not in HELPER_MODULES]
+
+
+#: every strategy by name: this package's modules, then the entry points of harness.strategies
+REGISTRY: Registry[StrategyInfo] = Registry("strategy", group="harness.strategies", modules=_strategy_modules)
 
 
 def register(name: str, *, description: str, params: tuple = (), team: str = TEAM_ONE,
              budget: Callable[[Mapping[str, Any], int], Budget], quick: Mapping[str, Any] | None = None,
              profile: bool = False, roles: tuple = ()):
     """Class decorator: registers the strategy class under ``name`` (see StrategyInfo)
-    and sets its ``name`` attribute. Raises ValueError for a name registered twice, an
-    unknown team kind or a quick value for an unknown parameter."""
+    and sets its ``name`` attribute. Raises ValueError for a name another class has
+    taken, an unknown team kind or a quick value for an unknown parameter."""
     if team not in TEAM_KINDS:
         raise ValueError(f"team must be one of {TEAM_KINDS}")
 
     def deco(cls):
-        if name in REGISTRY and REGISTRY[name].cls is not cls:
-            raise ValueError(f"strategy '{name}' is registered twice")
+        old = REGISTRY.peek(name)
+        if old is not None and old.cls is cls:  # the same class decorated again: keep the first
+            return cls
         names = {p.name for p in params}
         bad = set(quick or {}) - names
         if bad:
             raise ValueError(f"quick values for unknown parameters of '{name}': {sorted(bad)}")
+        REGISTRY.add(name, StrategyInfo(name=name, cls=cls, description=description,
+                                        params=tuple(params), team=team, budget_fn=budget,
+                                        quick=dict(quick or {}), profile=profile, roles=tuple(roles)))
         cls.name = name
-        REGISTRY[name] = StrategyInfo(name=name, cls=cls, description=description,
-                                      params=tuple(params), team=team, budget_fn=budget,
-                                      quick=dict(quick or {}), profile=profile, roles=tuple(roles))
         return cls
 
     return deco
 
 
-#: the modules of harness.strategies that are no strategy (load_all skips them)
-HELPER_MODULES = ("base", "registry", "prompting", "lessons", "memory")
-
-
-def load_all() -> dict[str, StrategyInfo]:
-    """Imports every module of ``harness.strategies`` (so each registers itself) and
-    returns the registry."""
-    for m in pkgutil.iter_modules([str(Path(__file__).parent)]):
-        if m.name not in HELPER_MODULES:
-            importlib.import_module(f"{__package__}.{m.name}")
-    return REGISTRY
+def load_all() -> Registry[StrategyInfo]:
+    """The registry, every strategy loaded (this package's and the entry points'). Raises
+    HarnessError when an entry point of harness.strategies does not load."""
+    return REGISTRY.load()
 
 
 def get(name: str) -> StrategyInfo:
-    """The registered strategy ``name``. Raises HarnessError with the known names (and a
-    close match) for an unknown one."""
-    reg = load_all()
-    if name not in reg:
-        close = difflib.get_close_matches(name, list(reg), n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        raise HarnessError(f"unknown strategy '{name}' (known: {', '.join(sorted(reg))}){hint}")
-    return reg[name]
+    """The registered strategy ``name``. Raises HarnessError (UnknownName) with the known
+    names (and a close match) for an unknown one."""
+    return REGISTRY.get(name)
 
 
 def find(name: str) -> StrategyInfo | None:
     """The registered strategy ``name``, None when this version does not know it (a run
     made by another version of the harness): the lookup that reports of old runs use."""
-    return load_all().get(name)
+    return REGISTRY.find(name)
 
 
 def flag_of(name: str) -> str:

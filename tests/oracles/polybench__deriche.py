@@ -13,7 +13,9 @@ ATOL = 1e-6
 
 
 def _coefficients(alpha):
-    f = lambda v: float(np.float32(v))
+    def f(v):
+        return float(np.float32(v))
+
     e1, e2 = np.exp(-alpha), np.exp(-2.0 * alpha)
     k = f((1.0 - e1) ** 2 / (1.0 + 2.0 * alpha * e1 - np.exp(2.0 * alpha)))
     return (k, f(k * e1 * (alpha - 1.0)), f(k * e1 * (alpha + 1.0)), f(-k * e2),

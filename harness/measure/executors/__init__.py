@@ -3,7 +3,8 @@
 One small interface, :class:`EvalExecutor`: ``evaluate(problem, text, mode, cfg)`` blocks
 until the EvalResult is there and may be called from up to ``workers`` threads at once.
 Each executor is one module of this package that registers its class
-(:func:`register_executor`); ``--executor NAME`` picks one, and without it the run takes
+(:func:`register_executor`), or a module an outside package names in the
+``harness.executors`` entry-point group; ``--executor NAME`` picks one, and without it the run takes
 ``inline`` for one worker and ``parsl`` otherwise (:func:`make_executor`).
 
 - :class:`InlineExecutor` (``--eval-workers 1``, the default): harness.measure.evaluate.evaluate
@@ -23,22 +24,20 @@ status ``infrastructure_error``: never a verdict on the candidate.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Callable
 
 from ...core.errors import HarnessError
-from .base import EvalExecutor, ExecutorRequest, register_executor, registered
+from . import base
+from .base import EvalExecutor, ExecutorRequest, register_executor
 from .inline import InlineExecutor
 from .parsl_workers import ParslExecutor, load_config_file, local_config
 
 
 def executors() -> dict:
-    """Every registered executor, {name: class}, after importing each module of this
-    package (an executor added as a file here is found without other changes)."""
-    for m in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{m.name}")
-    return dict(sorted(registered().items()))
+    """Every registered executor, {name: class} sorted by name: each module of this
+    package (an executor added as a file here is found without other changes), then the
+    entry points of ``harness.executors``. Raises HarnessError when one does not load."""
+    return dict(sorted(base.EXECUTORS.items()))
 
 
 def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_config: str | None,
@@ -49,12 +48,9 @@ def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_confi
     the executor cannot serve (see each executor's from_request)."""
     if eval_workers < 1:
         raise HarnessError(f"--eval-workers must be at least 1 (got {eval_workers})")
-    known = executors()
     if name is None:
         name = "inline" if parsl_config is None and eval_workers == 1 else "parsl"
-    if name not in known:
-        raise HarnessError(f"unknown executor '{name}' (known: {', '.join(known)})")
-    return known[name].from_request(ExecutorRequest(eval_workers, mode, threads, parsl_config, evaluate_fn))
+    return base.EXECUTORS.get(name).from_request(ExecutorRequest(eval_workers, mode, threads, parsl_config, evaluate_fn))
 
 
 __all__ = ["EvalExecutor", "ExecutorRequest", "InlineExecutor", "ParslExecutor", "executors",

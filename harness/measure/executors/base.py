@@ -1,13 +1,17 @@
 """The executors' interface (EvalExecutor, ExecutorRequest) and their registry
-(register_executor); harness.measure.executors lists and builds them."""
+(:data:`EXECUTORS`, :func:`register_executor`); harness.measure.executors lists and builds
+them."""
 
 from __future__ import annotations
 
+import pkgutil
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ...core.registry import Registry
 from ..evaluate import EvalConfig, EvalResult
 
 
@@ -49,27 +53,34 @@ class EvalExecutor(ABC):
         """What config.json records about the executor."""
         return {"name": self.name, "workers": self.workers}
 
-    def start(self, run_dir: str | Path) -> None:
+    def start(self, run_dir: str | Path) -> None:  # noqa: B027 - optional hook, nothing by default
         """Starts whatever the executor needs (its logs under ``run_dir``). Raises
         HarnessError when it cannot start."""
 
-    def shutdown(self) -> None:
+    def shutdown(self) -> None:  # noqa: B027 - optional hook, nothing by default
         """Stops whatever the executor started (idempotent)."""
 
 
-_EXECUTORS: dict = {}
+def _executor_modules() -> list[str]:
+    """Every module of the package harness.measure.executors (its search path as it is
+    now), each of which may register an executor."""
+    package = sys.modules[__package__]
+    return [f"{__package__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+
+
+#: every executor class by name: this package's modules, then the entry points of harness.executors
+EXECUTORS: Registry[type[EvalExecutor]] = Registry("executor", group="harness.executors",
+                                                   modules=_executor_modules)
 
 
 def register_executor(name: str, description: str):
     """Class decorator: makes an EvalExecutor subclass the executor ``name`` (for
-    ``--executor``) with a one-line ``description`` (for --help)."""
+    ``--executor``) with a one-line ``description`` (for --help). Raises ValueError when
+    another class has the name, or for a class that is no EvalExecutor."""
     def deco(cls):
+        if not (isinstance(cls, type) and issubclass(cls, EvalExecutor)):
+            raise ValueError(f"executor {name!r}: {cls!r} is not an EvalExecutor subclass")
+        EXECUTORS.add(name, cls)
         cls.name, cls.description = name, description
-        _EXECUTORS[name] = cls
         return cls
     return deco
-
-
-def registered() -> dict:
-    """The executors registered so far, {name: class}."""
-    return dict(_EXECUTORS)

@@ -145,8 +145,8 @@ class ParslExecutor(EvalExecutor):
         if req.parsl_config is not None:
             return cls(load_config_file(req.parsl_config), req.eval_workers, source=str(req.parsl_config))
         usable = sorted(os.sched_getaffinity(0))
-        if req.mode == "omp" and req.threads is None:
-            raise HarnessError("--eval-workers N > 1 in omp mode needs --threads (cores per worker)")
         per = 1 if req.mode == "serial" else req.threads
+        if per is None:
+            raise HarnessError("--eval-workers N > 1 in omp mode needs --threads (cores per worker)")
         sets = partition(machine_topology(), usable, req.eval_workers, per)
         return cls(local_config(sets), req.eval_workers, cpu_sets=sets)
