@@ -24,7 +24,7 @@ test: install-test
 # the CLI reference page is generated from the parsers, so the package must be importable
 docs: system-packages $(if $(filter 1,$(MANAGED)),$(VENV)/bin/python)
 	$(PY) -m pip install -q -e '.[docs]'
-	$(PY) -m mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 # Debian packages for what is missing: a C++ compiler, bubblewrap (the sandbox), ps, the
 # Python headers (the extension is compiled), clang with LLVM's OpenMP runtime (the race
