@@ -1,6 +1,7 @@
 # Set-up in two commands on a fresh Debian or Ubuntu machine (README, "Set up"):
 #   make run    installs what is missing, then runs the main job (python -m harness run --mode omp)
 #   make test   installs the test extras too, then runs the test suite (python -m pytest -q)
+#   make docs   installs the docs extra, then builds the documentation site into site/ (mkdocs.yml)
 # System packages come from apt (with sudo when not root). The harness installs into the
 # Python that runs `make` unless that Python refuses pip (PEP 668, "externally managed",
 # as Debian's own python3 does); then into a virtual environment in .venv, which the
@@ -12,13 +13,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # 1 when $(PYTHON) is a system Python that refuses `pip install` (PEP 668)
 MANAGED := $(shell $(PYTHON) -c 'import os, sys, sysconfig; print(int(sys.prefix == sys.base_prefix and os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))))' 2>/dev/null)
 PY := $(if $(filter 1,$(MANAGED)),$(VENV)/bin/python,$(PYTHON))
-.PHONY: run test system-packages install install-test
+.PHONY: run test docs system-packages install install-test
 
 run: install
 	$(PY) -m harness run --mode omp
 
 test: install-test
 	$(PY) -m pytest -q
+
+# the CLI reference page is generated from the parsers, so the package must be importable
+docs: system-packages $(if $(filter 1,$(MANAGED)),$(VENV)/bin/python)
+	$(PY) -m pip install -q -e '.[docs]'
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 # Debian packages for what is missing: a C++ compiler, bubblewrap (the sandbox), ps, the
 # Python headers (the extension is compiled), clang with LLVM's OpenMP runtime (the race

@@ -542,7 +542,7 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
                            f"--resume {store.root}` continues it.\n")
         summary = []
     if print_table and rows:
-        render.print_table("per_category", summary, console, title="Per-category results")
+        render.print_category_summary(summary, console, title="Per-category results (all columns: report.md)")
         for k, v in breakdown.items():
             console.print(f"  {k}: {v}")
         console.print(f"report: {store.root / 'report.md'}")

@@ -575,8 +575,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         g.store.event("run_finished", problems=len(g.rows))
         rep = _write_group(g, order, opts, time.monotonic() - t_start)
         if rep is not None:
-            render.print_table("per_category", rep.tables["per_category"], console,
-                               title=f"{g.store.root.name}: first sample per problem")
+            render.print_category_summary(rep.tables["per_category"], console, model_columns=False,
+                                          title=f"{g.store.root.name}: first sample per problem")
     c = strategy.counts
     console.print(f"verdicts of samples this session: {c['measured']} measured, {c['verdict cache']} from the "
                   f"verdict cache (identical code, settings and seeds), {c['run log']} from this run's log")

@@ -1,6 +1,8 @@
 """The one renderer of the report's tables: a cell by its column's kind, a table as
-markdown, HTML or a rich console table, and a run's whole report (harness.results.report.
-RunReport) as report.md or one self-contained HTML page.
+markdown, HTML or a rich console table, the per-category table compact enough for the
+console it is printed on (:func:`print_category_summary`: what ``run``, ``score`` and
+``report`` print), and a run's whole report (harness.results.report.RunReport) as
+report.md or one self-contained HTML page.
 
 A cell is formatted by its column's kind and unit (harness.results.rows.column_kind, or
 the table's own ``columns``): a speedup ``1.23x``, a fraction ``0.333``, a percentage
@@ -106,14 +108,71 @@ def print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=Non
     console.print(t)
 
 
-def print_table(name: str, rows: Sequence[Mapping], console=None, title: str = "") -> None:
-    """Print the registered table ``name``'s ``rows`` as :func:`table_cells` shows them
-    (title: the table's own unless given), an "all" row in bold."""
-    table = get_table(name)
-    cols, cells = table_cells(table, rows)
-    print_cells(cols, cells, console, title or table.title, bold=[r.get("category") == "all" for r in rows],
-                width=180)
 
+# The per-category table as printed where a run ends: (header, summary column, priority).
+# A lower priority is dropped first when the table is wider than the console; the first
+# four are always shown. The full table (every column) is in report.md.
+_COMPACT = (
+    ("category", "category", 99), ("n", "n", 99), ("compiled", "% compiled", 8), ("correct", "% correct", 99),
+    ("geomean (95% CI)", "geomean", 99), ("mean", "mean", 6), (">=2x", "% >=2x", 6), ("CI>1", "geomean CI>1", 7),
+    ("null", "null geomean", 5), ("ref", "reference", 5), ("% of ref", "% of ref", 2),
+    ("roofline", "% roofline", 4), ("ref roofline", "ref % roofline", 0),
+    ("tokens", "tokens", 3), ("cost $", "cost $", 1), ("wall s", "wall s", 2),
+)
+# what a run without model calls (a score run, the null strategy) has no use for
+MODEL_COLUMNS = ("tokens", "cost $")
+
+
+def compact_category_cells(rows: Sequence[Mapping], model_columns: bool = True) -> Cells:
+    """The per-category ``rows`` (harness.results.tables' per_category table) with short
+    headers, the geomean and its 95 % interval in one cell; without the token and cost
+    columns when ``model_columns`` is False. Every column, in print order."""
+    def value(r, col):
+        if col == "geomean":
+            lo, hi = r.get("geomean 95% CI low"), r.get("geomean 95% CI high")
+            ci = f" ({lo:.2f}-{hi:.2f})" if lo is not None and hi is not None else ""
+            return cell("geomean", r.get("geomean")) + ci
+        return cell(col, r.get(col))
+
+    spec = [(h, c) for h, c, _ in _COMPACT if model_columns or c not in MODEL_COLUMNS]
+    return [h for h, _ in spec], [[value(r, c) for _, c in spec] for r in rows]
+
+
+def _rich_table(cols, cells, title, bold, left):
+    from rich import box
+    from rich.table import Table as RichTable
+
+    t = RichTable(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for i, c in enumerate(cols):  # a cell is cut, never folded onto a second line
+        t.add_column(c, justify="left" if i < left else "right", no_wrap=True, overflow="ellipsis")
+    for i, row in enumerate(cells):
+        t.add_row(*row, style="bold" if i < len(bold) and bold[i] else None)
+    return t
+
+
+def print_category_summary(rows: Sequence[Mapping], console=None, title: str = "",
+                           model_columns: bool = True) -> None:
+    """Print the per-category ``rows`` as a table that fits the console's width (its
+    terminal's, else $COLUMNS or 80): the columns of :func:`compact_category_cells`, the
+    least read ones left out until the rest fit on one line each; the "all" row in bold.
+    The full table is report.md's."""
+    from rich.console import Console
+
+    console = console or Console()
+    cols, cells = compact_category_cells(rows, model_columns)
+    prio = {h: p for h, _, p in _COMPACT}
+    keep = list(range(len(cols)))
+    bold = [r.get("category") == "all" for r in rows]
+
+    def table():
+        return _rich_table([cols[i] for i in keep], [[row[i] for i in keep] for row in cells], title, bold, 1)
+
+    unbounded = console.options.update_width(1 << 16)  # the width the table wants, not what it gets
+    for drop in sorted(keep, key=lambda i: prio[cols[i]]):
+        if console.measure(table(), options=unbounded).maximum <= console.width or prio[cols[drop]] >= 99:
+            break
+        keep.remove(drop)
+    console.print(table())
 
 def _tables(rep) -> list[tuple[Table, list]]:
     return [(get_table(name), rows) for name, rows in rep.tables.items()]

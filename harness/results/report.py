@@ -45,7 +45,8 @@ from ..measure.suite import get_problem, remember_suite
 from ..models.llm import TEAM_KINDS, TEAM_MANY, agents_called
 from .alignment import environment_changes, keyed, require_aligned
 from . import plots as charts
-from .render import cell, html_head, html_img, html_table, md_table, print_cells, print_table, to_html, to_markdown
+from .render import (cell, html_head, html_img, html_table, md_table, print_category_summary, print_cells, to_html,
+                     to_markdown)
 from .runstore import read_run
 from .summary import num
 from .tables import TableOptions, registered_tables
@@ -562,7 +563,8 @@ def report_runs(paths: Sequence[str | Path], formats: Sequence[str] = ("md",), o
         for w in run.warnings:
             print(f"warning: {run.run_id}: {w}", file=sys.stderr)
         paths = write_report(rep, out, formats)
-        print_table("per_category", rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})")
+        print_category_summary(rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})",
+                               model_columns=any(p.calls for p in run.problems))
         console.print(f"wrote {len(paths)} file(s) to {out}")
         reports.append(rep)
     if groups:
