@@ -6,7 +6,7 @@ below it (tests/test_layers.py checks it, with no import cycle anywhere):
 * ``core``: errors a user can cause, the one atomic file write, canonical JSON and CSV,
   the cache root;
 * ``measure``: problem suites and their work model, the toolchain and its build cache, the screen, the sandbox
-  and the judge's worker (around the compiled ``harness._bench`` and ``harness_side``),
+  and the judge's worker (around the compiled ``harness._bench``, ``harness_side`` and ``harness_caller``),
   evaluation and its verdict cache, the race check, statistics, topology, executors,
   the selftest;
 * ``models``: model teams and calls, the embedded model and its server process;

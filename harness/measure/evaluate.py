@@ -3,7 +3,7 @@
 The steps, in order: extract and compile the candidate in its own translation unit
 (toolchain), screen the object's imports and instructions (screen), in omp mode run it
 once under a race detector (races: a data race is incorrect), run a sandboxed worker,
-the judge, whose two side runners load the baseline's and the candidate's objects (each
+the judge, whose two sides' callers load the baseline's and the candidate's objects (each
 in a process of its own), which validates on several seeds and sizes (tiny, edge and
 exactly the timed size) and times both sides interleaved with every timed output
 checked, accepting from it only the message sequence asked for (ProtocolCheck), then
@@ -50,7 +50,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "6"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp)
+PROTOCOL_VERSION = "7"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp)
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 
 
@@ -203,8 +203,8 @@ def _signal_name(sig: int) -> str:
 
 @lru_cache(maxsize=1)
 def _measurer_hash() -> str:
-    """SHA-256 of the code that measures and judges (the _bench extension, the side runner
-    executable next to it, worker, sandbox and its protocol pump, screen, statistics, the
+    """SHA-256 of the code that measures and judges (the _bench extension, the keeper and
+    caller executables next to it, worker, sandbox and its protocol pump, screen, statistics, the
     race check and its runner, and this module), so a changed harness never reuses a
     verdict made by an older one."""
     from .. import _bench
@@ -213,7 +213,8 @@ def _measurer_hash() -> str:
     h = hashlib.sha256()
     for mod in (_bench, worker, sandbox, screen, stats, races, sys.modules[__name__]):
         h.update(Path(mod.__file__).read_bytes())
-    h.update((Path(_bench.__file__).parent / "harness_side").read_bytes())
+    for exe in ("harness_side", "harness_caller"):
+        h.update((Path(_bench.__file__).parent / exe).read_bytes())
     h.update(races.RUNNER_SOURCE.read_bytes())
     return h.hexdigest()
 

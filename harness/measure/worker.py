@@ -3,9 +3,10 @@
 Runs as ``python -m harness.measure.worker --protocol-fd N`` inside the sandbox (never in the
 orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
 notices (from harness._bench), one ``validated`` event per validation case, and a final
-``result`` event. It never loads the candidate's object: harness._bench.Bench spawns
-two side runners (the ``harness_side`` executable next to the extension), one for the
-baseline and one for the candidate, and holds the clock, seeds and comparison itself.
+``result`` event. It never loads the candidate's object: harness._bench.Bench spawns,
+for the baseline and for the candidate, a keeper (the ``harness_side`` executable next to
+the extension: the driver, the instances) and a caller (``harness_caller``: the side's
+object, stopped outside its windows), and holds the clock, seeds and comparison itself.
 Their stdout/stderr are this process's, kept by the orchestrator only as tails.
 """
 
@@ -97,7 +98,7 @@ def main() -> int:
 
 
 def _failure(r: dict) -> dict:
-    """status, why and (when a side runner died) exit_code of a judge's answer."""
+    """status, why and (when a process of a side died) exit_code of a judge's answer."""
     out = {"status": r["status"], "why": r["why"]}
     if "exit_code" in r:
         out["exit_code"] = int(r["exit_code"])
