@@ -72,10 +72,14 @@ NOT_PAID = 1.5
 def assert_not_paid(r):
     """The attack gained nothing: rejected or incorrect (not by the screen, which these
     attacks pass), failed under the race detector (omp: its code there lies otherwise in
-    memory), or correct with a speedup below NOT_PAID."""
+    memory), its own process crashed in the judge (a scan of its memory that meets what
+    the caller's memory now holds: the arena, stopped calls resumed on rebuilt instances),
+    or correct with a speedup below NOT_PAID."""
     assert r.status in ("rejected", "incorrect", "correct", "runtime_error", "timeout"), (r.status, r.evidence)
-    if r.status in ("runtime_error", "timeout"):
+    if r.status in ("runtime_error", "timeout") and "race_check" in r.evidence:
         assert r.evidence["race_check"].startswith(r.status + ": the candidate "), r.evidence
+    elif r.status == "runtime_error":
+        assert r.evidence["why"].startswith("killed by") and "baseline" not in r.evidence["why"], r.evidence
     elif r.status == "correct":
         assert r.speedup < NOT_PAID, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)
     else:
