@@ -2,7 +2,7 @@
 "Code layout", cpp/side.cpp load()): each side's compiled code linked again after a
 padding of its own size, one layout made current before every timed pair, so where a
 build happens to place the code is part of the pairs' spread instead of a fixed error of
-the speedup. Real g++, ld, bubblewrap and side runners."""
+the speedup. Real g++, ld, bubblewrap, keepers and callers."""
 import os
 import shutil
 import subprocess

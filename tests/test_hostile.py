@@ -86,7 +86,7 @@ CASES = {
     "allocates_64GiB": (cand(prefix="#include <cstring>",
                              before="char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);"),
                         "runtime_error"),
-    # the side runner's seccomp filter refuses fork (EPERM): the candidate's own work is judged;
+    # the caller's seccomp filter refuses fork (EPERM): the candidate's own work is judged;
     # the race runner's sandbox lets it fork up to its process limit, and under the detector
     # it may miss its deadline there (then it cannot be shown race-free: timeout)
     "fork_loop": (cand(prefix="#include <unistd.h>", before="for (int k = 0; k < 100000; ++k) fork();"),
@@ -138,7 +138,7 @@ def test_hostile(run_eval, name):
     text, expected = CASES[name]
     # The forgers write to every fd: in omp mode the race check's runner, which shares its
     # process with the candidate, would reject them first (tests/test_races.py); serial
-    # mode has no race check, so these reach the judge's side runner.
+    # mode has no race check, so these reach the judge's caller.
     mode = "serial" if name in FORGES_PIPE else "omp"
     r = ev(run_eval, text, timeout_min_s=2.0, mode=mode)
     allowed = expected if isinstance(expected, tuple) else (expected,)
@@ -192,7 +192,7 @@ def test_a_timeout_after_memory_exhaustion_says_so(run_eval):
     """A thread eats memory until the cgroup's limit stops it while the candidate spins:
     the OOM killer ends the runner (runtime_error), or a failed allocation leaves the spin
     to the watchdog (timeout); either way the evidence names the memory limit. (A child
-    process cannot do it any more: the side runner refuses fork.)"""
+    process cannot do it any more: the caller refuses fork.)"""
     hog = cand(prefix="#include <cstring>\n#include <new>\n#include <thread>\n#include <unistd.h>", before="""
         std::thread([] { try { for (;;) { char* p = new char[64 << 20]; std::memset(p, 1, 64 << 20); } }
                          catch (const std::bad_alloc&) { for (;;) pause(); } }).detach();

@@ -40,9 +40,9 @@ def test_forging_candidate_is_rejected_by_the_screen(run_eval):
 
 def test_forging_candidate_finds_neither_pipe_nor_nonce_behind_the_screen(run_eval):
     """Behind the screen (which a candidate can pass by finding write() in libc's own
-    symbol table at run time): the candidate runs in its own side runner, whose command
+    symbol table at run time): the candidate runs in its own caller, whose command
     line has no --protocol-fd, whose memory never held the job (nor its nonce) and whose
-    fds are its own shared-memory block and stdio only. It forges nothing and is judged
+    fds are its own shared-memory block, its arena and stdio only. It forges nothing and is judged
     on its own honest work (the in-process worker before the judge killed it for a
     forged result arriving too early; the protocol check stays behind it). Serial mode:
     in omp mode the race check's runner, which shares its process with the candidate,

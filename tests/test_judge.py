@@ -1,4 +1,4 @@
-"""The judge (harness._bench.Bench) and its side runners (cpp/side.cpp).
+"""The judge (harness._bench.Bench) and the processes of its sides (cpp/side.cpp, cpp/caller.cpp).
 
 The candidate runs in its own process: whatever it does to its own memory, stack or
 shared-memory block, the clock, the seeds, the expected outputs and the comparison stay
@@ -261,7 +261,7 @@ def assert_judged_on_honest_work(run_eval, attack: str) -> None:
 def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
     """Code past the screen (here: the screen is off) that stops every process it may
     signal (kill(-1, SIGSTOP): the judge and the baseline's runner share its uid) and
-    kills its parent would stall the baseline's timing or the judge; the side runner's
+    kills its parent would stall the baseline's timing or the judge; the caller's
     seccomp filter refuses signals to other processes (EPERM), so the honest work it
     also does is judged as usual."""
     attack = scan(prefix="#include <signal.h>\n#include <unistd.h>\n#include <cerrno>\n"
@@ -276,7 +276,7 @@ def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
 
 def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
     """Code past the screen (here: the screen is off) that arms a handler and a timer so
-    that its code runs between its calls, inside the harness's work: the side runner's
+    that its code runs between its calls, inside the harness's work: the caller's
     seccomp filter refuses a new action (EPERM) and every timer, and still answers a
     query of the current action; the honest work it also does is judged as usual."""
     attack = scan(prefix="#include <signal.h>\n#include <sys/time.h>\n#include <time.h>\n#include <unistd.h>\n"

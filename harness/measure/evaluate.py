@@ -394,7 +394,7 @@ class ProtocolCheck:
     "validation" (no timing) or the timing result (the job's size and seed0, as many
     baseline as candidate times, all finite, at least min_pairs when "ok" and at most
     max_pairs, the doorbell round trip and the CPU accounting figures); a ``link_error``
-    result, or a ``runtime_error`` / ``rejected`` one in phase "load" (a side runner died
+    result, or a ``runtime_error`` / ``rejected`` one in phase "load" (a process of a side died
     while loading, the candidate's constructors started threads), only before any case;
     a ``setup_error`` result where a case or the timing would be. A ``runtime_error``
     result may carry the dead side runner's ``exit_code`` (an int: -signal or the code).
