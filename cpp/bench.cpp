@@ -1407,7 +1407,12 @@ class Bench {
       int st = 0;
       const pid_t w = waitpid(p.pid, &st, WUNTRACED);
       if (w < 0 && errno == EINTR) continue;
-      if (w != p.pid) return false;
+      if (w != p.pid) {
+        p.dead = true;
+        p.death = {"setup_error", "the judge could not see its " + r.role + "'s caller stop (waitpid: " +
+                                      std::strerror(errno) + ")"};
+        return false;
+      }
       if (WIFSTOPPED(st)) {
         p.frozen = true;
         return true;

@@ -59,7 +59,8 @@
 // 33_scan_reverse_prefix_sum by -8 to +14 % between evaluations on a Zen 4 VM (virtually
 // indexed structures: AMD's L1D way predictor hashes address bits 12-27). Operator delete
 // leaves arena memory alone; after the report the turn's pages are handed back to the
-// kernel (fallocate PUNCH_HOLE), so the next turn's data lands on pages faulted in anew.
+// kernel (fallocate PUNCH_HOLE over the whole region), so the next turn's data lands on
+// pages faulted in anew, zero-filled whatever the caller wrote there.
 // Outside a turn's work operator new is malloc (the driver's own state, the keeper's).
 namespace arena {
 
@@ -72,7 +73,6 @@ size_t bytes = 0;
 int fd = -1;            // the arena's memfd (the region starts at offset 0)
 char* small_next = nullptr;
 char* large_next = nullptr;
-char* high = nullptr;   // the highest byte handed out this turn (punched at reset)
 
 bool owns(const void* p) {
   const char* c = static_cast<const char*>(p);
@@ -99,7 +99,6 @@ void* take(size_t n, size_t align) {
     if (p + n > base + bytes || p + n < p) return nullptr;
     large_next = p + n;
   }
-  high = std::max(high, p + n);
   return p;
 }
 
@@ -107,16 +106,14 @@ void* take(size_t n, size_t align) {
 // placement.
 void reset(uint64_t draw) {
   std::lock_guard<std::mutex> g(mu);
-  if (high > base) {
-    const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    const size_t used = (size_t(high - base) + page - 1) / page * page;
-    fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, off_t(used));
-  }
+  // All of the region, not only what this turn used: the caller may have written anywhere
+  // in it, and nothing it left may show through memory a next turn allocates but does not
+  // fill.
+  fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, off_t(bytes));
   const size_t page = size_t(sysconf(_SC_PAGESIZE));
   small_next = base + 16 * (harness::mix64(draw) & 255);
   const size_t gap = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 65535);
   large_next = base + bytes / 2 + (gap < bytes / 4 ? gap : 0);  // large ones: the second
-  high = base;
 }
 
 void* allocate(size_t n, size_t align) {
