@@ -531,6 +531,7 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
         "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
         "model-call phases (this session)": f"{ctx.generate_s:.1f} s wall (concurrent calls overlap in it)",
         "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
+        "judge overhead: wall / timed work (this session)": ctx.judge_overhead(),
         "wall time (this session)": f"{wall_s:.1f} s",
         "plots, and the tables as csv, json or html": f"python -m harness report {store.root}",
     }

@@ -706,6 +706,7 @@ def _write_group(g: _Group, order: list, opts: ScoreOptions, wall_s: float):
     ``python -m harness report`` builds it, without plots); returns the
     report.RunReport, None when the group has no rows yet."""
     session = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
+               "judge overhead: wall / timed work (this session)": g.ctx.judge_overhead(),
                "wall time (this session, all groups)": f"{wall_s:.1f} s",
                "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}"}
     return report.write_run_results(g.store, [g.rows[k] for k in order if k in g.rows], session)

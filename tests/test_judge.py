@@ -458,3 +458,15 @@ def test_an_expert_reference_with_heavy_inputs_is_not_rejected(run_eval):
     problem = get_problem("21_histogram_bin_0-100")
     r = run_eval(problem.id, (problem.path / "reference_omp.cpp").read_text(), "omp", use_cache=False)
     assert r.status == "correct", (r.status, r.evidence.get("why"))
+
+
+def test_every_verdict_says_where_its_wall_went(run_eval):
+    """evidence["wall_parts"]: compile, race check, validation, code layouts, input
+    generation, timed calls and the rest, in seconds, summing to the wall."""
+    from harness.measure.evaluate import WALL_PARTS
+
+    r = run_eval(SCAN, scan(), "serial", quick=True, min_pairs=4, max_pairs=4, use_cache=False)
+    parts = r.evidence["wall_parts"]
+    assert r.status == "correct" and set(parts) == set(WALL_PARTS), (r.status, parts)
+    assert parts["timed_calls"] > 0 and parts["compile"] > 0 and parts["code_layouts"] > 0, parts
+    assert abs(sum(parts.values()) - r.wall_s) < 0.01 + 1e-3 * len(parts), (parts, r.wall_s)

@@ -220,6 +220,7 @@ def test_report_tables_match_the_event_log(lessonl_run, tmp_path, capsys):
     # one pipeline: the run's own report.md is this report without plots, plus its session's figures
     assert run_md.split("## Where the time went")[0] == md.split("## Plots")[0]
     assert "- evaluation (this session): " in run_md and "## Plots" not in run_md
+    assert "- judge overhead: wall / timed work (this session): " in run_md
     assert "round 1, agent-1 (openai/mock-a)" in md
     page = (out / "report.html").read_text()
     assert page.count("data:image/png;base64,") == 3 and "src='http" not in page and "<table>" in page

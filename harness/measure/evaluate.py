@@ -231,6 +231,34 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+WALL_PARTS = ("compile", "race_check", "validation", "code_layouts", "input_generation", "timed_calls", "other")
+
+
+def wall_parts(res: EvalResult) -> dict:
+    """Where an evaluation's wall went, in seconds, from its own figures: {part: s} for
+    WALL_PARTS. compile: the candidate's and the harness's objects; race_check: the
+    detector's compile and run; validation: the validation calls (both sides' kernel
+    time); code_layouts: linking the layouts; input_generation: the judge's and keepers'
+    input generation (s); timed_calls: the timed windows' kernel time of both sides;
+    other: the rest of the wall (process start-up, the sandbox, reports, comparisons,
+    waits). Raises nothing: a missing figure counts 0."""
+    ev = res.evidence
+    race = ev.get("race_check_s") or {}
+    parts = {"compile": (res.compile_s or 0.0) + (res.harness_compile_s or 0.0),
+             "race_check": float(race.get("compile_s", 0.0)) + float(race.get("run_s", 0.0)),
+             "validation": res.validation_s or 0.0, "code_layouts": float(ev.get("code_layouts_s") or 0.0),
+             "input_generation": float(ev.get("generation_s") or 0.0), "timed_calls": res.timing_s or 0.0}
+    parts["other"] = max(0.0, (res.wall_s or 0.0) - sum(parts.values()))
+    return {k: round(v, 3) for k, v in parts.items()}
+
+
+def _done(res: EvalResult, t_start: float) -> EvalResult:
+    """res with its wall time (s since t_start) and where it went (evidence "wall_parts")."""
+    res.wall_s = time.monotonic() - t_start
+    res.evidence["wall_parts"] = wall_parts(res)
+    return res
+
+
 def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = None) -> EvalResult:
     """Evaluates a candidate (model reply or source text) for ``problem`` in ``mode``.
 
@@ -267,8 +295,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         res.evidence = {"diagnostics": build.diagnostics}
         if build.status == "link_error":
             res.evidence["expected_signature"] = problem.signature
-        res.wall_s = time.monotonic() - t_start
-        return res
+        return _done(res, t_start)
     if build.remarks:
         res.evidence["opt_remarks"] = build.remarks
     key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg, comp.layout_linker)
@@ -280,8 +307,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         res.evidence.update({"why": "the candidate uses what candidates may not (files, processes, "
                                     "signals, system calls ...; see harness/measure/screen.py): "
                                     + "; ".join(banned), "screen": banned})
-        res.wall_s = time.monotonic() - t_start
-        return res
+        return _done(res, t_start)
     store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
@@ -290,10 +316,13 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.compile_s = build.seconds
         roofline.apply(problem, cached, peaks.load_roofs(mode, len(cpus), comp))
         cached.wall_s = time.monotonic() - t_start
+        # nothing was validated or timed now: all of this wall is the build and the lookup
+        cached.evidence["wall_parts"] = {**dict.fromkeys(WALL_PARTS, 0.0), "compile": round(build.seconds, 3),
+                                         "other": round(max(0.0, cached.wall_s - build.seconds), 3)}
         return cached
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
     if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp):
-        res.wall_s = time.monotonic() - t_start
+        _done(res, t_start)
         atomic_write(store, json.dumps(res.to_dict()))
         return res
     if races.unchecked(res):  # failed under the detector: its outputs are still checked, not timed
@@ -324,7 +353,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     races.settle(res)
-    res.wall_s = time.monotonic() - t_start
+    _done(res, t_start)
     # deterministic enough to reuse; not `rejected`: the CPU accounting's rules judge noisy
     # kernel figures, and a rejection by noise would stick to the source until the code changed
     if res.status in ("correct", "incorrect"):

@@ -270,6 +270,7 @@ class _RunTotals:
     finished (RunContext.set_jobs, job_done)."""
 
     eval_s: float = 0.0
+    timed_s: float = 0.0
     generate_s: float = 0.0
     evaluations: int = 0
     halt: str | None = None
@@ -355,6 +356,21 @@ class RunContext:
     def eval_s(self) -> float:
         """Seconds of evaluations (their wall time) this session, over all problems."""
         return self._totals.eval_s
+
+    @property
+    def timed_s(self) -> float:
+        """Seconds of timed calls (both sides' kernel time in the timed windows) of this
+        session's evaluations, over all problems: the work the verdicts are about."""
+        return self._totals.timed_s
+
+    def judge_overhead(self) -> str:
+        """The summary line of what the judge cost this session: evaluation wall / timed
+        work (a ratio, e.g. "6.2x: 310.4 s of evaluation wall for 50.1 s of timed calls"),
+        or "-" before any call was timed."""
+        if self.timed_s <= 0:
+            return "-"
+        return (f"{self.eval_s / self.timed_s:.1f}x: {self.eval_s:.1f} s of evaluation wall for "
+                f"{self.timed_s:.1f} s of timed calls (each verdict's evidence says where its wall went)")
 
     @property
     def generate_s(self) -> float:
@@ -601,6 +617,7 @@ class RunContext:
             return res
         with self._lock:
             self._totals.eval_s += res.wall_s
+            self._totals.timed_s += res.timing_s or 0.0
             self._totals.evaluations += 1
         self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
                  repeat=rep, seed=cfg.seed, key=key, result=d)
