@@ -1,26 +1,27 @@
 // harness._bench: the judge (class Bench) and the old in-process bench (InProcessBench).
 //
 // Bench is the trusted side of an evaluation. It never loads the candidate's object:
-// it spawns two side runners (cpp/side.cpp, fork + exec), one for the baseline and one
-// for the candidate, each with its own shared-memory block (side_protocol.hpp), and
-// holds everything a verdict rests on: the clock, the seeds and the secret key the timed
+// for the baseline and for the candidate it spawns (fork + exec) a keeper (cpp/side.cpp:
+// the driver, the instances in the side's arena) and a caller (cpp/caller.cpp: the side's
+// object, stopped by the judge outside its windows), each with its own shared-memory
+// block (side_protocol.hpp), and holds everything a verdict rests on: the clock, the seeds and the secret key the timed
 // inputs are drawn under (input_seed()), the per-call times, the
 // expected outputs, the comparison and the protocol pipe. It validates the candidate
 // against the baseline and times both sides interleaved (ABBA...) following nanobench's
 // method (M. Ankerl): calls per measurement calibrated so one measurement lasts far
 // longer than the clock's resolution and the doorbell round trip, a discarded warm-up,
 // several epochs (here: seed pairs), per-call times in nanoseconds. No Python code runs
-// while a timed window is open. Around every window it reads the runner's kernel CPU
+// while a timed window is open. Around every window it reads the caller's kernel CPU
 // clock, so work a side does outside its timed windows is seen (see Bench's accounting).
 //
 // Code layout. Where a build puts the code in its pages moves the time of identical code
 // by 4-37 % here (benchmarks/code_placement.py), so one build per side would be a fixed
-// error of every speedup, outside its interval. Each side's runner is given its object's
+// error of every speedup, outside its interval. Each side's caller is given its object's
 // code linked at other offsets (harness/measure/toolchain.py layout_variants) and, before
 // every timed pair, makes the next one current (load_layouts): each pair times a fresh
 // placement of both sides' code, so placement is part of the pairs' spread and of the
 // interval, as in Stabilizer (Curtsinger and Berger, ASPLOS 2013). Validation and
-// calibration use the objects as built; a runner holds one layout at a time.
+// calibration use the objects as built; a caller holds one layout at a time.
 //
 // InProcessBench is the protocol before the judge: driver, baseline and candidate in
 // one process. It is kept only so that benchmarks/eval_overhead.py can compare the two
@@ -609,71 +610,39 @@ class InProcessBench {
 
 
 // ------------------------------------------------------------------ the judge
-// CPU accounting (the cross-check of the timed windows). The judge reads each runner's
-// process CPU clock (kernel-counted, all its threads, user and system) right before and
-// right after every timed window; the runner's CPU outside its windows is its total minus
-// the windows'. Both runners do the same harness work outside the windows (loading,
-// input generation, resets, the state snapshots, copying outputs out), so the
-// candidate's outside CPU may exceed the baseline's only by what OpenMP's idle workers
-// burn after a parallel region (both runners get GOMP_SPINCOUNT=10000, side::kSpinCount:
-// 0.1-0.3 ms of spinning per worker measured on a 2-core Xeon VM, against 3.7 ms at
-// libgomp's default of 300000; the allowance is 1 ms per call window and extra thread)
-// and by noise. The rule is taken per block of two timed measurements, one of each order
-// (baseline first, candidate first), so each side's figures hold one first and one second
-// turn: the turns are not alike. On a KVM guest the second turn's prepare of
-// 21_histogram_bin_0-100 (33.5 M doubles, ~1 GB of fresh pages per turn) used 1.5-2x the
-// CPU of the first, whichever side it was (page faults in the runner's main thread), so a
-// rule per measurement compared a second turn with a first in every measurement where the
-// candidate went second, and rejected the expert reference (16 of 32 over). The rule (N:
-// OpenMP threads, W: call windows in the block, M: its measurements, 2 or 1 for an odd
-// last one): candidate <= M x 5 ms + 1.5 x baseline + (N - 1) x 1 ms x W, and half of the
-// blocks or more (at least 2) over it is `rejected`.
-// The speedup is the median of the per-pair ratios, so work moved out of the windows
-// must be in half the measurements or more to move it, and so in half the blocks or more
-// (a block holds two); fewer are tolerated (an honest serial A/A of 23_histogram at
-// default size, 24 M strings, had 18 of 40 measurements over the per-measurement limit
-// on a 2-core AMD VM at load ~1, likely the same order effect: every turn faults ~1 GB
-// of fresh pages); a single block over its limit is tolerated (a serial A/A on a loaded
-// machine once showed 116 ms of extra kernel-counted CPU in one of 40 measurements,
-// likely page-fault or reclaim work). More is work
-// done outside the timed windows (a thread that finishes after the call returned, a
-// forged "done", work between calls). There is no whole-evaluation form of this rule: a
-// sum over the harness's own work (every validation case's generation and freshly
-// faulted pages) has the heavy tail of page-fault and reclaim costs, and once
-// rejected honest baselines of input-heavy problems in validation (1268 ms against the
-// baseline's 702 ms for the same code, 23_histogram at quick size, load ~1.2); work in
-// validation cases moves no timed figure, and the idle rule below covers the whole
-// evaluation without the harness's work. Loading has its own rule, as it has no heavy
-// tail (no inputs yet): the candidate's runner may use at most 50 ms + 1.5 x the
-// baseline's CPU to start and load its object, so its static constructors cannot
-// precompute at length. Validation is bounded by neither rule: CPU spent inside the
-// harness's commands of a validation case, and a validation call's window (bounded only by
-// its deadline), cannot precompute for the timed calls, whose inputs are unknown until
-// their prepare (input_seed()).
+// CPU accounting (the cross-check of the timed windows). The judge reads each side's
+// caller's process CPU clock (kernel-counted, all its threads, user and system) right
+// before every window and command of the caller (it lets the caller run) and right after
+// it (the caller stopped again). The caller runs only then, so all its CPU lies inside a
+// window or a command; the harness's own work (input generation, resets, the const-input
+// check, output copies) is its keeper's, in another process, and none of it is counted
+// here. Three rules, each `rejected` with its figures:
+//   the physical bound (below): a window's or command's CPU <= its wall x granted CPUs;
+//   the outside rule: the candidate caller's CPU outside its windows (loads, counted
+//     calls) <= M x 5 ms + 1.5 x the baseline caller's + (N - 1) x 1 ms x W (N: OpenMP
+//     threads, both callers get GOMP_SPINCOUNT=10000: idle workers spin 0.1-0.3 ms after a
+//     region; W: call windows; M: measurements), taken per block of two timed
+//     measurements, one of each order, half of the blocks or more (at least 2) over it;
+//   the idle rule (kIdleAbsNs): CPU outside windows and commands, which a stopped caller
+//     cannot have.
+// The two last ones predate the stopped caller, when the side's runner did the harness's
+// work in the candidate's own process and their slack had to cover it; they now hold with
+// room to spare and stay as a cross-check. Loading has its own rule: the candidate's
+// caller may use at most 50 ms + 1.5 x the baseline's CPU to start and load its object
+// (and again for every switch of code layout), so its static constructors cannot
+// precompute at length. Validation windows are bounded by their deadline only; they cannot
+// precompute for the timed calls, whose inputs are unknown until their prepare
+// (input_seed()).
 constexpr int64_t kOutsideAbsNs = 5000000;
 constexpr int64_t kLoadAbsNs = 50000000;
 constexpr double kOutsideRel = 1.5;
 constexpr int64_t kSpinPerWindowNs = 1000000;
-// The idle rule. The outside rule above compares all of a side's CPU outside its windows,
-// harness work included, so its slack (1.5 x the baseline's) grows with that work: where
-// the inputs take far longer to generate than a call (a scan of 16 M doubles: ~15 ms a
-// call, hundreds of ms of generation per turn), a candidate that returned at once and
-// finished its work in a SIGALRM handler a moment later was judged correct at ~650x. So
-// the judge also reads each runner's CPU clock around every untimed command (loading,
-// prepare, report, ...): what remains is CPU used while the runner had nothing to do, which
-// an honest runner spends only in OpenMP's spinning workers and a few instructions after
-// replying. Its limits leave out the harness work:
+// The idle rule's limits (S: the candidate's windows and commands in the span):
 //   whole evaluation:      candidate idle <= 20 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S;
 //   each block of timed measurements: candidate idle <= M x 2 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S
-// (S: the candidate's windows and commands in the span; an honest runner's idle CPU was
-// 0.5-0.7 ms over a whole quick evaluation of about 100 steps, serial and omp), counted with the outside rule's
-// blocks (half of them or more, at least 2, over either limit: `rejected`).
-// Work a candidate hides inside a harness command of its own process (a fault handler that
-// runs while the runner copies its outputs out) is still bounded only by the outside rule
-// of each block.
 // The physical bound. A process confined to G CPUs cannot use more than G seconds of CPU
-// per second of wall time, so each window and each command of a runner, read by the
-// judge (its kernel CPU clock, from right before the doorbell to right after the reply),
+// per second of wall time, so each window and each command of a caller, read by the
+// judge (its kernel CPU clock, from right before the doorbell to right after the stop),
 // may use at most its wall time x G (the judge's own CPU set: the CPUs this evaluation
 // was granted) + kPhysicalAbsNs + kPhysicalRel of it; more is `rejected` with the figures.
 // Unlike the rules above it has no slack that grows with the harness's work, and it
@@ -690,7 +659,7 @@ constexpr int64_t kIdleSpinPerStepNs = 250000;
 // A measurement lasts at least this many doorbell round trips, so the round trip (inside
 // every timed window) costs at most 1 % of the per-call time.
 constexpr double kDoorbellFactor = 100.0;
-// Memory the K batched instances of one runner may take (bytes).
+// Memory the K batched instances of one side may take (bytes).
 constexpr uint64_t kBatchBytes = 256ULL << 20;
 // Seeds on which calls per measurement are calibrated (and discarded as warm-up).
 constexpr uint64_t kJudgeCalibrationSeeds = 3;
@@ -782,7 +751,7 @@ std::string signal_text(int sig) {
 }
 
 // A verdict of the judge: status "ok", "incorrect", "rejected", "runtime_error" or
-// "setup_error"; exit_code (a runner that died: -signal or its exit code) when died.
+// "setup_error"; exit_code (a process of a side that died: -signal or its exit code) when died.
 struct JVerdict {
   std::string status = "ok";
   std::string why;
@@ -840,12 +809,12 @@ struct Runner {
 
 class Bench {
  public:
-  // driver/baseline/candidate: the three shared objects; runner: the harness_side
+  // driver/baseline/candidate: the three shared objects; runner: the harness_side (keeper)
   // executable; protocol_fd: where deadline notices go (-1: nowhere); input_key: the
   // secret key of the timed inputs (32 hex digits, see input_seed(); the orchestrator
   // draws one per evaluation; "": drawn here from the kernel's random source). Makes this
   // process non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid).
-  // The runners start in start().
+  // The keepers and callers start in start().
   // Raises ValueError for an input_key that is not 32 hex digits, RuntimeError when no
   // random key can be drawn.
   Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
@@ -961,7 +930,7 @@ class Bench {
     return {};
   }
 
-  // Code layout (see the file comment): before timed pair p, each runner makes its side's
+  // Code layout (see the file comment): before timed pair p, each caller makes its side's
   // code layout 1 + p mod L current (kLoad; L: its layouts), so every pair draws a fresh
   // placement of both sides' code while there are layouts left. The switch is outside the
   // pair's measurement and is checked as a load.
@@ -986,7 +955,7 @@ class Bench {
   }
 
   // One validation case: the same seed to both sides, outputs poisoned, compared.
-  // Returns {status, why, baseline_ns, candidate_ns} (exit_code when a runner died).
+  // Returns {status, why, baseline_ns, candidate_ns} (exit_code when a process of a side died).
   py::dict validate(uint64_t size, uint64_t seed) {
     notify_trusted();
     int64_t tb = 0, tc = 0;
@@ -1075,7 +1044,7 @@ class Bench {
       int64_t tb = 0, tc = 0;
       for (int half = 0; half < 2 && v.ok(); ++half) {
         const bool base_turn = (half == 0) == base_first;
-        // Each side's inputs are generated by its own runner right before its window,
+        // Each side's inputs are generated by its own keeper right before its window,
         // so both find them equally warm; the same pipe writes around both windows.
         if (base_turn) {
           v = turn(base_, seeds, k > 1, 0.0, &tb);
@@ -1115,7 +1084,7 @@ class Bench {
   }
 
   // Thread scaling evidence: the candidate's median time (ns, judge-timed) over `reps`
-  // calls with OpenMP limited to `threads` in its runner, on (size, seed).
+  // calls with OpenMP limited to `threads` in its caller, on (size, seed).
   // Returns {status, why, median_ns}.
   py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
     notify_trusted();
@@ -1138,7 +1107,7 @@ class Bench {
   }
 
   // Hardware and software counters of one candidate call on (size, seed), counted in its
-  // runner (evidence, not a verdict). Returns {status, why, counts, unavailable}.
+  // caller (evidence, not a verdict). Returns {status, why, counts, unavailable}.
   py::dict counters(uint64_t size, uint64_t seed) {
     notify_trusted();
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
@@ -1169,8 +1138,8 @@ class Bench {
     return d;
   }
 
-  // The round trip of an empty command through the baseline's runner (median of `reps`,
-  // ns): the per-window overhead of this protocol. Both runners go through it.
+  // The round trip of an empty command through the baseline's caller (median of `reps`,
+  // ns; the caller let run and stopped again): the per-window overhead. Both callers go through it.
   double doorbell(int reps) {
     double d = 0.0;
     const JVerdict v = doorbell_ns(reps, &d);
@@ -1178,7 +1147,7 @@ class Bench {
     return d;
   }
 
-  // Nanoseconds spent generating inputs so far (the judge's own and the runners'
+  // Nanoseconds spent generating inputs so far (the judge's own and the keepers'
   // prepare commands).
   int64_t generation_ns() const { return gen_ns_; }
 
@@ -1187,7 +1156,7 @@ class Bench {
 
   // The key of this evaluation's timed inputs (32 hex digits): with it, Bench(...,
   // input_key) gives every timed call the same inputs again. The key never reaches the
-  // runners.
+  // keepers or callers.
   std::string input_key() const {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%016llx%016llx", (unsigned long long)key_[0], (unsigned long long)key_[1]);
@@ -1199,7 +1168,7 @@ class Bench {
   // evaluation's secret key. The nominal seeds (+ 1 + p for timed pair p, ...) are public
   // and would let a candidate compute the answers of later pairs in advance (in a
   // validation call, whose window is bounded only by its deadline: tests/hostile/
-  // precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a runner
+  // precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a keeper
   // sees an input seed only in the prepare that hands it over, and one input seed tells
   // nothing of the next. Validation cases keep their public seeds: a problem's validation
   // is then the same in every evaluation (its wrong variants are caught every time, not by
@@ -1492,7 +1461,7 @@ class Bench {
     return side_failed(r, "rejected", buf);
   }
 
-  // What a failed reply of runner r means: the baseline's is the problem's fault
+  // What a failed reply of side r means: the baseline's is the problem's fault
   // (setup_error), the candidate's its own (`status`).
   static JVerdict side_failed(const Runner& r, const std::string& status, const std::string& why) {
     if (r.candidate()) return {status, why};
@@ -1500,7 +1469,7 @@ class Bench {
   }
 
   // ---------------------------------------------------------------- instances
-  // Both runners hold k instances of `size` and the judge E and G, and the data areas
+  // Both keepers hold k instances of `size` and the judge E and G, and the data areas
   // fit k instances' outputs.
   JVerdict ensure(uint64_t size, uint32_t k) {
     if (size == size_ && k == k_) return {};
@@ -1757,7 +1726,7 @@ class Bench {
     return drv_.adopt(p, v.data(), int(v.size()), why, len);
   }
 
-  // Both runners' outputs of instances 0..seeds.size()-1, as they reported them at the end
+  // Both keepers' outputs of instances 0..seeds.size()-1, as they reported them at the end
   // of their turns (turn()), compared: E <- the true inputs of seeds[i] and the baseline's
   // outputs, G <- the same inputs and the candidate's outputs, then the driver's
   // harness_matches(E, G).
