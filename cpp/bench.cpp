@@ -783,6 +783,7 @@ struct Proc {
   JVerdict death;
   int32_t status = 0;  // private copy of the last reply
   std::string why;
+  std::vector<std::pair<int, cpu_set_t>> masks;  // (thread id, CPU mask) of its threads once loaded
 };
 
 // One side as the judge sees it: its keeper (trusted, the driver and the instances), its
@@ -899,6 +900,7 @@ class Bench {
           return jdict({"setup_error", "the " + r->role + "'s " + p->name + ": " + p->why});
       }
       if (!freeze(*r)) return jdict(r->death());
+      record_masks(r->caller);
       if (r->keeper.status != harness::side::kOk)
         return jdict({"setup_error", "the " + r->role + "'s keeper could not load the driver: " + r->keeper.why});
     }
@@ -1186,7 +1188,8 @@ class Bench {
   bool sandboxed_;
   std::string nonce_;
   int threads_;
-  int granted_;  // CPUs this evaluation may use: the judge's own CPU set (the physical bound)
+  cpu_set_t granted_set_;  // the CPUs this evaluation may use (granted_cpus())
+  int granted_;            // how many (the physical bound)
   Runner base_, cand_;
   int64_t gen_ns_ = 0;
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
@@ -1286,6 +1289,7 @@ class Bench {
       // the child: only async-signal-safe calls until exec. fd 3 = its block, fd 4 = the
       // arena, stdin /dev/null, stdout/stderr inherited; every other fd closed (the other
       // side's files, the protocol pipe, Python's files).
+      sched_setaffinity(0, sizeof granted_set_, &granted_set_);
       const int f3 = fcntl(fd, F_DUPFD_CLOEXEC, 16), f4 = fcntl(arena, F_DUPFD_CLOEXEC, 16);
       if (f3 < 0 || f4 < 0 || dup2(f3, 3) < 0 || dup2(f4, 4) < 0) _exit(126);
       const int nul = open("/dev/null", O_RDONLY);
@@ -1440,12 +1444,41 @@ class Bench {
     return physical(r, c1 - c0, w1 - w0, "a command");
   }
 
-  // The CPUs this process may run on (its affinity mask; at least 1).
-  static int granted_cpus() {
-    cpu_set_t s;
-    CPU_ZERO(&s);
-    if (sched_getaffinity(0, sizeof s, &s) != 0) return std::max(1, omp_get_num_procs());
-    return std::max(1, CPU_COUNT(&s));
+  // Each thread's CPU mask of a loaded caller, the reference every window is held to: a
+  // side's code may set the affinity of any thread of its uid (sched_setaffinity takes
+  // thread ids, which the seccomp filter cannot tell from its own), so the candidate could
+  // crowd the baseline's OpenMP threads onto one CPU between the baseline's windows.
+  void record_masks(Proc& p) {
+    p.masks.clear();
+    for (int tid : harness::thread_ids(p.pid)) {
+      cpu_set_t m;
+      CPU_ZERO(&m);
+      if (sched_getaffinity(tid, sizeof m, &m) == 0) p.masks.emplace_back(tid, m);
+    }
+  }
+  // "" when every recorded thread of p still has its mask (or is gone: the thread count
+  // speaks for that); else which thread moved.
+  static std::string masks_changed(const Proc& p) {
+    if (p.dead) return "";
+    for (const auto& [tid, m] : p.masks) {
+      cpu_set_t now;
+      CPU_ZERO(&now);
+      if (sched_getaffinity(tid, sizeof now, &now) != 0) continue;
+      if (!CPU_EQUAL(&now, &m))
+        return "thread " + std::to_string(tid) + ": " + std::to_string(CPU_COUNT(&m)) + " CPUs -> " +
+               std::to_string(CPU_COUNT(&now));
+    }
+    return "";
+  }
+
+  // The CPUs this evaluation was granted: this process's CPU set when the Bench is made
+  // (the worker gives its thread the whole grant back first: loading libgomp with
+  // OMP_PROC_BIND set binds it to one core). Every keeper and caller starts on all of
+  // them (spawn_proc), whatever libgomp does to this thread later.
+  int granted_cpus() {
+    CPU_ZERO(&granted_set_);
+    if (sched_getaffinity(0, sizeof granted_set_, &granted_set_) != 0) return std::max(1, omp_get_num_procs());
+    return std::max(1, CPU_COUNT(&granted_set_));
   }
 
   // The physical bound (see kPhysicalAbsNs) on `cpu` ns of r's caller over `wall` ns.
@@ -1622,6 +1655,12 @@ class Bench {
     p.ctl->k = k;
     p.ctl->threads = threads;
     quiesce_all();
+    for (Runner* side : {&base_, &cand_}) {
+      const std::string moved = masks_changed(side->caller);
+      if (!moved.empty())
+        return {"rejected", "the candidate changed the CPU affinity of " +
+                                std::string(side->candidate() ? "its own" : "the baseline's") + " threads (" + moved + ")"};
+    }
     const int th0 = thread_count(p.pid), pr0 = processes_of(r);
     const int64_t w0 = now_ns();
     const int64_t c0 = cpu_ns(p);

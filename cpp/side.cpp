@@ -13,11 +13,12 @@
 //
 // The keeper makes itself non-dumpable (no process of the candidate, same uid, can ptrace
 // it or read its memory through /proc) and installs the seccomp filter (seccomp.hpp) like
-// the caller. What it reads of the arena after a window was written by the candidate: it
-// never frees anything there (the turn's part of the arena is dropped whole, so no
-// pointer of the candidate's reaches free()), it copies out only views that lie inside the
-// arena, and a fault while it reads (a pointer the candidate bent) ends the report with
-// `kUnreadable` instead of the keeper.
+// the caller. What it reads of the arena after a window was written by the candidate, so
+// the driver's code it runs there must not write or free through the candidate's
+// pointers: it frees nothing during a turn's work (arena::deallocate), outputs() fills
+// only buffers held outside the instance (driver.hpp output_buffer), the keeper copies
+// out only views that lie inside the arena, and a fault while it reads (a pointer the
+// candidate bent) ends the report with `kUnreadable` instead of the keeper.
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -74,11 +75,6 @@ int fd = -1;            // the arena's memfd (the region starts at offset 0)
 char* small_next = nullptr;
 char* large_next = nullptr;
 
-bool owns(const void* p) {
-  const char* c = static_cast<const char*>(p);
-  return base && c >= base && c < base + bytes;
-}
-
 // `n` bytes aligned to `align` (a power of two, >= 16); nullptr when the region is full.
 void* take(size_t n, size_t align) {
   std::lock_guard<std::mutex> g(mu);
@@ -123,10 +119,18 @@ void* allocate(size_t n, size_t align) {
   return posix_memalign(&p, align, n ? n : 1) == 0 ? p : nullptr;
 }
 
-// Not inlined into operator delete: g++ would then see free() of what operator new
-// returned and warn (-Wmismatched-new-delete), not knowing this operator new is malloc.
+// Inside a turn's work nothing is freed at all: the driver's code then runs on instances
+// the candidate wrote, and a pointer it deletes (a vector's buffer it grows, say) may be
+// one the candidate chose, which glibc's free() would take as a chunk of the keeper's own
+// heap. What the turn allocated is in the arena, dropped whole at the turn's end; outside
+// a turn, memory of the arena (either half: the caller's heap is the candidate's) is never
+// handed to free(). Not inlined into operator delete: g++ would then see free() of what
+// operator new returned and warn (-Wmismatched-new-delete).
 __attribute__((noinline)) void deallocate(void* p) {
-  if (p && !owns(p)) std::free(p);
+  if (!p || on.load(std::memory_order_relaxed)) return;
+  const char* c = static_cast<const char*>(p);
+  if (base && c >= base && c < base + 2 * bytes) return;
+  std::free(p);
 }
 
 // Scope of a turn's work on its instances: operator new uses the arena inside it.
@@ -175,6 +179,7 @@ struct Runner {
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
   void (*pristine_log)(harness::PristineLog*) = nullptr;
+  void (*release_outputs)() = nullptr;  // drops the driver's output buffers (driver.hpp)
   std::vector<void*> inst;                 // the turn's instances (in the arena, never destroyed)
   std::vector<harness::PristineLog> logs;  // one per instance
   uint64_t key[2] = {0, 1};                // the pristine logs' hash key (getrandom)
@@ -191,6 +196,7 @@ struct Runner {
   void release(uint64_t draw) {
     inst.clear();
     logs.clear();
+    if (release_outputs) release_outputs();  // buffers outputs() filled lie in the arena
     arena::reset(draw);
     malloc_trim(0);
   }
@@ -431,6 +437,7 @@ int main(int argc, char** argv) {
       try {
         r.drv.reset(new harness::Driver(argv[1]));
         r.pristine_log = reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
+        r.release_outputs = reinterpret_cast<void (*)()>(r.drv->lib->sym("harness_release_outputs", false));
         r.reply(harness::side::kOk);
       } catch (const std::exception& e) {
         r.reply(harness::side::kLoadFailed, e.what());

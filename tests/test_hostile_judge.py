@@ -311,12 +311,14 @@ def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgr
 # `correct` at 9.19x and 9.49x. The keeper's log of the pristine buffers (address, length,
 # keyed hash, recorded before the window) sees both: `rejected`.
 @NEEDS_JUDGE
-@pytest.mark.parametrize("defines", [(), ("HOSTILE_COPY_BACK",)], ids=["repoint", "copy-back"])
-def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines):
+@pytest.mark.parametrize("defines,why", [((), "pristine copy"), (("HOSTILE_COPY_BACK",), "pristine copy"),
+                                         (("HOSTILE_REPOINT_INPUT",), "moved its const input")],
+                         ids=["repoint-copy", "copy-back", "repoint-input"])
+def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, why):
     r = timed(run_eval, "41_sort_k-th_smallest_element", source("writes_the_pristine_copy.cpp", *defines),
               "serial", screen=False)
     assert r.status == "rejected", (r.status, r.speedup, r.evidence)
-    assert "pristine copy" in r.evidence["why"], r.evidence
+    assert why in r.evidence["why"], r.evidence
 
 
 # A forged end of the window (issue 38, class 1) on the baseline's own DFS. Trusting the
@@ -341,3 +343,19 @@ def test_a_forged_end_of_the_window_gains_nothing(run_eval, mode):
 def test_nothing_of_the_harness_runs_in_the_candidates_process(run_eval, mode):
     r = timed(run_eval, "21_histogram_bin_0-100", source("measures_the_cpu_between_calls.cpp"), mode)
     assert r.status == "correct", (r.status, r.evidence)
+
+
+# The keeper's own code aimed at memory the candidate chose (found by the red team): the
+# driver's declaration of 2mm's outputs, which lives in the instance, pointed at a fake grid
+# whose row claims 16 MiB of a 4 KiB buffer. Before the fix a bent output buffer made the
+# keeper free() a fake chunk (`correct`, its heap corrupted). The keeper survives, and the
+# verdict is `incorrect`.
+@NEEDS_JUDGE
+def test_the_keeper_survives_pointers_aimed_at_its_own_code():
+    from harness.measure.evaluate import EvalConfig, evaluate
+    from harness.measure.suite import get_problem
+
+    r = evaluate(get_problem("2mm", suite="polybench"), source("bends_the_keepers_pointers.cpp"), "serial",
+                 EvalConfig(quick=True, validate_only=True, screen=False, use_cache=False))
+    assert r.status == "incorrect", (r.status, r.evidence)
+    assert "keeper" not in r.evidence.get("why", ""), r.evidence

@@ -12,7 +12,6 @@ struct Instance {
   size_t n;
   std::vector<int> x, x0;
   std::vector<bool> mask;
-  mutable std::vector<uint8_t> mask_u8;
   HarnessArgs a;
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size), mask(size) { a = {&x, &mask}; }
@@ -52,7 +51,7 @@ struct Instance {
   }
   // mask is a std::vector<bool>, exposed as one 0/1 byte per element
   bool adopt(const harness::Views& v, std::string* why) {
-    mask_u8.resize(mask.size());
+    std::vector<uint8_t> mask_u8(mask.size());
     if (!v.names_are({"mask"}, why) || !v.copy("mask", harness::U8, mask_u8, why)) return false;
     for (size_t i = 0; i < mask.size(); ++i) {
       if (mask_u8[i] > 1) {
@@ -66,6 +65,7 @@ struct Instance {
     return true;
   }
   void outputs(harness::Outputs& o) const {
+    std::vector<uint8_t>& mask_u8 = harness::output_buffer<uint8_t>(this, "mask");  // outside the instance
     mask_u8.assign(mask.begin(), mask.end());
     o.add("mask", harness::U8, mask_u8.data(), mask_u8.size());
   }

@@ -9,7 +9,10 @@
 // (struct Instance { size_t n; std::vector<int> x, x0; ... }), so the candidate reaches it
 // from x's address and makes the comparison pass:
 //   default:             points x0 at x's buffer (three words: no copy at all);
-//   HOSTILE_COPY_BACK:   copies the permuted x into x0 (one copy, still no sort of a copy).
+//   HOSTILE_COPY_BACK:   copies the permuted x into x0 (one copy, still no sort of a copy);
+//   HOSTILE_REPOINT_INPUT: points x at x0's buffer instead, so the check compares the
+//                        pristine copy with itself (found by the red team; `correct` at
+//                        1.09-1.18x before the keeper's log held the input's place too).
 // On the in-process runner, where the check was a function in the candidate's process,
 // pointing that function at "intact" instead measured `correct` at 9.19x and 9.49x.
 int findKthSmallest(std::vector<int> const& x, int k) {
@@ -17,8 +20,10 @@ int findKthSmallest(std::vector<int> const& x, int k) {
   std::nth_element(in.begin(), in.begin() + (k - 1), in.end());
   const int kth = in[size_t(k - 1)];
   auto* pristine = reinterpret_cast<std::vector<int>*>(&in + 1);
-#ifdef HOSTILE_COPY_BACK
+#if defined(HOSTILE_COPY_BACK)
   if (pristine->size() == in.size()) std::memcpy(pristine->data(), in.data(), in.size() * sizeof(int));
+#elif defined(HOSTILE_REPOINT_INPUT)
+  std::memcpy(static_cast<void*>(&in), static_cast<const void*>(pristine), sizeof in);
 #else
   int** own = reinterpret_cast<int**>(&in);
   int** other = reinterpret_cast<int**>(pristine);

@@ -146,6 +146,53 @@ inline std::string dtype_name(int dtype) {
   return dtype >= 0 && dtype <= U8 ? names[dtype] : "dtype " + std::to_string(dtype);
 }
 
+// ---------------------------------------------------------------- output buffers
+// A driver whose outputs() exposes a copy (a flattened grid, bytes of a vector<bool>, a
+// derived view) fills it with output_buffer<T>(this, "name"), never a member of the
+// instance: in a side's keeper (cpp/side.cpp) outputs() runs on an instance the candidate
+// wrote, and a member vector's header is the candidate's, so filling it would write where
+// the candidate chose. These buffers live in the driver object's own memory, one per
+// (owner, name), reused by later calls for the same owner; harness_release_outputs()
+// (the keeper, after each report) drops them all.
+namespace detail {
+struct OutputStores {  // the stores' clear functions (a fixed array: it never allocates)
+  void (*clear[32])() = {};
+  int n = 0;
+};
+inline OutputStores& output_stores() {
+  static OutputStores s;
+  return s;
+}
+template <class T>
+struct OutputStore {
+  std::vector<std::pair<std::pair<const void*, std::string>, std::vector<T>>> buffers;
+  static OutputStore& get() {
+    static OutputStore s;
+    static const bool registered = [] {
+      OutputStores& all = output_stores();
+      // swapped for an empty one, not cleared: its storage goes too (in a keeper it lies
+      // in the turn's arena, which is dropped next)
+      if (all.n < 32) all.clear[all.n++] = [] { decltype(get().buffers)().swap(get().buffers); };
+      return true;
+    }();
+    (void)registered;
+    return s;
+  }
+};
+}  // namespace detail
+template <class T>
+std::vector<T>& output_buffer(const void* owner, const std::string& name) {
+  auto& b = detail::OutputStore<T>::get().buffers;
+  for (auto& e : b)
+    if (e.first.first == owner && e.first.second == name) return e.second;
+  b.emplace_back(std::make_pair(owner, name), std::vector<T>{});
+  return b.back().second;
+}
+inline void release_output_buffers() {
+  detail::OutputStores& all = detail::output_stores();
+  for (int i = 0; i < all.n; ++i) all.clear[i]();
+}
+
 // ---------------------------------------------------------------- comparisons
 // All comparisons say where the first mismatch is: name, index, expected, got.
 template <class T>
@@ -281,10 +328,12 @@ struct PristineLog {
     return h + mix64(tail ^ a ^ (bytes << 3));
   }
 
-  // Records (kRecord) or checks (kVerify) one pristine buffer; false with why when the
-  // candidate changed it.
-  bool see(const char* name, const void* data, uint64_t bytes, std::string* why) {
-    const uint64_t h = bytes ? hash(data, bytes) : 0;
+  // Records (kRecord) or checks (kVerify) one pristine buffer (`pristine`: its bytes
+  // hashed too) or the place of the const input compared with it (its address and length
+  // only: its bytes are compared with the pristine copy's, which is what the check is);
+  // false with why when the candidate changed it.
+  bool see(const char* name, const void* data, uint64_t bytes, std::string* why, bool pristine = true) {
+    const uint64_t h = pristine && bytes ? hash(data, bytes) : 0;
     if (mode == kRecord) {
       entries.push_back({data, bytes, h});
       return true;
@@ -293,8 +342,10 @@ struct PristineLog {
                     entries[next].bytes == bytes && entries[next].hash == h;
     ++next;
     if (!ok && why)
-      *why = std::string("the candidate modified the harness's pristine copy of its const input '") +
-             name + "' (or what the instance's vector of it points to)";
+      *why = pristine ? std::string("the candidate modified the harness's pristine copy of its const input '") +
+                            name + "' (or what the instance's vector of it points to)"
+                      : std::string("the candidate moved its const input '") + name +
+                            "' (the instance's vector of it points elsewhere than the harness put it)";
     return ok;
   }
 };
@@ -311,11 +362,18 @@ inline bool pristine_unchanged(const char* name, const void* data, uint64_t byte
   PristineLog* log = pristine_log();
   return !log || log->see(name, data, bytes, why);
 }
+// The same for the const input itself, before it is compared with its pristine copy: it
+// must lie where the harness put it (else a candidate could point it at the copy).
+inline bool input_in_place(const char* name, const void* data, uint64_t bytes, std::string* why) {
+  PristineLog* log = pristine_log();
+  return !log || log->see(name, data, bytes, why, false);
+}
 
 // Bitwise equality of a const input against its pristine copy.
 template <class T>
 bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine,
             std::string* why) {
+  if (!input_in_place(name, now.data(), uint64_t(now.size()) * sizeof(T), why)) return false;
   if (!pristine_unchanged(name, pristine.data(), uint64_t(pristine.size()) * sizeof(T), why)) return false;
   if (now.size() != pristine.size() ||
       (now.size() && std::memcmp(now.data(), pristine.data(), now.size() * sizeof(T)) != 0)) {
@@ -564,6 +622,7 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
   }                                                                                       \
   uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
   void harness_pristine_log(harness::PristineLog* log) { harness::pristine_log() = log; } \
+  void harness_release_outputs() { harness::release_output_buffers(); }                   \
   }
 
 #define HARNESS_INPUTS(Instance)                                                          \

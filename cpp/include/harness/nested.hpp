@@ -137,17 +137,18 @@ bool same_bits(const std::vector<std::vector<T>>& a, const std::vector<std::vect
 }  // namespace detail
 
 namespace detail {
-// Every row of a nested pristine copy through the keeper's log (driver.hpp PristineLog).
+// Every row of a nested const input (`pristine` false: where each row lies) or of its
+// pristine copy (its bytes too) through the keeper's log (driver.hpp PristineLog).
 template <class T>
-bool see_rows(PristineLog* log, const char* name, const std::vector<T>& v, std::string* why) {
-  return log->see(name, v.data(), uint64_t(v.size()) * sizeof(T), why);
+bool see_rows(PristineLog* log, const char* name, const std::vector<T>& v, std::string* why, bool pristine) {
+  return log->see(name, v.data(), uint64_t(v.size()) * sizeof(T), why, pristine);
 }
 template <class T>
 bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& v,
-              std::string* why) {
-  if (!log->see(name, v.data(), uint64_t(v.size()) * sizeof(v[0]), why)) return false;
+              std::string* why, bool pristine) {
+  if (!log->see(name, v.data(), uint64_t(v.size()) * sizeof(v[0]), why, pristine)) return false;
   for (const auto& row : v)
-    if (!see_rows(log, name, row, why)) return false;
+    if (!see_rows(log, name, row, why, pristine)) return false;
   return true;
 }
 }  // namespace detail
@@ -155,7 +156,8 @@ bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<
 template <class V>
 bool nested_intact(const char* name, const V& now, const V& pristine, std::string* why) {
   if (PristineLog* log = pristine_log())
-    if (!detail::see_rows(log, name, pristine, why)) return false;
+    if (!detail::see_rows(log, name, now, why, false) || !detail::see_rows(log, name, pristine, why, true))
+      return false;
   if (detail::same_bits(now, pristine)) return true;
   if (why) *why = std::string("the candidate modified its const input '") + name + "'";
   return false;
@@ -244,7 +246,7 @@ bool unflatten(const Views& v, const char* name, G& g,
 //   void outputs(harness::Outputs& o) { out.expose(o); }
 //   bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
 // expose() adds flat vectors as they are and flattens nested grids into buffers held
-// here; adopt() takes exactly these names and copies each view into its grid's current
+// outside the instance (driver.hpp output_buffer); adopt() takes exactly these names and copies each view into its grid's current
 // shape (set by reset). It points into the instance, so it cannot be copied.
 template <class... G>
 class NestedOutputs {
@@ -254,11 +256,13 @@ class NestedOutputs {
   NestedOutputs& operator=(const NestedOutputs&) = delete;
 
   void expose(Outputs& o) {
-    each([&](const char* name, auto& g, auto& flat) {
-      using T = typename std::decay_t<decltype(flat)>::value_type;
-      if constexpr (detail::grid_traits<std::decay_t<decltype(g)>>::depth == 1) {
+    each([&](const char* name, auto& g) {
+      using G1 = std::decay_t<decltype(g)>;
+      using T = typename detail::grid_traits<G1>::elem;
+      if constexpr (detail::grid_traits<G1>::depth == 1) {
         o.add(name, detail::dtype_of<T>(), g.data(), g.size());
       } else {
+        std::vector<T>& flat = output_buffer<T>(this, name);  // never a member (driver.hpp)
         flatten(g, flat);
         o.add(name, detail::dtype_of<T>(), flat.data(), flat.size());
       }
@@ -266,15 +270,17 @@ class NestedOutputs {
   }
   bool adopt(const Views& v, std::string* why) {
     std::vector<std::string> names;
-    each([&](const char* name, auto&, auto&) { names.emplace_back(name); });
+    each([&](const char* name, auto&) { names.emplace_back(name); });
     if (!v.names_are(names, names.size(), why)) return false;
     bool ok = true;
-    each([&](const char* name, auto& g, auto& flat) {
+    each([&](const char* name, auto& g) {
       if (!ok) return;
-      if constexpr (detail::grid_traits<std::decay_t<decltype(g)>>::depth == 1) {
-        using T = typename std::decay_t<decltype(g)>::value_type;
+      using G1 = std::decay_t<decltype(g)>;
+      using T = typename detail::grid_traits<G1>::elem;
+      if constexpr (detail::grid_traits<G1>::depth == 1) {
         ok = v.copy(name, detail::dtype_of<T>(), g, why);
       } else {
+        std::vector<T> flat;
         ok = unflatten(v, name, g, flat, why);
       }
     });
@@ -288,10 +294,9 @@ class NestedOutputs {
   }
   template <class F, size_t... I>
   void each_impl(F& f, std::index_sequence<I...>) {
-    (f(std::get<I>(fields_).first, *std::get<I>(fields_).second, std::get<I>(flat_)), ...);
+    (f(std::get<I>(fields_).first, *std::get<I>(fields_).second), ...);
   }
   std::tuple<std::pair<const char*, G*>...> fields_;
-  std::tuple<std::vector<typename detail::grid_traits<G>::elem>...> flat_;
 };
 
 // A (n x n, already allocated) <- a symmetric, strictly diagonally dominant matrix with a

@@ -10,7 +10,7 @@
 //   kill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo  only with the runner's own pid
 //                                                     (abort() and raise() still work)
 //   tkill, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal, pidfd_getfd,
-//   kcmp                                              refused (EPERM)
+//   kcmp, io_uring_setup/enter/register              refused (EPERM)
 //   setpriority, sched_setscheduler, sched_setparam,
 //   sched_setattr, ioprio_set, prlimit64              only for the caller itself (who/pid 0)
 //   fcntl F_SETOWN/F_SETOWN_EX/F_SETSIG, ioctl FIOSETOWN/SIOCSPGRP/TIOCSPGRP
@@ -169,6 +169,13 @@ inline std::string restrict_to_own_process() {
 #endif
 #ifdef SYS_pidfd_getfd
   refuse(SYS_pidfd_getfd);
+#endif
+  // io_uring: its operations run without passing through this filter (and its kernel
+  // threads would be work beside the process's own)
+#ifdef SYS_io_uring_setup
+  refuse(SYS_io_uring_setup);
+  refuse(SYS_io_uring_enter);
+  refuse(SYS_io_uring_register);
 #endif
   stmt(BPF_RET | BPF_K, kAllow);
 
