@@ -145,10 +145,15 @@ def _python_dirs() -> list[str]:
     return out
 
 
-def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOME) -> list[str]:
+def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOME,
+               as_pid_1: bool = False) -> list[str]:
     """The bubblewrap command prefix: system dirs and ``ro`` read-only, ``rw`` writable;
-    the process starts in ``chdir`` (the private home by default)."""
+    the process starts in ``chdir`` (the private home by default). ``as_pid_1``: the
+    command itself is the sandbox's pid 1 instead of bubblewrap's reaper, whose memory the
+    sandbox's uid could write through /proc/1/mem (it is dumpable and has no seccomp
+    filter): the judge's worker, non-dumpable, takes that place."""
     argv = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session",
+            *(["--as-pid-1"] if as_pid_1 else []),
             "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home",
             "--dir", HOME, "--chdir", chdir]
@@ -416,7 +421,8 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
-    prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME) if sandboxed else []
+    # the worker (protocol) holds candidate code in its children: it is its sandbox's pid 1
+    prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME, as_pid_1=protocol) if sandboxed else []
     if _nproc_inside(cg, sandboxed):
         prefix += [_prlimit(), f"--nproc={limits.pids}:{limits.pids}", "--"]
     cmd = prefix + list(argv)
