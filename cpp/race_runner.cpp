@@ -62,7 +62,7 @@ namespace {
 // Variables only the detector needs (harness/measure/races.py DETECTOR_ENV): read by
 // ThreadSanitizer before main and by libomp when it starts (the parallel region in main),
 // then removed, so the candidate's environment is the timed runners'.
-constexpr const char* kDetectorEnv[] = {"TSAN_OPTIONS", "OMP_TOOL_LIBRARIES", "KMP_BLOCKTIME"};
+constexpr const char* kDetectorEnv[] = {"TSAN_OPTIONS", "OMP_TOOL_LIBRARIES"};
 
 void* load(const char* path) {
   void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL);

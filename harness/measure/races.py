@@ -82,9 +82,11 @@ PROBE_MEMORY_FACTOR = 12
 RUNTIME_BYTES = 512 << 20
 # The detector's variables: read by ThreadSanitizer and libomp when the runner starts,
 # then removed by the runner (cpp/race_runner.cpp kDetectorEnv), so the candidate sees the
-# timed runners' environment (harness.measure.omp_env). KMP_BLOCKTIME=0: idle OpenMP
-# workers sleep at once (libomp's passive wait), as the detector's runs are long.
-DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES", "KMP_BLOCKTIME")
+# timed runners' environment (harness.measure.omp_env). No passive wait (it was
+# OMP_WAIT_POLICY=passive until 2026-12-06): a worker that sleeps at once is woken through
+# libomp's mutexes, whose locking the detector takes for synchronisation, and a race between
+# threads that did not overlap in time went unreported (2 of about 10 runs under load).
+DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
 # The domain of the race check's nominal seeds (their inputs' seeds are SipHash-2-4 of
 # them under the evaluation's input key, as the timed calls', cpp/bench.cpp input_seed):
 # ASCII "race" in the high half keeps them apart from the timed calls' nominal seeds.
@@ -1081,7 +1083,7 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
             "external_symbolizer_path": tools.symbolizer, "hard_rss_limit_mb": memory >> 20,
             "suppressions": os.path.join(os.path.dirname(runner), "tsan.supp")}
     env = omp_env.runner_env(threads)
-    env.update(zip(DETECTOR_ENV, (" ".join(f"{k}={v}" for k, v in opts.items()), tools.archer, "0")))
+    env.update(zip(DETECTOR_ENV, (" ".join(f"{k}={v}" for k, v in opts.items()), tools.archer)))
     plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
     min_s = max(timeout_min_s, MIN_CALL_S)
     job = (f"{nonce}\n{timeout_factor!r} {min_s!r}\n{PROBE_BUDGET_S!r} {len(plan.ladder)} {len(plan.calls)}\n"
