@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
-from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import executors, make_executor
 from .measure.peaks import ensure_roofs
 from .measure.suite import (SUITE_HELP, add_suite_dir_argument, check_mode, get_suite, load_suite, remember_suite,
@@ -95,6 +95,7 @@ class RunOptions:
     parsl_config: str | None = None
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     sampling: str = DEFAULT_SAMPLING
+    race_check: str = "default"  # --race-check: EvalConfig.race_check
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
@@ -112,6 +113,8 @@ class RunOptions:
             raise HarnessError(f"unknown --evidence '{self.evidence}' (known: {', '.join(EVIDENCE_LEVELS)})")
         if self.sampling not in SAMPLING_CHOICES:
             raise HarnessError(f"--sampling must be one of {', '.join(SAMPLING_CHOICES)} (got {self.sampling!r})")
+        if self.race_check not in RACE_CHECKS:
+            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
         self.strategy_params()
@@ -249,7 +252,7 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
         profile = bool((store.config.get("eval_config") or {}).get("profile", profile))
     overrides = {"profile": profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
+                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check, **overrides)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn, opts.executor)
     return Session(opts, problems, info, params, strategy, team, servers, cfg, comp, executor, roofs)
@@ -609,6 +612,7 @@ def add_run_parser(subparsers) -> argparse.ArgumentParser:
                         "temperature or top_p for an agent wins either way")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the models)")
+    p.add_argument("--race-check", default=None, choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
     g = p.add_argument_group("strategy options (each taken only by the strategies in brackets)")
     for name, (param, users) in registry.all_params().items():
         default = "" if param.default is None else f" (default: {param.default})"
@@ -630,7 +634,7 @@ STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's option
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
                "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config",
-               "executor", "sampling")
+               "executor", "sampling", "race_check")
 
 
 def _given_strategy_options(args) -> dict:

@@ -52,7 +52,7 @@ from pathlib import Path
 
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
-from .measure.evaluate import NO_VERDICT, NOT_COMPILED, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import NO_VERDICT, NOT_COMPILED, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import executors, make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
@@ -309,6 +309,7 @@ class ScoreOptions:
     eval_workers: int = 1
     parsl_config: str | None = None
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
+    race_check: str = "default"  # --race-check: EvalConfig.race_check
     eval_overrides: dict = field(default_factory=dict)
 
     def check(self) -> "ScoreOptions":
@@ -319,6 +320,8 @@ class ScoreOptions:
             raise HarnessError(f"--group-by must be one of {', '.join(GROUP_BY)} (got {self.group_by})")
         if self.eval_workers < 1:
             raise HarnessError(f"--eval-workers must be >= 1 (got {self.eval_workers})")
+        if self.race_check not in RACE_CHECKS:
+            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.ks is not None and (not self.ks or min(self.ks) < 1):
             raise HarnessError(f"--k values must be >= 1 (got {self.ks})")
         return self
@@ -457,7 +460,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         if opts.group_by and [s.root.name for s in stores] != [_folder(opts, g) for g in groups]:
             raise HarnessError("--resume: the groups of the inputs differ from the run's folders")
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, **opts.eval_overrides)
+                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check,
+                     **opts.eval_overrides)
     comp = find_compiler(opts.march)
     sandboxed = require_sandbox(opts.unsafe)
     roofs = None
@@ -784,12 +788,14 @@ def add_score_parser(subparsers) -> argparse.ArgumentParser:
                         + " (default: inline for one worker, else parsl)")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the replies)")
+    p.add_argument("--race-check", default=None, choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
     p.set_defaults(fn=cmd_score)
     return p
 
 
 _CLI_FIELDS = ("suite", "mode", "problems", "group_by", "label", "k", "skip_unknown", "output", "threads",
-               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe")
+               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe",
+               "race_check")
 
 
 def _ids(text: str) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.errors import HarnessError
 from ..measure import sandbox
-from ..measure.evaluate import EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
+from ..measure.evaluate import RACE_CHECKS, EvalConfig, NOT_COMPILED, cpus_for, evaluate, flag_suspicious
 from ..measure.peaks import describe as describe_peaks, ensure_roofs, machine_peaks, save_roofs
 from ..measure.selftest import TABLE_HEADER, format_row, selftest
 from ..measure.suite import (MODES, SUITE_HELP, add_suite_dir_argument, add_suite_dirs, check_mode, get_problem,
@@ -48,6 +48,7 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-cache", action="store_true", help="measure again even if a stored verdict exists")
     p.add_argument("--unsafe-no-sandbox", action="store_true",
                    help="run candidates without bubblewrap (only if you trust the code)")
+    p.add_argument("--race-check", default="default", choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
 
 
 def _config(args, problem):
@@ -58,7 +59,8 @@ def _config(args, problem):
     if args.threads is not None and args.mode == "serial":
         raise HarnessError("--threads applies to omp mode; serial mode runs both sides on one CPU")
     return EvalConfig(threads=args.threads, size=size, quick=args.quick, seed=args.seed,
-                      march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox)
+                      march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox,
+                      race_check=args.race_check)
 
 
 def cmd_list(args) -> int:
@@ -139,6 +141,8 @@ def print_result(r) -> None:
               "other work was running; the speedup and its CI may not be reproducible")
     if str(ev.get("race_check", "")).startswith("unavailable"):
         print(f"races     not checked, {ev['race_check']}")
+    elif str(ev.get("race_check", "")).startswith("partial"):  # judged on its outputs (--race-check strict rejects)
+        print(f"races     {ev['race_check']}")
     rc = ev.get("race_check_s")
     race = f"race check {rc['compile_s'] + rc['run_s']:.2f} s, " if rc else ""
     print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, {race}"

@@ -92,6 +92,7 @@ DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
 # ASCII "race" in the high half keeps them apart from the timed calls' nominal seeds.
 SEED_DOMAIN = 0x72616365 << 32
 REPORT_LINES = 14       # lines of the trimmed report
+PARTIAL_FLAG = "race check partial"  # EvalResult.flags of a candidate judged despite a partial check
 # Why a candidate that fails under the detector at a validation size is not judged on its
 # outputs alone: a candidate that allocated 4 GB once was killed by the detector's 2 GiB,
 # and its race went unseen (2026-12-04). Honest code at those sizes needs little memory
@@ -1191,7 +1192,7 @@ def record(res, rc: RaceCheck, strict: bool = False) -> bool:
     """Puts ``rc`` into the evidence of ``res`` (an EvalResult): ``race_check`` ("clean",
     "partial: <what it reached and why>", or "unavailable: <reason>") and
     ``race_check_s`` (compile and run seconds); ``race_check_reached`` (the largest size
-    checked, clean and partial); for a race also ``race`` (the trimmed report), ``why``,
+    checked, clean and partial), and for a partial check the flag PARTIAL_FLAG; for a race also ``race`` (the trimmed report), ``why``,
     ``size``, ``seed`` and ``phase``, with the status ``incorrect``; for a rejection the
     status ``rejected`` and ``why``, as for a partial check when ``strict`` (--race-check
     strict); when clang++ cannot build the candidate the status ``compile_error``, ``why`` and
@@ -1208,7 +1209,9 @@ def record(res, rc: RaceCheck, strict: bool = False) -> bool:
         return False
     if rc.status == "partial":
         res.evidence["race_check"] = f"partial: reached size {rc.reached} of the timed {res.size}: {rc.why}"
-        if not strict:
+        if not strict:  # judged on its outputs, and counted apart (PARTIAL_FLAG)
+            if PARTIAL_FLAG not in res.flags:
+                res.flags.append(PARTIAL_FLAG)
             return False
         res.status = "rejected"
         res.evidence["why"] = (f"the race check could not cover the timed runs (--race-check strict): it reached "
