@@ -143,3 +143,19 @@ def test_inputs_a_race_off_the_public_seeds_inputs():
 
 def test_calls_a_race_from_the_second_call_at_the_timed_size():
     _assert_race(_eval("55_transform_relu", _source("race_from_the_second_call.cpp"), size=300_000), 300_000)
+
+
+def test_race_check_option_is_checked():
+    """--race-check takes default or strict, on every command that evaluates; anything
+    else is the user's error (exit code 2), as is a bad EvalConfig.race_check."""
+    import subprocess
+    import sys
+
+    from harness.core.errors import HarnessError
+
+    for cmd in (["eval", "55_transform_relu", "/dev/null"], ["run", "--models", "x"], ["score", "/dev/null"]):
+        r = subprocess.run([sys.executable, "-m", "harness", *cmd, "--race-check", "lax"], capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and "--race-check" in r.stderr, (cmd, r.stderr)
+    with pytest.raises(HarnessError, match="race check: one of default, strict"):
+        _eval("55_transform_relu", "", race_check="lax")

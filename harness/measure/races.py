@@ -1097,7 +1097,8 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
                                             address_space=False),
                       stdin_bytes=job.encode(), timeout_s=RUN_TIMEOUT_S, protocol=True, nonce=nonce,
                       max_wall_s=10 * RUN_TIMEOUT_S + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1)
-                      + min_s * len(plan.calls), tail_bytes=1 << 16, check=phases)
+                      + len(plan.calls) * max(min_s, timeout_factor * PROBE_BUDGET_S),
+                      tail_bytes=1 << 16, check=phases)
     return _outcome(out, phases, plan, cases, size, memory, compile_s)
 
 
