@@ -155,7 +155,7 @@ def test_race_check_option_is_checked():
 
     for cmd in (["eval", "55_transform_relu", "/dev/null"], ["run", "--models", "x"], ["score", "/dev/null"]):
         r = subprocess.run([sys.executable, "-m", "harness", *cmd, "--race-check", "lax"], capture_output=True,
-                           text=True)
+                           text=True, check=False)
         assert r.returncode == 2 and "--race-check" in r.stderr, (cmd, r.stderr)
     with pytest.raises(HarnessError, match="race check: one of default, strict"):
         _eval("55_transform_relu", "", race_check="lax")

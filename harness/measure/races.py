@@ -9,11 +9,14 @@ whose Archer tool tells ThreadSanitizer about OpenMP's barriers, locks, reductio
 tasks; GCC's libgomp is not annotated and gives false positives), together with the
 problem's driver and baseline, from the same translation units as the g++ builds
 (harness.measure.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
-runs, in the sandbox like every candidate process, the baseline and then the candidate
-on RACE_SEEDS fresh inputs of the largest validation size up to the timed size and one on a
-middle validation size, then the candidate once at the timed size (the probe: stopped
-after PROBE_S without a verdict, at the largest size that fits the detector's memory when
-the timed size's data do not, skipped when the timed size is a validation size), with at least two OpenMP threads (also on one
+runs, in the sandbox like every candidate process and in the timed runners' environment
+(harness.measure.omp_env), the baseline and then the candidate on RACE_SEEDS fresh inputs
+of the largest validation size up to the timed size and one on a middle validation size,
+every input's seed keyed by the evaluation's input key (keyed_seed), then the probe
+(probe_plan, PROBE_BUDGET_S): the candidate at the largest size up to the timed size that
+the detector's memory and the baseline's time there allow, PROBE_CALLS times, and once at
+a drawn size. A probe that does not reach the timed size or finish is "partial", never
+"clean" (``--race-check strict`` rejects it). At least two OpenMP threads (also on one
 CPU: the detector finds races from the happens-before order, not from timing).
 
 A report in the candidate's part is ``incorrect``, with the report trimmed to its
@@ -28,7 +31,7 @@ and a source that tests which compiler builds it is ``rejected``, whether by nam
 detector) or in effect: g++ and clang++ preprocess its code to different tokens, or its
 conditions test a header macro the two define differently (same_code; ``__GNUG__ - 4``,
 a pasted name, ``#ifndef _MM_HINT_T0``). What the check cannot see is listed in the
-README ("Data races").
+README ("Data races") and docs/methodology/races.md.
 """
 
 from __future__ import annotations
@@ -463,12 +466,18 @@ def siphash24(key: str, message: int) -> int:
     def rotl(x: int, b: int) -> int:
         return ((x << b) | (x >> (64 - b))) & mask
 
-    def rounds(n: int) -> None:
+    def rounds(n: int) -> None:  # SipRound, n times
         for _ in range(n):
-            v[0] = (v[0] + v[1]) & mask; v[1] = rotl(v[1], 13) ^ v[0]; v[0] = rotl(v[0], 32)  # noqa: E702
-            v[2] = (v[2] + v[3]) & mask; v[3] = rotl(v[3], 16) ^ v[2]  # noqa: E702
-            v[0] = (v[0] + v[3]) & mask; v[3] = rotl(v[3], 21) ^ v[0]  # noqa: E702
-            v[2] = (v[2] + v[1]) & mask; v[1] = rotl(v[1], 17) ^ v[2]; v[2] = rotl(v[2], 32)  # noqa: E702
+            v[0] = (v[0] + v[1]) & mask
+            v[1] = rotl(v[1], 13) ^ v[0]
+            v[0] = rotl(v[0], 32)
+            v[2] = (v[2] + v[3]) & mask
+            v[3] = rotl(v[3], 16) ^ v[2]
+            v[0] = (v[0] + v[3]) & mask
+            v[3] = rotl(v[3], 21) ^ v[0]
+            v[2] = (v[2] + v[1]) & mask
+            v[1] = rotl(v[1], 17) ^ v[2]
+            v[2] = rotl(v[2], 32)
     for block in (message & mask, 8 << 56):  # the message, then its length (8 bytes)
         v[3] ^= block
         rounds(2)
