@@ -442,7 +442,8 @@ def test_forging_the_race_runners_pipe_is_rejected():
     the screen, finds it on the runner's command line and writes to it."""
     forger = (Path(__file__).parent / "hostile" / "forges_verdict.cpp").read_text()
     r = evaluate(get_problem("30_scan_prefix_sum"), forger, "omp",
-                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True))
+                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True,
+                            timeout_min_s=60.0))  # its scan of its memory, under the detector
     assert r.status == "rejected", r.evidence
     assert r.evidence["race_check"] == "rejected"
     assert "an attempt to forge the race check" in r.evidence["why"]

@@ -85,10 +85,11 @@ PROBE_MEMORY_FACTOR = 12
 RUNTIME_BYTES = 512 << 20
 # The detector's variables: read by ThreadSanitizer and libomp when the runner starts,
 # then removed by the runner (cpp/race_runner.cpp kDetectorEnv), so the candidate sees the
-# timed runners' environment (harness.measure.omp_env). No passive wait (it was
-# OMP_WAIT_POLICY=passive until 2026-12-06): a worker that sleeps at once is woken through
-# libomp's mutexes, whose locking the detector takes for synchronisation, and a race between
-# threads that did not overlap in time went unreported (2 of about 10 runs under load).
+# timed runners' environment (harness.measure.omp_env); OMP_WAIT_POLICY=passive, which
+# the timed runners do not have, is gone (2026-12-06). A race between two threads is
+# missed when one starts its part of a parallel region after the other has finished its
+# part (seen under load; the runner wakes the team right before every call, see
+# cpp/race_runner.cpp run_case, and docs/methodology/races.md has the figures).
 DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
 # The domain of the race check's nominal seeds (their inputs' seeds are SipHash-2-4 of
 # them under the evaluation's input key, as the timed calls', cpp/bench.cpp input_seed):
@@ -1121,7 +1122,7 @@ def _outcome(out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list
     raced = bool(report) and out.returncode == RACE_EXIT
     state = phases.state
     # the largest size the candidate ran to its end: the finished probe calls', else the validation cases'
-    done_calls = phases.probe_calls - (state in ("probe_call",) and not phases.done)
+    done_calls = phases.probe_calls - (state == "probe_call")
     reached = max([phases.call_size(k) for k in range(max(0, done_calls))] + [max(s for s, _ in cases)])
     where = f" ({plan.why})" if plan.why and plan.top else ""
 
