@@ -1,34 +1,56 @@
 // The race runner: runs a problem's baseline and then a candidate under ThreadSanitizer.
 //
-// Built by harness/races.py with clang++ -fsanitize=thread -fopenmp (LLVM's libomp, whose
-// Archer tool tells ThreadSanitizer about OpenMP's synchronisation), like the driver,
-// baseline and candidate objects it loads (dlopen, RTLD_LOCAL: baseline and candidate
-// both export harness_call). Runs sandboxed, as every candidate process does.
+// Built by harness/measure/races.py with clang++ -fsanitize=thread -fopenmp (LLVM's libomp,
+// whose Archer tool tells ThreadSanitizer about OpenMP's synchronisation), like the driver,
+// baseline and candidate objects it loads (dlopen, RTLD_NOW | RTLD_LOCAL, as the timed side
+// runner cpp/side.cpp loads its side: baseline and candidate both export harness_call).
+// Runs sandboxed, as every candidate process does, with the timed side runners' environment
+// (harness/measure/omp_env.py) plus the detector's own variables (kDetectorEnv), which it
+// removes from its environment once ThreadSanitizer and libomp have read them, before
+// anything of the problem or the candidate is loaded: what the candidate can read of its
+// environment is what the timed runners have.
 //
 //   race_runner DRIVER.so BASELINE.so CANDIDATE.so --protocol-fd N
 //
-// stdin: the evaluation's nonce on the first line, then "timeout_factor timeout_min_s",
-// then "probe_size probe_seed probe_s" (probe_size 0: no probe), then one "size seed"
-// line per case. On fd N it writes JSON lines, each with the nonce:
-// {"event": "phase", "side": "baseline"} before the first baseline call,
-// {"event": "phase", "side": "candidate"} before the candidate's object is loaded (its
-// static constructors run then), a deadline before every candidate call (max(timeout_min_s,
-// timeout_factor x the baseline's time on that case under the detector)) after
-// {"event": "call", "index": i} (the case's index); then, with a probe, {"event": "probe"}
-// before the probe's inputs are generated, {"event": "probe_call"} and a deadline of
-// probe_s before the candidate's call on them (the probe: one call at the timed size, which the baseline does not run
-// and the harness may stop at its deadline: a race shows in a call's first moments), and
-// {"event": "done"} after the last call. Every call gets fresh inputs from the driver
-// (outputs poisoned), so the candidate runs exactly as in validation; outputs are not
-// compared here (the worker does that). A race ends the process at the detector's first
-// report (halt_on_error), so the last phase message says whose code it is in.
+// stdin (whitespace-separated numbers after the nonce):
+//   nonce
+//   timeout_factor timeout_min_s
+//   budget_s n_ladder n_probe
+//   n_ladder lines "size ratio": the probe's size ladder, ascending, each with the
+//     baseline's expected time there over its time at the first case's size
+//   n_probe lines "size seed": the probe's calls; size 0 is the size the ladder reached,
+//     any other size is capped at it
+//   one line "size seed" per validation case (the rest of the input).
+// On fd N it writes JSON lines, each with the nonce:
+//   {"event": "phase", "side": "baseline"} before the first baseline call;
+//   {"event": "phase", "side": "candidate"} before the candidate's object is loaded (its
+//     static constructors run then);
+//   {"event": "call", "index": i} and a deadline (max(timeout_min_s, timeout_factor x the
+//     baseline's time on that case under the detector)) before the candidate's call on case i;
+//   {"event": "ladder", "index": j} and a deadline (max(timeout_min_s, 2 x budget_s, 3 x its
+//     expected time)) before the baseline's call at ladder size j; a step runs only while the
+//     baseline's expected time there, scaled from its last call, is within budget_s;
+//   {"event": "probe", "size": R} once the ladder is done, R the largest size the
+//     baseline finished (no probe when it finished none);
+//   {"event": "probe_inputs", "index": k} before probe call k's inputs are generated, then
+//     {"event": "probe_call", "index": k} and a deadline (max(timeout_min_s,
+//     timeout_factor x the baseline's time at R)) before the candidate's call on them;
+//   {"event": "done"} after the last call.
+// Every call gets fresh inputs from the driver (outputs poisoned), so the candidate runs
+// exactly as in validation; outputs are not compared here (the worker does that). A race
+// ends the process at the detector's first report (halt_on_error), so the last message
+// says whose code it is in.
 #include <dlfcn.h>
+#include <omp.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -36,6 +58,11 @@
 #include <vector>
 
 namespace {
+
+// Variables only the detector needs (harness/measure/races.py DETECTOR_ENV): read by
+// ThreadSanitizer before main and by libomp when it starts (the parallel region in main),
+// then removed, so the candidate's environment is the timed runners'.
+constexpr const char* kDetectorEnv[] = {"TSAN_OPTIONS", "OMP_TOOL_LIBRARIES"};
 
 void* load(const char* path) {
   void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -78,28 +105,34 @@ void send(const std::string& body) {
   if (write(g_fd, line.data(), line.size()) != ssize_t(line.size())) std::exit(3);
 }
 
-// One call on fresh inputs of (size, seed); returns its wall time in seconds. `before`
-// runs between the inputs' generation and the call.
-double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t seed,
-                void (*before)(double) = nullptr, double arg = 0) {
+void send_deadline(double seconds) { send("\"event\": \"deadline\", \"seconds\": " + std::to_string(seconds)); }
+
+// What runs between a call's input generation and the call (the call's messages).
+struct Before {
+  std::string message;  // "" for none
+  double deadline_s = 0;
+};
+
+// One call on fresh inputs of (size, seed); returns its wall time in seconds.
+double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t seed, const Before& before = {}) {
   void* inst = d.create(size);
   d.generate(inst, seed);
   d.reset(inst, 1);
-  if (before) before(arg);
+  // Wake the OpenMP team right before the call: a worker that slept through the input
+  // generation and started its part of the call after the main thread had finished its
+  // own hid a race between the two (under load: 5 of 12 checks of a racy sum missed it;
+  // 2 of 28 with this; docs/methodology/races.md).
+#pragma omp parallel
+  { volatile int x = omp_get_thread_num(); (void)x; }
+  if (!before.message.empty()) {
+    send(before.message);
+    send_deadline(before.deadline_s);
+  }
   const auto t0 = std::chrono::steady_clock::now();
   call(d.args(inst));
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   d.destroy(inst);
   return s;
-}
-
-void send_deadline(double seconds) { send("\"event\": \"deadline\", \"seconds\": " + std::to_string(seconds)); }
-
-// The probe's inputs are ready: what follows is the candidate's call (running out of
-// memory from here on is the candidate's doing, not the driver's).
-void start_probe_call(double seconds) {
-  send("\"event\": \"probe_call\"");
-  send_deadline(seconds);
 }
 
 }  // namespace
@@ -109,12 +142,25 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: race_runner DRIVER BASELINE CANDIDATE --protocol-fd N\n");
     return 2;
   }
+  prctl(PR_SET_PDEATHSIG, SIGKILL);  // as the side runner: dies with the harness
   g_fd = std::atoi(argv[5]);
-  double factor = 0, min_s = 0, probe_s = 0;
-  uint64_t probe_size = 0, probe_seed = 0;
-  std::vector<std::pair<uint64_t, uint64_t>> cases;
-  if (!(std::cin >> g_nonce >> factor >> min_s >> probe_size >> probe_seed >> probe_s)) return 2;
+  double factor = 0, min_s = 0, budget_s = 0;
+  size_t n_ladder = 0, n_probe = 0;
+  if (!(std::cin >> g_nonce >> factor >> min_s >> budget_s >> n_ladder >> n_probe)) return 2;
+  std::vector<std::pair<uint64_t, double>> ladder(n_ladder);
+  for (auto& l : ladder)
+    if (!(std::cin >> l.first >> l.second)) return 2;
+  std::vector<std::pair<uint64_t, uint64_t>> probe(n_probe), cases;
+  for (auto& p : probe)
+    if (!(std::cin >> p.first >> p.second)) return 2;
   for (uint64_t size, seed; std::cin >> size >> seed;) cases.emplace_back(size, seed);
+  if (cases.empty()) return 2;
+
+  // Start libomp (and with it Archer) and its pool, as the side runner starts libgomp's
+  // before it loads its side; then the detector's variables go.
+#pragma omp parallel
+  { volatile int x = omp_get_thread_num(); (void)x; }
+  for (const char* name : kDetectorEnv) unsetenv(name);
 
   const Driver drv(load(argv[1]));
   auto base = sym<void (*)(void*)>(load(argv[2]), "harness_call");
@@ -124,16 +170,32 @@ int main(int argc, char** argv) {
 
   send("\"event\": \"phase\", \"side\": \"candidate\"");
   auto cand = sym<void (*)(void*)>(load(argv[3]), "harness_call");
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const double limit = std::max(std::max(min_s, factor * base_s[i]), 0.1);
+  for (size_t i = 0; i < cases.size(); ++i)
     // the index first: every other message resets the watchdog to its long default
-    send("\"event\": \"call\", \"index\": " + std::to_string(i));
-    send_deadline(limit);
-    run_case(drv, cand, cases[i].first, cases[i].second);
+    run_case(drv, cand, cases[i].first, cases[i].second,
+             {"\"event\": \"call\", \"index\": " + std::to_string(i), std::max(std::max(min_s, factor * base_s[i]), 0.1)});
+
+  // The ladder: the baseline at growing sizes while its expected time fits the budget; the
+  // inputs' seed is the first probe call's (the baseline's time, not its inputs, matters).
+  double last_s = std::max(base_s[0], 1e-6), last_ratio = 1.0;
+  uint64_t reached = 0;
+  for (size_t j = 0; j < ladder.size() && !probe.empty(); ++j) {
+    const double expected = last_s * ladder[j].second / last_ratio;
+    if (expected > budget_s) break;
+    send("\"event\": \"ladder\", \"index\": " + std::to_string(j));
+    send_deadline(std::max({min_s, 2 * budget_s, 3 * expected}));
+    last_s = std::max(run_case(drv, base, ladder[j].first, probe[0].second), 1e-6);
+    last_ratio = ladder[j].second;
+    reached = ladder[j].first;
   }
-  if (probe_size) {
-    send("\"event\": \"probe\"");
-    run_case(drv, cand, probe_size, probe_seed, start_probe_call, probe_s);
+  if (reached) {
+    send("\"event\": \"probe\", \"size\": " + std::to_string(reached));
+    const double limit = std::max(min_s, factor * last_s);
+    for (size_t k = 0; k < probe.size(); ++k) {
+      const uint64_t size = probe[k].first ? std::min(probe[k].first, reached) : reached;
+      send("\"event\": \"probe_inputs\", \"index\": " + std::to_string(k));
+      run_case(drv, cand, size, probe[k].second, {"\"event\": \"probe_call\", \"index\": " + std::to_string(k), limit});
+    }
   }
   send("\"event\": \"done\"");
   return 0;

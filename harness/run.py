@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
-from .measure.evaluate import EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
 from .measure.peaks import ensure_roofs
 from .measure.suite import (check_mode, get_suite, load_suite, select_problems as suite_select)
@@ -92,6 +92,7 @@ class RunOptions:
     parsl_config: str | None = None
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     sampling: str = DEFAULT_SAMPLING
+    race_check: str = "default"  # --race-check: EvalConfig.race_check
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
@@ -109,6 +110,8 @@ class RunOptions:
             raise HarnessError(f"unknown --evidence '{self.evidence}' (known: {', '.join(EVIDENCE_LEVELS)})")
         if self.sampling not in SAMPLING_CHOICES:
             raise HarnessError(f"--sampling must be one of {', '.join(SAMPLING_CHOICES)} (got {self.sampling!r})")
+        if self.race_check not in RACE_CHECKS:
+            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
         self.strategy_params()
@@ -246,7 +249,7 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
         profile = bool((store.config.get("eval_config") or {}).get("profile", profile))
     overrides = {"profile": profile, **opts.eval_overrides}
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, **overrides)
+                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check, **overrides)
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
                              evaluate_fn, opts.executor)
     return Session(opts, problems, info, params, strategy, team, servers, cfg, comp, executor, roofs)

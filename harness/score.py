@@ -51,7 +51,7 @@ from pathlib import Path
 
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
-from .measure.evaluate import NO_VERDICT, NOT_COMPILED, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import NO_VERDICT, NOT_COMPILED, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
@@ -308,6 +308,7 @@ class ScoreOptions:
     eval_workers: int = 1
     parsl_config: str | None = None
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
+    race_check: str = "default"  # --race-check: EvalConfig.race_check
     eval_overrides: dict = field(default_factory=dict)
 
     def check(self) -> "ScoreOptions":
@@ -316,6 +317,8 @@ class ScoreOptions:
         load_suite(self.suite)
         if self.group_by not in (None, *GROUP_BY):
             raise HarnessError(f"--group-by must be one of {', '.join(GROUP_BY)} (got {self.group_by})")
+        if self.race_check not in RACE_CHECKS:
+            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.eval_workers < 1:
             raise HarnessError(f"--eval-workers must be >= 1 (got {self.eval_workers})")
         if self.ks is not None and (not self.ks or min(self.ks) < 1):
@@ -456,7 +459,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         if opts.group_by and [s.root.name for s in stores] != [_folder(opts, g) for g in groups]:
             raise HarnessError("--resume: the groups of the inputs differ from the run's folders")
     cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, **opts.eval_overrides)
+                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check,
+                     **opts.eval_overrides)
     comp = find_compiler(opts.march)
     sandboxed = require_sandbox(opts.unsafe)
     roofs = None

@@ -442,7 +442,8 @@ def test_forging_the_race_runners_pipe_is_rejected():
     the screen, finds it on the runner's command line and writes to it."""
     forger = (Path(__file__).parent / "hostile" / "forges_verdict.cpp").read_text()
     r = evaluate(get_problem("30_scan_prefix_sum"), forger, "omp",
-                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True))
+                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True,
+                            timeout_min_s=60.0))  # its scan of its memory, under the detector
     assert r.status == "rejected", r.evidence
     assert r.evidence["race_check"] == "rejected"
     assert "an attempt to forge the race check" in r.evidence["why"]
@@ -508,9 +509,11 @@ SUMMARY: ThreadSanitizer: data race /usr/include/c++/12/bits/stl_bvector.h:103:8
 
 def test_race_cases_stay_within_the_timed_size():
     p = get_problem("59_transform_map_function")
-    cases = races.race_cases(p, 1000, 5)
+    cases = races.race_cases(p, 1000, 5, "1" * 32)
     assert [c[0] for c in cases] == [1000, 1000, 5] and len({c[1] for c in cases}) == 3
-    assert races.race_cases(p, 0, 5)[0][0] == 0
+    assert races.race_cases(p, 0, 5, "1" * 32)[0][0] == 0
+    # the seeds are keyed: another evaluation's key, other inputs
+    assert not {c[1] for c in cases} & {c[1] for c in races.race_cases(p, 1000, 5, "2" * 32)}
 
 
 # A racy shared sum that goes parallel only above every validation size of
@@ -533,7 +536,7 @@ def test_the_probe_leaves_race_free_code_alone():
     fixed = THRESHOLD_RACE.replace("if (n > 500000)", "reduction(+ : s) if (n > 500000)")
     r = _eval("27_reduce_average", fixed, size=1_000_000)
     assert r.status == "correct" and r.evidence["race_check"] == "clean", r.evidence
-    assert r.evidence["race_check_probe"] == "finished"
+    assert r.evidence["race_check_probe"].startswith("finished")
     r = _eval("27_reduce_average", THRESHOLD_RACE, size=100003)
     assert r.evidence["race_check"] == "clean", r.evidence
     assert r.evidence["race_check_probe"] == "none: the timed size 100003 is a validation size"
@@ -541,75 +544,88 @@ def test_the_probe_leaves_race_free_code_alone():
 
 def test_a_probe_that_would_not_fit_takes_the_largest_size_that_does():
     """27_reduce_average at its default size (48 M doubles, 366 MiB of inputs) ran the
-    detector out of its 2 GiB after 8-10 s; the work model says so beforehand, and the
+    detector out of 2 GiB after 8-10 s; the work model says so beforehand, and the
     probe takes the largest size whose 12 x 8 bytes per element fit."""
     p = get_problem("27_reduce_average")
-    size, why = races._probe_size(p, 48_000_000, races.race_cases(p, 48_000_000, 1), races.RACE_MEMORY)
-    assert size == races.RACE_MEMORY // (races.PROBE_MEMORY_FACTOR * 8), (size, why)
-    assert why == f"at size {size}: the timed size's data (366 MiB) would not fit the detector's 2048 MiB"
-    assert races._probe_size(p, 6_000_000, races.race_cases(p, 6_000_000, 1), races.RACE_MEMORY) == (6_000_000, "")
-    assert races._probe_size(p, 100003, races.race_cases(p, 100003, 1), races.RACE_MEMORY)[0] == 0
+
+    def plan(size, memory):
+        return races.probe_plan(p, size, races.race_cases(p, size, 1, "0" * 32), memory, "0" * 32, 1)
+    full = plan(48_000_000, 2 << 30)
+    assert full.top == (2 << 30) // (races.PROBE_MEMORY_FACTOR * 8), full
+    assert full.why == "the timed size's data (366 MiB) would not fit the detector's 2048 MiB"
+    assert plan(6_000_000, 2 << 30).top == 6_000_000 and plan(6_000_000, 2 << 30).why == ""
+    assert plan(100003, 2 << 30).top == 0
     tiny = 12 * 8 * 100003  # not even one size above the validation sizes fits
-    assert races._probe_size(p, 48_000_000, races.race_cases(p, 48_000_000, 1), tiny)[1].startswith("none: ")
+    assert plan(48_000_000, tiny).why.startswith("none: ")
 
 
 def test_a_race_above_what_fits_is_found_at_the_largest_size_that_fits(monkeypatch):
     """With the detector's memory made small, the probe of a 1 M-element evaluation runs
     at a smaller size above the validation sizes, and finds the threshold race there."""
-    monkeypatch.setattr(races, "PROBE_MEMORY_FACTOR", races.RACE_MEMORY // (8 * 700_000))
+    memory = races.probe_memory(races.topology.worker_limits(2)[1], 2)
+    monkeypatch.setattr(races, "PROBE_MEMORY_FACTOR", memory // (8 * 700_000))
     r = _eval("27_reduce_average", THRESHOLD_RACE, size=1_000_000, use_cache=False)
     _assert_race(r)
     assert 500_000 < r.evidence["size"] < 1_000_000
-    assert r.evidence["race_check_probe"].startswith(f"race (at size {r.evidence['size']}: ")
+    assert r.evidence["race_check_probe"].startswith("race (the timed size's data ")
     assert f"at size {r.evidence['size']}, above the validation sizes" in r.evidence["why"]
 
 
-def test_a_probe_that_runs_long_is_stopped_without_a_verdict(monkeypatch):
-    """A slow race-free call at the timed size: stopped at the probe's deadline, clean."""
-    monkeypatch.setattr(races, "PROBE_S", 0.3)
+def test_a_probe_that_runs_long_is_partial_not_clean(monkeypatch):
+    """A slow race-free call at the timed size: stopped at its deadline (here 2 s), the
+    check is `partial` (it was clean until 2026-12-06), the verdict validation's."""
+    monkeypatch.setattr(races, "MIN_CALL_S", 0.5)
     # a wall-clock wait: a counted spin ends within 0.3 s on a core that renames memory
     slow = RELU.replace("#include <vector>", "#include <vector>\n#include <chrono>").replace(
         "#pragma omp", "  const auto t0 = std::chrono::steady_clock::now();\n"
                        "  while (n > 200000 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {}\n"
                        "#pragma omp")
     r = _eval("55_transform_relu", slow, size=300_000, use_cache=False)
-    assert r.evidence["race_check"] == "clean", r.evidence
-    assert r.evidence["race_check_probe"] == "stopped after 0.3 s without a report"
+    assert r.status == "timeout", r.evidence  # validation's (its deadline is 2 s too)
+    assert r.evidence["race_check"] == ("partial: reached size 100003 of the timed 300000: the candidate's call at "
+                                        "size 300000 did not finish under the detector within its deadline (the "
+                                        "timeout factor x the baseline's time there)"), r.evidence
+
+
+# 1.2 GiB written with instrumented 8-byte stores: 2.4 GiB more of the detector's shadow memory (2 x)
+PAD = ("[] { auto* v = new std::vector<unsigned long>(size_t(150) << 20); "
+       "for (size_t i = 0; i < v->size(); ++i) (*v)[i] = i; return v; }()")
 
 
 def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone():
-    """4 GB allocated once: the timed build runs it, the detector's 2 GiB do not, and the
-    race in the loop went unseen (`correct`, race check `unavailable`, until 2026-12-04)."""
-    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n", "    static std::vector<char>* pad = "
-                               "new std::vector<char>(size_t(4000) << 20, 1);\n    #pragma omp parallel for\n")
-    r = _eval("59_transform_map_function", text, use_cache=False)
+    """1.2 GiB allocated and written once: the timed build runs it in 3 GiB, the detector,
+    whose shadow memory is 2 x what it watches, does not, and the race in the loop went
+    unseen (`correct`, race check `unavailable`, until 2026-12-04, when the detector had
+    2 GiB and the timed build 8)."""
+    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n", f"    static auto* pad = {PAD};\n    (void)pad;\n"
+                               "    #pragma omp parallel for\n")
+    r = _eval("59_transform_map_function", text, use_cache=False, memory_bytes=3 << 30)
     # killed at the detector's memory limit, or (filling it slowly, under load) at its deadline
     assert r.status in ("runtime_error", "timeout"), r.evidence
-    assert r.evidence["why"].startswith("the candidate ended with exit code 137 (out of the detector's 2048 MiB) "
+    assert r.evidence["why"].startswith("the candidate ended with exit code 137 (out of the detector's 3072 MiB) "
                                         "under the race detector" if r.status == "runtime_error" else
                                         "the candidate did not finish under the race detector"), r.evidence["why"]
     assert r.evidence["why"].endswith(races.UNCHECKED)
     assert r.evidence["race_check"] == f"{r.status}: " + r.evidence["why"]
     # a wrong one is told what validation found
     r = _eval("59_transform_map_function", text.replace("isPowerOfTwo(x[i])", "!isPowerOfTwo(x[i])"),
-              use_cache=False)
-    assert r.status == "incorrect" and r.evidence["race_check"].startswith("runtime_error: "), r.evidence
+              use_cache=False, memory_bytes=3 << 30)
+    assert r.status == "incorrect" and r.evidence["race_check"].startswith(("runtime_error: ", "timeout: ")), r.evidence
 
 
-def test_a_probe_that_runs_out_of_the_detectors_memory_is_the_candidates_failure(monkeypatch):
-    """A threshold race behind a 4 GB allocation made only above the validation sizes:
-    the timed build has the memory, the probe's 2 GiB do not (`correct`, probe
-    "unavailable: ... (out of memory)", until 2026-12-04). Deadlines long enough for
+def test_a_probe_that_runs_out_of_the_detectors_memory_is_the_candidates_failure():
+    """A threshold race behind a 1.2 GiB allocation written only above the validation
+    sizes: the timed build has the memory (3 GiB here), the detector does not (`correct`,
+    probe "unavailable: ... (out of memory)", until 2026-12-04). Deadlines long enough for
     filling the memory under the detector and in the timed build."""
-    monkeypatch.setattr(races, "PROBE_S", 60.0)
     text = VECTOR_BOOL.replace("    #pragma omp parallel for\n",
-                               "    if (x.size() > 200000) { static std::vector<char>* volatile pad = "
-                               "new std::vector<char>(size_t(4000) << 20, 1); (void)pad; }\n"
+                               f"    if (x.size() > 200000) {{ static auto* volatile pad = {PAD}; (void)pad; }}\n"
                                "    #pragma omp parallel for if (x.size() > 200000)\n")
-    r = _eval("59_transform_map_function", text, size=300_000, use_cache=False, timeout_min_s=60.0)
+    r = _eval("59_transform_map_function", text, size=300_000, use_cache=False, timeout_min_s=60.0,
+              memory_bytes=3 << 30)
     assert r.status == "runtime_error", r.evidence
     assert r.evidence["race_check_probe"] == "out of memory", r.evidence
-    assert r.evidence["why"].startswith("the candidate ran out of the race detector's 2048 MiB at size 300000, "
+    assert r.evidence["why"].startswith("the candidate ran out of the race detector's 3072 MiB at size 300000, "
                                         "above the validation sizes"), r.evidence["why"]
 
 

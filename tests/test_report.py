@@ -400,3 +400,19 @@ def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_row
     assert json.loads((out / "lessons_per_problem.json").read_text()) == [{"problem": PID, "lessons": 2, "odd": 1.5}]
     assert (out / "lessons_per_problem.csv").exists()
     assert "## Never" not in md and not (out / "never.csv").exists()  # optional and empty: left out
+
+
+def test_candidates_with_a_partial_race_check_are_counted_apart(lessonl_run, tmp_path):
+    """A reported candidate whose race check did not reach the timed size (flag
+    races.PARTIAL_FLAG, judged on its outputs) is counted in the report's header."""
+    from harness.measure.races import PARTIAL_FLAG
+    from harness.results.report import run_header
+
+    run = tmp_path / "run"
+    shutil.copytree(lessonl_run, run)
+    assert "race check partial" not in run_header(read_run(run))
+    ev = _events(run)
+    i = next(i for i, e in enumerate(ev) if e["kind"] == "problem_done")
+    ev[i]["row"]["flags"] = PARTIAL_FLAG
+    (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in ev))
+    assert run_header(read_run(run))["race check partial"].startswith("1 of 1 reported candidates: ")

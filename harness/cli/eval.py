@@ -105,6 +105,8 @@ def print_result(r) -> None:
               "other work was running; the speedup and its CI may not be reproducible")
     if str(ev.get("race_check", "")).startswith("unavailable"):
         print(f"races     not checked, {ev['race_check']}")
+    elif str(ev.get("race_check", "")).startswith("partial"):  # judged on its outputs (--race-check strict rejects)
+        print(f"races     {ev['race_check']}")
     rc = ev.get("race_check_s")
     race = f"race check {rc['compile_s'] + rc['run_s']:.2f} s, " if rc else ""
     print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, {race}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import HarnessError
-from ..measure.evaluate import EvalConfig
+from ..measure.evaluate import RACE_CHECKS, EvalConfig
 from ..measure.executors import executors
 from ..measure.suite import SUITE_DIRS_ENV
 
@@ -52,6 +52,7 @@ def add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-cache", action="store_true", help="measure again even if a stored verdict exists")
     p.add_argument("--unsafe-no-sandbox", action="store_true",
                    help="run candidates without bubblewrap (only if you trust the code)")
+    p.add_argument("--race-check", default="default", choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
 
 
 def eval_config(args: argparse.Namespace, problem) -> EvalConfig:
@@ -64,4 +65,5 @@ def eval_config(args: argparse.Namespace, problem) -> EvalConfig:
     if args.threads is not None and args.mode == "serial":
         raise HarnessError("--threads applies to omp mode; serial mode runs both sides on one CPU")
     return EvalConfig(threads=args.threads, size=size, quick=args.quick, seed=args.seed,
-                      march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox)
+                      march=args.march, use_cache=not args.no_cache, unsafe=args.unsafe_no_sandbox,
+                      race_check=args.race_check)

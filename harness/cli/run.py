@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import HarnessError
+from ..measure.evaluate import RACE_CHECKS
 from ..measure.suite import remember_suite
 from ..models import model_process
 from ..results.runstore import RunStore
@@ -70,6 +71,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         "temperature or top_p for an agent wins either way")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the models)")
+    p.add_argument("--race-check", default=None, choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
     g = p.add_argument_group("strategy options (each taken only by the strategies in brackets)")
     for name, (param, users) in registry.all_params().items():
         default = "" if param.default is None else f" (default: {param.default})"
@@ -91,7 +93,7 @@ STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's option
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
                "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config",
-               "executor", "sampling")
+               "executor", "sampling", "race_check")
 
 
 def _given_strategy_options(args: argparse.Namespace) -> dict:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import HarnessError
+from ..measure.evaluate import RACE_CHECKS
 from ..results import report
 from ..score import GROUP_BY, ScoreOptions, execute_score
 from .options import add_executor_argument, add_suite_arguments
@@ -57,12 +58,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     add_executor_argument(p)
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the replies)")
+    p.add_argument("--race-check", default=None, choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
     p.set_defaults(fn=command)
     return p
 
 
 _CLI_FIELDS = ("suite", "mode", "problems", "group_by", "label", "k", "skip_unknown", "output", "threads",
-               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe")
+               "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe",
+               "race_check")
 
 
 def _ids(text: str) -> list[str]:

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
-from . import peaks, races, roofline, sandbox, screen, stats, toolchain, topology
+from . import omp_env, peaks, races, roofline, sandbox, screen, stats, toolchain, topology
 from .suite import Problem, check_mode
 
 STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
@@ -52,6 +52,7 @@ NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that d
 # the code that measures is also part of every verdict key (see _measurer_hash).
 PROTOCOL_VERSION = "7"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp)
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
+RACE_CHECKS = ("default", "strict")  # EvalConfig.race_check, --race-check
 
 
 @dataclass
@@ -81,7 +82,10 @@ class EvalConfig:
     profile: collect profiler evidence for lessons: the candidate's time at 1 thread
     (omp mode) and its hardware/software counters (perf_event_open, where permitted);
     screen: screen the compiled object's imports and instructions before loading it
-    (harness.measure.screen); False only to test the defences behind the screen.
+    (harness.measure.screen); False only to test the defences behind the screen;
+    race_check: "default" or "strict" (omp mode: a candidate whose race check could not
+    cover the timed size, evidence["race_check"] "partial: ...", is then ``rejected``
+    rather than judged on its outputs; harness.measure.races.record).
     """
 
     threads: int | None = None
@@ -105,6 +109,7 @@ class EvalConfig:
     validate_only: bool = False
     profile: bool = False
     screen: bool = True
+    race_check: str = "default"
 
 
 @dataclass
@@ -227,7 +232,7 @@ def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, m
              str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.adaptive), str(cfg.min_measure_ns),
              str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
              str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
-             races.fingerprint() if mode == "omp" else ""]
+             races.fingerprint() if mode == "omp" else "", cfg.race_check]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -273,6 +278,8 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     if cfg.min_pairs < 1 or cfg.max_pairs < cfg.min_pairs:
         raise HarnessError(f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
                            f"(got {cfg.min_pairs}, {cfg.max_pairs})")
+    if cfg.race_check not in RACE_CHECKS:
+        raise HarnessError(f"race check: one of {', '.join(RACE_CHECKS)} expected (got {cfg.race_check!r})")
     if cfg.input_key and not re.fullmatch(r"[0-9a-f]{32}", cfg.input_key):
         raise HarnessError(f"input_key: 32 lowercase hex digits expected (got {cfg.input_key!r})")
     t_start = time.monotonic()
@@ -320,6 +327,10 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cached.evidence["wall_parts"] = {**dict.fromkeys(WALL_PARTS, 0.0), "compile": round(build.seconds, 3),
                                          "other": round(max(0.0, cached.wall_s - build.seconds), 3)}
         return cached
+    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
+    # handed to the race check and the judge with the job, and kept with every verdict for
+    # replaying it; both sides' code layouts are drawn from it too
+    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
     if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp):
         _done(res, t_start)
@@ -329,10 +340,6 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         cfg = replace(cfg, validate_only=True)
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
-    # handed to the judge with the job, and kept with every verdict for replaying it; both
-    # sides' code layouts are drawn from it too
-    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
     scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
     try:
         layouts, linked = ([], []), True  # validation alone times nothing: no layouts
@@ -555,10 +562,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
     n = len(cpus)
     pids, memory = topology.worker_limits(n, cfg.eval_workers)
     memory = cfg.memory_bytes or memory
-    env = sandbox.clean_env({"OMP_NUM_THREADS": str(n), "OMP_PLACES": "cores",
-                             "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
-                             # the side runners get it too (side_protocol.hpp kSpinCount)
-                             "GOMP_SPINCOUNT": "10000"})
+    env = omp_env.runner_env(n)  # the race runner's too (issue 39)
     out = sandbox.run([sys.executable, "-I", "-m", "harness.measure.worker"], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (drv, base, cand, *layouts[0], *layouts[1])}),
                       env=env,

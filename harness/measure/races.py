@@ -9,11 +9,14 @@ whose Archer tool tells ThreadSanitizer about OpenMP's barriers, locks, reductio
 tasks; GCC's libgomp is not annotated and gives false positives), together with the
 problem's driver and baseline, from the same translation units as the g++ builds
 (harness.measure.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
-runs, in the sandbox like every candidate process, the baseline and then the candidate
-on RACE_SEEDS fresh inputs of the largest validation size up to the timed size and one on a
-middle validation size, then the candidate once at the timed size (the probe: stopped
-after PROBE_S without a verdict, at the largest size that fits the detector's memory when
-the timed size's data do not, skipped when the timed size is a validation size), with at least two OpenMP threads (also on one
+runs, in the sandbox like every candidate process and in the timed runners' environment
+(harness.measure.omp_env), the baseline and then the candidate on RACE_SEEDS fresh inputs
+of the largest validation size up to the timed size and one on a middle validation size,
+every input's seed keyed by the evaluation's input key (keyed_seed), then the probe
+(probe_plan, PROBE_BUDGET_S): the candidate at the largest size up to the timed size that
+the detector's memory and the baseline's time there allow, PROBE_CALLS times, and once at
+a drawn size. A probe that does not reach the timed size or finish is "partial", never
+"clean" (``--race-check strict`` rejects it). At least two OpenMP threads (also on one
 CPU: the detector finds races from the happens-before order, not from timing).
 
 A report in the candidate's part is ``incorrect``, with the report trimmed to its
@@ -28,7 +31,7 @@ and a source that tests which compiler builds it is ``rejected``, whether by nam
 detector) or in effect: g++ and clang++ preprocess its code to different tokens, or its
 conditions test a header macro the two define differently (same_code; ``__GNUG__ - 4``,
 a pasted name, ``#ifndef _MM_HINT_T0``). What the check cannot see is listed in the
-README ("Data races").
+README ("Data races") and docs/methodology/races.md.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.fsutil import atomic_write, cache_root
-from . import roofline, sandbox, screen, toolchain, topology
+from . import omp_env, roofline, sandbox, screen, toolchain, topology
 from .extract import extract_candidate
 from .suite import ROOT, Problem
 
@@ -58,21 +61,42 @@ RACE_SEEDS = 2          # inputs of the largest race size; one more of a middle 
 RACE_EXIT = 66          # the detector's exit code after a report (TSAN_OPTIONS exitcode)
 RUN_TIMEOUT_S = 120.0   # the runner's watchdog between messages (the baseline's part)
 MIN_CALL_S = 5.0        # shortest deadline of one candidate call under the detector
-# The probe's deadline (s): one candidate call at the timed size under the detector, so
-# that code going parallel only above the validation sizes (`if (n > 1000000)`, a
-# threshold an honest candidate may have too) is seen parallel once; a race shows in the
-# first moments of a racy loop, and a slow call is stopped here without a verdict.
-PROBE_S = 2.0
+# The probe: the candidate above the validation sizes, up to the timed size, so that code
+# going parallel only there (`if (n > 1000000)`, a threshold an honest candidate may have
+# too) is seen parallel. The baseline first runs a ladder of sizes (probe_plan) up to the
+# largest that fits the detector's memory, each while its time there, scaled from its
+# last call by the work model, stays within PROBE_BUDGET_S (s); then the candidate runs
+# PROBE_CALLS calls at the size reached, fresh keyed inputs each (a race used from the
+# second call at a size went unseen with one), and one at a size drawn per evaluation
+# between the validation sizes and that size, each with max(MIN_CALL_S, timeout_factor x
+# the baseline's time at the size reached). A probe that does not reach the timed size or
+# finish is "partial", never "clean" (issue 39: a race reached only after 2 s of the
+# probe's call, or only above its memory cap, went unseen).
+PROBE_BUDGET_S = 60.0
+PROBE_CALLS = 2
+LADDER_STEP = 4         # integer sizes: each ladder size is this times the one before
+LADDER_STEPS = 4        # at most this many ladder sizes
 # A probe needs about this many times its problem's compulsory bytes: the driver keeps a
 # pristine copy of the inputs, and the detector's shadow memory is 4x what it watches
 # (27_reduce_average at 48 M doubles, 384 MB of inputs, ran out of 2 GiB; at 6 M it ran).
 PROBE_MEMORY_FACTOR = 12
-# Memory limit of the runner (bytes; at most the worker's): the inputs are small, and the
-# detector cannot cap the address space (see sandbox.Limits.address_space), so a
-# candidate's runaway allocation is stopped by the cgroup, or by the detector's own RSS
-# limit (hard_rss_limit_mb) where no cgroup can be made, at this much.
-RACE_MEMORY = 2 << 30
+# Bytes of the detector's memory the probe's data may not use: the runtime, libraries
+# and the threads' stacks (the access history, HISTORY_BYTES at most, is counted apart).
+RUNTIME_BYTES = 512 << 20
+# The detector's variables: read by ThreadSanitizer and libomp when the runner starts,
+# then removed by the runner (cpp/race_runner.cpp kDetectorEnv), so the candidate sees the
+# timed runners' environment (harness.measure.omp_env); OMP_WAIT_POLICY=passive, which
+# the timed runners do not have, is gone (2026-12-06). A race between two threads is
+# missed when one starts its part of a parallel region after the other has finished its
+# part (seen under load; the runner wakes the team right before every call, see
+# cpp/race_runner.cpp run_case, and docs/methodology/races.md has the figures).
+DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
+# The domain of the race check's nominal seeds (their inputs' seeds are SipHash-2-4 of
+# them under the evaluation's input key, as the timed calls', cpp/bench.cpp input_seed):
+# ASCII "race" in the high half keeps them apart from the timed calls' nominal seeds.
+SEED_DOMAIN = 0x72616365 << 32
 REPORT_LINES = 14       # lines of the trimmed report
+PARTIAL_FLAG = "race check partial"  # EvalResult.flags of a candidate judged despite a partial check
 # Why a candidate that fails under the detector at a validation size is not judged on its
 # outputs alone: a candidate that allocated 4 GB once was killed by the detector's 2 GiB,
 # and its race went unseen (2026-12-04). Honest code at those sizes needs little memory
@@ -302,7 +326,9 @@ def unseen_accesses(ir: str) -> str:
 
 @dataclass
 class RaceCheck:
-    """What the race check found. status: "clean", "race", "rejected" (the source tests
+    """What the race check found. status: "clean", "race", "partial" (the probe did not
+    reach the timed size, for the detector's memory or the baseline's time there, or a
+    probe call did not finish: what ran was clean), "rejected" (the source tests
     the compiler, or the runner's protocol was forged), "compile_error" (clang++ cannot
     build the candidate; ``diagnostics`` holds its trimmed messages), "timeout" or
     "runtime_error" (the candidate missed its deadline, or ended, under the detector at a
@@ -311,11 +337,10 @@ class RaceCheck:
     why: the reason (all but clean); report: the trimmed detector report (race);
     size/seed: the case whose candidate call was running when the report came (race);
     compile_s/run_s: seconds spent building the detector's objects and running them;
-    probe: what became of the call at the timed size ("finished", "race", "stopped after
-    2 s without a report", "out of memory", "none: ..." when the timed size is a validation size or no
-    size above those fits the detector's memory, or "unavailable: ..."; each followed by
-    " (at size N: ...)" when the timed size's data would not fit and the probe took the
-    largest size that does; "" when the runner did not get that far)."""
+    probe: what became of the probe ("finished: ...", "race", "partial: reached size N of
+    the timed S: why", "out of memory", "none: the timed size ... is a validation size";
+    "" when the runner did not get that far); reached: the largest size the candidate's
+    calls finished at (clean, partial)."""
 
     status: str
     why: str = ""
@@ -326,6 +351,7 @@ class RaceCheck:
     compile_s: float = 0.0
     run_s: float = 0.0
     probe: str = ""
+    reached: int = 0
 
 
 def _clang_path() -> str | None:
@@ -430,13 +456,130 @@ def _runner(tools: Tools, march: str) -> tuple[str, str, float]:
     return str(exe), "", time.monotonic() - t0
 
 
-def race_cases(problem: Problem, size: int, seed: int) -> list[list[int]]:
+def siphash24(key: str, message: int) -> int:
+    """SipHash-2-4 (Aumasson and Bernstein, INDOCRYPT 2012) of one 8-byte ``message``
+    (an unsigned 64-bit integer, little-endian) under ``key`` (32 hex digits: k0 then k1,
+    16 each, as cpp/bench.cpp reads the evaluation's input key): the judge's input_seed."""
+    mask = (1 << 64) - 1
+    k0, k1 = int(key[:16], 16), int(key[16:], 16)
+    v = [k0 ^ 0x736F6D6570736575, k1 ^ 0x646F72616E646F6D, k0 ^ 0x6C7967656E657261, k1 ^ 0x7465646279746573]
+
+    def rotl(x: int, b: int) -> int:
+        return ((x << b) | (x >> (64 - b))) & mask
+
+    def rounds(n: int) -> None:  # SipRound, n times
+        for _ in range(n):
+            v[0] = (v[0] + v[1]) & mask
+            v[1] = rotl(v[1], 13) ^ v[0]
+            v[0] = rotl(v[0], 32)
+            v[2] = (v[2] + v[3]) & mask
+            v[3] = rotl(v[3], 16) ^ v[2]
+            v[0] = (v[0] + v[3]) & mask
+            v[3] = rotl(v[3], 21) ^ v[0]
+            v[2] = (v[2] + v[1]) & mask
+            v[1] = rotl(v[1], 17) ^ v[2]
+            v[2] = rotl(v[2], 32)
+    for block in (message & mask, 8 << 56):  # the message, then its length (8 bytes)
+        v[3] ^= block
+        rounds(2)
+        v[0] ^= block
+    v[2] ^= 0xFF
+    rounds(4)
+    return v[0] ^ v[1] ^ v[2] ^ v[3]
+
+
+def keyed_seed(key: str, seed: int, i: int) -> int:
+    """The inputs' seed of the race check's ``i``-th input: SipHash-2-4 under the
+    evaluation's input ``key`` of a nominal seed in SEED_DOMAIN (``seed``: the
+    evaluation's first seed), so a candidate cannot know its inputs beforehand."""
+    return siphash24(key, (SEED_DOMAIN ^ (seed & 0xFFFFFFFF)) + i)
+
+
+def race_cases(problem: Problem, size: int, seed: int, key: str) -> list[list[int]]:
     """The [size, seed] cases of the race check: RACE_SEEDS seeds of the largest
     validation size up to ``size`` (the timed size), then one of the middle one (the
-    timed size itself when no validation size is that small)."""
+    timed size itself when no validation size is that small); seeds keyed (keyed_seed)."""
     sizes = sorted({int(s) for s in problem.validate_sizes if s <= size}) or [size]
     big, mid = sizes[-1], sizes[(len(sizes) - 1) // 2]
-    return [[big, seed + 200 + i] for i in range(RACE_SEEDS)] + [[mid, seed + 200 + RACE_SEEDS]]
+    return [[big, keyed_seed(key, seed, i)] for i in range(RACE_SEEDS)] + [[mid, keyed_seed(key, seed, RACE_SEEDS)]]
+
+
+def probe_memory(memory: int, threads: int) -> int:
+    """Bytes of the detector's ``memory`` (the evaluation's memory limit, bytes) the
+    probe's data may take with ``threads`` threads: what the runtime (RUNTIME_BYTES) and
+    the threads' access history (history_size) leave."""
+    return max(0, memory - RUNTIME_BYTES - threads * (256 << 10 << history_size(threads)))
+
+
+@dataclass
+class ProbePlan:
+    """The probe of one race check (see PROBE_BUDGET_S). ladder: [size, ratio] ascending,
+    up to ``top``, ratio the baseline's expected time there over its time at the largest
+    validation size (the work model's FLOP or bytes, whichever grows more; the size ratio
+    without a model); calls: [size, seed] of the candidate's probe calls, size 0 for the
+    size the ladder reaches; top: the largest size the ladder may reach (0: no probe);
+    why: why ``top`` is not the timed size ("" when it is)."""
+
+    ladder: list
+    calls: list
+    top: int
+    why: str
+
+
+def probe_plan(problem: Problem, size: int, cases: list, memory: int, key: str, seed: int) -> ProbePlan:
+    """The probe of a check at timed ``size`` above the validation ``cases``, whose data
+    must fit ``memory`` (bytes, probe_memory): PROBE_MEMORY_FACTOR x the problem's
+    compulsory bytes (harness.measure.work, every generated count taken as the size; a
+    problem without a model is probed at the timed size, and the memory limit stops a
+    probe that does not fit); when the timed size's do not, the largest size that fits
+    (bisection). The drawn size comes from ``key`` (the evaluation's input key)."""
+    low = max(s for s, _ in cases)
+    if size <= low:
+        return ProbePlan([], [], 0, f"none: the timed size {size} is a validation size")
+    try:
+        work = roofline.work_of(problem)
+    except ValueError:
+        work = None
+
+    def amount(n: int) -> tuple[float, float]:  # (bytes, FLOP) at n; (0, 0) without a model
+        if not work:
+            return 0.0, 0.0
+        counts = {name: n for name in work.counts}
+        return float(work.bytes_at(n, counts)), float(work.flops_at(n, counts) if work.flops else 0.0)
+
+    top, why = size, ""
+    try:
+        full = amount(size)[0]
+        if PROBE_MEMORY_FACTOR * full > memory:
+            fits, over = low, size
+            while over - fits > 1:
+                mid = (fits + over) // 2
+                fits, over = (mid, over) if PROBE_MEMORY_FACTOR * amount(mid)[0] <= memory else (fits, mid)
+            top = fits if fits > low else 0
+            why = (f"the timed size's data ({full / 2**20:.0f} MiB) would not fit the detector's "
+                   f"{memory >> 20} MiB")
+        if problem.size_names:  # named sizes (PolyBench's datasets): each one above the validation sizes
+            sizes = list(range(low + 1, top + 1))
+        else:
+            sizes = [top]
+            while len(sizes) < LADDER_STEPS and sizes[-1] // LADDER_STEP > low:
+                sizes.append(sizes[-1] // LADDER_STEP)
+            sizes = sorted(sizes) if top else []
+        base = amount(low)
+
+        def ratio(n: int) -> float:
+            now = amount(n)
+            grows = [now[i] / base[i] for i in (0, 1) if base[i] > 0]
+            return max(grows) if grows else n / max(low, 1)
+        ladder = [[n, ratio(n)] for n in sizes]
+    except (ValueError, KeyError, NameError, ZeroDivisionError, OverflowError, TypeError):
+        ladder, top, why = [[size, size / max(low, 1)]], size, ""
+    if not top:
+        return ProbePlan([], [], 0, f"none: {why}")
+    drawn = low + 1 + keyed_seed(key, seed, RACE_SEEDS + 1) % (top - low)
+    calls = [[0, keyed_seed(key, seed, RACE_SEEDS + 2 + k)] for k in range(PROBE_CALLS)]
+    calls.append([drawn, keyed_seed(key, seed, RACE_SEEDS + 2 + PROBE_CALLS)])
+    return ProbePlan(ladder, calls, top, why)
 
 
 def compiler_test(source: str) -> str:
@@ -582,47 +725,74 @@ def _canonical(text: str) -> list[tuple[str, int]]:
 
 
 class _Phases:
-    """The runner's message sequence for ``n`` cases (the ``check`` of sandbox.run):
-    phase "baseline", phase "candidate", "call" 0 .. n-1, "probe" and "probe_call" (with
-    ``probe``: before its inputs' generation, before the candidate's call), then "done";
-    anything else is a forgery. ``calls`` counts the candidate calls begun before the
-    probe."""
+    """The runner's message sequence (the ``check`` of sandbox.run; cpp/race_runner.cpp)
+    for ``n`` validation cases and the probe ``plan``: phase "baseline", phase
+    "candidate", "call" 0 .. n-1, "ladder" 0, 1, ... (consecutive, fewer than the
+    ladder's sizes), then, after at least one ladder step, "probe" with the size of the
+    last one and "probe_inputs"/"probe_call" k for every probe call, then "done";
+    anything else is a forgery."""
 
-    def __init__(self, n: int, probe: bool = False):
-        self.order = [{"event": "phase", "side": "baseline"}, {"event": "phase", "side": "candidate"},
-                      *({"event": "call", "index": i} for i in range(n)),
-                      *([{"event": "probe"}, {"event": "probe_call"}] if probe else []), {"event": "done"}]
-        self.n = n
-        self.probe = probe
-        self.seen = 0
+    def __init__(self, n: int, plan: ProbePlan):
+        self.n, self.plan = n, plan
+        self.last: dict = {}    # the last message accepted
+        self.sides = 0          # phase messages seen
+        self.calls = 0          # candidate validation calls begun
+        self.ladder = 0         # ladder steps begun
+        self.reached = 0        # the probe's size (its "probe" message)
+        self.probe_calls = 0    # probe calls begun (their probe_call message)
+        self.done = False
 
     @property
     def in_candidate(self) -> bool:
-        return self.seen >= 2
+        return self.sides == 2
 
     @property
-    def in_probe(self) -> bool:
-        """The probe began and did not finish."""
-        return self.probe and self.seen in (self.n + 3, self.n + 4)
+    def state(self) -> str:
+        """What was running when the last message came: "baseline", "call" (a candidate
+        validation call), "ladder" (the baseline at a ladder size), "probe_inputs" (a
+        probe call's inputs being generated), "probe_call", "done" or "" (nothing yet)."""
+        e = self.last.get("event", "")
+        return {"phase": "baseline" if self.sides == 1 else "candidate", "probe": "probe_inputs"}.get(e, e)
 
-    @property
-    def in_probe_call(self) -> bool:
-        """The candidate's probe call began (its inputs were generated) and did not finish."""
-        return self.probe and self.seen == self.n + 4
-
-    @property
-    def done(self) -> bool:
-        return self.seen == len(self.order)
-
-    @property
-    def calls(self) -> int:
-        return max(0, min(self.seen, 2 + self.n) - 2)
+    def call_size(self, k: int) -> int:
+        """The size of probe call ``k``."""
+        size = self.plan.calls[k][0]
+        return min(size, self.reached) if size else self.reached
 
     def __call__(self, m: dict) -> str:
-        if self.seen < len(self.order) and m == self.order[self.seen]:
-            self.seen += 1
-            return ""
-        return f"an unexpected race-runner message {m!r}"
+        e, ok = m.get("event"), False
+        if self.done:
+            ok = False
+        elif e == "phase":
+            ok = m == {"event": "phase", "side": ("baseline", "candidate")[min(self.sides, 1)]} and \
+                self.sides < 2 and self.calls == 0
+            self.sides += ok
+        elif e == "call":
+            ok = self.in_candidate and m == {"event": "call", "index": self.calls} and self.calls < self.n
+            self.calls += ok
+        elif e == "ladder":
+            ok = (self.calls == self.n and self.in_candidate and not self.reached
+                  and m == {"event": "ladder", "index": self.ladder} and self.ladder < len(self.plan.ladder))
+            self.ladder += ok
+        elif e == "probe":
+            ok = (self.ladder > 0 and not self.reached and self.last.get("event") == "ladder"
+                  and m == {"event": "probe", "size": self.plan.ladder[self.ladder - 1][0]})
+            if ok:
+                self.reached = m["size"]
+        elif e == "probe_inputs":
+            ok = self.reached and m == {"event": "probe_inputs", "index": self.probe_calls} and \
+                self.probe_calls < len(self.plan.calls) and self.last.get("event") in ("probe", "probe_call")
+        elif e == "probe_call":
+            ok = self.last.get("event") == "probe_inputs" and m == {"event": "probe_call", "index": self.probe_calls}
+            self.probe_calls += ok
+        elif e == "done":
+            ok = self.calls == self.n and (self.probe_calls == len(self.plan.calls) if self.reached
+                                           else self.last.get("event") in ("call", "ladder"))
+            self.done = ok
+        if not ok:
+            return f"an unexpected race-runner message {m!r}"
+        self.last = m
+        return ""
 
 
 def _detector_compilers(tools: Tools, march: str) -> tuple[_DetectorCompiler, _DetectorCompiler, Path]:
@@ -856,40 +1026,9 @@ def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
     return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
 
 
-def _probe_size(problem: Problem, size: int, cases: list, memory: int) -> tuple[int, str]:
-    """(the probe's size, 0 for none; why it is not the timed ``size``, "" when it is).
-    None when the timed size is one of the ``cases``' sizes. The probe's data must fit
-    the detector's ``memory`` (bytes): PROBE_MEMORY_FACTOR x the problem's compulsory
-    bytes (harness.measure.work, with every generated count taken as the size; a
-    problem without a model is probed at the timed size, and the memory limit stops a
-    probe that does not fit); when the timed size's do not, the probe takes the largest
-    size above the cases' that fits (bisection: the bytes grow with the size)."""
-    low = max(s for s, _ in cases)
-    if size <= low:
-        return 0, f"none: the timed size {size} is a validation size"
-    try:
-        work = roofline.work_of(problem)
-
-        def nbytes(n: int) -> float:
-            # counts the driver generates (nonzeros, the arrays' lengths) taken as the size:
-            # exact for 39_search_xor_contains's two arrays, low for a sparse matrix's nonzeros
-            return float(work.bytes_at(n, {name: n for name in work.counts})) if work else 0.0
-        full = nbytes(size)
-        if PROBE_MEMORY_FACTOR * full <= memory:
-            return size, ""
-        fits, over = low, size
-        while over - fits > 1:
-            mid = (fits + over) // 2
-            fits, over = (mid, over) if PROBE_MEMORY_FACTOR * nbytes(mid) <= memory else (fits, mid)
-    except (ValueError, KeyError, NameError, ZeroDivisionError, OverflowError, TypeError):
-        return size, ""
-    why = f"the timed size's data ({full / 2**20:.0f} MiB) would not fit the detector's {memory >> 20} MiB"
-    return (0, f"none: {why}") if fits == low else (fits, f"at size {fits}: {why}")
-
-
 def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp: toolchain.Compiler,
           sandboxed: bool, timeout_factor: float, timeout_min_s: float, eval_workers: int = 1,
-          memory_bytes: int | None = None) -> RaceCheck:
+          memory_bytes: int | None = None, input_key: str = "") -> RaceCheck:
     """Runs the race check of one omp candidate (its extracted ``source``) for
     ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
     as many threads, at least 2), ``comp`` the timed build's g++ (its flags and
@@ -899,7 +1038,10 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     from the detector (compiler_test; detector_symbols: its build reaches the detector's
     runtime), "compile_error" when
     clang++ cannot build the candidate (omp candidates must build with both compilers:
-    otherwise a line only g++ accepts would turn the check off). Raises HarnessError only
+    otherwise a line only g++ accepts would turn the check off), "partial" when the probe
+    did not reach the timed size or a probe call did not finish. ``input_key``: the
+    evaluation's input key (32 hex digits, "" to draw one), under which every input's
+    seed is drawn (keyed_seed) and the probe's drawn size. Raises HarnessError only
     when binutils cannot read the detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
@@ -941,63 +1083,103 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
             f"the candidate accesses memory in a way the race detector does not see ({unseen}; it sees loads and "
             "stores of 1, 2, 4, 8 and 16 bytes, not masked, gather, scatter or other intrinsic ones): it cannot "
             "be shown race-free"))
-    cases = race_cases(problem, size, seed)
+    key = input_key or secrets.token_hex(16)
+    cases = race_cases(problem, size, seed, key)
     threads = max(2, len(cpus))
     pids, memory = topology.worker_limits(threads, eval_workers)
-    memory = min(memory_bytes or memory, RACE_MEMORY)
+    memory = memory_bytes or memory  # the timed worker's limit: the machine's share, or the user's
     nonce = secrets.token_hex(16)
     opts = {"halt_on_error": 1, "exitcode": RACE_EXIT, "ignore_noninstrumented_modules": 1,
             "history_size": history_size(threads), "report_thread_leaks": 0, "report_signal_unsafe": 0, "detect_deadlocks": 0,
             "external_symbolizer_path": tools.symbolizer, "hard_rss_limit_mb": memory >> 20,
             "suppressions": os.path.join(os.path.dirname(runner), "tsan.supp")}
-    env = sandbox.clean_env({"OMP_NUM_THREADS": str(threads), "OMP_DYNAMIC": "false",
-                             "OMP_WAIT_POLICY": "passive", "OMP_TOOL_LIBRARIES": tools.archer,
-                             "TSAN_OPTIONS": " ".join(f"{k}={v}" for k, v in opts.items())})
-    probe_size, note = _probe_size(problem, size, cases, memory)
-    probe = [probe_size, seed + 200 + RACE_SEEDS + 1] if probe_size else [0, 0]
-    where = f" ({note})" if probe_size and note else ""
-    job = (f"{nonce}\n{timeout_factor!r} {max(timeout_min_s, MIN_CALL_S)!r}\n{probe[0]} {probe[1]} {PROBE_S!r}\n"
-           + "".join(f"{s} {sd}\n" for s, sd in cases))
-    phases = _Phases(len(cases), probe=bool(probe[0]))
+    env = omp_env.runner_env(threads)
+    env.update(zip(DETECTOR_ENV, (" ".join(f"{k}={v}" for k, v in opts.items()), tools.archer)))
+    plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
+    min_s = max(timeout_min_s, MIN_CALL_S)
+    job = (f"{nonce}\n{timeout_factor!r} {min_s!r}\n{PROBE_BUDGET_S!r} {len(plan.ladder)} {len(plan.calls)}\n"
+           + "".join(f"{n} {r!r}\n" for n, r in plan.ladder) + "".join(f"{n} {sd}\n" for n, sd in plan.calls)
+           + "".join(f"{n} {sd}\n" for n, sd in cases))
+    phases = _Phases(len(cases), plan)
     out = sandbox.run([runner, *objs], sandboxed=sandboxed,
                       ro=sorted({os.path.dirname(p) for p in (runner, *objs)}), env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus),
                                             address_space=False),
                       stdin_bytes=job.encode(), timeout_s=RUN_TIMEOUT_S, protocol=True, nonce=nonce,
-                      max_wall_s=10 * RUN_TIMEOUT_S, tail_bytes=1 << 16, check=phases)
-    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s, probe="" if probe_size else note)
+                      max_wall_s=10 * RUN_TIMEOUT_S + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1)
+                      + len(plan.calls) * max(min_s, timeout_factor * PROBE_BUDGET_S),
+                      tail_bytes=1 << 16, check=phases)
+    return _outcome(out, phases, plan, cases, size, memory, compile_s)
+
+
+def _outcome(out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list, size: int, memory: int,
+             compile_s: float) -> RaceCheck:
+    """The RaceCheck of the runner's ``out``come (check's last step): what ``phases``
+    saw, the ``plan`` and ``cases`` it ran, the timed ``size`` and the detector's
+    ``memory`` (bytes)."""
+    res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s)
     kind, report = trim_report(out.stderr_tail)
+    raced = bool(report) and out.returncode == RACE_EXIT
+    state = phases.state
+    # the largest size the candidate ran to its end: the finished probe calls', else the validation cases'
+    done_calls = phases.probe_calls - (state == "probe_call")
+    reached = max([phases.call_size(k) for k in range(max(0, done_calls))] + [max(s for s, _ in cases)])
+    where = f" ({plan.why})" if plan.why and plan.top else ""
+
+    def partial(why: str) -> RaceCheck:
+        res.status, res.reached, res.why = "partial", reached, why
+        res.probe = f"partial: reached size {reached} of the timed {size}: {why}"
+        return res
     if out.forged:
         res.status, res.why = "rejected", (f"the race runner's private pipe carried a message it did not send "
                                            f"({out.forged}): an attempt to forge the race check")
     elif phases.done and out.returncode == 0:
-        res.probe = res.probe or f"finished{where}"
-    elif phases.in_probe_call and out.out_of_memory and not report:
-        # memory the timed build has and the detector does not: a racy loop behind a
-        # large allocation above the validation sizes would otherwise go unseen
-        res.status, res.probe = "runtime_error", "out of memory" + where
-        res.why = (f"the candidate ran out of the race detector's {memory >> 20} MiB at size {probe[0]}, above "
-                   f"the validation sizes (the probe, whose size leaves {PROBE_MEMORY_FACTOR} x the problem's "
-                   "compulsory bytes); omp candidates must run under the detector there, or they cannot be "
-                   "shown race-free")
-    elif phases.in_probe and not (report and out.returncode == RACE_EXIT):
-        # the validation sizes were clean; the probe only adds what it saw in its time
-        res.probe = (f"stopped after {PROBE_S:g} s without a report" if out.timed_out else
-                     f"unavailable: it ended with exit code {out.returncode}"
-                     + (" (out of memory)" if out.out_of_memory else "")) + where
-    elif report and out.returncode == RACE_EXIT and phases.in_probe:
-        res.status, res.report, res.size, res.seed, res.probe = "race", report, probe[0], probe[1], "race" + where
+        if not plan.top and plan.why.startswith("none: the timed size"):
+            res.probe, res.reached = plan.why, size
+        elif phases.reached >= size:
+            res.probe, res.reached = f"finished: {len(plan.calls)} calls up to the timed size", size
+        elif phases.reached:
+            return partial(plan.why if phases.reached == plan.top and plan.why else
+                           f"the baseline's time under the detector above size {phases.reached} would pass the "
+                           f"probe's budget of {PROBE_BUDGET_S:g} s")
+        else:
+            return partial(plan.why.removeprefix("none: ") if not plan.top else
+                           f"the baseline's time under the detector above the validation sizes would pass the "
+                           f"probe's budget of {PROBE_BUDGET_S:g} s")
+    elif raced and state == "probe_call":
+        k = phases.probe_calls - 1
+        res.status, res.report, res.size, res.seed = "race", report, phases.call_size(k), plan.calls[k][1]
+        res.probe = "race" + where
         res.why = (f"ThreadSanitizer found a {kind} in the candidate at "
-                   + ("the timed size" if probe[0] == size else f"size {probe[0]}, above the validation sizes")
-                   + " (report below)")
-    elif report and out.returncode == RACE_EXIT and phases.in_candidate:
+                   + ("the timed size" if res.size == size else f"size {res.size}, above the validation sizes")
+                   + f" (probe call {k + 1} of {len(plan.calls)}; report below)")
+    elif raced and (state == "call" or (state in ("ladder", "probe_inputs") and "candidate.cpp:" in report)):
         res.status, res.report = "race", report
         res.why = f"ThreadSanitizer found a {kind} in the candidate (report below)"
         # the case of the call that was running (its static constructors: the first)
-        res.size, res.seed = cases[max(0, phases.calls - 1)]
-    elif report and out.returncode == RACE_EXIT:
+        res.size, res.seed = cases[max(0, phases.calls - 1)] if state == "call" else (phases.reached, None)
+    elif raced:
         res.status = "unavailable"
         res.why = f"the detector reported a {kind} in the problem's own driver or baseline"
+    elif state == "probe_call" and out.out_of_memory:
+        # memory the timed build has and the detector does not: a racy loop behind a
+        # large allocation above the validation sizes would otherwise go unseen
+        res.status, res.probe = "runtime_error", "out of memory" + where
+        res.why = (f"the candidate ran out of the race detector's {memory >> 20} MiB at size "
+                   f"{phases.call_size(phases.probe_calls - 1)}, above the validation sizes (the probe, whose "
+                   f"size leaves {PROBE_MEMORY_FACTOR} x the problem's compulsory bytes); omp candidates must run "
+                   "under the detector there, or they cannot be shown race-free")
+    elif state == "probe_call" and out.timed_out:
+        return partial(f"the candidate's call at size {phases.call_size(phases.probe_calls - 1)} did not finish "
+                       "under the detector within its deadline (the timeout factor x the baseline's time there)")
+    elif state == "ladder":
+        step = plan.ladder[phases.ladder - 1][0]
+        return partial(f"the baseline did not finish size {step} under the detector"
+                       + (" within its deadline" if out.timed_out else f" (exit code {out.returncode}"
+                          + (", out of memory)" if out.out_of_memory else ")")))
+    elif state in ("probe_call", "probe_inputs"):
+        return partial(f"the probe ended with exit code {out.returncode}"
+                       + (" (out of memory)" if out.out_of_memory else "") + " under the detector")
     elif out.timed_out and phases.in_candidate:
         # at a validation size, max(5 s, 10 x the baseline's time under the detector)
         res.status, res.why = "timeout", (f"the candidate did not finish under the race detector before its "
@@ -1017,21 +1199,35 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     return res
 
 
-def record(res, rc: RaceCheck) -> bool:
+def record(res, rc: RaceCheck, strict: bool = False) -> bool:
     """Puts ``rc`` into the evidence of ``res`` (an EvalResult): ``race_check`` ("clean",
-    or "unavailable: <reason>") and ``race_check_s`` (compile and run seconds); for a
-    race also ``race`` (the trimmed report), ``why``, ``size``, ``seed`` and ``phase``,
-    with the status ``incorrect``; for a rejection the status ``rejected`` and ``why``;
-    when clang++ cannot build the candidate the status ``compile_error``, ``why`` and
+    "partial: <what it reached and why>", or "unavailable: <reason>") and
+    ``race_check_s`` (compile and run seconds); ``race_check_reached`` (the largest size
+    checked, clean and partial), and for a partial check the flag PARTIAL_FLAG; for a race also ``race`` (the trimmed report), ``why``,
+    ``size``, ``seed`` and ``phase``, with the status ``incorrect``; for a rejection the
+    status ``rejected`` and ``why``, as for a partial check when ``strict`` (--race-check
+    strict); when clang++ cannot build the candidate the status ``compile_error``, ``why`` and
     its ``diagnostics``. Returns True when this decides the verdict. A candidate that
     failed under the detector (``race_check`` "timeout: ..." or "runtime_error: ...") is
     validated first, so its own failure there is what it is told; see ``unchecked``."""
     res.evidence["race_check_s"] = {"compile_s": round(rc.compile_s, 3), "run_s": round(rc.run_s, 3)}
     if rc.probe:
         res.evidence["race_check_probe"] = rc.probe
+    if rc.reached:
+        res.evidence["race_check_reached"] = rc.reached
     if rc.status == "clean":
         res.evidence["race_check"] = "clean"
         return False
+    if rc.status == "partial":
+        res.evidence["race_check"] = f"partial: reached size {rc.reached} of the timed {res.size}: {rc.why}"
+        if not strict:  # judged on its outputs, and counted apart (PARTIAL_FLAG)
+            if PARTIAL_FLAG not in res.flags:
+                res.flags.append(PARTIAL_FLAG)
+            return False
+        res.status = "rejected"
+        res.evidence["why"] = (f"the race check could not cover the timed runs (--race-check strict): it reached "
+                               f"size {rc.reached} of the timed {res.size}: {rc.why}")
+        return True
     if rc.status in ("unavailable", "timeout", "runtime_error"):
         res.evidence["race_check"] = f"{rc.status}: {rc.why}"
         return False
@@ -1067,8 +1263,9 @@ def apply(problem: Problem, source: str, res, size: int, cpus: list, sandboxed: 
           comp: toolchain.Compiler) -> bool:
     """The race check of evaluate(): runs ``check`` for the candidate's extracted
     ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
-    workers, memory) and g++ (``comp``) and records it in ``res`` (see ``record``). Returns True
+    workers, memory, race_check) and input key (``res.evidence["input_key"]``) and g++
+    (``comp``) and records it in ``res`` (see ``record``). Returns True
     when it decides the verdict (a race: incorrect; a rejection)."""
     rc = check(problem, source, size, cpus, cfg.seed, comp, sandboxed, cfg.timeout_factor,
-               cfg.timeout_min_s, cfg.eval_workers, cfg.memory_bytes)
-    return record(res, rc)
+               cfg.timeout_min_s, cfg.eval_workers, cfg.memory_bytes, res.evidence["input_key"])
+    return record(res, rc, cfg.race_check == "strict")

@@ -33,6 +33,11 @@ def main() -> int:
     # the CPUs granted; read before OpenMP binds this (master) thread to its place
     cpus = sorted(os.sched_getaffinity(0))
     from harness import _bench  # noqa: PLC0415 - after the job is read
+    # Loading libgomp with OMP_PROC_BIND set bound this thread to the first place (one
+    # core), and the side runners it spawns would inherit that one core: give it back all
+    # the CPUs granted, so each runner's OpenMP places its threads on all of them, as the
+    # race runner's does (issue 39; before, every omp runner ran its threads on one core).
+    os.sched_setaffinity(0, cpus)
 
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
     bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], runner, fd,

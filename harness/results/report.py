@@ -41,6 +41,7 @@ from ..core.errors import HarnessError
 from ..core.formats import csv_text
 from ..core.fsutil import atomic_write
 from ..measure import roofline
+from ..measure.races import PARTIAL_FLAG
 from ..measure.suite import get_problem, remember_suite
 from ..models.llm import TEAM_KINDS, TEAM_MANY, agents_called
 from .alignment import environment_changes, keyed, require_aligned
@@ -104,6 +105,9 @@ def run_header(run) -> dict:
         "problems finished": str(len(run.problems)),
         "wall time (event log)": f"{run.wall_s:.0f} s; {run.evaluations} evaluations, {run.eval_s:.0f} s",
         **({"warnings": "; ".join(run.warnings)} if run.warnings else {}),
+        **({"race check partial": f"{partial} of {len(run.problems)} reported candidates: their race check "
+                                  "did not reach the timed size or finish (--race-check strict rejects them)"}
+           if (partial := sum(PARTIAL_FLAG in str(r.get("flags") or "") for r in run.rows)) else {}),
     }
 
 
