@@ -421,8 +421,12 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
     """
     limits = limits or Limits()
     cg = _Cgroup(limits)
-    # the worker (protocol) holds candidate code in its children: it is its sandbox's pid 1
-    prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME, as_pid_1=protocol) if sandboxed else []
+    # the judge's worker (Python, the protocol) holds candidate code in its children: it is
+    # its sandbox's pid 1. Not a process that runs candidate code itself (the race runner):
+    # as pid 1 its own signals with the default action would be ignored (abort() then
+    # ends in SIGSEGV)
+    as_pid_1 = protocol and with_python
+    prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME, as_pid_1=as_pid_1) if sandboxed else []
     if _nproc_inside(cg, sandboxed):
         prefix += [_prlimit(), f"--nproc={limits.pids}:{limits.pids}", "--"]
     cmd = prefix + list(argv)
