@@ -10,10 +10,12 @@ into the phases the run sent them in, with their seeds, temperature and top_p) o
 one, the quick preset's six problems' first prompts built as a run builds them
 (:func:`harness.strategies.prompting.optimization_prompt` in omp mode: the task and the
 baseline code), each with seeds 1, 2, 3 at the default agent's temperature and top_p.
-Legs alternate between the engines (plain first in odd repeats, speculative first in
-even ones), so a drift of the machine's speed falls on both; each figure is the median
-over ``--repeats``. Completion tokens/s are completion tokens over wall seconds, prompt
-processing included. Prints the table, the draft tokens' acceptance rate, whether each
+Each round runs on both engines back to back (one at a time on each, then batched on
+each; which engine goes first alternates from round to round and repeat to repeat), so
+a drift of the machine's speed, which other work on it causes within a minute, falls on
+both alike. Completion tokens/s are completion tokens over wall seconds, prompt
+processing included, summed over the rounds of all ``--repeats`` (each repeat's figures
+are printed too). Prints the table, the draft tokens' acceptance rate, whether each
 seed's plain reply is the same alone and batched, and last the line ``speculative:
 throughput ratio S, batching: throughput ratio R``: S is speculative over plain, one
 call at a time; R is the plain engine's batched over one at a time.
@@ -26,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -81,14 +82,15 @@ def built_in_rounds(max_tokens: int) -> list[list[dict]]:
     return rounds
 
 
-def leg(engine: model_server.Engine, rounds: list[list[dict]], *, together: bool) -> tuple[float, list[dict]]:
-    """(wall s, replies) of every round on ``engine``: its calls one after another, or
-    all at once (``together``)."""
-    replies: list[dict] = []
+def run_round(engine: model_server.Engine, calls: list[dict], *, together: bool) -> tuple[float, list[dict]]:
+    """(wall s, replies) of one round's calls on ``engine``: one after another, or all
+    at once (``together``)."""
     t0 = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=model_server.DEFAULT_SLOTS) as ex:
-        for calls in rounds:
-            replies += list(ex.map(engine.submit, calls)) if together else [engine.submit(c) for c in calls]
+    if together:
+        with ThreadPoolExecutor(max_workers=len(calls)) as ex:
+            replies = list(ex.map(engine.submit, calls))
+    else:
+        replies = [engine.submit(c) for c in calls]
     return time.perf_counter() - t0, replies
 
 
@@ -97,7 +99,7 @@ def main() -> int:
     ap.add_argument("run_dir", type=Path, nargs="?", help="a run's results folder (events.jsonl); default: built-in prompts")
     ap.add_argument("--rounds", type=int, default=6, help="only the first N rounds (default 6)")
     ap.add_argument("--max-tokens", type=int, default=256, help="completion tokens per call, at most (default 256)")
-    ap.add_argument("--repeats", type=int, default=2, help="legs of each kind per engine, alternating (default 2)")
+    ap.add_argument("--repeats", type=int, default=2, help="times every round runs on each engine each way (default 2)")
     args = ap.parse_args()
     if args.repeats < 1 or args.rounds < 1 or args.max_tokens < 1:
         ap.error("--repeats, --rounds and --max-tokens must be >= 1")
@@ -105,36 +107,40 @@ def main() -> int:
     path = local_model.embedded_model_path()
     kw = {"slots": model_server.DEFAULT_SLOTS, "n_ctx": local_model.n_ctx(), "threads": local_model.n_threads(),
           "fixed_threads": local_model.threads_fixed()}
-    engines = {"plain": model_server.Engine(path, draft=0, **kw), "speculative": model_server.Engine(path, **kw)}
+    engines = {"plain": model_server.Engine(path, draft=0, **kw), "speculative": model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw)}
     spec = engines["speculative"]
     print(f"{len(rounds)} rounds, {sum(map(len, rounds))} calls, {args.max_tokens} tokens at most each; "
           f"speculative: {spec.describe()['speculative']}; {kw['threads']} thread(s) at most; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
-    leg(engines["plain"], rounds[:1], together=False)  # warm-up: page the weights in
-    rates: dict[tuple[str, bool], list[float]] = {}
+    run_round(engines["plain"], rounds[0][:1], together=False)  # warm-up: page the weights in
+    walls: dict[tuple[str, bool], list[float]] = {}
+    tokens: dict[tuple[str, bool], list[int]] = {}
     replies: dict[tuple[str, bool], list[dict]] = {}
     for rep in range(args.repeats):
-        order = ("plain", "speculative") if rep % 2 == 0 else ("speculative", "plain")
-        for together in (False, True):
-            for name in order:
-                drafted, accepted = spec.drafted, spec.accepted
-                wall, out = leg(engines[name], rounds, together=together)
-                tokens = sum(r["usage"]["completion_tokens"] for r in out)
-                rates.setdefault((name, together), []).append(tokens / wall)
-                replies[(name, together)] = out
-                extra = (f", {spec.accepted - accepted}/{spec.drafted - drafted} draft tokens accepted"
-                         if name == "speculative" else "")
-                print(f"repeat {rep + 1}: {name:11s} {'batched' if together else 'one at a time':13s} "
-                      f"{tokens} tokens in {wall:.1f} s: {tokens / wall:.1f} tokens/s{extra}", flush=True)
-    med = {k: statistics.median(v) for k, v in rates.items()}
-    print(f"{'completion tokens/s (median)':32s}{'one at a time':>16s}{'batched':>12s}{'ratio':>8s}")
+        drafted, accepted = spec.drafted, spec.accepted
+        for i, calls in enumerate(rounds):
+            order = ("plain", "speculative") if (rep + i) % 2 == 0 else ("speculative", "plain")
+            for together in (False, True):
+                for name in order:
+                    wall, out = run_round(engines[name], calls, together=together)
+                    walls.setdefault((name, together), []).append(wall)
+                    tokens.setdefault((name, together), []).append(sum(r["usage"]["completion_tokens"] for r in out))
+                    replies.setdefault((name, together), []).extend(out)
+        n = len(rounds)
+        print(f"repeat {rep + 1}: " + ", ".join(
+            f"{name} {'batched' if together else 'one at a time'} "
+            f"{sum(tokens[(name, together)][-n:]) / sum(walls[(name, together)][-n:]):.1f}"
+            for name in engines for together in (False, True)) + f" tokens/s; {spec.accepted - accepted}/"
+            f"{spec.drafted - drafted} draft tokens accepted; load {os.getloadavg()[0]:.2f}", flush=True)
+    med = {k: sum(tokens[k]) / sum(walls[k]) for k in walls}
+    print(f"{'completion tokens/s (all repeats)':32s}{'one at a time':>16s}{'batched':>12s}{'ratio':>8s}")
     for name in engines:
         one, bat = med[(name, False)], med[(name, True)]
         print(f"{name:32s}{one:16.1f}{bat:12.1f}{bat / one:8.2f}")
     print(f"{'speculative / plain':32s}{med[('speculative', False)] / med[('plain', False)]:16.2f}"
           f"{med[('speculative', True)] / med[('plain', True)]:12.2f}")
-    rate = spec.accepted / spec.drafted if spec.drafted else 0.0
-    print(f"draft tokens accepted: {spec.accepted} of {spec.drafted} ({rate:.0%}); "
+    accepted = spec.accepted / spec.drafted if spec.drafted else 0.0
+    print(f"draft tokens accepted: {spec.accepted} of {spec.drafted} ({accepted:.0%}); "
           f"threads now: plain {engines['plain'].tuner.current}, speculative {spec.tuner.current}")
     same = sum(a["choices"][0]["message"]["content"] == b["choices"][0]["message"]["content"]
                for a, b in zip(replies[("plain", False)], replies[("plain", True)]))

@@ -13,10 +13,11 @@ unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
 * ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
   llama-cpp-python version, threads, slots, context tokens per sequence, load seconds).
 * ``GET /health``: ``{"active": n, "queued": m, "threads": t, "thread_switches": k,
-  "prompt_tokens": p, "prompt_tokens_reused": r, "moves": v}``: requests decoding and
-  waiting, the thread count now and how often it changed, prompt tokens admitted since
-  the start and how many of them were not processed again (see Prompt reuse), and how
-  many sequences were moved to another slot (see Batching).
+  "prompt_tokens": p, "prompt_tokens_reused": r, "moves": v, "drafted": d, "accepted": a}``:
+  requests decoding and waiting, the thread count now and how often it changed, prompt
+  tokens admitted since the start and how many of them were not processed again (see
+  Prompt reuse), how many sequences were moved to another slot (see Batching), and the
+  draft tokens verified and accepted (see Speculative decoding).
 
 Batching
 --------
@@ -78,6 +79,47 @@ may name) do not reuse: their prompts are processed from the start. N_BATCH is 1
 this: prompt processing ran as fast in 128-token chunks as in 512 (166 and 155 tokens/s,
 1,507 tokens, 2 threads), and a smaller chunk reuses more of a shared start.
 
+Speculative decoding
+--------------------
+Prompt lookup (no second model): before each step a sequence drafts up to DRAFT_TOKENS
+tokens, those that followed the latest earlier occurrence of its last NGRAM tokens in
+its prompt and its output so far (a reply that rewrites the prompt's code copies long
+runs of it). Its rows in the step's batch are its last token and its draft, all with
+logits, beside the other sequences' rows: one llama_decode verifies every draft.
+llama.cpp splits a batch with a KV stream per sequence into micro-batches with as many
+rows of each sequence, so the drafts of a batch are padded to the longest with rows
+whose logits are never read. The draft is checked row by row with the sampler chain of
+the sequence: at temperature 0 a drafted token is accepted iff it is the chain's
+argmax (so greedy replies are the plain decoding's); above it, the chain without its
+final draw (penalties, top-k, top-p, min-p, temperature) gives the distribution p over
+the candidates it keeps, the drafted token t is accepted with probability p(t), and on
+rejection the token is drawn from p without t, renormalised (:func:`verify`): the
+sampling rule of speculative decoding for a draft that puts all its mass on one token,
+so each token has exactly the chain's distribution. The first rejection (or the row
+after the whole draft) gives the step's last token; the KV cells of the rows after the
+last accepted one are cut (``llama_memory_seq_rm``). The uniforms come from a numpy
+PCG64 generator seeded with the request's seed, one per acceptance test and one per
+draw, so a seed's reply is deterministic; pad rows draw none, so it does not depend on
+the other sequences of the batch. It is another sample than the plain decoding's for
+the same seed (llama.cpp's ``dist`` draws otherwise), hence :func:`server_id` names the
+decoding with D and n, and the response cache keys local calls with it. Models whose
+cells cannot be cut do not speculate. Speculation is off unless
+``$HARNESS_LOCAL_DRAFT`` gives D (:func:`harness.models.local_model.draft_tokens`; 8 is
+DRAFT_TOKENS, the value measured), read by the server and by the run alike, so both
+name the same decoding; ``Engine(draft=0)`` is the plain decoding
+(benchmarks/local_batching.py compares the two).
+
+What it gains depends on what a step of several rows costs against a step of one.
+Measured on a 2-core AMD EPYC (Zen 4) that four other sessions shared (load 5-9), one
+thread: a decode of 1, 2, 4, 8, 16 rows took 62, 138, 182, 386, 562 ms, so a drafted
+row costs a third to a whole single step, more than the 71 % of draft tokens accepted
+on the quick preset's prompts (D 8, n 4) gain back: 0.86 times the plain decoding's
+tokens/s, one call at a time (docs/measurements/2026-12-06-speculative-decoding.md).
+Hence it is off by default. Nor is a row of a several-row decode computed bit for bit
+as the same token decoded alone (logits differed by up to 0.5, argmax the same, in
+that measurement): greedy replies are the plain decoding's unless two top logits come
+that close, which the tests did not meet but nothing excludes.
+
 Threads and flash attention
 ---------------------------
 Flash attention is off. llama.cpp's CPU flash-attention kernel splits a decode step's
@@ -89,9 +131,11 @@ threads, alone and batched (3 of 3 seeds, 128 tokens, both ways twice), so the t
 count is free to follow the machine's load: :class:`ThreadTuner` picks it per step from
 measured step times, between :func:`harness.models.local_model.n_threads` and fewer
 (``$HARNESS_LOCAL_THREADS`` fixes it). What changes a reply: the seed, the prompt, the
-sampling parameters, the model file, the llama.cpp build and CPU (its kernels), and the
-batch composition beyond STEP_TOKENS; not the thread count or which calls ran beside it
-(up to STEP_TOKENS together).
+sampling parameters, the model file, the llama.cpp build and CPU (its kernels), the
+batch composition beyond STEP_TOKENS, and the decoding (speculation on or off, its D and
+n: :func:`server_id`); not the thread count or which calls ran beside it (up to
+STEP_TOKENS together; with speculation, no guarantee of bit-identical logits either way,
+see Speculative decoding).
 """
 
 from __future__ import annotations
@@ -118,7 +162,7 @@ from harness.models import local_model
 
 #: names the plain decoding (no speculation); change it when a change of the decoding changes replies
 PLAIN_ID = "harness-batched-3"  # 2: flash attention off, 3: 128-token prompt chunks (replies changed)
-DRAFT_TOKENS = 8  # tokens drafted per sequence and step, at most (see Speculative decoding; tuned)
+DRAFT_TOKENS = 8  # tokens drafted per sequence and step, at most, when speculation is on (see Speculative decoding)
 NGRAM = 4  # the suffix of a sequence looked up in its prompt and output, in tokens (tuned)
 
 
@@ -131,8 +175,15 @@ def server_id(draft: int, ngram: int) -> str:
     return PLAIN_ID if draft == 0 else f"{PLAIN_ID}+lookup-d{draft}-n{ngram}"
 
 
-#: names this server's decoding in the response-cache key of local calls (harness.models.llm)
-SERVER_ID = server_id(DRAFT_TOKENS, NGRAM)
+#: names the default decoding (speculation off unless $HARNESS_LOCAL_DRAFT says otherwise)
+SERVER_ID = PLAIN_ID
+
+
+def decoding_id() -> str:
+    """The name of the decoding a server started now serves (``$HARNESS_LOCAL_DRAFT``,
+    harness.models.local_model.draft_tokens): the response-cache key of local calls
+    (harness.models.llm) and the check of a server started by hand use it."""
+    return server_id(local_model.draft_tokens(), NGRAM)
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 128  # tokens per prompt-processing chunk, the unit of prompt reuse
@@ -302,7 +353,7 @@ class Engine:
     """
 
     def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False,
-                 prompt_reuse: bool = True, draft: int = DRAFT_TOKENS, ngram: int = NGRAM):
+                 prompt_reuse: bool = True, draft: int = 0, ngram: int = NGRAM):
         import llama_cpp
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -793,7 +844,8 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
         raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
     try:
         engine = Engine(resolved.path, slots=slots, n_ctx=local_model.n_ctx(),
-                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed())
+                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed(),
+                        draft=local_model.draft_tokens())
     except RuntimeError as e:
         raise local_model.LocalModelError(str(e).splitlines()[0]) from None
     info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
