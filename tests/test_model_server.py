@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -378,21 +379,27 @@ def test_concurrent_calls_are_decoded_together(embedded_model, no_servers):
 def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, embedded_model, no_servers):
     """`serve-model` by hand: a run given its URL starts no process of its own, refuses
     it for another model file, and a prompt beyond the context window is a
-    ContextWindowExceeded."""
+    ContextWindowExceeded. It speculates (HARNESS_LOCAL_DRAFT): its record names the
+    decoding, and a run that would key its cache with the plain decoding refuses it."""
     p = subprocess.Popen([sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512"})
+                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512",
+                              "HARNESS_LOCAL_DRAFT": str(model_server.DRAFT_TOKENS)})
     try:
         line = p.stdout.readline()
         assert line.startswith("serving local/qwen2.5-coder-0.5b at http://127.0.0.1:"), p.stderr.read()
         url = line.split(" at ")[1].split()[0]
         monkeypatch.setenv(model_process.SERVER_ENV, url)
+        monkeypatch.setenv("HARNESS_LOCAL_DRAFT", str(model_server.DRAFT_TOKENS))
         agent = Agent(name="q", model=local_model.EMBEDDED_MODEL, max_tokens=8, seed=5)
         llm.validate_team(Team(agents=(agent,)))
         rec = llm.complete(agent, MSGS, cache_dir=None)
         assert 0 < rec.completion_tokens <= 8
         server = model_process.server_for(agent.model)
         assert server.external and server.info["slots"] == 2 and server.info["n_ctx"] == 512
+        assert server.info["server_id"] == model_server.decoding_id() != model_server.PLAIN_ID  # the decoding, named
+        assert server.info["speculative"] == {"method": "prompt lookup", "draft_tokens": model_server.DRAFT_TOKENS,
+                                              "ngram": model_server.NGRAM}
         with pytest.raises(ContextWindowExceeded, match="maximum context length is 512"):
             llm.complete(agent, [{"role": "user", "content": "int x; " * 600}], cache_dir=None)
         other = Agent(name="o", model=f"local/{_fake_gguf(tmp_path)}")
@@ -400,6 +407,11 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
             llm.validate_team(Team(agents=(other,)))
         model_process.stop_all()  # leaves a server started by hand running
         assert p.poll() is None
+        monkeypatch.delenv("HARNESS_LOCAL_DRAFT")  # this run's cache key names the plain decoding
+        spec_id = model_server.server_id(model_server.DRAFT_TOKENS, model_server.NGRAM)
+        with pytest.raises(ModelConfigError, match=re.escape(f"with another decoding ({spec_id}; this harness's is "
+                                                             f"{model_server.PLAIN_ID})")):
+            llm.validate_team(Team(agents=(agent,)))
     finally:
         p.terminate()
         p.wait(timeout=30)
@@ -425,12 +437,12 @@ def test_a_verified_draft_leaves_the_distribution_unchanged():
 
 
 def _spec_pair(n_ctx: int = 2048):
-    """A plain engine and a speculative one (the default D and n) on the embedded model,
+    """A plain engine and a speculative one (DRAFT_TOKENS, NGRAM) on the embedded model,
     on one thread: replies do not depend on the thread count, and a busy machine slows
     two threads far more (they wait for each other at every operation)."""
     kw = {"slots": 4, "n_ctx": n_ctx, "threads": 1, "fixed_threads": True}
     path = local_model.embedded_model_path()
-    return model_server.Engine(path, draft=0, **kw), model_server.Engine(path, **kw)
+    return model_server.Engine(path, **kw), model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw)
 
 
 CODE = ("void scale(std::vector<double>& x, double a) {\n    for (size_t i = 0; i < x.size(); ++i) {\n"
