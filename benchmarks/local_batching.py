@@ -3,7 +3,8 @@
 Replays a round's calls, three calls with one prompt and three sampling seeds (a LessonL
 round of three agents), to two engines of the model process loaded here
 (:class:`harness.models.model_server.Engine`, the code behind the server's HTTP), one
-plain (no speculation) and one speculative (prompt lookup, the server's default): each
+plain (no speculation, the server's default) and one speculative (prompt lookup, D
+DRAFT_TOKENS and n NGRAM, what ``HARNESS_LOCAL_DRAFT=8`` serves): each
 round once one call at a time, then its three calls at once, decoded together. The
 prompts are a run's (``RUN_DIR``: its ``llm_call`` events to the embedded model, grouped
 into the phases the run sent them in, with their seeds, temperature and top_p) or, without

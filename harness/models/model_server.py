@@ -168,8 +168,8 @@ NGRAM = 4  # the suffix of a sequence looked up in its prompt and output, in tok
 
 def server_id(draft: int, ngram: int) -> str:
     """The name of a decoding: :data:`PLAIN_ID` without speculation (``draft`` 0), else
-    it with the lookup's parameters (``draft`` tokens at most, suffixes of ``ngram``
-    tokens at most). Speculation draws its random numbers otherwise than the plain
+    it with the lookup's parameters (``draft`` tokens at most, a suffix of ``ngram``
+    tokens looked up). Speculation draws its random numbers otherwise than the plain
     sampler, so a seed's sampled reply differs between the two (each is a sample of the
     same distribution): a server of one must not answer into the other's cache key."""
     return PLAIN_ID if draft == 0 else f"{PLAIN_ID}+lookup-d{draft}-n{ngram}"
@@ -327,7 +327,7 @@ class _Job:
     # speculation only (see Speculative decoding):
     history: list[int] = field(default_factory=list)  # prompt + out
     lookup: dict[tuple[int, ...], int] = field(default_factory=dict)  # ngram tokens -> where the token after them is
-    indexed: int = 0  # positions of history whose k-token prefixes are in lookup
+    indexed: int = 0  # the positions of history before this one are entered in lookup
     chain: Any = None  # the sampler chain without its final draw (temperature > 0)
     rng: Any = None  # numpy Generator seeded with seed: acceptance and draws (temperature > 0)
 
