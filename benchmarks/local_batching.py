@@ -104,11 +104,13 @@ def main() -> int:
     args = ap.parse_args()
     if args.repeats < 1 or args.rounds < 1 or args.max_tokens < 1:
         ap.error("--repeats, --rounds and --max-tokens must be >= 1")
-    rounds = (replayed_rounds(args.run_dir, args.max_tokens) if args.run_dir else built_in_rounds(args.max_tokens))[:args.rounds]
+    rounds = replayed_rounds(args.run_dir, args.max_tokens) if args.run_dir else built_in_rounds(args.max_tokens)
+    rounds = rounds[:args.rounds]
     path = local_model.embedded_model_path()
     kw = {"slots": model_server.DEFAULT_SLOTS, "n_ctx": local_model.n_ctx(), "threads": local_model.n_threads(),
           "fixed_threads": local_model.threads_fixed()}
-    engines = {"plain": model_server.Engine(path, draft=0, **kw), "speculative": model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw)}
+    engines = {"plain": model_server.Engine(path, draft=0, **kw),
+               "speculative": model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw)}
     spec = engines["speculative"]
     print(f"{len(rounds)} rounds, {sum(map(len, rounds))} calls, {args.max_tokens} tokens at most each; "
           f"speculative: {spec.describe()['speculative']}; {kw['threads']} thread(s) at most; "
