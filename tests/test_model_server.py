@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -378,21 +379,27 @@ def test_concurrent_calls_are_decoded_together(embedded_model, no_servers):
 def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, embedded_model, no_servers):
     """`serve-model` by hand: a run given its URL starts no process of its own, refuses
     it for another model file, and a prompt beyond the context window is a
-    ContextWindowExceeded."""
+    ContextWindowExceeded. It speculates (HARNESS_LOCAL_DRAFT): its record names the
+    decoding, and a run that would key its cache with the plain decoding refuses it."""
     p = subprocess.Popen([sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512"})
+                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512",
+                              "HARNESS_LOCAL_DRAFT": str(model_server.DRAFT_TOKENS)})
     try:
         line = p.stdout.readline()
         assert line.startswith("serving local/qwen2.5-coder-0.5b at http://127.0.0.1:"), p.stderr.read()
         url = line.split(" at ")[1].split()[0]
         monkeypatch.setenv(model_process.SERVER_ENV, url)
+        monkeypatch.setenv("HARNESS_LOCAL_DRAFT", str(model_server.DRAFT_TOKENS))
         agent = Agent(name="q", model=local_model.EMBEDDED_MODEL, max_tokens=8, seed=5)
         llm.validate_team(Team(agents=(agent,)))
         rec = llm.complete(agent, MSGS, cache_dir=None)
         assert 0 < rec.completion_tokens <= 8
         server = model_process.server_for(agent.model)
         assert server.external and server.info["slots"] == 2 and server.info["n_ctx"] == 512
+        assert server.info["server_id"] == model_server.decoding_id() != model_server.PLAIN_ID  # the decoding, named
+        assert server.info["speculative"] == {"method": "prompt lookup", "draft_tokens": model_server.DRAFT_TOKENS,
+                                              "ngram": model_server.NGRAM}
         with pytest.raises(ContextWindowExceeded, match="maximum context length is 512"):
             llm.complete(agent, [{"role": "user", "content": "int x; " * 600}], cache_dir=None)
         other = Agent(name="o", model=f"local/{_fake_gguf(tmp_path)}")
@@ -400,6 +407,112 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
             llm.validate_team(Team(agents=(other,)))
         model_process.stop_all()  # leaves a server started by hand running
         assert p.poll() is None
+        monkeypatch.delenv("HARNESS_LOCAL_DRAFT")  # this run's cache key names the plain decoding
+        spec_id = model_server.server_id(model_server.DRAFT_TOKENS, model_server.NGRAM)
+        with pytest.raises(ModelConfigError, match=re.escape(f"with another decoding ({spec_id}; this harness's is "
+                                                             f"{model_server.PLAIN_ID})")):
+            llm.validate_team(Team(agents=(agent,)))
     finally:
         p.terminate()
         p.wait(timeout=30)
+
+
+def test_a_verified_draft_leaves_the_distribution_unchanged():
+    """Speculative sampling's rule for a deterministic draft: whatever the guess (likely,
+    unlikely, or a token the distribution does not hold), the token chosen has exactly
+    the distribution p, and the guess is accepted with probability p(guess)."""
+    np = pytest.importorskip("numpy")
+    from scipy import stats
+
+    ids, p = np.array([11, 12, 13, 14, 15]), np.array([0.4, 0.3, 0.15, 0.1, 0.05])
+    for guess in (11, 14, 99, None):
+        rng = np.random.Generator(np.random.PCG64(7))
+        draws = [model_server.verify(rng, ids, p, guess) for _ in range(20000)]
+        counts = np.array([sum(tok == i for tok, _ in draws) for i in ids])
+        assert stats.chisquare(counts, 20000 * p).pvalue > 0.001, (guess, counts)
+        hits = sum(hit for _, hit in draws)
+        assert hits == sum(tok == guess for tok, _ in draws)  # a hit is the guess, and the guess only comes as a hit
+        want = p[ids == guess].sum()
+        assert abs(hits / 20000 - want) < 4 * (want * (1 - want) / 20000) ** 0.5 + 1e-12, (guess, hits)
+
+
+def _spec_pair(n_ctx: int = 2048, ngram: int = model_server.NGRAM):
+    """A plain engine and a speculative one (DRAFT_TOKENS, ``ngram``) on the embedded model,
+    on one thread: replies do not depend on the thread count, and a busy machine slows
+    two threads far more (they wait for each other at every operation)."""
+    kw = {"slots": 4, "n_ctx": n_ctx, "threads": 1, "fixed_threads": True}
+    path = local_model.embedded_model_path()
+    return model_server.Engine(path, **kw), model_server.Engine(path, draft=model_server.DRAFT_TOKENS, ngram=ngram, **kw)
+
+
+CODE = ("void scale(std::vector<double>& x, double a) {\n    for (size_t i = 0; i < x.size(); ++i) {\n"
+        "        x[i] = a * x[i];\n    }\n}\n\ndouble dot(std::vector<double> const& x, std::vector<double> const& y) {\n"
+        "    double s = 0;\n    for (size_t i = 0; i < x.size(); ++i) {\n        s += x[i] * y[i];\n    }\n"
+        "    return s;\n}\n")
+
+
+@pytest.mark.model
+@pytest.mark.timeout(900)
+def test_speculation_keeps_greedy_replies_token_for_token(embedded_model):
+    """Greedy replies that copy their prompt's code, alone and three decoded together:
+    token for token the plain engine's, with a tenth of their tokens or more drafted and accepted."""
+    plain, spec = _spec_pair()
+    asks = ["Add OpenMP pragmas to this C++ code and show all of it:", "Rename `x` to `v` in this C++ code:",
+            "Make every loop index an int in this C++ code:"]
+    prompts = [plain.model.tokenize(plain.formatter(messages=[{"role": "user", "content": f"{ask}\n```cpp\n{CODE}```"}])
+                                    .prompt.encode(), add_bos=False, special=True) for ask in asks]
+    outs = {}
+    for name, engine in (("plain", plain), ("spec", spec)):
+        def jobs():
+            return [model_server._Job(prompt=p, max_tokens=64, stop=[], temperature=0.0, top_p=1.0, seed=1) for p in prompts]
+
+        alone = jobs()
+        for job in alone:
+            _decode(engine, [job])
+        together = jobs()
+        for job in together:
+            engine._admit([job])
+        while not all(job.done.is_set() for job in together):
+            engine._step()
+        outs[name] = ([j.out for j in alone], [j.out for j in together])
+    assert outs["spec"][0] == outs["plain"][0]
+    assert outs["spec"][1] == outs["plain"][1]
+    assert outs["plain"][0] == outs["plain"][1]
+    assert spec.accepted > 0.1 * sum(map(len, outs["spec"][0] + outs["spec"][1])), spec.load()
+
+
+@pytest.mark.model
+@pytest.mark.timeout(900)
+def test_speculation_keeps_the_sampled_distribution(embedded_model):
+    """Sampled replies (temperature 1) of 150 seeds, three decoded together: the
+    frequencies of their first 1, 2, 3 and 4 tokens from the speculative engine and the
+    plain one agree (chi-square test of homogeneity, rare prefixes pooled), while drafts
+    were both accepted and rejected (a one-token lookup, to draft often); and a seed
+    gives the same reply again."""
+    from scipy import stats
+
+    plain, spec = _spec_pair(n_ctx=512, ngram=1)  # drafts on every token: many accepted, many rejected
+    text = "Copy this line three times:\nfor (int i = 0; i < n; ++i) sum += a[i] * b[i];"
+    prompt = plain.model.tokenize(plain.formatter(messages=[{"role": "user", "content": text}]).prompt.encode(),
+                                  add_bos=False, special=True)
+
+    def job(seed):
+        return model_server._Job(prompt=prompt, max_tokens=6, stop=[], temperature=1.0, top_p=0.95, seed=seed)
+
+    outs = {}
+    for name, engine in (("plain", plain), ("spec", spec)):
+        jobs = [job(seed) for seed in range(1, 151)]
+        for at in range(0, len(jobs), 3):  # a round's three calls: one prompt, decoded together
+            _decode(engine, jobs[at:at + 3])
+        outs[name] = [j.out for j in jobs]
+    again = job(7)
+    _decode(spec, [again])
+    assert again.out == outs["spec"][6]
+    assert 0 < spec.accepted < spec.drafted, spec.load()
+    for at in range(4):  # the distribution of the first at + 1 tokens
+        a, b = ([tuple(o[:at + 1]) for o in outs[name] if len(o) > at] for name in ("plain", "spec"))
+        common = sorted(k for k in set(a) | set(b) if a.count(k) + b.count(k) >= 10)
+        table = [[xs.count(k) for k in common] + [sum(k not in common for k in xs)] for xs in (a, b)]
+        table = [[row[i] for i in range(len(row)) if table[0][i] + table[1][i]] for row in table]
+        if len(table[0]) > 1:
+            assert stats.chi2_contingency(table).pvalue > 0.001, (at, table)

@@ -53,9 +53,10 @@ With ``cache_dir`` set, :func:`complete` stores each reply as one JSON file
 plus ``"frequency_penalty"`` when the agent asks for one (a request without it keeps the
 key it always had, so earlier cache entries still answer it);
 
-plus, for a ``local/...`` model, ``"local_server": <harness.models.model_server.SERVER_ID>``: the
-server that decodes it (the earlier in-process path gave other replies for the same seed,
-so its cached replies are not reused for the server's).
+plus, for a ``local/...`` model, ``"local_server": <harness.models.model_server.decoding_id()>``: the
+server's decoding (the earlier in-process path gave other replies for the same seed, and
+so does speculative decoding against the plain one: the name says which, with its draft
+length and lookup n-gram, so neither's cached replies answer the other's calls).
 
 The file holds ``{"key": <request key>, "record": <CallRecord fields>}`` and is written
 atomically (temporary file + rename), so a killed run never leaves a half-written entry.
@@ -83,7 +84,7 @@ from harness.core.formats import canonical_json
 from harness.core.fsutil import atomic_write
 from harness.models import local_model, model_process
 from harness.models.errors import ContextWindowExceeded, ModelCallError, ModelConfigError
-from harness.models.model_server import SERVER_ID
+from harness.models.model_server import decoding_id
 
 CACHE_FORMAT = 1
 
@@ -651,7 +652,7 @@ def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int |
     served: dict[str, Any] = {}
     if agent.is_local and mock_response is None:
         model_sha = local_model.resolve(agent.model).sha256
-        served = {"local_server": SERVER_ID}
+        served = {"local_server": decoding_id()}
     if agent.frequency_penalty is not None:
         served["frequency_penalty"] = agent.frequency_penalty
     return {

@@ -38,7 +38,7 @@ from typing import Any
 from harness.core.errors import HarnessError
 from harness.models import local_model
 from harness.models.errors import ModelCallError, ModelConfigError
-from harness.models.model_server import SERVER_ID
+from harness.models.model_server import decoding_id
 
 SERVER_ENV = "HARNESS_MODEL_SERVER"
 START_TIMEOUT_S = 600.0  # seconds to load the model and listen (assembly of the weights included)
@@ -249,10 +249,11 @@ class ExternalServer:
                     names = ", ".join(str(h.get("model", "?")) for h in served) or "nothing"
                     raise ModelConfigError(f"{SERVER_ENV}={self.url} serves {names}, not {self.model} "
                                            f"(SHA-256 {want[:12]}...)")
-                if match.get("server_id") != SERVER_ID:
+                if match.get("server_id") != decoding_id():
                     raise ModelConfigError(f"{SERVER_ENV}={self.url} serves {self.model} with another decoding "
                                            f"({match.get('server_id') or 'an older harness'}; this harness's is "
-                                           f"{SERVER_ID}): restart it with this version's `python -m harness serve-model`")
+                                           f"{decoding_id()}): restart it with this version's `python -m harness "
+                                           "serve-model` and the same HARNESS_LOCAL_DRAFT")
                 self.info = {**match, "external": True}
             return self.url, 1
 

@@ -13,10 +13,11 @@ unless ``$HARNESS_MODEL_SERVER`` names one started by hand. Endpoints:
 * ``GET /v1/models``: the model served and how (``harness`` record: file, SHA-256,
   llama-cpp-python version, threads, slots, context tokens per sequence, load seconds).
 * ``GET /health``: ``{"active": n, "queued": m, "threads": t, "thread_switches": k,
-  "prompt_tokens": p, "prompt_tokens_reused": r, "moves": v}``: requests decoding and
-  waiting, the thread count now and how often it changed, prompt tokens admitted since
-  the start and how many of them were not processed again (see Prompt reuse), and how
-  many sequences were moved to another slot (see Batching).
+  "prompt_tokens": p, "prompt_tokens_reused": r, "moves": v, "drafted": d, "accepted": a}``:
+  requests decoding and waiting, the thread count now and how often it changed, prompt
+  tokens admitted since the start and how many of them were not processed again (see
+  Prompt reuse), how many sequences were moved to another slot (see Batching), and the
+  draft tokens verified and accepted (see Speculative decoding).
 
 Batching
 --------
@@ -78,6 +79,47 @@ may name) do not reuse: their prompts are processed from the start. N_BATCH is 1
 this: prompt processing ran as fast in 128-token chunks as in 512 (166 and 155 tokens/s,
 1,507 tokens, 2 threads), and a smaller chunk reuses more of a shared start.
 
+Speculative decoding
+--------------------
+Prompt lookup (no second model): before each step a sequence drafts up to DRAFT_TOKENS
+tokens, those that followed the latest earlier occurrence of its last NGRAM tokens in
+its prompt and its output so far (a reply that rewrites the prompt's code copies long
+runs of it). Its rows in the step's batch are its last token and its draft, all with
+logits, beside the other sequences' rows: one llama_decode verifies every draft.
+llama.cpp splits a batch with a KV stream per sequence into micro-batches with as many
+rows of each sequence, so the drafts of a batch are padded to the longest with rows
+whose logits are never read. The draft is checked row by row with the sampler chain of
+the sequence: at temperature 0 a drafted token is accepted iff it is the chain's
+argmax (so greedy replies are the plain decoding's); above it, the chain without its
+final draw (penalties, top-k, top-p, min-p, temperature) gives the distribution p over
+the candidates it keeps, the drafted token t is accepted with probability p(t), and on
+rejection the token is drawn from p without t, renormalised (:func:`verify`): the
+sampling rule of speculative decoding for a draft that puts all its mass on one token,
+so each token has exactly the chain's distribution. The first rejection (or the row
+after the whole draft) gives the step's last token; the KV cells of the rows after the
+last accepted one are cut (``llama_memory_seq_rm``). The uniforms come from a numpy
+PCG64 generator seeded with the request's seed, one per acceptance test and one per
+draw, so a seed's reply is deterministic; pad rows draw none, so it does not depend on
+the other sequences of the batch. It is another sample than the plain decoding's for
+the same seed (llama.cpp's ``dist`` draws otherwise), hence :func:`server_id` names the
+decoding with D and n, and the response cache keys local calls with it. Models whose
+cells cannot be cut do not speculate. Speculation is off unless
+``$HARNESS_LOCAL_DRAFT`` gives D (:func:`harness.models.local_model.draft_tokens`; 8 is
+DRAFT_TOKENS, the value measured), read by the server and by the run alike, so both
+name the same decoding; ``Engine(draft=0)`` is the plain decoding
+(benchmarks/local_batching.py compares the two).
+
+What it gains depends on what a step of several rows costs against a step of one.
+Measured on a 2-core AMD EPYC (Zen 4) that four other sessions shared (load 5-9), one
+thread: a decode of 1, 2, 4, 8, 16 rows took 62, 138, 182, 386, 562 ms, so a drafted
+row costs a third to a whole single step, more than the 71 % of draft tokens accepted
+on the quick preset's prompts (D 8, n 4) gain back: 0.86 times the plain decoding's
+tokens/s, one call at a time (docs/measurements/2026-12-06-speculative-decoding.md).
+Hence it is off by default. Nor is a row of a several-row decode computed bit for bit
+as the same token decoded alone (logits differed by up to 0.5, argmax the same, in
+that measurement): greedy replies are the plain decoding's unless two top logits come
+that close, which the tests did not meet but nothing excludes.
+
 Threads and flash attention
 ---------------------------
 Flash attention is off. llama.cpp's CPU flash-attention kernel splits a decode step's
@@ -89,9 +131,11 @@ threads, alone and batched (3 of 3 seeds, 128 tokens, both ways twice), so the t
 count is free to follow the machine's load: :class:`ThreadTuner` picks it per step from
 measured step times, between :func:`harness.models.local_model.n_threads` and fewer
 (``$HARNESS_LOCAL_THREADS`` fixes it). What changes a reply: the seed, the prompt, the
-sampling parameters, the model file, the llama.cpp build and CPU (its kernels), and the
-batch composition beyond STEP_TOKENS; not the thread count or which calls ran beside it
-(up to STEP_TOKENS together).
+sampling parameters, the model file, the llama.cpp build and CPU (its kernels), the
+batch composition beyond STEP_TOKENS, and the decoding (speculation on or off, its D and
+n: :func:`server_id`); not the thread count or which calls ran beside it (up to
+STEP_TOKENS together; with speculation, no guarantee of bit-identical logits either way,
+see Speculative decoding).
 """
 
 from __future__ import annotations
@@ -114,9 +158,30 @@ from typing import Any
 
 from harness.models import local_model
 
-#: names this server's decoding in the response-cache key of local calls (harness.models.llm):
-#: change it when a change of the decoding changes replies
-SERVER_ID = "harness-batched-3"  # 2: flash attention off, 3: 128-token prompt chunks (replies changed)
+#: names the plain decoding (no speculation); change it when a change of the decoding changes replies
+PLAIN_ID = "harness-batched-3"  # 2: flash attention off, 3: 128-token prompt chunks (replies changed)
+DRAFT_TOKENS = 8  # tokens drafted per sequence and step, at most, when speculation is on (see Speculative decoding)
+NGRAM = 4  # the suffix of a sequence looked up in its prompt and output, in tokens (tuned)
+
+
+def server_id(draft: int, ngram: int) -> str:
+    """The name of a decoding: :data:`PLAIN_ID` without speculation (``draft`` 0), else
+    it with the lookup's parameters (``draft`` tokens at most, a suffix of ``ngram``
+    tokens looked up). Speculation draws its random numbers otherwise than the plain
+    sampler, so a seed's sampled reply differs between the two (each is a sample of the
+    same distribution): a server of one must not answer into the other's cache key."""
+    return PLAIN_ID if draft == 0 else f"{PLAIN_ID}+lookup-d{draft}-n{ngram}"
+
+
+#: names the default decoding (speculation off unless $HARNESS_LOCAL_DRAFT says otherwise)
+SERVER_ID = PLAIN_ID
+
+
+def decoding_id() -> str:
+    """The name of the decoding a server started now serves (``$HARNESS_LOCAL_DRAFT``,
+    harness.models.local_model.draft_tokens): the response-cache key of local calls
+    (harness.models.llm) and the check of a server started by hand use it."""
+    return server_id(local_model.draft_tokens(), NGRAM)
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 128  # tokens per prompt-processing chunk, the unit of prompt reuse
@@ -133,6 +198,26 @@ PROBE_EVERY = 16  # steps between tries of another thread count, at first
 PROBE_MAX = 128  # ... at most (a try that lost doubles the gap)
 SWITCH_GAIN = 0.9  # a try switches when its step took at most this fraction of the recent median
 JUMP = 1.5  # two steps in a row this many times the recent median: try another count soon
+
+
+def verify(rng: Any, ids: Any, p: Any, guess: int | None) -> tuple[int, bool]:
+    """One token from the distribution ``p`` over the tokens ``ids`` (numpy arrays; p
+    sums to 1), given a deterministic draft ``guess`` (None: no draft): (token, whether
+    it is ``guess``). The guess is accepted with probability p(guess); otherwise the
+    token is drawn from p without the guess, renormalised. So the token has exactly the
+    distribution p, whatever the guess (speculative sampling's rule for a draft that
+    puts all its mass on one token). ``rng`` (a numpy Generator) gives one uniform per
+    acceptance test and one per draw."""
+    import numpy as np
+
+    if guess is not None:
+        hit = ids == guess
+        if rng.random() < p[hit].sum():
+            return guess, True
+        p = np.where(hit, 0.0, p)
+    cdf = np.cumsum(p)
+    at = int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"))
+    return int(ids[min(at, len(ids) - 1)]), False
 
 
 class ThreadTuner:
@@ -237,6 +322,12 @@ class _Job:
     slot: int = -1
     sampler: Any = None
     reused: int = 0  # prompt tokens whose KV cells were not computed for this job
+    # speculation only (see Speculative decoding):
+    history: list[int] = field(default_factory=list)  # prompt + out
+    lookup: dict[tuple[int, ...], int] = field(default_factory=dict)  # ngram tokens -> where the token after them is
+    indexed: int = 0  # the positions of history before this one are entered in lookup
+    chain: Any = None  # the sampler chain without its final draw (temperature > 0)
+    rng: Any = None  # numpy Generator seeded with seed: acceptance and draws (temperature > 0)
 
 
 class Engine:
@@ -251,12 +342,16 @@ class Engine:
         prompt_reuse: reuse kept prompts' KV cells (see Prompt reuse); off only to
             measure what it saves (benchmarks/prompt_reuse.py): replies are the same.
             Always off for a sliding-window, recurrent or hybrid model.
+        draft: tokens drafted per sequence and step, at most (see Speculative decoding);
+            0: no speculation (the plain decoding, :data:`PLAIN_ID`). Always 0 for a model
+            whose cells cannot be cut.
+        ngram: the suffix looked up for a draft, in tokens.
     Raises:
         RuntimeError: llama.cpp cannot load the file or create the context.
     """
 
     def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False,
-                 prompt_reuse: bool = True):
+                 prompt_reuse: bool = True, draft: int = 0, ngram: int = NGRAM):
         import llama_cpp
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -287,7 +382,7 @@ class Engine:
             self.ctx = internals.LlamaContext(model=self.model, params=cp, verbose=False)
         except ValueError as e:
             raise RuntimeError(f"llama.cpp could not create a context for {path}: {e}") from None
-        self.batch = internals.LlamaBatch(n_tokens=max(N_BATCH, slots), embd=0, n_seq_max=1, verbose=False)
+        self.batch = internals.LlamaBatch(n_tokens=max(N_BATCH, slots * (1 + draft)), embd=0, n_seq_max=1, verbose=False)
         meta = self.model.metadata()
         template = meta.get("tokenizer.chat_template")
         if not template:
@@ -304,6 +399,10 @@ class Engine:
                         or llama_cpp.llama_model_is_hybrid(m))
         self.cuttable = cuttable  # attention cells in a stream per sequence: cut, reused and moved at will
         self.prompt_reuse = prompt_reuse and cuttable
+        self.draft, self.ngram = (draft, ngram) if cuttable else (0, ngram)  # rejected drafts' cells are cut
+        self.server_id = server_id(self.draft, self.ngram)
+        self._cands = internals.LlamaTokenDataArray(n_vocab=self.model.n_vocab())  # one row's candidates
+        self.drafted = self.accepted = 0  # draft tokens verified, of them accepted
         self.load_s = time.perf_counter() - t0
         self._queue: queue.Queue[_Job] = queue.Queue()
         self._pending: list[_Job] = []  # taken from the queue, waiting for a slot
@@ -323,11 +422,13 @@ class Engine:
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, prompt chunk tokens and reuse, context tokens
         per sequence, load seconds."""
-        return {"server": "harness.model_server (batched llama.cpp)", "server_id": SERVER_ID, **self.loaded_with,
+        return {"server": "harness.model_server (batched llama.cpp)", "server_id": self.server_id, **self.loaded_with,
                 "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
                 "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS,
                 "n_batch": N_BATCH, "prompt_reuse": "whole n_batch chunks" if self.prompt_reuse else "off",
                 "n_ctx": self.n_ctx,
+                "speculative": ({"method": "prompt lookup", "draft_tokens": self.draft, "ngram": self.ngram}
+                                if self.draft else "off"),
                 "load_s": round(self.load_s, 3)}
 
     def load(self) -> dict[str, int]:
@@ -335,11 +436,13 @@ class Engine:
         "threads": the thread count now, "thread_switches": how often the tuner switched,
         "prompt_tokens": prompt tokens admitted, "prompt_tokens_reused": of them, not
         processed again (kept cells or a group's shared prompt), "moves": sequences moved
-        to another slot to close a gap (see Batching)}."""
+        to another slot to close a gap (see Batching), "drafted": draft tokens verified,
+        "accepted": of them, accepted (see Speculative decoding)}."""
         admitted, reused = self._prompt_counts
         return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending),
                 "threads": self.tuner.current, "thread_switches": self.tuner.switches,
-                "prompt_tokens": admitted, "prompt_tokens_reused": reused, "moves": self.moves}
+                "prompt_tokens": admitted, "prompt_tokens_reused": reused, "moves": self.moves,
+                "drafted": self.drafted, "accepted": self.accepted}
 
     def submit(self, body: dict[str, Any]) -> dict[str, Any]:
         """Decode one OpenAI chat request (waits for the reply); returns the response dict.
@@ -395,20 +498,49 @@ class Engine:
         }
 
     # ------------------------------------------------------------------ decoding
-    def _sampler(self, job: _Job) -> Any:
-        """The job's sampler chain (see the module docstring)."""
+    def _sampler(self, job: _Job, *, draw: bool = True) -> Any:
+        """The job's sampler chain (see the module docstring); ``draw`` False: without
+        its last step (greedy or ``dist``), which speculation replaces."""
         s = self._internals.LlamaSampler()
         if job.frequency_penalty:  # over the whole completion; no repeat or presence penalty
             s.add_penalties(self.model.n_vocab(), job.max_tokens, 1.0, job.frequency_penalty, 0.0)
         if job.temperature <= 0:
-            s.add_greedy()
+            if draw:
+                s.add_greedy()
         else:
             s.add_top_k(TOP_K)
             s.add_top_p(job.top_p, 1)
             s.add_min_p(MIN_P, 1)
             s.add_temp(job.temperature)
-            s.add_dist(job.seed)
+            if draw:
+                s.add_dist(job.seed)
         return s
+
+    def _sample(self, job: _Job, row: int, guess: int | None = None) -> tuple[int, bool]:
+        """(token, whether it is ``guess``) for ``job`` from the logits of batch row ``row``.
+
+        Plain decoding, or temperature 0: the job's own chain draws it (greedy: the
+        argmax, so a guess is accepted iff it is the argmax). With speculation at
+        temperature > 0: the chain without its draw keeps the candidates and their
+        final logits, p is their softmax (as ``dist`` takes it) and :func:`verify`
+        chooses with the job's random numbers. The token is accepted into the chain
+        (its penalties' history)."""
+        if job.chain is None:
+            tok = job.sampler.sample(self.ctx, row)
+            return tok, tok == guess
+        import numpy as np
+
+        cands = self._cands
+        logits = np.ctypeslib.as_array(self._ll.llama_get_logits_ith(self.ctx.ctx, row), shape=(cands.n_vocab,))
+        cands.copy_logits(logits)
+        self._ll.llama_sampler_apply(job.chain.sampler, ctypes.byref(cands.candidates))
+        n = cands.candidates.size
+        kept = np.ctypeslib.as_array(ctypes.cast(cands.candidates.data, ctypes.POINTER(ctypes.c_byte)),
+                                     shape=(n * cands.candidates_data.itemsize,)).view(cands.candidates_data.dtype)
+        p = np.exp(kept["logit"].astype(np.float64) - float(kept["logit"].max()))
+        tok, hit = verify(job.rng, kept["id"].astype(np.int64), p / p.sum(), guess)
+        job.chain.accept(tok)
+        return tok, hit
 
     def _reusable(self, slot: int, prompt: list[int]) -> int:
         """Tokens at the start of ``prompt`` whose KV cells ``slot`` keeps and that can
@@ -452,6 +584,8 @@ class Engine:
         for job in group:
             job.sampler = self._sampler(job)
             self._kept[job.slot] = []  # until the prompt is in
+            if self.draft:
+                self._start_lookup(job)
         if not self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, first.reused, -1):
             self._ll.llama_memory_seq_rm(self.ctx.memory, first.slot, -1, -1)  # cannot cut there: from the start
             first.reused = 0
@@ -474,7 +608,29 @@ class Engine:
             self._kept[job.slot] = kept
         self._active.extend(group)
         for job in group:
-            self._take(job, job.sampler.sample(self.ctx, b.n_tokens - 1))  # after the prompt's last token
+            self._take(job, self._sample(job, b.n_tokens - 1)[0])  # after the prompt's last token
+
+    def _start_lookup(self, job: _Job) -> None:
+        """Readies ``job`` for speculation: its history (the prompt), its lookup table
+        and, at temperature > 0, its chain without the draw and its random numbers."""
+        import numpy as np
+
+        job.history = list(job.prompt)
+        job.lookup = {}
+        if job.temperature > 0:
+            job.chain = self._sampler(job, draw=False)
+            job.rng = np.random.Generator(np.random.PCG64(job.seed))
+
+    def _draft(self, job: _Job, most: int) -> list[int]:
+        """Up to ``most`` tokens guessed to follow ``job``'s history: the tokens that
+        followed the latest earlier occurrence of its last ``ngram`` tokens (in its
+        prompt or its output); [] if they do not occur before."""
+        h, n = job.history, self.ngram
+        for i in range(max(job.indexed, n), len(h)):  # h[i] follows the n tokens before it
+            job.lookup[tuple(h[i - n:i])] = i
+        job.indexed = len(h)
+        at = job.lookup.get(tuple(h[len(h) - n:]))
+        return [] if at is None else h[at:at + most]
 
     def _take(self, job: _Job, tok: int) -> None:
         """Accepts sampled token ``tok`` for ``job``; finishes the job when it stops."""
@@ -482,6 +638,8 @@ class Engine:
             self._finish(job, "stop")
             return
         job.out.append(tok)
+        if self.draft:
+            job.history.append(tok)
         job.raw += self._piece(tok)
         seen = len(job.text)
         job.text = job.raw.decode("utf-8", errors="ignore")
@@ -511,29 +669,52 @@ class Engine:
             self._active.remove(job)
         if job.slot >= 0:
             self._free.append(job.slot)
-        job.sampler = None
+        job.sampler = job.chain = job.rng = None
+        job.history, job.lookup = [], {}
         job.done.set()
 
     def _step(self) -> None:
-        """One token for every active sequence: one batch of up to STEP_TOKENS
-        sequences per decode (more make two or more decodes), in slot order, after
-        closing a gap between their slots (see Batching)."""
+        """One token for every active sequence, and with speculation its draft: one
+        batch of up to STEP_TOKENS sequences per decode (more make two or more
+        decodes), in slot order, after closing a gap between their slots (see
+        Batching). A sequence's rows are its last token and its draft, padded to the
+        longest draft of the batch (see Speculative decoding); the cells of the rows
+        not accepted are cut."""
         self._close_gaps()
         b = self.batch.batch
         everyone = sorted(self._active, key=lambda job: job.slot)  # batches of consecutive slots
         for at in range(0, len(everyone), STEP_TOKENS):
             jobs = everyone[at:at + STEP_TOKENS]
-            b.n_tokens = len(jobs)
-            for i, job in enumerate(jobs):
-                b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = job.out[-1], len(job.prompt) + len(job.out) - 1, 1, True
-                b.seq_id[i][0] = job.slot
-            threads = self.tuner.pick(len(jobs))
+            drafts = [self._draft(job, min(self.draft, job.max_tokens - len(job.out) - 1)) if self.draft else []
+                      for job in jobs]
+            width = max(map(len, drafts))
+            rows, real = 0, [len(d) for d in drafts]
+            self.drafted += sum(real)
+            for job, draft in zip(jobs, drafts):
+                start = len(job.prompt) + len(job.out) - 1  # the position of its last token
+                pad = min(width, self.n_ctx - 1 - start) - len(draft)  # rows beyond the context: none
+                for i, tok in enumerate([job.out[-1], *draft, *[job.out[-1]] * pad]):
+                    b.token[rows], b.pos[rows], b.n_seq_id[rows], b.logits[rows] = tok, start + i, 1, True
+                    b.seq_id[rows][0] = job.slot
+                    rows += 1
+                draft.extend([job.out[-1]] * pad)  # decoded, never verified: its rows' logits go unread
+            b.n_tokens = rows
+            threads = self.tuner.pick(rows)
             self.ctx.set_n_threads(threads, threads)
             t0 = time.perf_counter()
             self.ctx.decode(self.batch)
-            self.tuner.record(len(jobs), threads, time.perf_counter() - t0)
-            for i, job in enumerate(jobs):
-                self._take(job, job.sampler.sample(self.ctx, i))
+            self.tuner.record(rows, threads, time.perf_counter() - t0)
+            row = 0
+            for job, draft, n_real in zip(jobs, drafts, real):
+                for i in range(n_real + 1):
+                    tok, hit = self._sample(job, row + i, draft[i] if i < n_real else None)
+                    self._take(job, tok)
+                    self.accepted += hit
+                    if not hit or job.done.is_set():
+                        break
+                row += len(draft) + 1
+                if draft and not job.done.is_set():  # cut the cells of the rejected rows
+                    self._ll.llama_memory_seq_rm(self.ctx.memory, job.slot, len(job.prompt) + len(job.out) - 1, -1)
 
     def _close_gaps(self) -> None:
         """Moves sequences in flight so that they sit in consecutive slots (see Batching):
@@ -661,7 +842,8 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
         raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
     try:
         engine = Engine(resolved.path, slots=slots, n_ctx=local_model.n_ctx(),
-                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed())
+                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed(),
+                        draft=local_model.draft_tokens())
     except RuntimeError as e:
         raise local_model.LocalModelError(str(e).splitlines()[0]) from None
     info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
