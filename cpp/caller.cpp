@@ -419,39 +419,7 @@ int main(int argc, char** argv) {
   }
 }
 
-// The replaceable global allocation functions (the heap above): this executable's
-// definitions serve the side's and libstdc++'s operator new and delete.
-void* operator new(size_t n) {
-  if (void* p = heap::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n) { return ::operator new(n); }
-void* operator new(size_t n, std::align_val_t a) {
-  if (void* p = heap::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__))) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n, std::align_val_t a) { return ::operator new(n, a); }
-void* operator new(size_t n, const std::nothrow_t&) noexcept {
-  return heap::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-}
-void* operator new[](size_t n, const std::nothrow_t&) noexcept {
-  return heap::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-}
-void* operator new(size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return heap::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__));
-}
-void* operator new[](size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return heap::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__));
-}
-void operator delete(void* p) noexcept { heap::deallocate(p); }
-void operator delete[](void* p) noexcept { heap::deallocate(p); }
-void operator delete(void* p, size_t) noexcept { heap::deallocate(p); }
-void operator delete[](void* p, size_t) noexcept { heap::deallocate(p); }
-void operator delete(void* p, std::align_val_t) noexcept { heap::deallocate(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { heap::deallocate(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept { heap::deallocate(p); }
-void operator delete[](void* p, size_t, std::align_val_t) noexcept { heap::deallocate(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { heap::deallocate(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { heap::deallocate(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { heap::deallocate(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { heap::deallocate(p); }
+// The replaceable global allocation functions: the heap above.
+void* harness_allocate(size_t bytes, size_t align) { return heap::allocate(bytes, align); }
+void harness_deallocate(void* p) { heap::deallocate(p); }
+#include "harness/replace_new.hpp"

@@ -459,39 +459,7 @@ int main(int argc, char** argv) {
   }
 }
 
-// The replaceable global allocation functions (the arena above): this executable's
-// definitions serve the driver's and libstdc++'s operator new and delete.
-void* operator new(size_t n) {
-  if (void* p = arena::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n) { return ::operator new(n); }
-void* operator new(size_t n, std::align_val_t a) {
-  if (void* p = arena::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__))) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n, std::align_val_t a) { return ::operator new(n, a); }
-void* operator new(size_t n, const std::nothrow_t&) noexcept {
-  return arena::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-}
-void* operator new[](size_t n, const std::nothrow_t&) noexcept {
-  return arena::allocate(n, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-}
-void* operator new(size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return arena::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__));
-}
-void* operator new[](size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return arena::allocate(n, std::max<size_t>(size_t(a), __STDCPP_DEFAULT_NEW_ALIGNMENT__));
-}
-void operator delete(void* p) noexcept { arena::deallocate(p); }
-void operator delete[](void* p) noexcept { arena::deallocate(p); }
-void operator delete(void* p, size_t) noexcept { arena::deallocate(p); }
-void operator delete[](void* p, size_t) noexcept { arena::deallocate(p); }
-void operator delete(void* p, std::align_val_t) noexcept { arena::deallocate(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { arena::deallocate(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept { arena::deallocate(p); }
-void operator delete[](void* p, size_t, std::align_val_t) noexcept { arena::deallocate(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { arena::deallocate(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { arena::deallocate(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { arena::deallocate(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { arena::deallocate(p); }
+// The replaceable global allocation functions: the arena above.
+void* harness_allocate(size_t bytes, size_t align) { return arena::allocate(bytes, align); }
+void harness_deallocate(void* p) { arena::deallocate(p); }
+#include "harness/replace_new.hpp"
