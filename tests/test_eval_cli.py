@@ -194,7 +194,9 @@ def test_profile_counters_count_or_say_why(run_eval):
     if "page_faults" in ev:
         faulting = run_eval(PID, FAULTING, "serial", quick=True, profile=True)
         assert faulting.status == "correct", faulting.evidence
-        assert faulting.evidence["counters"]["page_faults"] >= 16 > base.evidence["counters"]["page_faults"]
+        # both calls also fault in the caller's view of the instance's pages, which its keeper
+        # rebuilt (docs: the judge, "Not guaranteed"); the faulting one touches 16+ pages more
+        assert faulting.evidence["counters"]["page_faults"] >= base.evidence["counters"]["page_faults"] + 16
 
 
 def test_eval_profile_flag_prints_counters():
