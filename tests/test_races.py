@@ -600,13 +600,17 @@ def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone(
     text = VECTOR_BOOL.replace("    #pragma omp parallel for\n", f"    static auto* pad = {PAD};\n    (void)pad;\n"
                                "    #pragma omp parallel for\n")
     r = _eval("59_transform_map_function", text, use_cache=False, memory_bytes=3 << 30)
-    # killed at the detector's memory limit, or (filling it slowly, under load) at its deadline
-    assert r.status in ("runtime_error", "timeout"), r.evidence
-    assert r.evidence["why"].startswith("the candidate ended with exit code 137 (out of the detector's 3072 MiB) "
-                                        "under the race detector" if r.status == "runtime_error" else
-                                        "the candidate did not finish under the race detector"), r.evidence["why"]
-    assert r.evidence["why"].endswith(races.UNCHECKED)
-    assert r.evidence["race_check"] == f"{r.status}: " + r.evidence["why"]
+    # killed at the detector's memory limit, or (filling it slowly, under load) at its deadline;
+    # or, on two cores, the race shows in the outputs of the validation that follows
+    # (`incorrect`: since 2026-12-06 the timed sides' threads really run on two cores)
+    assert r.status in ("runtime_error", "timeout", "incorrect"), r.evidence
+    check = r.evidence["race_check"]
+    assert check.startswith(("runtime_error: the candidate ended with exit code 137 (out of the detector's "
+                             "3072 MiB) under the race detector",
+                             "timeout: the candidate did not finish under the race detector")), check
+    assert check.endswith(races.UNCHECKED)
+    if r.status != "incorrect":
+        assert check == f"{r.status}: " + r.evidence["why"]
     # a wrong one is told what validation found
     r = _eval("59_transform_map_function", text.replace("isPowerOfTwo(x[i])", "!isPowerOfTwo(x[i])"),
               use_cache=False, memory_bytes=3 << 30)
