@@ -1246,9 +1246,12 @@ class Bench {
       *err = "getrandom failed";
       return false;
     }
-    // 1 GiB-aligned, between 16 and 64 TiB: far from where the kernel places a process's
-    // own mappings (near the top of the 128 TiB user space, and the heap near the bottom)
-    r.arena_addr = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30));
+    // between 16 and 64 TiB: far from where the kernel places a process's own mappings
+    // (near the top of the 128 TiB user space, and the heap near the bottom)
+    // + 0-65535 pages: bits 12-27 of every address in it drawn per evaluation (the keeper
+    // moves a turn's arrays by 0-511 pages more, see side.cpp arena::reset)
+    r.arena_addr = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30) +
+                             ((draw >> 32) & 65535) * uint64_t(sysconf(_SC_PAGESIZE)));
     char addr[32];
     std::snprintf(addr, sizeof addr, "%llx", (unsigned long long)r.arena_addr);
     const std::string sb = sandboxed_ ? "1" : "0", judge = std::to_string(getpid()),

@@ -54,13 +54,14 @@
 // free lists (classes of 16 bytes up to 1 KiB, then eight per power of two), each block
 // with a 16-byte header (its class) in front, as glibc's chunks have; requests of kLarge
 // or more as whole pages starting 16 bytes into the first page (where glibc's mapped
-// chunks start), their pages given back to the kernel when freed (fallocate PUNCH_HOLE)
-// and the range kept for reuse. One mutex guards it.
+// chunks start), kept for reuse when freed, their pages given back to the kernel
+// (fallocate PUNCH_HOLE) from 32 MiB up. One mutex guards it.
 namespace heap {
 
 constexpr size_t kLarge = 128 << 10;
 constexpr int kClasses = 64 + 8 * 7 + 1;  // up to 1 KiB by 16, then 8 per power of two to 128 KiB
 constexpr int kMaxFreeLarge = 4096;
+constexpr size_t kGiveBack = 32 << 20;  // freed blocks this large hand their pages back
 
 std::mutex mu;
 char* arena = nullptr;  // [arena, base): the keeper's instances (never freed here)
@@ -167,7 +168,11 @@ __attribute__((noinline)) void deallocate(void* p) {
     *reinterpret_cast<void**>(block) = free_small[c];
     free_small[c] = block;
   } else {
-    fallocate(4, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(arena_offset + size_t(block - base)), off_t(size));
+    // like glibc at the mmap threshold a program settles at (32 MiB): a smaller block keeps
+    // its pages for the next request (a temporary the side allocates on every call faults
+    // its pages in once, not in every timed window); a larger one gives them back
+    if (size >= kGiveBack)
+      fallocate(4, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(arena_offset + size_t(block - base)), off_t(size));
     if (n_free_large < kMaxFreeLarge) free_large[n_free_large++] = {block, size};
   }
 }

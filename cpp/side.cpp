@@ -58,10 +58,10 @@
 // of kLarge or more (glibc would map them anew) start 16 bytes into a page, below a drawn
 // gap of 0 to 65535 pages: where such arrays land beyond the page offset moved an A/A of
 // 33_scan_reverse_prefix_sum by -8 to +14 % between evaluations on a Zen 4 VM (virtually
-// indexed structures: AMD's L1D way predictor hashes address bits 12-27). Operator delete
-// leaves arena memory alone; after the report the turn's pages are handed back to the
-// kernel (fallocate PUNCH_HOLE over the whole region), so the next turn's data lands on
-// pages faulted in anew, zero-filled whatever the caller wrote there.
+// indexed structures: AMD's L1D way predictor hashes address bits 12-27); the gap is drawn
+// per turn over 0-511 pages and the arena's base per evaluation over 0-65535 pages (see
+// reset() for why not more per turn). Operator delete leaves arena memory alone; the pages
+// are kept from turn to turn and handed back to the kernel on a new size or batch.
 // Outside a turn's work operator new is malloc (the driver's own state, the keeper's).
 namespace arena {
 
@@ -100,15 +100,20 @@ void* take(size_t n, size_t align) {
 
 // Drops the turn's instances (their pages back to the kernel) and draws the next turn's
 // placement.
-void reset(uint64_t draw) {
+// `hand_back`: give every page of the region back to the kernel (a new size or batch: the
+// pages the earlier turns used are not wanted any more). Between the turns of one size the
+// pages are kept: handing them back also clears the caller's page tables for them, and the
+// caller then faulted every input and output page in again inside its timed window (4,355
+// minor faults in one quick call of 30_scan_prefix_sum, enough to pull a 4x slower
+// candidate's measured speedup from 0.25 to about 0.7). So a turn's large arrays move by a
+// drawn 0-511 pages (bits 12-20 of their addresses; the arena's base, drawn per evaluation,
+// sets the higher ones), landing mostly on pages an earlier turn faulted in.
+void reset(uint64_t draw, bool hand_back) {
   std::lock_guard<std::mutex> g(mu);
-  // All of the region, not only what this turn used: the caller may have written anywhere
-  // in it, and nothing it left may show through memory a next turn allocates but does not
-  // fill.
-  fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, off_t(bytes));
+  if (hand_back) fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, off_t(bytes));
   const size_t page = size_t(sysconf(_SC_PAGESIZE));
   small_next = base + 16 * (harness::mix64(draw) & 255);
-  const size_t gap = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 65535);
+  const size_t gap = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 511);
   large_next = base + bytes / 2 + (gap < bytes / 4 ? gap : 0);  // large ones: the second
 }
 
@@ -193,11 +198,11 @@ struct Runner {
   uint32_t k() const { return std::min<uint32_t>(c->k, uint32_t(inst.size())); }
 
   // Drops the instances: their memory is the arena's, given back whole by arena::reset.
-  void release(uint64_t draw) {
+  void release(uint64_t draw, bool hand_back = false) {
     inst.clear();
     logs.clear();
     if (release_outputs) release_outputs();  // buffers outputs() filled lie in the arena
-    arena::reset(draw);
+    arena::reset(draw, hand_back);
     malloc_trim(0);
   }
 
@@ -227,7 +232,7 @@ struct Runner {
   // Maps the data area and checks that k instances of c->size fit (they are dropped
   // again: every prepare makes its own).
   void create() {
-    release(0);
+    release(0, true);
     if (data) munmap(data, data_bytes);
     data = nullptr;
     data_bytes = 0;
@@ -433,7 +438,7 @@ int main(int argc, char** argv) {
       arena::base = static_cast<char*>(a);
       arena::bytes = total / 2;
       arena::fd = 4;
-      arena::reset(0);
+      arena::reset(0, true);
       try {
         r.drv.reset(new harness::Driver(argv[1]));
         r.pristine_log = reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
