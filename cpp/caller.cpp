@@ -408,20 +408,10 @@ int main(int argc, char** argv) {
     }
     r.before = State::take();
   }
-  // The judge set bell = 1 before the spawn: "ready?" is command 1. Only the next number
-  // is a command: whatever else the block's words hold (the side can write them) is
-  // waited out, so a corrupted word cannot make this loop overwrite `done`.
-  uint32_t seq = 1;
-  for (;;) {
-    r.c->done.store(seq, std::memory_order_release);
-    harness::side::futex_wake(&r.c->done);
-    uint32_t b;
-    while ((b = r.c->bell.load(std::memory_order_acquire)) != seq + 1)
-      harness::side::futex_wait(&r.c->bell, b, nullptr);
-    seq = b;
-    if (r.call == nullptr && r.c->cmd != harness::side::kExit) continue;  // nothing loaded
+  harness::side::serve_commands(r.c, [&r] {
+    if (r.call == nullptr && r.c->cmd != harness::side::kExit) return;  // nothing loaded
     r.serve();
-  }
+  });
 }
 
 // The replaceable global allocation functions: the heap above.

@@ -112,5 +112,22 @@ inline void futex_wait(std::atomic<uint32_t>* a, uint32_t val, const timespec* t
 }
 inline void futex_wake(std::atomic<uint32_t>* a) { futex_call(a, FUTEX_WAKE, 1, nullptr); }
 
+// The command loop of a keeper or a caller: answers "ready?" (the judge set bell = 1 before
+// the spawn: command 1), then serves each command (`serve`) and says it is done. Only the
+// next number is a command: whatever else the block's words hold (a caller's side can
+// write them) is waited out, so a corrupted word cannot make this loop overwrite `done`.
+template <class Serve>
+[[noreturn]] void serve_commands(Control* c, Serve&& serve) {
+  uint32_t seq = 1;
+  for (;;) {
+    c->done.store(seq, std::memory_order_release);
+    futex_wake(&c->done);
+    uint32_t b;
+    while ((b = c->bell.load(std::memory_order_acquire)) != seq + 1) futex_wait(&c->bell, b, nullptr);
+    seq = b;
+    serve();
+  }
+}
+
 }  // namespace side
 }  // namespace harness
