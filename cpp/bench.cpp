@@ -54,6 +54,7 @@
 #include <vector>
 
 #include "harness/driver.hpp"
+#include "harness/isolate.hpp"
 #include "harness/process.hpp"
 #include "harness/side_protocol.hpp"
 
@@ -663,6 +664,13 @@ constexpr double kDoorbellFactor = 100.0;
 constexpr uint64_t kBatchBytes = 256ULL << 20;
 // Seeds on which calls per measurement are calibrated (and discarded as warm-up).
 constexpr uint64_t kJudgeCalibrationSeeds = 3;
+// Deadlines the judge keeps itself (wait_done()): a candidate's load (its static
+// constructors, a code layout) and its doorbell windows; its profile's calls (thread
+// scaling, counters); and how much later the orchestrator's deadline ends the whole
+// worker if the judge did not end a hung candidate itself.
+constexpr int64_t kLoadDeadlineNs = 60000000000LL;
+constexpr int64_t kProfileDeadlineNs = 60000000000LL;
+constexpr double kBackstopS = 10.0;
 
 // The adaptive stopping rule of Bench::measure (adaptive = true). At the end of every
 // block of 4 pairs once min_pairs are done, timing stops early when the speedup is settled:
@@ -772,6 +780,8 @@ py::dict jdict(const JVerdict& v) {
 // from `ctl` is copied and bounded before use.
 struct Proc {
   std::string name;  // "keeper" or "caller" (messages)
+  bool candidate = false;  // a candidate's (else the baseline's)
+  int64_t started_ns = 0;  // when its current window or command began (now_ns(); deadlines)
   pid_t pid = -1;
   int fd = -1;  // its control block (memfd)
   harness::side::Control* ctl = nullptr;
@@ -786,10 +796,24 @@ struct Proc {
   std::vector<std::pair<int, cpu_set_t>> masks;  // (thread id, CPU mask) of its threads once loaded
 };
 
+// The accounting counters of one candidate against the baseline at one moment
+// (Bench::mark()), or their growth over a span (Bench::since()): both sides' CPU outside
+// their windows and idle CPU, the candidate's windows and steps (windows and commands).
+struct Mark {
+  int64_t base = 0, cand = 0, windows = 0, base_idle = 0, cand_idle = 0, steps = 0;
+  Mark& operator+=(const Mark& o) {
+    base += o.base, cand += o.cand, windows += o.windows;
+    base_idle += o.base_idle, cand_idle += o.cand_idle, steps += o.steps;
+    return *this;
+  }
+};
+
 // One side as the judge sees it: its keeper (trusted, the driver and the instances), its
-// caller (the side's object; stopped outside its windows) and their arena.
+// caller (the side's object; stopped outside its windows) and their arena; for a
+// candidate, also where it stands in the batch and its timing so far.
 struct Runner {
   std::string role;  // "baseline" or "candidate"
+  int index = -1;    // a candidate's place in the batch (0-based); -1 for the baseline
   std::string so;    // its side's shared object
   std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
   Proc keeper, caller;
@@ -803,26 +827,43 @@ struct Runner {
   int64_t commands = 0;      // those commands
   int64_t windows = 0;       // timed windows of calls (kCall)
   std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
+  // a candidate in the batch: `left` once it has its verdict (`out`; its processes ended)
+  bool left = false;
+  JVerdict out;
+  // its timing (Bench::measure): per-call times of its pairs (ns), why it stopped being
+  // timed ("" while it is), timed work so far (ns, its pairs' baseline and its own), and
+  // the per-block accounting (see kOutsideAbsNs)
+  std::vector<double> ns;
+  std::string stopped;
+  int64_t spent = 0;
+  int over = 0, blocks = 0;
+  Mark block, block_start;
+  std::string worst;
+  int64_t worst_excess = 0;
   bool candidate() const { return role == "candidate"; }
+  bool timed() const { return !left && stopped.empty(); }
   bool dead() const { return keeper.dead || caller.dead; }
   const JVerdict& death() const { return caller.dead ? caller.death : keeper.death; }
 };
 
 class Bench {
  public:
-  // driver/baseline/candidate: the three shared objects; runner: the harness_side (keeper)
-  // executable; protocol_fd: where deadline notices go (-1: nowhere); input_key: the
-  // secret key of the timed inputs (32 hex digits, see input_seed(); the orchestrator
-  // draws one per evaluation; "": drawn here from the kernel's random source). Makes this
-  // process non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid).
-  // The keepers and callers start in start().
-  // Raises ValueError for an input_key that is not 32 hex digits, RuntimeError when no
-  // random key can be drawn.
-  Bench(const std::string& driver, const std::string& baseline, const std::string& candidate,
+  // driver/baseline: the trusted shared objects; candidates: the batch's candidates'
+  // objects (K >= 1; each timed against the same baseline, see measure()); runner: the
+  // harness_side (keeper) executable; protocol_fd: where deadline notices go (-1:
+  // nowhere); input_key: the secret key of the timed inputs (32 hex digits, see
+  // input_seed(); the orchestrator draws one per evaluation; "": drawn here from the
+  // kernel's random source); baseline_layouts / candidate_layouts: each side's code
+  // layouts (candidate_layouts: one list per candidate, or none at all). Makes this process
+  // non-dumpable (no ptrace or /proc/<pid>/mem of it by the runners, same uid). The
+  // keepers and callers start in start().
+  // Raises ValueError for an input_key that is not 32 hex digits, no candidate, or layouts
+  // for some sides only; RuntimeError when no random key can be drawn.
+  Bench(const std::string& driver, const std::string& baseline, const std::vector<std::string>& candidates,
         const std::string& runner, int protocol_fd, double rtol, double atol,
         double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce,
         const std::string& input_key, const std::vector<std::string>& baseline_layouts,
-        const std::vector<std::string>& candidate_layouts)
+        const std::vector<std::vector<std::string>>& candidate_layouts)
       : drv_path_(driver),
         drv_(driver),
         runner_(runner),
@@ -848,75 +889,112 @@ class Bench {
       key_[0] = std::stoull(input_key.substr(0, 16), nullptr, 16);
       key_[1] = std::stoull(input_key.substr(16), nullptr, 16);
     }
-    if (baseline_layouts.empty() != candidate_layouts.empty())
-      throw py::value_error("code layouts: both sides or neither");
+    if (candidates.empty()) throw py::value_error("a batch needs at least one candidate");
+    if (!candidate_layouts.empty() && candidate_layouts.size() != candidates.size())
+      throw py::value_error("code layouts: one list per candidate");
+    for (const auto& l : candidate_layouts)
+      if (l.empty() != baseline_layouts.empty()) throw py::value_error("code layouts: every side or none");
+    if (candidate_layouts.empty() && !baseline_layouts.empty())
+      throw py::value_error("code layouts: every side or none");
     base_.role = "baseline";
     base_.so = baseline;
     base_.layouts = baseline_layouts;
-    cand_.role = "candidate";
-    cand_.so = candidate;
-    cand_.layouts = candidate_layouts;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      auto r = std::make_unique<Runner>();
+      r->role = "candidate";
+      r->index = int(i);
+      r->so = candidates[i];
+      r->keeper.candidate = r->caller.candidate = true;
+      if (!candidate_layouts.empty()) r->layouts = candidate_layouts[i];
+      cands_.push_back(std::move(r));
+    }
+    void* page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+    iso_err_ = static_cast<volatile int*>(page);
+    isolate_ = harness::isolation::available();
+    if (isolate_) plan_ = harness::isolation::plan();
   }
 
   ~Bench() {
-    for (Runner* r : {&base_, &cand_}) {
-      for (Proc* p : {&r->caller, &r->keeper}) {
-        if (p->pid > 0 && !p->dead) {
-          kill(p->pid, SIGKILL);
-          waitpid(p->pid, nullptr, 0);
-        }
-        if (p->ctl) munmap(p->ctl, harness::side::kControlBytes);
-        if (p->fd >= 0) ::close(p->fd);
-      }
-      if (r->data) munmap(r->data, r->data_bytes);
-      if (r->arena_fd >= 0) ::close(r->arena_fd);
-    }
+    end_processes(base_);
+    for (auto& c : cands_) end_processes(*c);
+    munmap(const_cast<int*>(iso_err_), 4096);
   }
   Bench(const Bench&) = delete;
   Bench& operator=(const Bench&) = delete;
 
-  // Spawns both sides' keepers and callers and waits until they have loaded the driver
-  // and their objects; the callers are stopped once loaded. Returns {status, why}: "ok";
-  // "link_error" (the candidate's object does not load); "runtime_error" (a process died
-  // while loading: a crashing static constructor, with exit_code); "rejected" (the
-  // candidate's caller had other threads than the baseline's once loaded: its
-  // constructors started threads); "setup_error" (the baseline or the harness failed).
+  // Spawns every side's keeper, then each side's caller in turn (the baseline's first),
+  // waiting until it has loaded its object and stopping it before the next one starts: a
+  // caller's static constructors run while no other caller can run, and each load is
+  // followed by the check of every earlier caller's CPU masks, so a constructor that moved
+  // another side's threads is seen and known. Returns {status, why, candidates}: status
+  // "ok"; "setup_error" (the baseline or the harness failed: nothing was measured);
+  // "split" (the baseline's caller died while loading, see base_failed()); "no_batch"
+  // (K > 1 but callers cannot have namespaces of their own here, isolate.hpp: judge the
+  // candidates one at a time). candidates: one {index, status, why[, exit_code]} per
+  // candidate: "ok"; "link_error" (its object does not load); "runtime_error" (a process
+  // of it died while loading: a crashing static constructor, with exit_code); "timeout"
+  // (its loading outlasted kLoadDeadlineNs); "rejected" (its caller had other threads
+  // than the baseline's once loaded, its load used too much CPU, or it moved another
+  // side's threads). A candidate that is not "ok" has left the batch.
   py::dict start() {
     notify_trusted();
     if (!drv_.adopt)
-      return jdict({"setup_error", drv_path_ + ": no harness_adopt (a driver built before it joined driver.hpp)"});
+      return batch_dict({"setup_error", drv_path_ + ": no harness_adopt (a driver built before it joined driver.hpp)"});
+    if (cands_.size() > 1 && !isolate_)
+      return batch_dict({"no_batch", "the kernel gives this sandbox no user namespaces of its own for the callers "
+                                     "(isolate.hpp): candidates are judged one at a time"});
     std::string err;
-    if (!spawn(base_, &err) || !spawn(cand_, &err)) return jdict({"setup_error", err});
-    for (Runner* r : {&base_, &cand_}) {
-      for (Proc* p : {&r->keeper, &r->caller}) {
-        const bool alive = wait_done(*p);
-        if (p == &r->caller) {
-          r->in_command_ns = cpu_ns(*p);  // loading (static constructors included) is a command
-          ++r->commands;
-        }
-        if (!alive) return jdict(p->death);
-        read_reply(*p);
-        if (p->status == harness::side::kLoadFailed && p->why.rfind("mapping the arena", 0) == 0)
-          return jdict({"setup_error", "the " + r->role + "'s " + p->name + ": " + p->why});
+    for (Runner* r : runners())
+      if (!spawn_keeper(*r, &err)) return batch_dict({"setup_error", err});
+    for (Runner* r : runners()) {
+      if (!wait_done(r->keeper)) {
+        if (!r->candidate()) return batch_dict(base_failed(r->keeper.death));
+        if (!leave(*r, r->keeper.death)) return batch_dict(batch_);
+        continue;
       }
-      if (!freeze(*r)) return jdict(r->death());
-      record_masks(r->caller);
+      read_reply(r->keeper);
       if (r->keeper.status != harness::side::kOk)
-        return jdict({"setup_error", "the " + r->role + "'s keeper could not load the driver: " + r->keeper.why});
+        return batch_dict({"setup_error", "the " + r->role + "'s keeper could not load the driver: " + r->keeper.why});
     }
-    if (base_.caller.status != harness::side::kOk)
-      return jdict({"setup_error", "the baseline's caller could not load: " + base_.caller.why});
-    if (cand_.caller.status == harness::side::kLoadFailed) return jdict({"link_error", cand_.caller.why});
-    if (cand_.caller.status != harness::side::kOk)
-      return jdict({"rejected", "the candidate's process answered its start with an invalid status"});
-    return jdict(load_checks(base_.in_command_ns, cand_.in_command_ns, "while loading"));
+    for (Runner* r : runners()) {
+      if (r->left) continue;
+      if (!spawn_proc(r->caller, caller_argv(*r), r->arena_fd, &err)) return batch_dict({"setup_error", err});
+      Proc& p = r->caller;
+      p.started_ns = now_ns();
+      const bool alive = wait_done(p, r->candidate() ? p.started_ns + kLoadDeadlineNs : 0) && freeze(*r);
+      r->in_command_ns = cpu_ns(p);  // loading (static constructors included) is a command
+      ++r->commands;
+      if (!alive) {
+        if (!r->candidate()) return batch_dict(base_failed(r->death()));
+        if (!leave(*r, r->death())) return batch_dict(batch_);
+        continue;
+      }
+      read_reply(p);
+      record_masks(p);
+      if (p.status == harness::side::kLoadFailed && p.why.rfind("mapping the arena", 0) == 0)
+        return batch_dict({"setup_error", "the " + r->role + "'s caller: " + p.why});
+      if (!r->candidate()) {
+        if (p.status != harness::side::kOk) return batch_dict({"setup_error", "the baseline's caller could not load: " + p.why});
+        continue;
+      }
+      JVerdict v;
+      if (p.status == harness::side::kLoadFailed)
+        v = {"link_error", p.why};
+      else if (p.status != harness::side::kOk)
+        v = {"rejected", "the candidate's process answered its start with an invalid status"};
+      if (v.ok()) v = masks_after(*r);
+      if (v.ok()) v = load_checks(*r, base_.in_command_ns, r->in_command_ns, "while loading");
+      if (!v.ok() && !leave(*r, v)) return batch_dict(batch_);
+    }
+    return batch_dict({});
   }
 
-  // The checks of a load (the start, or a switch of code layout): the candidate's process
+  // The checks of candidate c's load (the start, or a switch of code layout): its process
   // has as many threads as the baseline's (its constructors started none), and the load
   // rule (see kLoadAbsNs) on the two loads' CPU (lb, lc: ns).
-  JVerdict load_checks(int64_t lb, int64_t lc, const char* when) {
-    const int tb = thread_count(base_.caller.pid), tc = thread_count(cand_.caller.pid);
+  JVerdict load_checks(Runner& c, int64_t lb, int64_t lc, const char* when) {
+    const int tb = thread_count(base_.caller.pid), tc = thread_count(c.caller.pid);
     if (tb != tc)
       return {"rejected", "the candidate's process had " + std::to_string(tc) + " threads " + when +
                               ", the baseline's " + std::to_string(tb) + ": its constructors started threads"};
@@ -932,174 +1010,238 @@ class Bench {
     return {};
   }
 
-  // Code layout (see the file comment): before timed pair p, each caller makes its side's
-  // code layout 1 + p mod L current (kLoad; L: its layouts), so every pair draws a fresh
-  // placement of both sides' code while there are layouts left. The switch is outside the
-  // pair's measurement and is checked as a load.
+  // Code layout (see the file comment): before timed pair p, each caller timed in it makes
+  // its side's code layout 1 + p mod L current (kLoad; L: its layouts), so every pair draws
+  // a fresh placement of every side's code while there are layouts left. The switch is
+  // outside the pair's measurement and is checked as a load. A candidate whose switch
+  // fails leaves the batch; the answer is the batch's (ok, setup_error or split).
   JVerdict load_layouts(int p) {
-    int64_t cpu[2] = {0, 0};
-    Runner* rs[2] = {&base_, &cand_};
-    for (int i = 0; i < 2; ++i) {
-      Runner& r = *rs[i];
-      r.caller.ctl->variant = uint32_t(1 + size_t(p) % r.layouts.size());
-      r.caller.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^ (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
-      const int64_t before = r.in_command_ns;
-      JVerdict v = caller_command(r, harness::side::kLoad);
-      if (!v.ok()) return v;
-      cpu[i] = r.in_command_ns - before;
-      if (r.caller.status == harness::side::kLoadFailed)
-        return side_failed(r, "runtime_error", "its object linked at another code offset (code layout " +
-                                                   std::to_string(r.caller.ctl->variant) + ") did not load: " + r.caller.why);
-      if (r.caller.status != harness::side::kOk)
-        return side_failed(r, "rejected", "the " + r.role + "'s process answered a change of code layout with an invalid status");
+    int64_t lb = 0;
+    for (Runner* r : runners()) {
+      if (r->candidate() && !r->timed()) continue;
+      r->caller.ctl->variant = uint32_t(1 + size_t(p) % r->layouts.size());
+      r->caller.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^
+                                             (r->candidate() ? 0xc2b2ae3d27d4eb4fULL * uint64_t(r->index + 1) : 0));
+      const int64_t before = r->in_command_ns;
+      JVerdict v = caller_command(*r, harness::side::kLoad, kLoadDeadlineNs);
+      const int64_t cpu = r->in_command_ns - before;
+      if (v.ok() && r->caller.status == harness::side::kLoadFailed)
+        v = side_failed(*r, "runtime_error", "its object linked at another code offset (code layout " +
+                                                 std::to_string(r->caller.ctl->variant) + ") did not load: " + r->caller.why);
+      else if (v.ok() && r->caller.status != harness::side::kOk)
+        v = side_failed(*r, "rejected", "the " + r->role + "'s process answered a change of code layout with an invalid status");
+      if (!r->candidate()) {
+        if (!v.ok()) return base_failed(v);
+        lb = cpu;
+        continue;
+      }
+      if (v.ok()) v = load_checks(*r, lb, cpu, "switching code layouts");
+      if (!v.ok() && !leave(*r, v)) return v;
     }
-    return load_checks(cpu[0], cpu[1], "switching code layouts");
+    return {};
   }
 
-  // One validation case: the same seed to both sides, outputs poisoned, compared.
-  // Returns {status, why, baseline_ns, candidate_ns} (exit_code when a process of a side died).
+  // One validation case: the same seed to every side, outputs poisoned, each candidate's
+  // compared with the baseline's. Returns {status, why, baseline_ns, candidates}: status
+  // "ok", "setup_error" or "split" (see base_failed()); candidates: one {index, status,
+  // why, candidate_ns[, exit_code]} per candidate in the batch before the case; one that
+  // is not "ok" has left the batch.
   py::dict validate(uint64_t size, uint64_t seed) {
     notify_trusted();
-    int64_t tb = 0, tc = 0;
-    JVerdict v = ensure(size, 1);
+    const std::vector<Runner*> in = present();
+    int64_t tb = 0;
+    std::vector<int64_t> tc(cands_.size(), 0);
     const std::vector<uint64_t> seeds{seed};
-    if (v.ok()) v = turn(base_, seeds, true, 0.0, &tb);
-    if (v.ok()) v = turn(cand_, seeds, true, double(tb) * 1e-9, &tc);
-    if (v.ok()) v = compare_reported(seeds, "");
-    if (v.ok()) v = accounting_total();
-    py::dict d = jdict(v);
+    JVerdict v = batch_.ok() ? ensure(size, 1) : batch_;
+    if (v.ok()) v = base_failed(turn(base_, seeds, true, 0.0, &tb));
+    for (Runner* c : in)
+      if (v.ok() && !c->left) {
+        const JVerdict w = turn(*c, seeds, true, double(tb) * 1e-9, &tc[size_t(c->index)]);
+        if (!w.ok() && !leave(*c, w)) v = w;
+      }
+    if (v.ok()) v = compare_reported(seeds, "", in);
+    if (v.ok())
+      for (Runner* c : present()) accounting_total(*c);
+    py::dict d = batch_dict(v);
     d["baseline_ns"] = tb;
-    d["candidate_ns"] = tc;
+    py::list cs;
+    for (Runner* c : in) {
+      py::dict e = jdict(c->left ? c->out : JVerdict{});
+      e["index"] = c->index;
+      e["candidate_ns"] = tc[size_t(c->index)];
+      cs.append(e);
+    }
+    d["candidates"] = cs;
     return d;
   }
 
-  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + 1 + p
-  // for both sides; even pairs run the baseline first, odd pairs the candidate (ABBA...).
-  // Each side's measurement is one timed window of K calls on K instances prepared with
-  // fresh inputs (K >= 1: the same for both sides, enough that a window lasts the
-  // nanobench target and 100 doorbell round trips); every call's outputs are compared.
-  // Stops after max_pairs, or once min_pairs are done, at the end of a block of 4 pairs,
-  // when budget_s of timed work is spent or (adaptive) the speedup is settled (see
-  // settled()). Returns per-call times in ns (numpy float64, one per pair and side), the
-  // calls per window (baseline_iters = candidate_iters = K), the clock resolution, the
-  // doorbell round trip (ns), the CPU accounting, why timing stopped (`stopped`: "settled",
-  // "budget", "max_pairs" or "" when the verdict is not ok) and the verdict.
+  // Interleaved timing at `size` (see the file comment) of every candidate in the batch
+  // against the one baseline. Pair p uses seed seed0 + 1 + p for every side; the baseline
+  // is timed once per pair, first in even pairs and last in odd ones, and the candidates
+  // timed in that pair in between in an order drawn per pair, so each candidate's pairs
+  // alternate their order (ABBA...) as a lone candidate's do, and each candidate's
+  // speedup comes from its pairs with the same pair's baseline time. Each side's
+  // measurement is one timed window of K calls on K instances prepared with fresh inputs
+  // (K >= 1: the same for every side, enough that a window lasts the nanobench target and
+  // 100 doorbell round trips); every call's outputs are compared. A candidate stops being
+  // timed after max_pairs, or once min_pairs are done, at the end of a block of 4 pairs,
+  // when budget_s of its timed work (its windows and the baseline's of its pairs) is spent
+  // or (adaptive) its speedup is settled (see settled()); timing ends when no candidate is
+  // timed any more. A candidate that fails (incorrect outputs, a dead process, a broken
+  // rule, a window past its deadline) leaves the batch then and keeps the pairs it had.
+  // Returns {status ("ok", "setup_error", "split"), why, baseline_ns (per pair, numpy
+  // float64), iters (calls per window), clock_resolution_ns, doorbell_ns (the round trip),
+  // candidates}: one {index, status, why[, exit_code], candidate_ns (per pair it took part
+  // in: pairs 0..n-1, numpy float64), stopped ("settled", "budget", "max_pairs", or "" when
+  // not ok), cpu_accounting} per candidate in the batch before the call.
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s,
                    double min_measure_ns, bool check_outputs, bool adaptive) {
     notify_trusted();
-    std::vector<double> bs, cs;
+    const std::vector<Runner*> in = present();
+    for (Runner* c : in) {
+      c->ns.clear();
+      c->stopped.clear();
+      c->spent = 0;
+      c->over = c->blocks = 0;
+      c->block = Mark{};
+      c->worst.clear();
+      c->worst_excess = 0;
+    }
+    std::vector<double> bs;
     const double res = clock_resolution_ns();
     double doorbell = 0.0;
     int64_t k = 1;
-    JVerdict v = ensure(size, 1);
+    JVerdict v = batch_.ok() ? ensure(size, 1) : batch_;
     if (v.ok()) v = doorbell_ns(21, &doorbell);
     const double target = std::max({min_measure_ns, 1000.0 * res, kDoorbellFactor * doorbell});
     // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
     // Calls per window come from each side's median call, so one call slowed by a
     // preemption (or the cold first call) cannot cut them to 1 on a loaded machine.
     // Deadlines use the slowest baseline call seen (the work may depend on the seed).
-    std::vector<int64_t> tbs, tcs;
+    std::vector<int64_t> tbs;
+    std::vector<std::vector<int64_t>> tcs(cands_.size());
     int64_t slowest_tb = 0;
-    for (uint64_t c = 0; c < kJudgeCalibrationSeeds && v.ok(); ++c) {
+    for (uint64_t c = 0; c < kJudgeCalibrationSeeds && v.ok() && !present().empty(); ++c) {
       const std::vector<uint64_t> seeds{input_seed(seed0 + 1000003ULL * (c + 1))};
-      int64_t tb = 0, tc = 0;
-      v = turn(base_, seeds, true, 0.0, &tb);
+      int64_t tb = 0;
+      v = base_failed(turn(base_, seeds, true, 0.0, &tb));
       slowest_tb = std::max(slowest_tb, tb);
-      if (v.ok()) v = turn(cand_, seeds, true, double(slowest_tb) * 1e-9, &tc);
-      if (v.ok() && check_outputs) v = compare_reported(seeds, "");
       tbs.push_back(tb);
-      tcs.push_back(tc);
+      const std::vector<Runner*> ran = present();
+      for (Runner* r : ran) {
+        if (!v.ok()) break;
+        int64_t tc = 0;
+        const JVerdict w = turn(*r, seeds, true, double(slowest_tb) * 1e-9, &tc);
+        if (!w.ok() && !leave(*r, w)) v = w;
+        if (w.ok()) tcs[size_t(r->index)].push_back(tc);
+      }
+      if (v.ok() && check_outputs) v = compare_reported(seeds, "", ran);
     }
-    if (v.ok()) {
-      k = std::max(iterations_for(target, median_of(tbs)), iterations_for(target, median_of(tcs)));
+    if (v.ok() && !present().empty()) {
+      k = iterations_for(target, median_of(tbs));
+      for (Runner* r : present()) k = std::max(k, iterations_for(target, median_of(tcs[size_t(r->index)])));
       const uint64_t per = std::max<uint64_t>(1, drv_.bytes(e_->p));
       k = std::min<int64_t>({k, int64_t(harness::side::kMaxK), std::max<int64_t>(1, int64_t(kBatchBytes / per))});
       if (k > 1) v = ensure(size, uint32_t(k));
     }
     double slowest_base_call_s = double(slowest_tb) * 1e-9;
-    int64_t spent = 0;
-    int over = 0;    // blocks of measurements over their accounting limit
-    int blocks = 0;  // blocks checked
-    Mark block;      // the accounting of the current block so far
-    std::string worst;
-    int64_t worst_excess = 0;
-    std::string stopped = "max_pairs";
     for (int p = 0; v.ok() && p < max_pairs; ++p) {
       // Stop only after whole blocks of 4 pairs: each block runs both orders (ABBA).
-      if (p >= min_pairs && p % 4 == 0) {
-        if (double(spent) * 1e-9 >= budget_s) {
-          stopped = "budget";
-          break;
+      if (p >= min_pairs && p % 4 == 0)
+        for (Runner* c : timed()) {
+          const std::vector<double> mine(bs.begin(), bs.begin() + long(c->ns.size()));
+          if (double(c->spent) * 1e-9 >= budget_s)
+            c->stopped = "budget";
+          else if (adaptive && settled(mine, c->ns))
+            c->stopped = "settled";
         }
-        if (adaptive && settled(bs, cs)) {
-          stopped = "settled";
-          break;
-        }
-      }
+      if (timed().empty()) break;
       if (!base_.layouts.empty()) v = load_layouts(p);
-      if (!v.ok()) break;
+      std::vector<Runner*> now = timed();
+      if (!v.ok() || now.empty()) break;
       const uint64_t seed = seed0 + 1 + uint64_t(p);
       std::vector<uint64_t> seeds(static_cast<size_t>(k));
       for (int64_t i = 0; i < k; ++i) seeds[size_t(i)] = input_seed(iteration_seed(seed, i, k));
-      const bool base_first = (p % 2 == 0);
-      const Mark m0 = mark();
-      int64_t tb = 0, tc = 0;
-      for (int half = 0; half < 2 && v.ok(); ++half) {
-        const bool base_turn = (half == 0) == base_first;
+      // the candidates' order in this pair: a Fisher-Yates shuffle drawn from the pair's
+      // keyed seed (reproducible with the evaluation's key, unknown to every side)
+      uint64_t draw = input_seed(seed ^ 0x6a09e667f3bcc909ULL);
+      for (size_t i = now.size(); i > 1; --i) {
+        draw = harness::mix64(draw + i);
+        std::swap(now[i - 1], now[size_t(draw % i)]);
+      }
+      for (Runner* c : now) c->block_start = mark(*c);
+      int64_t tb = 0;
+      std::vector<int64_t> tc(cands_.size(), 0);
+      std::vector<Runner*> order(now);
+      order.insert(p % 2 == 0 ? order.begin() : order.end(), &base_);
+      for (Runner* r : order) {
+        if (!v.ok()) break;
         // Each side's inputs are generated by its own keeper right before its window,
-        // so both find them equally warm; the same pipe writes around both windows.
-        if (base_turn) {
-          v = turn(base_, seeds, k > 1, 0.0, &tb);
+        // so every side finds them equally warm; the same pipe writes around every window.
+        if (!r->candidate()) {
+          v = base_failed(turn(base_, seeds, k > 1, 0.0, &tb));
           slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(k));
-        } else {
-          v = turn(cand_, seeds, k > 1, slowest_base_call_s * double(k), &tc);
+        } else if (!r->left) {
+          const JVerdict w = turn(*r, seeds, k > 1, slowest_base_call_s * double(k), &tc[size_t(r->index)]);
+          if (!w.ok() && !leave(*r, w)) v = w;
         }
       }
-      if (v.ok() && check_outputs) v = compare_reported(seeds, "in one timed measurement");
-      if (v.ok()) block += since(m0);
-      // A block is two measurements, one with each order (see kOutsideAbsNs); the last
-      // measurement of an odd number is a block alone.
-      if (v.ok() && (p % 2 == 1 || p + 1 == max_pairs)) {
-        ++blocks;
-        if (over_limit(block, p - (p % 2), p, &worst, &worst_excess)) ++over;
-        block = Mark{};
-      }
-      if (v.ok()) v = accounting_total();
+      if (v.ok() && check_outputs) v = compare_reported(seeds, "in one timed measurement", now);
       if (!v.ok()) break;
-      spent += tb + tc;
       bs.push_back(double(tb) / double(k));
-      cs.push_back(double(tc) / double(k));
+      for (Runner* c : now) {
+        if (c->left) continue;
+        c->block += since(*c, c->block_start);
+        // A block is two measurements, one with each order (see kOutsideAbsNs); the last
+        // measurement of an odd number is a block alone.
+        if (p % 2 == 1 || p + 1 == max_pairs) {
+          ++c->blocks;
+          if (over_limit(c->block, p - (p % 2), p, &c->worst, &c->worst_excess)) ++c->over;
+          c->block = Mark{};
+        }
+        accounting_total(*c);
+        if (c->left) continue;
+        c->spent += tb + tc[size_t(c->index)];
+        c->ns.push_back(double(tc[size_t(c->index)]) / double(k));
+      }
     }
-    if (v.ok() && over >= 2 && 2 * over >= blocks)
-      v = JVerdict{"rejected", worst + "; " + std::to_string(over) + " of " + std::to_string(blocks) +
-                                   " blocks of timed measurements were over their limit"};
-    py::dict d = jdict(v);
+    for (Runner* c : in) {
+      if (c->left || !v.ok()) continue;
+      if (c->stopped.empty()) c->stopped = "max_pairs";
+      if (c->over >= 2 && 2 * c->over >= c->blocks)
+        leave(*c, JVerdict{"rejected", c->worst + "; " + std::to_string(c->over) + " of " +
+                                           std::to_string(c->blocks) + " blocks of timed measurements were over their limit"});
+    }
+    py::dict d = batch_dict(v);
     d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
-    d["candidate_ns"] = py::array_t<double>(cs.size(), cs.data());
-    d["baseline_iters"] = k;
-    d["candidate_iters"] = k;
+    d["iters"] = k;
     d["clock_resolution_ns"] = res;
     d["doorbell_ns"] = doorbell;
-    d["cpu_accounting"] = accounting_figures();
-    d["stopped"] = v.ok() ? stopped : std::string();
+    py::list cs;
+    for (Runner* c : in) {
+      py::dict e = jdict(c->left ? c->out : JVerdict{});
+      e["index"] = c->index;
+      e["candidate_ns"] = py::array_t<double>(c->ns.size(), c->ns.data());
+      e["stopped"] = c->left ? std::string() : c->stopped;
+      e["cpu_accounting"] = accounting_figures(*c);
+      cs.append(e);
+    }
+    d["candidates"] = cs;
     return d;
   }
 
-  // Thread scaling evidence: the candidate's median time (ns, judge-timed) over `reps`
+  // Thread scaling evidence: candidate `index`'s median time (ns, judge-timed) over `reps`
   // calls with OpenMP limited to `threads` in its caller, on (size, seed).
-  // Returns {status, why, median_ns}.
-  py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
+  // Returns {status, why, median_ns}; raises IndexError for a candidate not in the batch.
+  py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps, int index) {
     notify_trusted();
+    Runner& c = present_candidate(index);
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
     std::vector<double> ts;
-    for (int r = 0; r < reps && v.ok(); ++r) {
-      v = prepare(cand_, {input_seed(seed)}, false);
+    for (int r = 0; r < reps && v.ok() && !c.left; ++r) {
+      v = prepare(c, {input_seed(seed)}, false);
       int64_t t = 0;
-      if (v.ok()) {
-        notify_deadline(60.0 / tfactor_);
-        v = window(cand_, harness::side::kCall, 1, threads, &t);
-        notify_trusted();
-      }
+      if (v.ok()) v = window(c, harness::side::kCall, 1, threads, &t, kProfileDeadlineNs);
       ts.push_back(double(t));
     }
     std::sort(ts.begin(), ts.end());
@@ -1108,19 +1250,17 @@ class Bench {
     return d;
   }
 
-  // Hardware and software counters of one candidate call on (size, seed), counted in its
-  // caller (evidence, not a verdict). Returns {status, why, counts, unavailable}.
-  py::dict counters(uint64_t size, uint64_t seed) {
+  // Hardware and software counters of one call of candidate `index` on (size, seed),
+  // counted in its caller (evidence, not a verdict). Returns {status, why, counts,
+  // unavailable}; raises IndexError for a candidate not in the batch.
+  py::dict counters(uint64_t size, uint64_t seed, int index) {
     notify_trusted();
+    Runner& r = present_candidate(index);
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
-    if (v.ok()) v = prepare(cand_, {input_seed(seed)}, false);
+    if (v.ok()) v = prepare(r, {input_seed(seed)}, false);
     py::dict counts, unavailable;
-    if (v.ok()) {
-      notify_deadline(60.0 / tfactor_);
-      v = caller_command(cand_, harness::side::kCounters);
-      notify_trusted();
-    }
-    Proc& c = cand_.caller;
+    if (v.ok()) v = caller_command(r, harness::side::kCounters, kProfileDeadlineNs);
+    Proc& c = r.caller;
     if (v.ok() && c.status != harness::side::kOk) v = JVerdict{"rejected", c.why};
     if (v.ok()) {
       for (int e = 0; e < harness::kNumCounters; ++e) {
@@ -1141,7 +1281,8 @@ class Bench {
   }
 
   // The round trip of an empty command through the baseline's caller (median of `reps`,
-  // ns; the caller let run and stopped again): the per-window overhead. Both callers go through it.
+  // ns; the caller let run and stopped again): the per-window overhead. Every caller goes
+  // through it. Raises RuntimeError when the batch fails it.
   double doorbell(int reps) {
     double d = 0.0;
     const JVerdict v = doorbell_ns(reps, &d);
@@ -1153,8 +1294,13 @@ class Bench {
   // prepare commands).
   int64_t generation_ns() const { return gen_ns_; }
 
-  // Threads of the candidate's caller now (from /proc/<pid>/status).
-  int candidate_threads() const { return thread_count(cand_.caller.pid); }
+  // Threads of candidate `index`'s caller now (from /proc/<pid>/status; -1 once it left).
+  // Raises IndexError for an index outside the batch.
+  int candidate_threads(int index) const {
+    if (index < 0 || size_t(index) >= cands_.size()) throw py::index_error("no candidate " + std::to_string(index));
+    const Runner& c = *cands_[size_t(index)];
+    return c.left ? -1 : thread_count(c.caller.pid);
+  }
 
   // The key of this evaluation's timed inputs (32 hex digits): with it, Bench(...,
   // input_key) gives every timed call the same inputs again. The key never reaches the
@@ -1190,25 +1336,120 @@ class Bench {
   int threads_;
   cpu_set_t granted_set_;  // the CPUs this evaluation may use (granted_cpus())
   int granted_;            // how many (the physical bound)
-  Runner base_, cand_;
+  Runner base_;
+  std::vector<std::unique_ptr<Runner>> cands_;  // the batch, in the order given
   int64_t gen_ns_ = 0;
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
   uint64_t prepares_ = 0;  // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
-  std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (candidate's)
+  std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (a candidate's)
+  JVerdict batch_;  // the batch's own failure (setup_error, split), once it has one
+  bool isolate_ = false;  // callers start in namespaces of their own (isolate.hpp)
+  harness::isolation::Plan plan_;  // the mounts they make read-only
+  volatile int* iso_err_ = nullptr;  // a shared page: why a caller's child could not isolate
 
-  // The accounting counters at one moment (mark()), or their growth over a span
-  // (since()): both sides' CPU outside their windows and idle CPU, the candidate's
-  // windows and steps (windows and commands).
-  struct Mark {
-    int64_t base = 0, cand = 0, windows = 0, base_idle = 0, cand_idle = 0, steps = 0;
-    Mark& operator+=(const Mark& o) {
-      base += o.base, cand += o.cand, windows += o.windows;
-      base_idle += o.base_idle, cand_idle += o.cand_idle, steps += o.steps;
-      return *this;
+  // ---------------------------------------------------------------- the batch
+  // The baseline, then the candidates (those that left included).
+  std::vector<Runner*> runners() {
+    std::vector<Runner*> v{&base_};
+    for (auto& c : cands_) v.push_back(c.get());
+    return v;
+  }
+  // The candidates still in the batch, and those of them still timed (measure()).
+  std::vector<Runner*> present() {
+    std::vector<Runner*> v;
+    for (auto& c : cands_)
+      if (!c->left) v.push_back(c.get());
+    return v;
+  }
+  std::vector<Runner*> timed() {
+    std::vector<Runner*> v;
+    for (auto& c : cands_)
+      if (c->timed()) v.push_back(c.get());
+    return v;
+  }
+  Runner& present_candidate(int index) {
+    if (index < 0 || size_t(index) >= cands_.size() || cands_[size_t(index)]->left)
+      throw py::index_error("no candidate " + std::to_string(index) + " in the batch");
+    return *cands_[size_t(index)];
+  }
+
+  // Candidate c leaves the batch with verdict v (not ok): its processes are ended and its
+  // memory freed, and nothing of it is read again. False (nothing done, v kept as the
+  // batch's failure) when v is not c's but the batch's (setup_error: the harness or the
+  // problem failed).
+  bool leave(Runner& c, const JVerdict& v) {
+    if (v.status == "setup_error" || v.status == "split") {
+      batch_ = v;
+      return false;
     }
-  };
+    if (c.left) return true;
+    c.left = true;
+    c.out = v;
+    end_processes(c);
+    return true;
+  }
+
+  // What a verdict of the baseline's turn or command means for the batch (v unchanged
+  // when ok or setup_error). A death of the baseline's processes is charged to the
+  // candidate when one is left in the batch (every baseline passed validation and timing
+  // on its own, in tests, and all processes share the evaluation's memory limit, so the
+  // usual cause is the candidate's memory: the OOM killer may pick any process; a harness
+  // error here would let a candidate stop a run), and the batch ends ("split"); with
+  // several, which one is unknown: the batch ends "split" and the orchestrator judges the
+  // candidates without a verdict again one at a time.
+  JVerdict base_failed(const JVerdict& v) {
+    if (v.ok() || v.status == "setup_error" || v.status == "split") return v;
+    const std::vector<Runner*> in = present();
+    if (in.size() == 1) {
+      leave(*in[0], v);
+      batch_ = {"split", "the baseline's process died with one candidate in the batch, charged to it: " + v.why};
+      return batch_;
+    }
+    batch_ = {"split", "a process of the baseline died with " + std::to_string(in.size()) +
+                           " candidates in the batch (" + v.why + "): they are to be judged again one at a time"};
+    return batch_;
+  }
+
+  // The batch-level part of an answer (status, why; the batch's own failure first) and
+  // every candidate's standing ({index, status, why[, exit_code]}).
+  py::dict batch_dict(const JVerdict& v) {
+    if (batch_.ok() && !v.ok()) batch_ = v;
+    const JVerdict& b = batch_.ok() ? v : batch_;
+    py::dict d;
+    d["status"] = b.status;
+    d["why"] = b.why;
+    py::list cs;
+    for (auto& c : cands_) {
+      py::dict e = jdict(c->left ? c->out : JVerdict{});
+      e["index"] = c->index;
+      cs.append(e);
+    }
+    d["candidates"] = cs;
+    return d;
+  }
+
+  // r's keeper and caller killed and reaped, their shared memory unmapped and closed.
+  void end_processes(Runner& r) {
+    for (Proc* p : {&r.caller, &r.keeper}) {
+      if (p->pid > 0 && !p->dead) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, nullptr, 0);
+        p->dead = true;
+        p->death = {"runtime_error", "ended by the judge"};
+      }
+      if (p->ctl) munmap(p->ctl, harness::side::kControlBytes);
+      p->ctl = nullptr;
+      if (p->fd >= 0) ::close(p->fd);
+      p->fd = -1;
+    }
+    if (r.data) munmap(r.data, r.data_bytes);
+    r.data = nullptr;
+    r.data_bytes = 0;
+    if (r.arena_fd >= 0) ::close(r.arena_fd);
+    r.arena_fd = -1;
+  }
 
   // ---------------------------------------------------------------- processes
   // Bytes of each side's arena (virtual: a sparse memfd, mapped whole by the keeper and
@@ -1235,9 +1476,9 @@ class Bench {
     return fd;
   }
 
-  // The side's arena (at a drawn address, the same in its keeper and its caller) and both
-  // processes.
-  bool spawn(Runner& r, std::string* err) {
+  // The side's arena (at a drawn address, the same in its keeper and its caller) and its
+  // keeper; the caller starts later (start(), caller_argv()).
+  bool spawn_keeper(Runner& r, std::string* err) {
     r.arena_bytes = arena_size();
     r.arena_fd = shared_file("harness-arena-" + r.role, r.arena_bytes, err);
     if (r.arena_fd < 0) return false;
@@ -1249,22 +1490,35 @@ class Bench {
     // between 16 and 64 TiB: far from where the kernel places a process's own mappings
     // (near the top of the 128 TiB user space, and the heap near the bottom)
     // + 0-65535 pages: bits 12-27 of every address in it drawn per evaluation (the keeper
-    // moves a turn's arrays by 0-511 pages more, see side.cpp arena::reset)
+    // moves a turn's arrays by 0-511 pages more, see side.cpp arena::reset); each side of
+    // a batch draws its own (only its keeper and its caller map it)
     r.arena_addr = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30) +
                              ((draw >> 32) & 65535) * uint64_t(sysconf(_SC_PAGESIZE)));
-    char addr[32];
-    std::snprintf(addr, sizeof addr, "%llx", (unsigned long long)r.arena_addr);
-    const std::string sb = sandboxed_ ? "1" : "0", judge = std::to_string(getpid()),
-                      bytes = std::to_string(r.arena_bytes);
     r.keeper.name = "keeper";
     r.caller.name = "caller";
-    std::vector<std::string> ka{runner_, drv_path_, r.role, sb, judge, addr, bytes};
-    std::vector<std::string> ca{caller_, r.so, r.role, sb, judge, addr, bytes};
-    ca.insert(ca.end(), r.layouts.begin(), r.layouts.end());
-    return spawn_proc(r.keeper, ka, r.arena_fd, err) && spawn_proc(r.caller, ca, r.arena_fd, err);
+    return spawn_proc(r.keeper, {runner_, drv_path_, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()),
+                                 hex(r.arena_addr), std::to_string(r.arena_bytes)},
+                      r.arena_fd, err);
   }
 
-  // One process: fd 3 = its control block, fd 4 = the arena.
+  static std::string hex(uintptr_t a) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%llx", (unsigned long long)a);
+    return buf;
+  }
+
+  // The command line of r's caller (see cpp/caller.cpp).
+  std::vector<std::string> caller_argv(const Runner& r) const {
+    std::vector<std::string> ca{caller_, r.so, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()),
+                                hex(r.arena_addr), std::to_string(r.arena_bytes)};
+    ca.insert(ca.end(), r.layouts.begin(), r.layouts.end());
+    return ca;
+  }
+
+  // One process: fd 3 = its control block, fd 4 = the arena. A caller starts in
+  // namespaces of its own where the kernel allows them (isolate.hpp); when entering them
+  // fails although the probe said they could be had, the child says why in iso_err_ (a
+  // page the executed program no longer maps, so no side can fake it) and exits 125.
   bool spawn_proc(Proc& p, std::vector<std::string> a, int arena, std::string* err) {
     p.fd = shared_file("harness-" + p.name, harness::side::kControlBytes, err);
     if (p.fd < 0) return false;
@@ -1286,13 +1540,22 @@ class Bench {
     std::vector<char*> envp;
     for (auto& s : env) envp.push_back(&s[0]);
     envp.push_back(nullptr);
+    const bool isolate = p.name == "caller" && isolate_;
+    *iso_err_ = 0;
     const int fd = p.fd;
     const pid_t pid = fork();
     if (pid == 0) {
       // the child: only async-signal-safe calls until exec. fd 3 = its block, fd 4 = the
       // arena, stdin /dev/null, stdout/stderr inherited; every other fd closed (the other
-      // side's files, the protocol pipe, Python's files).
+      // sides' files, the protocol pipe, Python's files).
       sched_setaffinity(0, sizeof granted_set_, &granted_set_);
+      if (isolate) {
+        const int e = harness::isolation::enter(plan_);
+        if (e != 0) {
+          *iso_err_ = e;
+          _exit(125);
+        }
+      }
       const int f3 = fcntl(fd, F_DUPFD_CLOEXEC, 16), f4 = fcntl(arena, F_DUPFD_CLOEXEC, 16);
       if (f3 < 0 || f4 < 0 || dup2(f3, 3) < 0 || dup2(f4, 4) < 0) _exit(126);
       const int nul = open("/dev/null", O_RDONLY);
@@ -1320,6 +1583,9 @@ class Bench {
   // the candidate's memory (the OOM killer may pick any). A harness error here would let
   // a candidate stop a run.
   JVerdict death_of(const Proc& p, bool candidate, int st) const {
+    if (p.name == "caller" && *iso_err_ != 0 && WIFEXITED(st) && WEXITSTATUS(st) == 125)
+      return {"setup_error", std::string("the judge could not give the ") + (candidate ? "candidate" : "baseline") +
+                                 "'s caller namespaces of its own (isolate.hpp): " + std::strerror(*iso_err_)};
     const std::string who = candidate && p.name == "caller" ? "" : "the " + std::string(candidate ? "candidate" : "baseline") +
                                                                        "'s " + p.name + " process was ";
     JVerdict v{"runtime_error", "", true, 0};
@@ -1343,7 +1609,7 @@ class Bench {
     int st = 0;
     if (waitpid(p.pid, &st, block ? 0 : WNOHANG) != p.pid) return false;
     p.dead = true;
-    p.death = death_of(p, &p == &cand_.keeper || &p == &cand_.caller, st);
+    p.death = death_of(p, p.candidate, st);
     return true;
   }
 
@@ -1359,9 +1625,12 @@ class Bench {
     harness::side::futex_wake(&p.ctl->bell);
   }
 
-  // Sleeps until the process finished command p.seq (true) or died (false). A hung
-  // process is the orchestrator's deadline's to end.
-  bool wait_done(Proc& p) {
+  // Sleeps until the process finished command p.seq (true) or died (false). `deadline`
+  // (now_ns() clock; 0: none): a process still at it then is killed and its death is a
+  // `timeout` (a candidate's window or load: the judge ends it itself, so a hung candidate
+  // leaves the rest of its batch alone; the orchestrator's deadline, a little later, is
+  // the backstop for the judge). A hung keeper is the orchestrator's deadline's to end.
+  bool wait_done(Proc& p, int64_t deadline = 0) {
     for (;;) {
       const uint32_t d = p.ctl->done.load(std::memory_order_acquire);
       if (d == p.seq) return true;
@@ -1369,6 +1638,15 @@ class Bench {
       harness::side::futex_wait(&p.ctl->done, d, &ts);
       if (p.ctl->done.load(std::memory_order_acquire) == p.seq) return true;
       if (reap(p)) return false;
+      if (deadline > 0 && now_ns() > deadline) {
+        kill(p.pid, SIGKILL);
+        reap(p, true);
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "the candidate's %s outlasted its deadline of %.3g s and was killed",
+                      p.name == "caller" ? "call" : p.name.c_str(), double(deadline - p.started_ns) * 1e-9);
+        p.death = {"timeout", buf};
+        return false;
+      }
     }
   }
 
@@ -1427,30 +1705,33 @@ class Bench {
   }
 
   // An untimed command of r's caller (a layout's load, the counted call): the caller runs
-  // only for it. Its CPU (the caller's clock around it) counts as the side's commands
-  // (see kIdleAbsNs) and is held to the physical bound.
-  JVerdict caller_command(Runner& r, uint32_t cmd) {
+  // only for it, a candidate's for at most `deadline_ns`. Its CPU (the caller's clock
+  // around it) counts as the side's commands (see kIdleAbsNs) and is held to the physical
+  // bound; then every caller's CPU masks are checked (masks_after()).
+  JVerdict caller_command(Runner& r, uint32_t cmd, int64_t deadline_ns) {
     Proc& p = r.caller;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
     const int64_t w0 = now_ns();
     const int64_t c0 = cpu_ns(p);
+    p.started_ns = w0;
     ring(p);
     thaw(r);
-    const bool alive = wait_done(p) && freeze(r);
+    const bool alive = wait_done(p, r.candidate() ? w0 + deadline_ns : 0) && freeze(r);
     const int64_t c1 = cpu_ns(p);
     const int64_t w1 = now_ns();
     r.in_command_ns += c1 - c0;
     ++r.commands;
     if (!alive) return r.death();
     read_reply(p);
-    return physical(r, c1 - c0, w1 - w0, "a command");
+    const JVerdict v = physical(r, c1 - c0, w1 - w0, "a command");
+    return v.ok() ? masks_after(r) : v;
   }
 
-  // Each thread's CPU mask of a loaded caller, the reference every window is held to: a
-  // side's code may set the affinity of any thread of its uid (sched_setaffinity takes
-  // thread ids, which the seccomp filter cannot tell from its own), so the candidate could
-  // crowd the baseline's OpenMP threads onto one CPU between the baseline's windows.
+  // Each thread's CPU mask of a loaded caller, the reference it is held to: a side's code
+  // may set the affinity of any thread of its uid (sched_setaffinity takes thread ids,
+  // which the seccomp filter cannot tell from its own), so a candidate could crowd the
+  // baseline's OpenMP threads (or another candidate's) onto one CPU.
   void record_masks(Proc& p) {
     p.masks.clear();
     for (int tid : harness::thread_ids(p.pid)) {
@@ -1472,6 +1753,23 @@ class Bench {
                std::to_string(CPU_COUNT(&now));
     }
     return "";
+  }
+
+  // After r's caller ran (a window, a command, its load) and stopped again: every caller's
+  // threads still have their recorded masks. Only r ran since the last check, so a change
+  // is r's doing: the masks are put back, and r is `rejected` (setup_error for the
+  // baseline: a broken problem).
+  JVerdict masks_after(Runner& r) {
+    for (Runner* side : runners()) {
+      if (side->left) continue;
+      const std::string moved = masks_changed(side->caller);
+      if (moved.empty()) continue;
+      for (const auto& [tid, m] : side->caller.masks) sched_setaffinity(tid, sizeof m, &m);
+      return side_failed(r, "rejected", "the " + r.role + " changed the CPU affinity of " +
+                                            (side == &r ? std::string("its own") : "the " + side->role + "'s") +
+                                            " threads (" + moved + ")");
+    }
+    return {};
   }
 
   // The CPUs this evaluation was granted: this process's CPU set when the Bench is made
@@ -1505,8 +1803,9 @@ class Bench {
   }
 
   // ---------------------------------------------------------------- instances
-  // Both keepers hold k instances of `size` and the judge E and G, and the data areas
-  // fit k instances' outputs.
+  // Every keeper in the batch holds k instances of `size` and the judge E and G, and the
+  // data areas fit k instances' outputs. A candidate whose keeper cannot leaves the batch;
+  // the answer is the batch's.
   JVerdict ensure(uint64_t size, uint32_t k) {
     if (size == size_ && k == k_) return {};
     size_ = UINT64_MAX;
@@ -1542,7 +1841,8 @@ class Bench {
                          out_bytes + uint64_t(n) * 64;
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
-    for (Runner* r : {&base_, &cand_}) {
+    for (Runner* r : runners()) {
+      if (r->left) continue;
       JVerdict w = remap(*r, bytes);
       if (!w.ok()) return w;
       Proc& kp = r->keeper;
@@ -1550,12 +1850,14 @@ class Bench {
       kp.ctl->k = k;
       kp.ctl->data_bytes = bytes;
       w = command(*r, harness::side::kCreate);
-      if (!w.ok()) return w;
-      if (kp.status != harness::side::kOk) {
+      if (w.ok() && kp.status != harness::side::kOk) {
         if (!r->candidate()) return {"setup_error", oom};
-        return {"runtime_error", "the candidate's side could not allocate the instances of size " +
-                                     std::to_string(size) + " (the baseline's could): " + kp.why};
+        w = {"runtime_error", "the candidate's side could not allocate the instances of size " +
+                                  std::to_string(size) + " (the baseline's could): " + kp.why};
       }
+      if (w.ok()) continue;
+      if (!r->candidate()) return base_failed(w);
+      if (!leave(*r, w)) return w;
     }
     size_ = size;
     k_ = k;
@@ -1606,21 +1908,17 @@ class Bench {
 
   // One side's turn on `seeds` (K = seeds.size() instances): its keeper builds them and
   // generates the inputs (prepare, outputs poisoned if `poison`), its caller runs the
-  // timed window of K calls (ns: its time; a candidate's deadline from
-  // candidate_deadline_s, see notify_deadline), and the keeper's report, with the caller
-  // stopped, checks the const inputs, copies the outputs into its data area and drops the
-  // instances. So both sides' turns run with the other side's instances dropped, in either
-  // order, and a candidate's outputs are taken in as soon as its window closes.
+  // timed window of K calls (ns: its time; a candidate's deadline max(timeout_min_s,
+  // timeout_factor x candidate_deadline_s: the baseline's time for the same work), kept by
+  // the judge, see wait_done()), and the keeper's report, with the caller stopped, checks
+  // the const inputs and copies the outputs into its data area. So a candidate's outputs
+  // are taken in as soon as its window closes, before any other side runs.
   JVerdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s,
                 int64_t* ns) {
     JVerdict v = prepare(r, seeds, poison);
     if (!v.ok()) return v;
-    if (r.candidate())
-      notify_deadline(candidate_deadline_s);
-    else
-      notify_trusted();
-    v = window(r, harness::side::kCall, uint32_t(seeds.size()), 0, ns);
-    notify_trusted();
+    v = window(r, harness::side::kCall, uint32_t(seeds.size()), 0, ns,
+               int64_t(std::max(tmin_, tfactor_ * candidate_deadline_s) * 1e9));
     if (!v.ok()) return v;
     return report(r, uint32_t(seeds.size()));
   }
@@ -1629,12 +1927,14 @@ class Bench {
   // processes is runnable: OpenMP workers spin after a parallel region (see quiesce()).
   void quiesce_all() {
     const int self = int(syscall(SYS_gettid));
-    auto busy = [](const Proc& p) { return !p.dead && harness::thread_running(p.pid, 0); };
+    auto busy = [this] {
+      for (Runner* r : runners())
+        for (const Proc* p : {&r->keeper, &r->caller})
+          if (p->pid > 0 && !p->dead && harness::thread_running(p->pid, 0)) return true;
+      return false;
+    };
     const auto until = clk::now() + std::chrono::milliseconds(50);
-    while ((harness::thread_running(0, self) || busy(base_.keeper) || busy(base_.caller) ||
-            busy(cand_.keeper) || busy(cand_.caller)) &&
-           clk::now() < until)
-      usleep(200);
+    while ((harness::thread_running(0, self) || busy()) && clk::now() < until) usleep(200);
   }
 
   int processes_of(const Runner& r) const {
@@ -1648,29 +1948,27 @@ class Bench {
   // window ends when the judge has seen every thread of the caller stopped: a `done`
   // written early gains nothing (what the caller had not finished is not in the outputs
   // the keeper reads next, the caller stopped), and all CPU the caller ever uses lies
-  // inside a window or a command. The same path for both sides. The judge's own checks
-  // around it: the caller's threads and the processes (/proc), unchanged, and the
-  // physical bound (kPhysicalAbsNs).
-  JVerdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns) {
+  // inside a window or a command. The same path for every side. A candidate's window
+  // lasts at most `deadline_ns` (wait_done(); the orchestrator is told a little more, as a
+  // backstop). The judge's own checks around it: the caller's threads and the processes
+  // (/proc), unchanged, the physical bound (kPhysicalAbsNs), and every caller's CPU masks
+  // (masks_after()).
+  JVerdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns, int64_t deadline_ns) {
     Proc& p = r.caller;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
     p.ctl->k = k;
     p.ctl->threads = threads;
     quiesce_all();
-    for (Runner* side : {&base_, &cand_}) {
-      const std::string moved = masks_changed(side->caller);
-      if (!moved.empty())
-        return {"rejected", "the candidate changed the CPU affinity of " +
-                                std::string(side->candidate() ? "its own" : "the baseline's") + " threads (" + moved + ")"};
-    }
+    if (r.candidate()) send_deadline(double(deadline_ns) * 1e-9 + kBackstopS);
     const int th0 = thread_count(p.pid), pr0 = processes_of(r);
     const int64_t w0 = now_ns();
     const int64_t c0 = cpu_ns(p);
     const int64_t t0 = now_ns();
+    p.started_ns = t0;
     ring(p);
     thaw(r);
-    const bool alive = wait_done(p) && freeze(r);
+    const bool alive = wait_done(p, r.candidate() ? t0 + deadline_ns : 0) && freeze(r);
     const int64_t t1 = now_ns();
     const int64_t c1 = cpu_ns(p);
     const int64_t w1 = now_ns();
@@ -1684,6 +1982,7 @@ class Bench {
       r.in_command_ns += c1 - c0;
       ++r.commands;
     }
+    if (r.candidate()) notify_trusted();
     if (!alive) return r.death();
     read_reply(p);
     const int th1 = thread_count(p.pid), pr1 = processes_of(r);
@@ -1696,17 +1995,25 @@ class Bench {
     // processes only for the candidate: one it started may show up in a baseline window
     const std::string d = ProcState::thread_diff(th0, th1, r.candidate() ? pr0 : 0, r.candidate() ? pr1 : 0);
     if (!d.empty()) return side_failed(r, "rejected", "the " + r.role + " " + d);
-    return {};
+    return masks_after(r);
   }
 
+  // The doorbell round trip (median of `reps` empty windows of the baseline's caller, ns,
+  // into *out); every caller in the batch rings as often. A candidate that fails it leaves
+  // the batch; the answer is the batch's.
   JVerdict doorbell_ns(int reps, double* out) {
     std::vector<int64_t> ts;
     for (int i = 0; i < reps; ++i)
-      for (Runner* r : {&base_, &cand_}) {
+      for (Runner* r : runners()) {
+        if (r->left) continue;
         int64_t t = 0;
-        JVerdict v = window(*r, harness::side::kNop, 0, 0, &t);
-        if (!v.ok()) return v;
-        if (r == &base_) ts.push_back(t);
+        const JVerdict v = window(*r, harness::side::kNop, 0, 0, &t, kLoadDeadlineNs);
+        if (!r->candidate()) {
+          if (!v.ok()) return base_failed(v);
+          ts.push_back(t);
+        } else if (!v.ok() && !leave(*r, v)) {
+          return v;
+        }
       }
     *out = double(median_of(ts));
     return {};
@@ -1768,54 +2075,65 @@ class Bench {
     return drv_.adopt(p, v.data(), int(v.size()), why, len);
   }
 
-  // Both keepers' outputs of instances 0..seeds.size()-1, as they reported them at the end
-  // of their turns (turn()), compared: E <- the true inputs of seeds[i] and the baseline's
-  // outputs, G <- the same inputs and the candidate's outputs, then the driver's
-  // harness_matches(E, G).
-  JVerdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where) {
+  // Every keeper's outputs of instances 0..seeds.size()-1, as it reported them at the end
+  // of its turn (turn()), compared: E <- the true inputs of seeds[i] and the baseline's
+  // outputs (once per seed), then for each candidate of `ran` (those whose turn was on
+  // these seeds) still in the batch G <- the same inputs and its outputs, and the
+  // driver's harness_matches(E, G). A candidate whose outputs differ leaves the batch
+  // (`incorrect`); the answer is the batch's (ok or setup_error).
+  JVerdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
+                            const std::vector<Runner*>& ran) {
     const uint32_t k = uint32_t(seeds.size());
-    JVerdict v;
     char why[1024];
-    for (uint32_t i = 0; i < k && v.ok(); ++i) {
-      const int64_t t0 = now_ns();
+    auto still = [&ran] {
+      std::vector<Runner*> v;
+      for (Runner* c : ran)
+        if (!c->left) v.push_back(c);
+      return v;
+    };
+    for (uint32_t i = 0; i < k && !still().empty(); ++i) {
+      int64_t t0 = now_ns();
       drv_.generate(e_->p, seeds[i]);
       drv_.reset(e_->p, 1);
-      drv_.same_inputs(g_->p, e_->p, seeds[i]);
-      drv_.reset(g_->p, 1);
       gen_ns_ += now_ns() - t0;
       why[0] = 0;
       if (adopt(e_->p, views_of(base_, i), why, sizeof why) != 1)
         return {"setup_error", std::string("the driver cannot take the baseline's outputs: ") + why};
-      why[0] = 0;
-      const int a = adopt(g_->p, views_of(cand_, i), why, sizeof why);
-      // Every driver's adopt takes its own outputs (tests/test_adopt.py), so -1 for the
-      // candidate's means its block changed while the judge read it back.
-      if (a < 0) return {"rejected", std::string("the candidate's outputs changed while the judge read them: ") + why};
-      std::string w;
-      if (a == 0) {
-        w = std::string("the candidate's outputs do not have the expected shape: ") + why;
-      } else {
+      for (Runner* c : still()) {
+        t0 = now_ns();
+        drv_.same_inputs(g_->p, e_->p, seeds[i]);
+        drv_.reset(g_->p, 1);
+        gen_ns_ += now_ns() - t0;
         why[0] = 0;
-        if (!drv_.matches(e_->p, g_->p, rtol_, atol_, why, sizeof why)) w = why;
-      }
-      if (!w.empty()) {
-        if (k > 1) w = "call " + std::to_string(i + 1) + " of " + std::to_string(k) + " " + where + ": " + w;
-        return {"incorrect", w};
+        const int a = adopt(g_->p, views_of(*c, i), why, sizeof why);
+        // Every driver's adopt takes its own outputs (tests/test_adopt.py), so -1 for the
+        // candidate's means its block changed while the judge read it back.
+        JVerdict w;
+        if (a < 0) {
+          w = {"rejected", std::string("the candidate's outputs changed while the judge read them: ") + why};
+        } else if (a == 0) {
+          w = {"incorrect", std::string("the candidate's outputs do not have the expected shape: ") + why};
+        } else {
+          why[0] = 0;
+          if (!drv_.matches(e_->p, g_->p, rtol_, atol_, why, sizeof why)) w = {"incorrect", why};
+        }
+        if (w.ok()) continue;
+        if (w.status == "incorrect" && k > 1)
+          w.why = "call " + std::to_string(i + 1) + " of " + std::to_string(k) + " " + where + ": " + w.why;
+        leave(*c, w);
       }
     }
-    return v;
+    return {};
   }
 
   // ---------------------------------------------------------------- accounting
   int64_t outside(Runner& r) { return cpu_ns(r.caller) - r.in_window_ns; }
   int64_t idle(Runner& r) { return outside(r) - r.in_command_ns; }
   int64_t steps(const Runner& r) const { return r.windows + r.commands; }
-  Mark mark() {
-    return Mark{outside(base_), outside(cand_), cand_.windows, idle(base_), idle(cand_), steps(cand_)};
-  }
+  Mark mark(Runner& c) { return Mark{outside(base_), outside(c), c.windows, idle(base_), idle(c), steps(c)}; }
   // The counters' growth since mark m.
-  Mark since(const Mark& m) {
-    const Mark n = mark();
+  Mark since(Runner& c, const Mark& m) {
+    const Mark n = mark(c);
     return Mark{n.base - m.base, n.cand - m.cand, n.windows - m.windows,
                 n.base_idle - m.base_idle, n.cand_idle - m.cand_idle, n.steps - m.steps};
   }
@@ -1832,12 +2150,12 @@ class Bench {
            int64_t(std::max(threads_ - 1, 0)) * kSpinPerWindowNs * windows;
   }
 
-  // The whole-evaluation idle rule (see kIdleAbsNs): rejected with the figures.
-  JVerdict accounting_total() {
-    const int64_t ib = idle(base_), ic = idle(cand_);
-    const int64_t ilim = idle_limit_ns(ib, steps(cand_), kIdleTotalAbsNs);
-    if (ic > ilim) return {"rejected", idle_why(ic, ib, ilim, "over the whole evaluation", "20 ms")};
-    return {};
+  // The whole-evaluation idle rule (see kIdleAbsNs) for candidate c: over it, c leaves
+  // the batch `rejected` with the figures.
+  void accounting_total(Runner& c) {
+    const int64_t ib = idle(base_), ic = idle(c);
+    const int64_t ilim = idle_limit_ns(ib, steps(c), kIdleTotalAbsNs);
+    if (ic > ilim) leave(c, {"rejected", idle_why(ic, ib, ilim, "over the whole evaluation", "20 ms")});
   }
 
   // The per-block rules (see kOutsideAbsNs, kIdleAbsNs) on the accounting `b` of the
@@ -1891,25 +2209,25 @@ class Bench {
                     ic, ib, lim, where, abs);
   }
 
-  py::dict accounting_figures() {
+  // Candidate c's CPU accounting against the baseline's (ms; c's windows).
+  py::dict accounting_figures(Runner& c) {
     py::dict d;
-    const int64_t ob = outside(base_), oc = outside(cand_);
+    const int64_t ob = outside(base_), oc = outside(c);
     d["candidate_outside_ms"] = double(oc) * 1e-6;
     d["baseline_outside_ms"] = double(ob) * 1e-6;
-    d["candidate_window_cpu_ms"] = double(cand_.in_window_ns) * 1e-6;
+    d["candidate_window_cpu_ms"] = double(c.in_window_ns) * 1e-6;
     d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
-    d["candidate_idle_ms"] = double(idle(cand_)) * 1e-6;
+    d["candidate_idle_ms"] = double(idle(c)) * 1e-6;
     d["baseline_idle_ms"] = double(idle(base_)) * 1e-6;
-    d["idle_limit_ms"] = double(idle_limit_ns(idle(base_), steps(cand_), kIdleTotalAbsNs)) * 1e-6;
-    d["windows"] = cand_.windows;
+    d["idle_limit_ms"] = double(idle_limit_ns(idle(base_), steps(c), kIdleTotalAbsNs)) * 1e-6;
+    d["windows"] = c.windows;
     return d;
   }
 
   // ---------------------------------------------------------------- protocol pipe
-  // Before a candidate window: max(timeout_min_s, timeout_factor x the baseline's time
-  // for the same work); after it, notify_trusted() gives the harness's own work back
-  // a generous fixed deadline.
-  void notify_deadline(double baseline_s) { send_deadline(std::max(tmin_, tfactor_ * baseline_s)); }
+  // The orchestrator's deadline (sandbox.run), the backstop of the judge's own: before a
+  // candidate's window, the window's deadline + kBackstopS (window()); after it,
+  // notify_trusted() gives the harness's own work back a generous fixed deadline.
   void notify_trusted() { send_deadline(120.0); }
   void send_deadline(double seconds) {
     if (fd_ < 0) return;
@@ -1972,15 +2290,15 @@ double inprocess_call_ns(int reps) {
 PYBIND11_MODULE(_bench, m) {
   m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
   py::class_<Bench>(m, "Bench")
-      .def(py::init<const std::string&, const std::string&, const std::string&, const std::string&,
+      .def(py::init<const std::string&, const std::string&, const std::vector<std::string>&, const std::string&,
                     int, double, double, double, double, bool, const std::string&, const std::string&,
-                    const std::vector<std::string>&, const std::vector<std::string>&>(),
-           py::arg("driver"), py::arg("baseline"), py::arg("candidate"), py::arg("runner"),
+                    const std::vector<std::string>&, const std::vector<std::vector<std::string>>&>(),
+           py::arg("driver"), py::arg("baseline"), py::arg("candidates"), py::arg("runner"),
            py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
            py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
            py::arg("sandboxed") = true, py::arg("nonce") = "", py::arg("input_key") = "",
            py::arg("baseline_layouts") = std::vector<std::string>{},
-           py::arg("candidate_layouts") = std::vector<std::string>{})
+           py::arg("candidate_layouts") = std::vector<std::vector<std::string>>{})
       .def("start", &Bench::start)
       .def("input_key", &Bench::input_key)
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
@@ -1988,11 +2306,11 @@ PYBIND11_MODULE(_bench, m) {
            py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
            py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true, py::arg("adaptive") = true)
       .def("generation_ns", &Bench::generation_ns)
-      .def("candidate_threads", &Bench::candidate_threads)
+      .def("candidate_threads", &Bench::candidate_threads, py::arg("index") = 0)
       .def("doorbell", &Bench::doorbell, py::arg("reps") = 21)
       .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
-           py::arg("threads"), py::arg("reps") = 3)
-      .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"));
+           py::arg("threads"), py::arg("reps") = 3, py::arg("index") = 0)
+      .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"), py::arg("index") = 0);
   py::class_<InProcessBench>(m, "InProcessBench")
       .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
                     double, double, double, bool, const std::string&>(),

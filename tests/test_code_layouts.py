@@ -218,12 +218,13 @@ def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):
     base = toolchain.build_trusted(p, "baseline", "serial", comp)
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
     good = toolchain.layout_variants(base, [32], tmp_path, comp, "serial", sandboxed=False)
-    with pytest.raises(ValueError, match="both sides or neither"):
-        _bench.Bench(drv, base.path, base.path, runner, sandboxed=False, baseline_layouts=good)
+    with pytest.raises(ValueError, match="every side or none"):
+        _bench.Bench(drv, base.path, [base.path], runner, sandboxed=False, baseline_layouts=good)
     (tmp_path / "broken.so").write_text("not an object")
-    bench = _bench.Bench(drv, base.path, base.path, runner, sandboxed=False, baseline_layouts=good,
-                         candidate_layouts=[str(tmp_path / "broken.so")])
+    bench = _bench.Bench(drv, base.path, [base.path], runner, sandboxed=False, baseline_layouts=good,
+                         candidate_layouts=[[str(tmp_path / "broken.so")]])
     assert bench.start()["status"] == "ok"
     r = bench.measure(p.default_size("serial", True), 1, min_pairs=2, max_pairs=2)
-    assert r["status"] == "runtime_error" and "code layout 1" in r["why"], r
+    c = r["candidates"][0]
+    assert r["status"] == "ok" and c["status"] == "runtime_error" and "code layout 1" in c["why"], r
     del bench

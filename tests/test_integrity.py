@@ -209,17 +209,18 @@ def test_allowlist(symbol, ok):
 
 
 # ---------------------------------------------------------------- the protocol sequence
-JOB = {"validate": [[4, 121], [7, 122], [64, 98], [64, 99]], "measure": True, "size": 64,
-       "seed0": 20240521, "min_pairs": 4, "max_pairs": 8}
+JOB = {"candidates": ["c.so"], "validate": [[4, 121], [7, 122], [64, 98], [64, 99]], "measure": True,
+       "size": 64, "seed0": 20240521, "min_pairs": 4, "max_pairs": 8}
+END = {"event": "end", "status": "ok", "why": "", "phase": "timing"}
 
 
-def _validated(size, seed, status="ok"):
-    return {"event": "validated", "size": size, "seed": seed, "status": status,
+def _validated(size, seed, status="ok", candidate=0):
+    return {"event": "validated", "candidate": candidate, "size": size, "seed": seed, "status": status,
             "baseline_ns": 100, "candidate_ns": 90}
 
 
 def _timing(**kw):
-    m = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 64,
+    m = {"event": "result", "candidate": 0, "status": "ok", "why": "", "phase": "timing", "size": 64,
          "seed0": 20240521, "baseline_ns": [100.0] * 4, "candidate_ns": [90.0] * 4,
          "baseline_iters": 3, "candidate_iters": 3, "clock_resolution_ns": 20.0, "cpus": [1],
          "omp_max_threads": 1, "process_threads": 2, "generation_ns": 1000, "doorbell_ns": 4000.0,
@@ -231,7 +232,7 @@ def _timing(**kw):
     return m
 
 
-HONEST = [_validated(s, d) for s, d in JOB["validate"]] + [_timing()]
+HONEST = [_validated(s, d) for s, d in JOB["validate"]] + [_timing(), END]
 
 
 def _first_refusal(messages, job=JOB):
@@ -245,15 +246,32 @@ def _first_refusal(messages, job=JOB):
 
 def test_the_honest_sequences_are_accepted():
     assert _first_refusal(HONEST) is None
-    assert _first_refusal(HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}],
-                          {**JOB, "measure": False}) is None
+    assert _first_refusal(HONEST[:4] + [{"event": "result", "candidate": 0, "status": "ok", "phase": "validation"},
+                                        END], {**JOB, "measure": False}) is None
     failed = [_validated(4, 121), _validated(7, 122, "incorrect"),
-              {"event": "result", "status": "incorrect", "why": "output[3]", "size": 7, "seed": 122,
-               "phase": "validation"}]
+              {"event": "result", "candidate": 0, "status": "incorrect", "why": "output[3]", "size": 7,
+               "seed": 122, "phase": "validation"}, END]
     assert _first_refusal(failed) is None
-    assert _first_refusal([{"event": "result", "status": "link_error", "why": "dlopen"}]) is None
+    assert _first_refusal([{"event": "result", "candidate": 0, "status": "link_error", "why": "dlopen"}, END]) is None
+    assert _first_refusal([{"event": "result", "candidate": 0, "status": "timeout", "why": "x", "phase": "load"},
+                           END]) is None
     assert _first_refusal(HONEST[:4] + [_timing(status="incorrect", why="x", baseline_ns=[1.0],
-                                                candidate_ns=[1.0])]) is None
+                                                candidate_ns=[1.0]), END]) is None
+    # a batch that could not go on: the candidates without a result are judged again
+    assert _first_refusal(HONEST[:2] + [{**END, "status": "split", "why": "a baseline process died"}]) is None
+
+
+def test_a_batch_interleaves_its_candidates():
+    """Two candidates' sequences interleaved, each checked as a lone one's; the end last."""
+    job = {**JOB, "candidates": ["a.so", "b.so"]}
+    msgs = []
+    for s, d in JOB["validate"]:
+        msgs += [_validated(s, d, candidate=0), _validated(s, d, candidate=1)]
+    assert _first_refusal(msgs + [_timing(candidate=1), _timing(), END], job) is None
+    assert _first_refusal(msgs + [_timing(), END], job) == (9, "an ok end before every candidate's result")
+    assert _first_refusal([_validated(4, 121, candidate=2)], job)[1].startswith("a 'validated' message for candidate 2")
+    assert _first_refusal(msgs[:2] + [_validated(4, 121, candidate=1)], job)[1].startswith(
+        "validation event 2 for size 4")
 
 
 @pytest.mark.parametrize("messages,index,why", [
@@ -267,15 +285,21 @@ def test_the_honest_sequences_are_accepted():
     (HONEST[:4] + [_timing(baseline_ns=[1.0] * 2, candidate_ns=[1.0] * 2)], 4, "2 pairs"),
     (HONEST[:4] + [_timing(candidate_ns=[0.0] * 4)], 4, "not a positive finite number"),
     (HONEST[:4] + [_timing(candidate_iters=0)], 4, "candidate_iters=0"),
-    (HONEST + [_timing()], 5, "after the result"),
-    (HONEST + [_validated(4, 121)], 5, "after the result"),
+    (HONEST[:5] + [_timing()], 5, "after the candidate's result"),
+    (HONEST[:5] + [_validated(4, 121)], 5, "after the candidate's result"),
+    (HONEST + [_validated(4, 121)], 6, "a 'validated' message after the end"),
+    (HONEST[:4] + [END], 4, "an ok end before every candidate's result"),
+    (HONEST[:4] + [{**END, "status": "fine"}], 4, "an end with status 'fine'"),
+    ([{**_validated(4, 121), "candidate": None}], 0, "for candidate None of 1"),
     (HONEST[:4] + [_validated(4, 121)], 4, "validation event 5, but the job has 4 cases"),
     ([_validated(4, 121, "incorrect"), _validated(7, 122)], 1, "after a failed case"),
     ([_validated(4, 121, "incorrect"), _timing()], 1, "does not report the failed validation case"),
     ([_validated(4, 121, "correct")], 0, "with status 'correct'"),
-    ([{"event": "hello"}], 0, "an unknown event 'hello'"),
-    (HONEST[:2] + [{"event": "result", "status": "link_error", "why": "x"}], 2, "after the candidate was loaded"),
-    (HONEST[:4] + [{"event": "result", "status": "ok", "phase": "validation"}], 4, "phase 'validation'"),
+    ([{"event": "hello", "candidate": 0}], 0, "an unknown event 'hello'"),
+    (HONEST[:2] + [{"event": "result", "candidate": 0, "status": "link_error", "why": "x"}], 2,
+     "after the candidate was loaded"),
+    (HONEST[:4] + [{"event": "result", "candidate": 0, "status": "ok", "phase": "validation"}], 4,
+     "phase 'validation'"),
 ])
 def test_forged_sequences_are_refused(messages, index, why):
     got = _first_refusal(messages)
@@ -287,9 +311,10 @@ def test_a_protocol_violation_kills_the_process_at_once():
     would otherwise sleep for a minute); the messages before it are kept."""
     script = ("import json, os, sys, time\n"
               "fd = int(sys.argv[-1]); n = sys.stdin.read()\n"
-              "os.write(fd, (json.dumps({'event': 'validated', 'size': 4, 'seed': 121, 'status': 'ok',"
-              " 'baseline_ns': 1, 'candidate_ns': 1, 'nonce': n}) + '\\n').encode())\n"
-              "os.write(fd, (json.dumps({'event': 'result', 'status': 'ok', 'phase': 'timing', 'nonce': n})"
+              "os.write(fd, (json.dumps({'event': 'validated', 'candidate': 0, 'size': 4, 'seed': 121,"
+              " 'status': 'ok', 'baseline_ns': 1, 'candidate_ns': 1, 'nonce': n}) + '\\n').encode())\n"
+              "os.write(fd, (json.dumps({'event': 'result', 'candidate': 0, 'status': 'ok', 'phase': 'timing',"
+              " 'nonce': n})"
               " + '\\n').encode())\n"
               "time.sleep(60)\n")
     t0 = time.monotonic()

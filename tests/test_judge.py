@@ -191,32 +191,32 @@ def test_an_a_a_is_correct_and_near_one(run_eval, pid):
 
 
 def _job() -> dict:
-    return {"validate": [[10, 1], [20, 2]], "measure": True, "size": 20, "seed0": 5, "min_pairs": 2,
+    return {"candidates": ["c.so"], "validate": [[10, 1], [20, 2]], "measure": True, "size": 20, "seed0": 5, "min_pairs": 2,
             "max_pairs": 4}
 
 
 def test_protocol_check_takes_a_load_failure_only_before_any_case():
-    assert ProtocolCheck(_job())({"event": "result", "status": "runtime_error", "why": "killed by SIGSEGV",
-                                  "phase": "load", "exit_code": -11}) == ""
+    assert ProtocolCheck(_job())({"event": "result", "candidate": 0, "status": "runtime_error",
+                                  "why": "killed by SIGSEGV", "phase": "load", "exit_code": -11}) == ""
     c = ProtocolCheck(_job())
-    assert c({"event": "validated", "size": 10, "seed": 1, "status": "ok", "baseline_ns": 1,
+    assert c({"event": "validated", "candidate": 0, "size": 10, "seed": 1, "status": "ok", "baseline_ns": 1,
               "candidate_ns": 1}) == ""
-    assert "phase 'load'" in c({"event": "result", "status": "rejected", "why": "x", "phase": "load"})
-    assert "exit_code" in ProtocolCheck(_job())({"event": "result", "status": "rejected", "why": "x",
+    assert "phase 'load'" in c({"event": "result", "candidate": 0, "status": "rejected", "why": "x", "phase": "load"})
+    assert "exit_code" in ProtocolCheck(_job())({"event": "result", "candidate": 0, "status": "rejected", "why": "x",
                                                  "phase": "load", "exit_code": 1})
 
 
 def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     c = ProtocolCheck(_job())
     for size, seed in _job()["validate"]:
-        assert c({"event": "validated", "size": size, "seed": seed, "status": "ok", "baseline_ns": 1,
-                  "candidate_ns": 1}) == ""
-    timing = {"event": "result", "status": "ok", "why": "", "phase": "timing", "size": 20, "seed0": 5,
-              "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1, "candidate_iters": 1,
-              "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0, "generation_ns": 5,
-              "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
-    assert "accounting" in ProtocolCheck(_job())._timing(timing)
-    timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck._ACCOUNTING, 1.0)
+        assert c({"event": "validated", "candidate": 0, "size": size, "seed": seed, "status": "ok",
+                  "baseline_ns": 1, "candidate_ns": 1}) == ""
+    timing = {"event": "result", "candidate": 0, "status": "ok", "why": "", "phase": "timing", "size": 20,
+              "seed0": 5, "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1,
+              "candidate_iters": 1, "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0,
+              "generation_ns": 5, "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
+    assert "accounting" in ProtocolCheck(_job()).candidates[0]._timing(timing)
+    timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck(_job()).candidates[0]._ACCOUNTING, 1.0)
     assert c(timing) == ""
 
 
@@ -314,9 +314,9 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     base = toolchain.build_trusted(p, "baseline", "serial", comp).path
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
     key = "00112233445566778899aabbccddeeff"
-    assert _bench.Bench(drv, base, base, runner, sandboxed=False, input_key=key).input_key() == key
+    assert _bench.Bench(drv, base, [base], runner, sandboxed=False, input_key=key).input_key() == key
     with pytest.raises(ValueError, match="32 hex digits"):
-        _bench.Bench(drv, base, base, runner, sandboxed=False, input_key="0123")
+        _bench.Bench(drv, base, [base], runner, sandboxed=False, input_key="0123")
     # wrong in its first element once past validation (its two calls at the timed size have
     # public seeds): the mismatch, in the first calibration call, quotes the expected value
     n = p.default_size("serial", True)

@@ -1,4 +1,5 @@
-"""One candidate for one problem -> an honest verdict and speedup (an EvalResult).
+"""One candidate for one problem -> an honest verdict and speedup (an EvalResult); several
+candidates of one problem -> the same verdicts, judged in one batch (evaluate_batch).
 
 The steps, in order: extract and compile the candidate in its own translation unit
 (toolchain), screen the object's imports and instructions (screen), in omp mode run it
@@ -50,8 +51,9 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "7"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp)
+PROTOCOL_VERSION = "8"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp); 8: batches of candidates against one baseline, callers in namespaces of their own, the judge's own deadlines
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
+BATCH = 8  # candidates of one problem one judge takes at once (evaluate_batch)
 RACE_CHECKS = ("default", "strict")  # EvalConfig.race_check, --race-check
 
 
@@ -257,13 +259,6 @@ def wall_parts(res: EvalResult) -> dict:
     return {k: round(v, 3) for k, v in parts.items()}
 
 
-def _done(res: EvalResult, t_start: float) -> EvalResult:
-    """res with its wall time (s since t_start) and where it went (evidence "wall_parts")."""
-    res.wall_s = time.monotonic() - t_start
-    res.evidence["wall_parts"] = wall_parts(res)
-    return res
-
-
 def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = None) -> EvalResult:
     """Evaluates a candidate (model reply or source text) for ``problem`` in ``mode``.
 
@@ -271,10 +266,69 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     Raises HarnessError for the user's errors (bad mode, no compiler or one that fails in
     the sandbox, no sandbox, more threads than CPUs, no binutils), if the problem
     folder itself does not build, and (toolchain.DiskFullError) when the cache's disk is
-    nearly full: no candidate is charged for the harness's trouble.
+    nearly full: no candidate is charged for the harness's trouble. The same as
+    ``evaluate_batch(problem, [text], mode, cfg)[0]``.
+    """
+    return evaluate_batch(problem, [text], mode, cfg)[0]
+
+
+@dataclass
+class _Pending:
+    """A candidate of a batch that reached the judge: its result so far, its object, the
+    monotonic time its own steps took (s), and whether it is validated only."""
+    res: EvalResult
+    build: toolchain.BuildResult
+    own_s: float
+    validate_only: bool
+    store: Path
+    layouts: list = field(default_factory=list)
+
+
+def batch_limit(problem: Problem, size: int, cfg: EvalConfig, cpus: int, batch: int) -> int:
+    """How many candidates one judge takes at once: ``batch``, fewer when the worker's
+    memory limit (cfg.memory_bytes or topology.worker_limits) would not hold that many
+    sides. Each side (the baseline and every candidate) is counted at three times the
+    problem's compulsory traffic at ``size`` (harness.measure.work: its inputs and outputs
+    once; a side holds them, a turn's batch of calls more: at least kBatchBytes, 256 MiB)
+    and three quarters of the limit are shared out. A problem without a work model gets
+    the 256 MiB figure alone. At least 1."""
+    memory = cfg.memory_bytes or topology.worker_limits(cpus, cfg.eval_workers)[1]
+    per = 256 << 20
+    try:
+        from .roofline import work_of  # noqa: PLC0415 - only for the estimate
+
+        w = work_of(problem)
+        if w is not None and not w.counts:
+            per = max(per, int(3 * float(w.bytes_min_at(size))))
+    except (OSError, ValueError, ZeroDivisionError, OverflowError):
+        pass
+    return max(1, min(batch, int(0.75 * memory) // per - 1))
+
+
+def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfig | None = None,
+                   batch: int = BATCH) -> list[EvalResult]:
+    """Evaluates several candidates of one problem (replies or source texts) in ``mode``:
+    one EvalResult per text, in order, each the verdict evaluate() gives it alone (the
+    same steps, checks and statuses). Each candidate is compiled, screened, looked up in
+    the verdict cache and (omp) race-checked on its own; those that reach the judge are
+    judged together, up to ``batch`` at a time (fewer where the memory limit asks,
+    batch_limit()), in one worker: one baseline timed once per pair and each candidate's
+    speedup from its pairs with that pair's baseline time (cpp/bench.cpp Bench::measure).
+    The baseline's times are then shared by the candidates of a batch: their intervals are
+    correlated with one another (each as valid as alone). A candidate that crashes, hangs
+    or is rejected leaves its batch without changing the others' verdicts; when the batch
+    itself cannot go on (a baseline process died with several candidates in it, callers
+    without namespaces of their own, a lost worker), the candidates without a verdict are
+    judged again one at a time. evidence["batch"] = {"size", "index"} says which batch a
+    verdict came from; a candidate's wall_s is its own steps plus its share (1/K) of its
+    batch's worker. ``batch`` 1 judges every candidate alone.
+
+    Raises HarnessError as evaluate() does, and for ``batch`` < 1.
     """
     cfg = cfg or EvalConfig()
     check_mode(mode)
+    if batch < 1:
+        raise HarnessError(f"batch: at least 1 candidate per judge (got {batch})")
     if cfg.min_pairs < 1 or cfg.max_pairs < cfg.min_pairs:
         raise HarnessError(f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
                            f"(got {cfg.min_pairs}, {cfg.max_pairs})")
@@ -291,6 +345,53 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
     cpus = cpus_for(mode, cfg.threads)
     drv = toolchain.build_trusted(problem, "driver", mode, comp)
     base = toolchain.build_trusted(problem, "baseline", mode, comp)
+    shared_s = time.monotonic() - t_start  # the harness's own builds: every candidate's
+    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
+    # handed to the race checks and the judge, and kept with every verdict for replaying
+    # it; every side's code layouts are drawn from it too
+    key = cfg.input_key or secrets.token_hex(16)
+    results: list[EvalResult] = []
+    pending: list[_Pending] = []
+    for text in texts:
+        t0 = time.monotonic()
+        res, p = _prepare(problem, text, mode, cfg, comp, sandboxed, size, cpus, drv, base, key)
+        res.wall_s = shared_s + time.monotonic() - t0
+        results.append(res)
+        if p is None and res.cached:  # nothing validated or timed now: the builds and the lookup
+            res.evidence["wall_parts"]["other"] = round(max(0.0, res.wall_s - res.compile_s), 3)
+        elif p is None:
+            res.evidence["wall_parts"] = wall_parts(res)
+        else:
+            p.own_s = res.wall_s
+            pending.append(p)
+    k = batch_limit(problem, size, cfg, len(cpus), batch)
+    scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
+    try:
+        for only in (False, True):
+            group = [p for p in pending if p.validate_only == only]
+            for i in range(0, len(group), k):
+                _judge(problem, group[i:i + k], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    for p in pending:
+        res = p.res
+        races.settle(res)
+        res.evidence["wall_parts"] = wall_parts(res)
+        # deterministic enough to reuse; not `rejected`: the CPU accounting's rules judge noisy
+        # kernel figures, and a rejection by noise would stick to the source until the code changed
+        if res.status in ("correct", "incorrect"):
+            atomic_write(p.store, json.dumps(res.to_dict()))
+        # after storing: a stored verdict meets the roofs of the day it is read again
+        roofline.apply(problem, res, peaks.load_roofs(mode, len(cpus), comp))
+    return results
+
+
+def _prepare(problem: Problem, text: str, mode: str, cfg: EvalConfig, comp: toolchain.Compiler,
+             sandboxed: bool, size: int, cpus: list, drv: toolchain.BuildResult,
+             base: toolchain.BuildResult, key: str) -> tuple[EvalResult, _Pending | None]:
+    """A candidate's own steps before the judge: compile, screen, the verdict cache, the
+    race check (omp). Returns its result and, when it goes on to the judge, its _Pending
+    (None when these steps decided it: the result is final)."""
     build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
                      node=platform.node(), cpu_model=topology.machine_topology().cpu_model,
@@ -302,11 +403,11 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         res.evidence = {"diagnostics": build.diagnostics}
         if build.status == "link_error":
             res.evidence["expected_signature"] = problem.signature
-        return _done(res, t_start)
+        return res, None
     if build.remarks:
         res.evidence["opt_remarks"] = build.remarks
-    key = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg, comp.layout_linker)
-    res.key = key
+    vkey = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg, comp.layout_linker)
+    res.key = vkey
     # before the cache: a verdict is only ever stored for an object that passed the screen
     banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
     if banned:
@@ -314,65 +415,68 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
         res.evidence.update({"why": "the candidate uses what candidates may not (files, processes, "
                                     "signals, system calls ...; see harness/measure/screen.py): "
                                     + "; ".join(banned), "screen": banned})
-        return _done(res, t_start)
-    store = toolchain.cache_root() / "verdicts" / key[:2] / f"{key}.json"
+        return res, None
+    store = toolchain.cache_root() / "verdicts" / vkey[:2] / f"{vkey}.json"
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
         cached.cached = True
         cached.node, cached.cpu_model = res.node, res.cpu_model
         cached.compile_s = build.seconds
         roofline.apply(problem, cached, peaks.load_roofs(mode, len(cpus), comp))
-        cached.wall_s = time.monotonic() - t_start
         # nothing was validated or timed now: all of this wall is the build and the lookup
-        cached.evidence["wall_parts"] = {**dict.fromkeys(WALL_PARTS, 0.0), "compile": round(build.seconds, 3),
-                                         "other": round(max(0.0, cached.wall_s - build.seconds), 3)}
-        return cached
-    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
-    # handed to the race check and the judge with the job, and kept with every verdict for
-    # replaying it; both sides' code layouts are drawn from it too
-    res.evidence["input_key"] = cfg.input_key or secrets.token_hex(16)
+        cached.evidence["wall_parts"] = {**dict.fromkeys(WALL_PARTS, 0.0), "compile": round(build.seconds, 3)}
+        return cached, None
+    res.evidence["input_key"] = key
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
     if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp):
-        _done(res, t_start)
         atomic_write(store, json.dumps(res.to_dict()))
-        return res
-    if races.unchecked(res):  # failed under the detector: its outputs are still checked, not timed
-        cfg = replace(cfg, validate_only=True)
+        return res, None
+    # failed under the detector: its outputs are still checked, not timed
+    return res, _Pending(res, build, 0.0, cfg.validate_only or bool(races.unchecked(res)), store)
+
+
+def _judge(problem: Problem, group: list[_Pending], mode: str, size: int, cpus: list,
+           drv: toolchain.BuildResult, base: toolchain.BuildResult, sandboxed: bool, cfg: EvalConfig,
+           comp: toolchain.Compiler, key: str, scratch: Path) -> None:
+    """One batch through the judge (its code layouts linked first), its verdicts into
+    each _Pending's result; what the batch could not decide, again one at a time."""
+    t0 = time.monotonic()
+    timed = not group[0].validate_only
+    base_layouts: list[str] = []
+    judged = []
+    for i, p in enumerate(group):
+        p.res.evidence["batch"] = {"size": len(group), "index": i}
+        if not timed:
+            judged.append(p)
+            continue
+        t1 = time.monotonic()
+        try:
+            # a folder each: layouts are named by their padding, and two candidates' pads may meet
+            base_layouts, p.layouts = code_layouts(base, p.build, key, cfg.max_pairs,
+                                                   scratch / secrets.token_hex(8), comp, mode, sandboxed,
+                                                   label="candidate" if i == 0 else f"candidate{i}")
+            p.res.evidence["code_layouts"] = len(set(p.layouts))
+            judged.append(p)
+        except toolchain.LayoutError as e:
+            p.res.status = "link_error"
+            p.res.evidence["why"] = f"the candidate's object did not link at another code offset: {e}"
+        p.res.evidence["code_layouts_s"] = round(time.monotonic() - t1, 3)  # linking them (in wall_s)
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
-    res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    scratch = Path(tempfile.mkdtemp(prefix="layouts-", dir=toolchain.cache_root()))
-    try:
-        layouts, linked = ([], []), True  # validation alone times nothing: no layouts
-        if not cfg.validate_only:
-            t0 = time.monotonic()
-            try:
-                layouts = code_layouts(base, build, res.evidence["input_key"], cfg.max_pairs, scratch,
-                                       comp, mode, sandboxed)
-                res.evidence["code_layouts"] = len(set(layouts[1]))
-            except toolchain.LayoutError as e:
-                linked = False
-                res.status = "link_error"
-                res.evidence["why"] = f"the candidate's object did not link at another code offset: {e}"
-            res.evidence["code_layouts_s"] = round(time.monotonic() - t0, 3)  # linking them (in wall_s)
-        if linked:
-            _run_worker(problem, res, mode, size, cpus, drv.path, base.path, build.path, layouts,
-                        sandboxed, cfg)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    races.settle(res)
-    _done(res, t_start)
-    # deterministic enough to reuse; not `rejected`: the CPU accounting's rules judge noisy
-    # kernel figures, and a rejection by noise would stick to the source until the code changed
-    if res.status in ("correct", "incorrect"):
-        atomic_write(store, json.dumps(res.to_dict()))
-    # after storing: a stored verdict meets the roofs of the day it is read again
-    roofline.apply(problem, res, peaks.load_roofs(mode, len(cpus), comp))
-    return res
+    for p in judged:
+        p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
+    again = _run_worker(problem, judged, mode, size, cpus, drv.path, base.path, base_layouts, sandboxed,
+                        replace(cfg, validate_only=not timed), key) if judged else []
+    share = (time.monotonic() - t0) / max(1, len(group))
+    for p in group:
+        p.own_s += share
+        p.res.wall_s = p.own_s
+    for p in again:
+        _judge(problem, [p], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
 
 
 def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input_key: str,
                  pairs: int, scratch: Path, comp: toolchain.Compiler, mode: str,
-                 sandboxed: bool) -> tuple[list[str], list[str]]:
+                 sandboxed: bool, label: str = "candidate") -> tuple[list[str], list[str]]:
     """The code layouts the judge times, one per pair: (baseline's, candidate's) shared
     objects, each its side's compiled code linked after a padding of its own size
     (toolchain.layout_variants, with the compiler's layout linker), min(pairs, LAYOUTS) per side; fewer, cycled over the
@@ -381,8 +485,9 @@ def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input
     see: 16 layouts for 40 pairs left 4 of 18 A/A intervals of placement-sensitive scans
     excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4).
 
-    Both sides' paddings are drawn from the evaluation's secret input key (a replay with
-    that key gets them again). The baseline's objects are kept in its build folder (a folder
+    Both sides' paddings are drawn from the evaluation's secret input key and ``label``
+    (each candidate of a batch its own: "candidate", "candidate1", ...; a replay with that
+    key and label gets them again). The baseline's objects are kept in its build folder (a folder
     per layout linker), so
     over evaluations all 256 of its layouts get built once; the candidate's are linked,
     in the sandbox, into ``scratch``, which the caller removes.
@@ -408,7 +513,7 @@ def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input
                                       mode, sandboxed=False)
     except toolchain.LayoutError as e:
         raise HarnessError(f"the baseline: {e}") from None
-    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:candidate", count(cand)),
+    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:{label}", count(cand)),
                                   scratch, comp, mode, sandboxed)
     return b, c
 
@@ -418,28 +523,10 @@ def _is_ns(x) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < float("inf")
 
 
-class ProtocolCheck:
-    """The message sequence the orchestrator asked the worker for, checked one message at
-    a time (the ``check`` of sandbox.run).
+class _CandidateCheck:
+    """The messages of one candidate of a batch (see ProtocolCheck)."""
 
-    job: the job sent to the worker (keys validate: [[size, seed], ...], measure, size,
-    seed0, min_pairs, max_pairs). The sequence asked for: one ``validated`` event per
-    validation case, in the job's order and with its size and seed, each with status
-    "ok" until one fails; then exactly one ``result``: of the failing case (its status,
-    size and seed, phase "validation"), or after all cases either "ok" in phase
-    "validation" (no timing) or the timing result (the job's size and seed0, as many
-    baseline as candidate times, all finite, at least min_pairs when "ok" and at most
-    max_pairs, the doorbell round trip and the CPU accounting figures); a ``link_error``
-    result, or a ``runtime_error`` / ``rejected`` one in phase "load" (a process of a side died
-    while loading, the candidate's constructors started threads), only before any case;
-    a ``setup_error`` result where a case or the timing would be. A ``runtime_error``
-    result may carry the dead side runner's ``exit_code`` (an int: -signal or the code).
-    Nothing after the result. Calling the instance
-    with a message returns "" if it is the one expected next, else why it is not (the
-    message is then forged: a process that sends it is killed).
-    """
-
-    _CASE_STATUSES = ("ok", "incorrect", "rejected", "runtime_error")
+    _CASE_STATUSES = ("ok", "incorrect", "rejected", "runtime_error", "timeout")
 
     def __init__(self, job: dict):
         self.cases = [tuple(c) for c in job["validate"]]
@@ -450,7 +537,7 @@ class ProtocolCheck:
 
     def __call__(self, m: dict) -> str:
         if self.done:
-            return f"a {m.get('event')!r} message after the result"
+            return f"a {m.get('event')!r} message after the candidate's result"
         if m.get("event") == "validated":
             return self._validated(m)
         if m.get("event") == "result":
@@ -487,7 +574,7 @@ class ProtocolCheck:
             return "" if self.seen == 0 and isinstance(m.get("why"), str) else \
                 "a link_error result after the candidate was loaded"
         if phase == "load":
-            return "" if self.seen == 0 and status in ("runtime_error", "rejected") else \
+            return "" if self.seen == 0 and status in ("runtime_error", "rejected", "timeout") else \
                 f"a {status!r} result of phase 'load' after {self.seen} validation cases"
         if self.failed is not None:
             f = self.failed
@@ -495,16 +582,12 @@ class ProtocolCheck:
                 return "a result that does not report the failed validation case"
             return ""
         if self.seen < len(self.cases):
-            if status == "setup_error" and phase == "validation":
-                return ""
             return f"a result after {self.seen} of {len(self.cases)} validation cases"
         if not self.job.get("measure", True):
             return "" if (status, phase) == ("ok", "validation") else \
                 f"a result with status {status!r}, phase {phase!r} for a job without timing"
         if phase != "timing":
             return f"a result of phase {phase!r} where the timing result was due"
-        if status == "setup_error":
-            return ""
         return self._timing(m)
 
     def _timing(self, m: dict) -> str:
@@ -546,45 +629,111 @@ class ProtocolCheck:
                    "baseline_window_cpu_ms", "windows", "candidate_idle_ms", "baseline_idle_ms", "idle_limit_ms"}
 
 
-def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: list,
-                drv: str, base: str, cand: str, layouts: tuple[list[str], list[str]],
-                sandboxed: bool, cfg: EvalConfig) -> None:
+class ProtocolCheck:
+    """The message sequence the orchestrator asked the worker for, checked one message at
+    a time (the ``check`` of sandbox.run).
+
+    job: the job sent to the worker (keys candidates: K objects, validate: [[size, seed],
+    ...], measure, size, seed0, min_pairs, max_pairs, adaptive). Every message but the last
+    names its candidate (``candidate``: 0 <= i < K), and each candidate's messages follow
+    the sequence asked of it: one ``validated`` event per validation case, in the job's
+    order and with its size and seed, each with status "ok" until one fails; then exactly
+    one ``result``: of the failing case (its status, size and seed, phase "validation"), or
+    after all cases either "ok" in phase "validation" (no timing) or the timing result
+    (the job's size and seed0, as many baseline as candidate times, all finite, at least
+    min_pairs when "ok" and at most max_pairs, the doorbell round trip and the CPU
+    accounting figures); a ``link_error`` result, or a ``runtime_error`` / ``rejected`` /
+    ``timeout`` one in phase "load" (a process of its side died while loading, its
+    constructors started threads or outlasted their deadline), only before any case. A
+    ``runtime_error`` result may carry the dead process's ``exit_code`` (an int: -signal or
+    the code). Last, one ``end`` event for the batch: status "ok" once every candidate has
+    its result, or "setup_error", "split" or "no_batch" (with a reason) before that. Nothing
+    after it. Calling the instance with a message returns "" if it is the one expected
+    next, else why it is not (the message is then forged: a process that sends it is
+    killed).
+    """
+
+    END_STATUSES = ("ok", "setup_error", "split", "no_batch")
+
+    def __init__(self, job: dict):
+        self.candidates = [_CandidateCheck(job) for _ in job["candidates"]]
+        self.end: dict | None = None  # the end event, once accepted
+
+    def __call__(self, m: dict) -> str:
+        if self.end is not None:
+            return f"a {m.get('event')!r} message after the end"
+        if m.get("event") == "end":
+            status = m.get("status")
+            if status not in self.END_STATUSES or not isinstance(m.get("why"), str):
+                return f"an end with status {status!r}"
+            if status == "ok" and not all(c.done for c in self.candidates):
+                return "an ok end before every candidate's result"
+            self.end = m
+            return ""
+        i = m.get("candidate")
+        if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.candidates)):
+            return f"a {m.get('event')!r} message for candidate {i!r} of {len(self.candidates)}"
+        return self.candidates[i](m)
+
+
+def _run_worker(problem: Problem, batch: list[_Pending], mode: str, size: int, cpus: list,
+                drv: str, base: str, base_layouts: list[str], sandboxed: bool, cfg: EvalConfig,
+                key: str) -> list[_Pending]:
+    """Runs the judge (the sandboxed worker) on ``batch`` and writes each candidate's
+    verdict into its result. Returns the candidates the batch could not decide, to be
+    judged again one at a time (empty for a batch of one).
+
+    Raises HarnessError when the judge reports the harness's or the problem's failure."""
     nonce = secrets.token_hex(16)
-    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidate": cand,
-           "baseline_layouts": layouts[0], "candidate_layouts": layouts[1], "rtol": problem.rtol,
-           "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
+    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidates": [p.build.path for p in batch],
+           "baseline_layouts": base_layouts, "candidate_layouts": [p.layouts for p in batch] if base_layouts else [],
+           "rtol": problem.rtol, "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
            "timeout_min_s": cfg.timeout_min_s,
            "validate": _validation_cases(problem, size, cfg.seed), "size": size,
            "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
            "budget_s": cfg.budget_s, "adaptive": cfg.adaptive, "min_measure_ns": cfg.min_measure_ns,
            "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile,
-           "input_key": res.evidence["input_key"]}
+           "input_key": key}
     n = len(cpus)
-    pids, memory = topology.worker_limits(n, cfg.eval_workers)
+    pids, memory = topology.worker_limits(n, cfg.eval_workers, sides=len(batch) + 1)
     memory = cfg.memory_bytes or memory
     env = omp_env.runner_env(n)  # the race runner's too (issue 39)
+    objects = (drv, base, *base_layouts, *(p.build.path for p in batch), *(x for p in batch for x in p.layouts))
     out = sandbox.run([sys.executable, "-I", "-m", "harness.measure.worker"], sandboxed=sandboxed,
-                      ro=sorted({os.path.dirname(p) for p in (drv, base, cand, *layouts[0], *layouts[1])}),
+                      ro=sorted({os.path.dirname(p) for p in objects}),
                       env=env,
                       limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
                       stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
-                      nonce=nonce, max_wall_s=cfg.max_eval_s, with_python=True,
+                      nonce=nonce, max_wall_s=cfg.max_eval_s * len(batch), with_python=True,
                       check=ProtocolCheck(job))
     tail = out.stderr_tail[-2000:]
-    if out.process_limit:
-        res.evidence["process_limit"] = out.process_limit
+    end = next((m for m in out.messages if m.get("event") == "end"), None)
+    if end is not None and end["status"] == "setup_error":
+        raise HarnessError(f"{problem.id}: {end['why']}")
+    finals = {m["candidate"]: m for m in out.messages if m.get("event") == "result"}
+    for i, p in enumerate(batch):
+        val = [m for m in out.messages if m.get("event") == "validated" and m.get("candidate") == i]
+        p.res.validation_s = sum((m["baseline_ns"] + m["candidate_ns"]) for m in val) * 1e-9
+        if out.process_limit:
+            p.res.evidence["process_limit"] = out.process_limit
+        if i in finals:
+            _take_result(problem, p.res, finals[i], len(val), mode, size, cfg)
+            if "exit_code" in finals[i]:  # a process of its side died: what it wrote last
+                if out.out_of_memory:
+                    p.res.evidence["why"] += f" after reaching the memory limit ({_fmt_bytes(memory)})"
+                p.res.evidence["stderr_tail"] = tail
+    unfinished = [p for i, p in enumerate(batch) if i not in finals]
+    if not unfinished:
+        return []
+    if len(batch) > 1:  # the batch could not decide them: each again alone
+        return unfinished
+    res = batch[0].res
     if out.forged:
         res.status = "rejected"
         res.evidence.update({"why": "the harness's private result pipe carried a message it did not "
                                     f"ask for ({out.forged}): an attempt to forge the verdict; "
                                     "the worker was killed"})
-        return
-    val = [m for m in out.messages if m.get("event") == "validated"]
-    res.validation_s = sum((m["baseline_ns"] + m["candidate_ns"]) for m in val) * 1e-9
-    final = next((m for m in out.messages if m.get("event") == "result"), None)
-    if final is not None and final["status"] == "setup_error":
-        raise HarnessError(f"{problem.id}: {final['why']}")
-    if out.timed_out:
+    elif out.timed_out:
         res.status = "timeout"
         why = ("a candidate call exceeded max("
                f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed")
@@ -593,8 +742,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         if out.out_of_memory:
             why += f"; it had reached the memory limit ({_fmt_bytes(memory)}) before"
         res.evidence.update({"why": why, "stderr_tail": tail})
-        return
-    if final is None:
+    else:
         if out.returncode < 0 or out.returncode >= 128:
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
             why = f"killed by {_signal_name(sig)}"
@@ -605,16 +753,19 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                    "(exit() or abort inside the candidate?)")
         res.status = "runtime_error"
         res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
-        return
+    return []
+
+
+def _take_result(problem: Problem, res: EvalResult, final: dict, validated: int, mode: str, size: int,
+                 cfg: EvalConfig) -> None:
+    """A candidate's ``result`` message (see ProtocolCheck) into its EvalResult."""
     status = final["status"]
-    if status in ("incorrect", "rejected", "runtime_error"):  # runtime_error: an exception, a dead runner
+    if status in ("incorrect", "rejected", "runtime_error", "timeout"):  # runtime_error: an exception, a dead process
         res.status = status
         res.evidence.update({"why": final["why"], "size": final.get("size", size),
                              "seed": final.get("seed"), "phase": final.get("phase")})
-        if "exit_code" in final:  # a side runner died: its signal or exit code, and the stderr tail
-            if out.out_of_memory:
-                res.evidence["why"] += f" after reaching the memory limit ({_fmt_bytes(memory)})"
-            res.evidence.update({"exit_code": final["exit_code"], "stderr_tail": tail})
+        if "exit_code" in final:  # a process of its side died: its signal or exit code
+            res.evidence["exit_code"] = final["exit_code"]
         return
     if status == "link_error":
         res.status = "link_error"
@@ -622,7 +773,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
         return
     if cfg.validate_only:
         res.status = "correct"
-        res.evidence.update({"validated_cases": len(val), "timed": False})
+        res.evidence.update({"validated_cases": validated, "timed": False})
         return
     s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
     res.status = "correct"
@@ -635,7 +786,7 @@ def _run_worker(problem: Problem, res: EvalResult, mode: str, size: int, cpus: l
                     + sum(final["candidate_ns"]) * final["candidate_iters"]) * 1e-9
     res.cpus = final["cpus"]
     res.threads = final["omp_max_threads"] if mode == "omp" else 1
-    res.evidence.update({"validated_cases": len(val), "baseline_iters": final["baseline_iters"],
+    res.evidence.update({"validated_cases": validated, "baseline_iters": final["baseline_iters"],
                          "candidate_iters": final["candidate_iters"],
                          "clock_resolution_ns": final["clock_resolution_ns"],
                          "doorbell_ns": final["doorbell_ns"],

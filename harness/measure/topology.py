@@ -28,7 +28,7 @@ from ..core.errors import HarnessError
 
 GIB = 1 << 30
 BASE_PIDS = 64        # processes + threads for Python, the driver and libgomp's helpers
-PIDS_PER_CPU = 6      # per CPU of the worker: the OpenMP pools of the judge, both keepers and both callers, and room for a candidate's threads
+PIDS_PER_CPU = 3      # per CPU of the worker and side: each side's keeper's and caller's OpenMP pools (the judge's too), and room for a candidate's threads
 BASE_MEMORY = 8 * GIB
 MEMORY_PER_CPU = GIB // 2
 MEMORY_SHARE = 0.75   # of the node's RAM, split evenly between its evaluation workers
@@ -212,17 +212,18 @@ def partition(topo: Topology, usable, workers: int, per_worker: int) -> list[lis
     return sets
 
 
-def worker_limits(cpus: int, workers: int = 1, mem_total: int | None = None) -> tuple[int, int]:
+def worker_limits(cpus: int, workers: int = 1, mem_total: int | None = None, sides: int = 2) -> tuple[int, int]:
     """(process+thread limit, memory limit in bytes) of an evaluation worker that gets
     ``cpus`` CPUs while ``workers`` workers share the node's ``mem_total`` bytes of RAM
-    (None: read /proc/meminfo):
+    (None: read /proc/meminfo), for ``sides`` sides (the baseline and the candidates of its
+    batch: 2 for one candidate):
 
-        pids   = BASE_PIDS + PIDS_PER_CPU x cpus                     (64 + 6 per CPU)
+        pids   = BASE_PIDS + PIDS_PER_CPU x cpus x sides             (64 + 6 per CPU for one candidate)
         memory = min(max(BASE_MEMORY, MEMORY_PER_CPU x cpus),
                      MEMORY_SHARE x mem_total / workers)             (8 GiB on small boxes)
 
     The pid limit counts threads, so it must grow with the OpenMP team."""
-    pids = BASE_PIDS + PIDS_PER_CPU * cpus
+    pids = BASE_PIDS + PIDS_PER_CPU * cpus * max(2, sides)
     mem = max(BASE_MEMORY, MEMORY_PER_CPU * cpus)
     if mem_total is None:
         mem_total = _mem_total()

@@ -1,13 +1,20 @@
-"""The sandboxed worker: the judge. Validates, then times, a candidate against the baseline.
+"""The sandboxed worker: the judge. Validates, then times, a batch of candidates of one
+problem against the baseline.
 
 Runs as ``python -m harness.measure.worker --protocol-fd N`` inside the sandbox (never in the
 orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
-notices (from harness._bench), one ``validated`` event per validation case, and a final
-``result`` event. It never loads the candidate's object: harness._bench.Bench spawns,
-for the baseline and for the candidate, a keeper (the ``harness_side`` executable next to
-the extension: the driver, the instances) and a caller (``harness_caller``: the side's
-object, stopped outside its windows), and holds the clock, seeds and comparison itself.
-Their stdout/stderr are this process's, kept by the orchestrator only as tails.
+notices (from harness._bench), ``validated`` events (one per validation case and
+candidate), exactly one ``result`` event per candidate (each with its ``candidate``
+index), and last one ``end`` event: status "ok", or the batch's own failure
+("setup_error": the harness or the problem; "split": a baseline process died with
+several candidates in the batch; "no_batch": the callers cannot have namespaces of their
+own here), after which the candidates without a result are to be judged again one at a
+time (or, for setup_error, not at all). It never loads a candidate's object:
+harness._bench.Bench spawns, for the baseline and for each candidate, a keeper (the
+``harness_side`` executable next to the extension: the driver, the instances) and a
+caller (``harness_caller``: the side's object, stopped outside its windows), and holds the
+clock, seeds and comparison itself. Their stdout/stderr are this process's, kept by the
+orchestrator only as tails.
 """
 
 from __future__ import annotations
@@ -40,66 +47,89 @@ def main() -> int:
     os.sched_setaffinity(0, cpus)
 
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
-    bench = _bench.Bench(job["driver"], job["baseline"], job["candidate"], runner, fd,
+    bench = _bench.Bench(job["driver"], job["baseline"], job["candidates"], runner, fd,
                          job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
                          job["sandboxed"], nonce, job["input_key"], job["baseline_layouts"],
                          job["candidate_layouts"])
+    done: set[int] = set()
+
+    def _left(answer: dict, phase: str, **extra) -> None:
+        """A result for every candidate that left the batch in this step."""
+        for c in answer["candidates"]:
+            if c["status"] != "ok" and c["index"] not in done:
+                done.add(c["index"])
+                _send({"event": "result", "candidate": c["index"], "phase": phase, **_failure(c), **extra})
+
+    def _end(answer: dict, phase: str) -> int:
+        _send({"event": "end", "status": answer["status"], "why": answer["why"], "phase": phase})
+        return 0
+
     s = bench.start()
-    if s["status"] == "link_error":  # dlopen / dlsym failure of the candidate
-        _send({"event": "result", "status": "link_error", "why": s["why"]})
-        return 0
-    if s["status"] == "setup_error":
-        _send({"event": "result", "status": "setup_error", "why": s["why"], "phase": "validation"})
-        return 0
-    if s["status"] != "ok":  # a runner died while loading, or constructors started threads
-        _send({"event": "result", "phase": "load", **_failure(s)})
-        return 0
+    for c in s["candidates"]:
+        if c["status"] != "ok" and c["index"] not in done:
+            done.add(c["index"])
+            phase = "link" if c["status"] == "link_error" else "load"
+            _send({"event": "result", "candidate": c["index"], "phase": phase, **_failure(c)})
+    if s["status"] != "ok":
+        return _end(s, "load")
     for size, seed in job["validate"]:
         r = bench.validate(size, seed)
-        if r["status"] == "setup_error":
-            _send({"event": "result", "status": "setup_error", "why": r["why"], "phase": "validation"})
-            return 0
-        _send({"event": "validated", "size": size, "seed": seed, "status": r["status"],
-                   "baseline_ns": r["baseline_ns"], "candidate_ns": r["candidate_ns"]})
+        for c in r["candidates"]:
+            if r["status"] != "ok" and c["status"] == "ok":
+                continue  # not judged in a case the batch did not finish
+            _send({"event": "validated", "candidate": c["index"], "size": size, "seed": seed,
+                   "status": c["status"], "baseline_ns": r["baseline_ns"], "candidate_ns": c["candidate_ns"]})
+        _left(r, "validation", size=size, seed=seed)
         if r["status"] != "ok":
-            _send({"event": "result", "size": size, "seed": seed, "phase": "validation",
-                   **_failure(r)})
-            return 0
+            return _end(r, "validation")
     if not job.get("measure", True):
-        _send({"event": "result", "status": "ok", "phase": "validation"})
-        return 0
+        for i in range(len(job["candidates"])):
+            if i not in done:
+                _send({"event": "result", "candidate": i, "status": "ok", "phase": "validation"})
+        return _end({"status": "ok", "why": ""}, "validation")
     m = bench.measure(job["size"], job["seed0"], job["min_pairs"], job["max_pairs"],
                       job["budget_s"], job["min_measure_ns"], True, job["adaptive"])
-    if m["status"] == "setup_error":
-        _send({"event": "result", "status": "setup_error", "why": m["why"], "phase": "timing"})
-        return 0
-    out = {"event": "result", "phase": "timing", **_failure(m),
-           "size": job["size"], "seed0": job["seed0"],
-           "baseline_ns": m["baseline_ns"].tolist(), "candidate_ns": m["candidate_ns"].tolist(),
-           "baseline_iters": m["baseline_iters"], "candidate_iters": m["candidate_iters"],
-           "clock_resolution_ns": m["clock_resolution_ns"],
-           "doorbell_ns": m["doorbell_ns"],
-           "cpu_accounting": dict(m["cpu_accounting"]),
-           "stopped": m["stopped"],
-           "cpus": cpus,
-           "omp_max_threads": _bench.omp_max_threads(),
-           "process_threads": bench.candidate_threads(),
-           "generation_ns": bench.generation_ns()}
-    if m["status"] == "ok" and job.get("profile") and _bench.omp_max_threads() > 1:
-        n = _bench.omp_max_threads()
-        one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1)
-        many = bench.time_at_threads(job["size"], job["seed0"] + 5000, n)
+    base_ns = m["baseline_ns"].tolist()
+    for c in m["candidates"]:
+        i = c["index"]
+        if i in done or (m["status"] != "ok" and c["status"] == "ok"):
+            continue  # a batch that failed leaves its unfinished candidates without a result
+        done.add(i)
+        cand_ns = c["candidate_ns"].tolist()
+        out = {"event": "result", "candidate": i, "phase": "timing", **_failure(c),
+               "size": job["size"], "seed0": job["seed0"],
+               "baseline_ns": base_ns[:len(cand_ns)], "candidate_ns": cand_ns,
+               "baseline_iters": m["iters"], "candidate_iters": m["iters"],
+               "clock_resolution_ns": m["clock_resolution_ns"],
+               "doorbell_ns": m["doorbell_ns"],
+               "cpu_accounting": dict(c["cpu_accounting"]),
+               "stopped": c["stopped"],
+               "cpus": cpus,
+               "omp_max_threads": _bench.omp_max_threads(),
+               "process_threads": bench.candidate_threads(i),
+               "generation_ns": bench.generation_ns()}
+        if c["status"] == "ok" and job.get("profile"):
+            _profile(bench, job, i, out)
+        _send(out)
+    return _end(m, "timing")
+
+
+def _profile(bench, job: dict, i: int, out: dict) -> None:
+    """Candidate i's thread scaling (omp, more than one thread) and counters into out."""
+    from harness import _bench  # noqa: PLC0415
+
+    n = _bench.omp_max_threads()
+    if n > 1:
+        one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1, index=i)
+        many = bench.time_at_threads(job["size"], job["seed0"] + 5000, n, index=i)
         if one["status"] == "ok" and many["status"] == "ok" and many["median_ns"] > 0:
             out["thread_scaling"] = {
                 "threads_1_ms": round(one["median_ns"] / 1e6, 3),
                 f"threads_{n}_ms": round(many["median_ns"] / 1e6, 3),
                 f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3)}
-    if m["status"] == "ok" and job.get("profile"):
-        c = bench.counters(job["size"], job["seed0"] + 6000)
-        if c["status"] == "ok":
-            out["counters"] = _counter_evidence(c["counts"], c["unavailable"])
-    _send(out)
-    return 0
+    c = bench.counters(job["size"], job["seed0"] + 6000, index=i)
+    if c["status"] == "ok":
+        out["counters"] = _counter_evidence(c["counts"], c["unavailable"])
 
 
 def _failure(r: dict) -> dict:

@@ -10,7 +10,8 @@
 //   kill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo  only with the runner's own pid
 //                                                     (abort() and raise() still work)
 //   tkill, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal, pidfd_getfd,
-//   kcmp, io_uring_setup/enter/register              refused (EPERM)
+//   kcmp, io_uring_setup/enter/register,
+//   unshare, setns, mount and the other mount calls   refused (EPERM)
 //   setpriority, sched_setscheduler, sched_setparam,
 //   sched_setattr, ioprio_set, prlimit64              only for the caller itself (who/pid 0)
 //   fcntl F_SETOWN/F_SETOWN_EX/F_SETSIG, ioctl FIOSETOWN/SIOCSPGRP/TIOCSPGRP
@@ -158,6 +159,24 @@ inline std::string restrict_to_own_process() {
   refuse(SYS_timer_create);
   refuse(SYS_tkill);
   refuse(SYS_ptrace);
+  // namespaces and mounts: a caller's private namespaces (isolate.hpp) stay as made
+  refuse(SYS_unshare);
+  refuse(SYS_setns);
+  refuse(SYS_mount);
+  refuse(SYS_umount2);
+  refuse(SYS_pivot_root);
+  refuse(SYS_chroot);
+#ifdef SYS_open_tree
+  refuse(SYS_open_tree);
+  refuse(SYS_move_mount);
+  refuse(SYS_fsopen);
+  refuse(SYS_fsconfig);
+  refuse(SYS_fsmount);
+  refuse(SYS_fspick);
+#endif
+#ifdef SYS_mount_setattr
+  refuse(SYS_mount_setattr);
+#endif
   refuse(SYS_process_vm_readv);
   refuse(SYS_process_vm_writev);
   refuse(SYS_kcmp);

@@ -1,0 +1,115 @@
+"""Many candidates of one problem judged in one batch (harness.measure.evaluate.evaluate_batch,
+cpp/bench.cpp Bench with K candidates): one baseline timed once per pair, each candidate's
+verdict its own, a failing one leaving without changing the others', and no channel
+between the candidates' processes (cpp/include/harness/isolate.hpp)."""
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness.measure import sandbox, toolchain
+from harness.measure.evaluate import EvalConfig, batch_limit, evaluate_batch
+from harness.measure.suite import get_problem
+
+from test_hostile import assert_no_processes_or_cgroups_left
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+SCAN = "30_scan_prefix_sum"
+NOTE = (Path(__file__).parent / "hostile" / "leaves_a_note_for_its_sibling.cpp").read_text()
+EXCLUSIVE = "std::exclusive_scan(x.begin(), x.end(), output.begin(), 0.0);"
+CRASHES = "#include <cstdlib>\n" + "\n".join(["void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+                                                "  if (x.size() > 100) std::abort();",
+                                                "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+                                                "}"])
+HANGS = "\n".join(["void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+                   "  volatile bool forever = x.size() > 100;",
+                   "  while (forever) {}",
+                   "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+                   "}"])
+LEAVES_A_THREAD = "\n".join(["#include <thread>",
+                             "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+                             "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+                             "  if (x.size() > 100) std::thread([] { for (;;) {} }).detach();",
+                             "}"])
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind():
+    yield
+    assert_no_processes_or_cgroups_left()
+
+
+def test_a_failing_candidate_leaves_the_batch_without_changing_the_others():
+    """Six candidates in one batch: the baseline's code twice (A/As), a wrong scan, one that
+    crashes, one that hangs and one that leaves a thread running at the timed size. Each
+    gets the verdict it gets alone; the two A/As are timed against the one baseline, each
+    with its own pairs, and none is judged again alone (evidence["batch"])."""
+    p = get_problem(SCAN)
+    base = p.source("baseline.cpp")
+    wrong = base.replace("std::inclusive_scan(x.begin(), x.end(), output.begin());", EXCLUSIVE)
+    assert wrong != base
+    texts = [base, wrong, CRASHES, HANGS, LEAVES_A_THREAD, base]
+    rs = evaluate_batch(p, texts, "serial", EvalConfig(quick=True, use_cache=False, timeout_min_s=1.0))
+    got = [(r.status, r.evidence.get("batch")) for r in rs]
+    assert [s for s, _ in got] == ["correct", "incorrect", "runtime_error", "timeout", "rejected", "correct"], \
+        [(r.status, r.evidence.get("why")) for r in rs]
+    assert all(b == {"size": 6, "index": i} for i, (_, b) in enumerate(got)), got
+    assert "deadline" in rs[3].evidence["why"] and rs[2].evidence["exit_code"] == -6
+    for r in (rs[0], rs[5]):
+        assert r.pairs >= 10 and 0.5 < r.speedup < 2.0, (r.pairs, r.speedup)
+        assert len(r.baseline_ns) == len(r.candidate_ns) == r.pairs
+        assert r.evidence["wall_parts"]["timed_calls"] > 0
+
+
+def test_a_batch_keeps_its_candidates_apart():
+    """Two copies of a candidate that leaves notes for another process (files in /tmp,
+    /dev/shm and its home, a SysV segment, an abstract socket) and spoils its output when
+    it finds one: in a batch, where the second runs on the first's inputs right after it
+    in every validation case, it finds none (each caller in namespaces of its own, every
+    mount read-only)."""
+    p = get_problem(SCAN)
+    rs = evaluate_batch(p, [NOTE, NOTE], "serial",
+                        EvalConfig(quick=True, use_cache=False, screen=False, validate_only=True))
+    assert [r.status for r in rs] == ["correct", "correct"], [r.evidence.get("why") for r in rs]
+    assert [r.evidence["batch"] for r in rs] == [{"size": 2, "index": 0}, {"size": 2, "index": 1}]
+
+
+@pytest.mark.parametrize("channels", [1, 2, 4], ids=["files", "sysv-shm", "abstract-socket"])
+def test_the_notes_pass_between_processes_that_share_namespaces(tmp_path, channels):
+    """The power of the test above: the same functions in two plain processes of one
+    sandbox (no namespaces of their own) do find each other's notes, channel by channel."""
+    main = tmp_path / "main.cpp"
+    main.write_text(f"#define NOTE_CHANNELS {channels}\n" + NOTE + """
+#include <sys/wait.h>
+int main() {
+  std::vector<double> x(8, 1.0), out(8);
+  prefixSum(x, out);  // leaves the notes (and holds the socket)
+  if (out[0] != 1.0) return 3;
+  const pid_t child = fork();
+  if (child == 0) {
+    listener = -1;  // the parent's socket is not the child's own note
+    prefixSum(x, out);
+    _exit(out[0] != 1.0 ? 1 : 0);  // 1: it found the parent's note
+  }
+  int st = 0;
+  waitpid(child, &st, 0);
+  return WEXITSTATUS(st);
+}
+""")
+    comp = toolchain.find_compiler("native")
+    exe = tmp_path / "notes"
+    subprocess.run([comp.path, "-std=c++17", "-O1", str(main), "-o", str(exe)], check=True)
+    argv = sandbox.bwrap_argv([str(tmp_path)], [], with_python=False)
+    r = subprocess.run(argv + [str(exe)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, (r.returncode, r.stderr)
+
+
+def test_the_batch_is_bounded_by_the_memory_limit():
+    """Each side counted at three times the problem's compulsory traffic (at least
+    256 MiB), three quarters of the worker's memory shared out, the baseline included."""
+    p = get_problem(SCAN)
+    assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=8 << 30), 1, 8) == 8
+    assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=1 << 30), 1, 8) == 2
+    assert batch_limit(p, 1 << 28, EvalConfig(memory_bytes=8 << 30), 1, 8) == 1
