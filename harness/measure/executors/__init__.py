@@ -1,17 +1,20 @@
 """Where evaluations run: in the driver's own thread, or on Parsl evaluation workers.
 
 One small interface, :class:`EvalExecutor`: ``evaluate(problem, text, mode, cfg)`` blocks
-until the EvalResult is there and may be called from up to ``workers`` threads at once.
+until the EvalResult is there and may be called from up to ``workers`` threads at once;
+``evaluate_batch(problem, texts, mode, cfg, batch)`` does the same for several candidates
+of one problem, judged together (harness.measure.evaluate.evaluate_batch).
 Each executor is one module of this package that registers its class
 (:func:`register_executor`), or a module an outside package names in the
 ``harness.executors`` entry-point group; ``--executor NAME`` picks one, and without it the run takes
 ``inline`` for one worker and ``parsl`` otherwise (:func:`make_executor`).
 
 - :class:`InlineExecutor` (``--eval-workers 1``, the default): harness.measure.evaluate.evaluate
-  in the calling thread, one evaluation at a time; nothing is started, Parsl is not
-  imported.
+  (evaluate_batch) in the calling thread, one evaluation (batch) at a time; nothing is
+  started, Parsl is not imported.
 - :class:`ParslExecutor` (``--eval-workers N`` > 1 or ``--parsl-config FILE``): each
-  evaluation is a Parsl task that calls harness.measure.evaluate.evaluate on a worker, which
+  evaluation (each batch) is a Parsl task that calls harness.measure.evaluate.evaluate
+  (evaluate_batch) on a worker, which
   compiles (``-march=native``, the build cache of that node), validates and times in its
   own bubblewrap sandbox, pinned to the worker's CPU set. Candidate code never runs in
   the Parsl worker process itself. Locally (:func:`local_config`) a

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ...core.errors import HarnessError
 from ...core.registry import Registry
-from ..evaluate import EvalConfig, EvalResult
+from ..evaluate import BATCH, EvalConfig, EvalResult
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,9 @@ class ExecutorRequest:
 
 
 class EvalExecutor(ABC):
-    """Runs evaluations. ``workers``: how many may run at once (the run keeps that many
-    problems in flight); ``name``: recorded in config.json."""
+    """Runs evaluations: one candidate (:meth:`evaluate`) or several of one problem
+    judged together (:meth:`evaluate_batch`). ``workers``: how many may run at once (the
+    run keeps that many problems in flight); ``name``: recorded in config.json."""
 
     name = "executor"
     description = ""
@@ -48,6 +50,27 @@ class EvalExecutor(ABC):
         """harness.measure.evaluate.evaluate's contract (an EvalResult; HarnessError for the
         user's errors), plus status infrastructure_error when the worker was lost twice.
         Thread-safe; blocks until a worker is free and the result is back."""
+
+    def evaluate_batch(self, problem, texts: list[str], mode: str, cfg: EvalConfig, batch: int = BATCH,
+                       on_result: Callable[[int, EvalResult], None] | None = None) -> list[EvalResult]:
+        """Evaluates several candidates (replies or source texts) of one problem:
+        harness.measure.evaluate.evaluate_batch's contract (one EvalResult per text, in
+        order; up to ``batch`` candidates judged together; HarnessError for the user's
+        errors, and for ``batch`` < 1), plus status infrastructure_error for each
+        candidate whose worker was lost twice. ``on_result(i, result)`` is called once per
+        text, as soon as its result is back (in order of ``i`` within each batch), before
+        this returns. Thread-safe, as :meth:`evaluate`.
+
+        This default judges them one at a time with :meth:`evaluate` (an executor that
+        predates batches keeps working); the executors of this package override it."""
+        if batch < 1:
+            raise HarnessError(f"batch: at least 1 candidate per judge (got {batch})")
+        out = []
+        for i, text in enumerate(texts):
+            out.append(self.evaluate(problem, text, mode, cfg))
+            if on_result is not None:
+                on_result(i, out[-1])
+        return out
 
     def describe(self) -> dict:
         """What config.json records about the executor."""

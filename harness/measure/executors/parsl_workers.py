@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 from ...core.errors import HarnessError
-from ..evaluate import INFRASTRUCTURE_ERROR, EvalConfig, EvalResult
+from ..evaluate import BATCH, INFRASTRUCTURE_ERROR, EvalConfig, EvalResult
 from ..topology import machine_topology, partition
 from .base import EvalExecutor, ExecutorRequest, register_executor
 
@@ -28,6 +28,14 @@ def _remote_evaluate(problem, text: str, mode: str, cfg: EvalConfig) -> dict:
     from harness.measure.evaluate import evaluate
 
     return evaluate(problem, text, mode, cfg).to_dict()
+
+
+def _remote_evaluate_batch(problem, texts: list, mode: str, cfg: EvalConfig, batch: int) -> list:
+    """The Parsl task of a batch: harness.measure.evaluate.evaluate_batch on the worker's
+    node and CPU set; the results as dicts, in order."""
+    from harness.measure.evaluate import evaluate_batch
+
+    return [r.to_dict() for r in evaluate_batch(problem, texts, mode, cfg, batch)]
 
 
 def local_config(cpu_sets: list, heartbeat_s: int = 2):
@@ -105,30 +113,58 @@ class ParslExecutor(EvalExecutor):
             raise HarnessError(f"Parsl could not start its executor ({self.source}): "
                                f"{type(e).__name__}: {e}") from None
         self._app = python_app(_remote_evaluate, data_flow_kernel=self._dfk)
+        self._batch_app = python_app(_remote_evaluate_batch, data_flow_kernel=self._dfk)
 
     def describe(self) -> dict:
         return {"name": self.name, "workers": self.workers, "config": self.source,
                 **({"cpu_sets": self.cpu_sets} if self.cpu_sets is not None else {})}
 
     def evaluate(self, problem, text, mode, cfg):
+        return self._run(self._app, (problem, text, mode, cfg), 1, problem, mode, cfg)[0]
+
+    def evaluate_batch(self, problem, texts, mode, cfg, batch=BATCH, on_result=None):
+        """One Parsl task per ``batch`` texts (harness.measure.evaluate.evaluate_batch on
+        a worker), one after another, each holding one worker; ``on_result`` called for
+        a task's results as soon as it is back. A lost worker: the task is retried once,
+        a second loss gives its candidates status infrastructure_error."""
+        if batch < 1:
+            raise HarnessError(f"batch: at least 1 candidate per judge (got {batch})")
+        texts, out = list(texts), []
+        for start in range(0, len(texts), batch):
+            chunk = texts[start:start + batch]
+            results = self._run(self._batch_app, (problem, chunk, mode, cfg, batch), len(chunk), problem, mode, cfg)
+            for i, res in enumerate(results, start):
+                out.append(res)
+                if on_result is not None:
+                    on_result(i, res)
+        return out
+
+    def _run(self, app, args: tuple, n: int, problem, mode: str, cfg: EvalConfig) -> list[EvalResult]:
+        """``app(*args)`` on a free worker: its result(s) as ``n`` EvalResults; a lost worker
+        retried once, a second loss ``n`` results of status infrastructure_error."""
         from parsl.executors.high_throughput.errors import ManagerLost, WorkerLost
 
         lost = []
         with self._slots:
             for _ in range(2):  # a lost worker: retried once, on the next free worker
                 try:
-                    res = EvalResult.from_dict(self._app(problem, text, mode, cfg).result())
+                    got = app(*args).result()
                 except (WorkerLost, ManagerLost) as e:
                     lost.append(str(e))
                     continue
-                if lost:
-                    res.evidence["worker_lost_before"] = lost[0]
-                return res
-        res = EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR,
-                         cfg.size or 0, cfg.threads or 0)
-        res.evidence = {"why": "the evaluation's worker was lost twice (no verdict on the candidate)",
-                        "lost": lost}
-        return res
+                results = [EvalResult.from_dict(d) for d in (got if isinstance(got, list) else [got])]
+                for res in results:
+                    if lost:
+                        res.evidence["worker_lost_before"] = lost[0]
+                return results
+        out = []
+        for _ in range(n):
+            res = EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR,
+                             cfg.size or 0, cfg.threads or 0)
+            res.evidence = {"why": "the evaluation's worker was lost twice (no verdict on the candidate)",
+                            "lost": lost}
+            out.append(res)
+        return out
 
     def shutdown(self) -> None:
         if self._dfk is not None:
