@@ -34,12 +34,13 @@ import hashlib
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.errors import HarnessError
-from ..measure.evaluate import (INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig,
+from ..measure.evaluate import (BATCH, INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig,
                                 EvalResult, cpus_for)
 from ..measure.executors import InlineExecutor
 from ..measure.toolchain import find_compiler
@@ -218,6 +219,31 @@ def call_summary(rec: Any) -> dict:
     return d
 
 
+def _waves(problem, indices: list[int], texts: list[str], use_cache: bool) -> list[list[int]]:
+    """``indices`` (of ``texts``, candidates of ``problem``) in waves to judge one after
+    another: with the verdict cache on, a text whose extracted code (harness.measure.
+    extract) equals an earlier one's goes into the wave after that one's, so that it
+    finds that verdict in the cache as it would one at a time; otherwise one wave. No
+    empty waves; order kept within each."""
+    if not use_cache:
+        return [indices] if indices else []
+    from ..measure.extract import extract_candidate  # noqa: PLC0415 - only here
+
+    seen: Counter = Counter()
+    waves: list[list[int]] = []
+    for i in indices:
+        try:
+            code = extract_candidate(texts[i], problem.function)
+        except Exception:  # noqa: BLE001 - the judge reports what the extractor makes of it
+            code = texts[i]
+        w = seen[code]
+        seen[code] += 1
+        if w == len(waves):
+            waves.append([])
+        waves[w].append(i)
+    return waves
+
+
 class _Gate:
     """Evaluations (shared) against local inference (exclusive): many evaluations
     may run together, inference runs alone; a waiting inference holds new evaluations
@@ -298,7 +324,9 @@ class RunContext:
     purpose (:func:`harness.models.llm.sampled_agent`; default "model": the agents'
     own values); evidence: ``run --evidence`` (prompting.EVIDENCE_LEVELS), what the
     strategies' prompts show of an evaluated attempt (prompting.format_evidence's level).
-    mode: the run's mode ("serial" or "omp").
+    mode: the run's mode ("serial" or "omp"). batch: ``--batch``, the most candidates of
+    one problem judged together (:meth:`evaluate_batch`; 1: each alone). Raises
+    ValueError for an unknown sampling or evidence level and a batch below 1.
 
     The per-problem scope: ``repeat`` (the replicate), ``mode``, ``current`` (the
     problem's ProblemOutcome, set by Strategy.start, None between problems) and
@@ -314,13 +342,17 @@ class RunContext:
                  deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
                  progress: Callable[[str], None] | None = None,
                  recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None,
-                 sampling: str = "model", evidence: str = "full", mode: str = "omp"):
+                 sampling: str = "model", evidence: str = "full", mode: str = "omp",
+                 batch: int = BATCH):
         if sampling not in SAMPLING_CHOICES:
             raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
         if evidence not in prompting.EVIDENCE_LEVELS:
             raise ValueError(f"evidence must be one of {prompting.EVIDENCE_LEVELS} (got {evidence!r})")
         self.sampling = sampling
         self.evidence = evidence  # what prompts show of an evaluated attempt (``run --evidence``)
+        if batch < 1:
+            raise ValueError(f"batch must be at least 1 (got {batch})")
+        self.batch = batch  # candidates judged together at most (``--batch``; evaluate_batch)
         self.eval_config = eval_config or EvalConfig()
         self.tracker = tracker
         self.cache_dir = cache_dir
@@ -593,19 +625,92 @@ class RunContext:
         infrastructure_error) is logged as "evaluation_lost", counted in the problem's
         infrastructure_errors and never reused on resume."""
         self.check_budget()
-        rep = 0 if shared else self.repeat
         key = self.evaluation_key(text, candidate_id=candidate_id, fresh=fresh, shared=shared)
         if key in self.recorded:
-            res = EvalResult.from_dict(self.recorded[key])
-            self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
-                     fresh=fresh, key=key, status=res.status, speedup=res.speedup)
-            return res
-        seed = replicate_seed(self.eval_config.seed, rep)
+            return self._reused(problem, candidate_id, fresh, key)
+        cfg = self._eval_cfg(fresh, shared)
+        with self._gate.evaluation():
+            res = self.executor.evaluate(problem, text, self.mode, cfg)
+        return self._settle(problem, res, candidate_id, fresh, shared, cfg, key)
+
+    def evaluate_batch(self, problem, texts: Sequence[str], *, candidate_ids: Sequence[str],
+                       fresh: bool = False, shared: bool = False,
+                       on_result: Callable[[int, EvalResult], None] | None = None) -> list[EvalResult]:
+        """Evaluate several candidates of ``problem`` (``texts[i]`` as candidate
+        ``candidate_ids[i]``) together: those not recorded before are judged in batches of
+        up to :attr:`batch` on the run's executor (harness.measure.evaluate.evaluate_batch:
+        one baseline timed once per pair for the batch, each candidate's verdict its own;
+        evidence["batch"] says which batch). Returns one EvalResult per text, in order.
+
+        Every candidate's side effects are those of :meth:`evaluate` on it, in the same
+        order: its "evaluation" / "evaluation_reused" / "evaluation_lost" event, the
+        record that --resume reuses, the counters, then ``on_result(i, result)`` (the
+        caller's own per-candidate steps), for i = 0, 1, ... as soon as results 0..i are
+        back. A text whose extracted code equals an earlier one's of the call is judged in
+        a later batch, after that one's verdict was stored, so it is read from the verdict
+        cache as it would be one at a time. The budget is checked once, before the batch
+        (BudgetExceeded); HarnessError as :meth:`evaluate`. ``batch`` 1 (``--batch 1``)
+        evaluates them one at a time through :meth:`evaluate`."""
+        texts, ids = list(texts), list(candidate_ids)
+        if len(texts) != len(ids):
+            raise ValueError("evaluate_batch needs one candidate id per text")
+        if self.batch <= 1 or len(texts) <= 1:
+            out = []
+            for i, (text, cid) in enumerate(zip(texts, ids)):
+                out.append(self.evaluate(problem, text, candidate_id=cid, fresh=fresh, shared=shared))
+                if on_result is not None:
+                    on_result(i, out[-1])
+            return out
+        self.check_budget()
+        cfg = self._eval_cfg(fresh, shared)
+        keys = [self.evaluation_key(t, candidate_id=c, fresh=fresh, shared=shared) for t, c in zip(texts, ids)]
+        results: list[EvalResult | None] = [None] * len(texts)
+        reused = {i for i, k in enumerate(keys) if k in self.recorded}
+        done = 0
+
+        def deliver() -> None:  # every result whose predecessors are all settled, in order
+            nonlocal done
+            while done < len(texts) and (done in reused or results[done] is not None):
+                i = done
+                if i in reused:
+                    results[i] = self._reused(problem, ids[i], fresh, keys[i])
+                else:
+                    results[i] = self._settle(problem, results[i], ids[i], fresh, shared, cfg, keys[i])
+                done += 1
+                if on_result is not None:
+                    on_result(i, results[i])
+
+        for wave in _waves(problem, [i for i in range(len(texts)) if i not in reused], texts, cfg.use_cache):
+            def arrived(j: int, res: EvalResult, wave: list = wave) -> None:
+                results[wave[j]] = res
+                deliver()
+
+            with self._gate.evaluation():
+                self.executor.evaluate_batch(problem, [texts[i] for i in wave], self.mode, cfg,
+                                             self.batch, on_result=arrived)
+        deliver()  # only reused ones are left
+        return [r for r in results if r is not None]
+
+    def _eval_cfg(self, fresh: bool, shared: bool) -> EvalConfig:
+        """The EvalConfig of an evaluation in this context's replicate (replicate 0 when
+        ``shared``), on fresh seeds without the verdict cache when ``fresh``."""
+        seed = replicate_seed(self.eval_config.seed, 0 if shared else self.repeat)
         cfg = dataclasses.replace(self.eval_config, seed=seed)
         if fresh:
             cfg = dataclasses.replace(cfg, seed=seed + REMEASURE_SEED_OFFSET, use_cache=False)
-        with self._gate.evaluation():
-            res = self.executor.evaluate(problem, text, self.mode, cfg)
+        return cfg
+
+    def _reused(self, problem, candidate_id: str, fresh: bool, key: str) -> EvalResult:
+        """The verdict recorded under ``key``, logged as "evaluation_reused"."""
+        res = EvalResult.from_dict(self.recorded[key])
+        self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
+                 fresh=fresh, key=key, status=res.status, speedup=res.speedup)
+        return res
+
+    def _settle(self, problem, res: EvalResult, candidate_id: str, fresh: bool, shared: bool,
+                cfg: EvalConfig, key: str) -> EvalResult:
+        """A new verdict's side effects: "evaluation_lost" and the problem's lost count for
+        infrastructure_error; else the counters, the "evaluation" event and the record."""
         d = res.to_dict()
         if res.status == INFRASTRUCTURE_ERROR:
             with self._lock_ledger:
@@ -620,7 +725,7 @@ class RunContext:
             self._totals.timed_s += res.timing_s or 0.0
             self._totals.evaluations += 1
         self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
-                 repeat=rep, seed=cfg.seed, key=key, result=d)
+                 repeat=0 if shared else self.repeat, seed=cfg.seed, key=key, result=d)
         self.recorded[key] = d
         return res
 
@@ -717,16 +822,73 @@ class Strategy(ABC):
                      + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
         return cand
 
+    def attempts(self, problem, items: Sequence[tuple], round_: int, ctx: RunContext,
+                 out: ProblemOutcome) -> list[Candidate]:
+        """Several candidates of one round, ready together: ``items`` are (agent, rec
+        (a CallRecord), cand_id, lesson_ids) in the strategy's order. The same as
+        :meth:`attempt` on each in turn (every candidate evaluated, appended to
+        ``out.candidates``, logged, in that order), except that they are judged together
+        (:meth:`evaluate_candidates`). Returns the Candidates in order."""
+        cands = [Candidate(cid, problem.id, round_, agent.name, agent.model, reply=rec.text,
+                           lesson_ids=list(lesson_ids), call=call_summary(rec))
+                 for agent, rec, cid, lesson_ids in items]
+        if not cands:
+            return []
+        ctx.progress(f"{problem.id}: evaluating {', '.join(c.id for c in cands)}"
+                     + (f" (together, batches of up to {ctx.batch})" if len(cands) > 1 and ctx.batch > 1 else ""))
+
+        def each(cand: Candidate) -> None:
+            out.candidates.append(cand)
+            ctx.progress(f"{problem.id}: {cand.id}: {cand.outcome}"
+                         + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+
+        return self.evaluate_candidates(problem, cands, ctx, each)
+
     def evaluate_candidate(self, problem, cand: Candidate, ctx: RunContext) -> Candidate:
         """Evaluate ``cand.reply``, fill result and source, store the source, log; counts
         toward the problem's evaluations."""
         if ctx.current is not None:
             ctx.current.evaluations += 1
         cand.result = ctx.evaluate(problem, cand.reply, candidate_id=cand.id)
+        return self._evaluated(problem, cand, ctx)
+
+    def _evaluated(self, problem, cand: Candidate, ctx: RunContext) -> Candidate:
+        """An evaluated candidate's source from its result, stored and logged."""
+        assert cand.result is not None
         cand.source = cand.result.source or cand.reply
         ctx.save_candidate(cand)
         ctx.log("candidate", problem=problem.id, **cand.summary())
         return cand
+
+    def evaluate_candidates(self, problem, cands: Sequence[Candidate], ctx: RunContext,
+                            each: Callable[[Candidate], None] | None = None) -> list[Candidate]:
+        """:meth:`evaluate_candidate` on each of ``cands`` (candidates of ``problem``, in
+        order), judged together (:meth:`RunContext.evaluate_batch`): each candidate's
+        result, source, stored source, events and count are those it gets alone, and
+        ``each(cand)`` runs for it as soon as it is settled (before the next one's
+        events). One at a time, as :meth:`evaluate_candidate`, with ``--batch 1``, a
+        single candidate, or a subclass that overrides evaluate_candidate. Returns
+        ``cands`` as a list. Raises as :meth:`RunContext.evaluate_batch`."""
+        cands = list(cands)
+        if (ctx.batch <= 1 or len(cands) <= 1
+                or type(self).evaluate_candidate is not Strategy.evaluate_candidate):
+            for cand in cands:
+                self.evaluate_candidate(problem, cand, ctx)
+                if each is not None:
+                    each(cand)
+            return cands
+        if ctx.current is not None:
+            ctx.current.evaluations += len(cands)
+
+        def settled(i: int, res: EvalResult) -> None:
+            cands[i].result = res
+            self._evaluated(problem, cands[i], ctx)
+            if each is not None:
+                each(cands[i])
+
+        ctx.evaluate_batch(problem, [c.reply for c in cands], candidate_ids=[c.id for c in cands],
+                           on_result=settled)
+        return cands
 
     def choose(self, outcome: ProblemOutcome) -> Candidate | None:
         """The candidate to report: the correct candidate with the highest *first*

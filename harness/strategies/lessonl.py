@@ -157,15 +157,12 @@ class LessonL(Strategy):
             ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(agents)} agent(s) "
                          f"write candidates ({len(selected)} lesson(s) shown)")
             recs = ctx.generate(calls, purpose="candidate", problem=problem.id, round_=t)
-            # 2. evaluation (after the barrier, one at a time)
-            round_cands = []
-            for i, (a, rec) in enumerate(zip(agents, recs)):
-                if rec is None:
-                    continue
-                cand = self.attempt(problem, a, rec, f"{problem.id}-r{t}-a{i}", t, ctx, out,
-                                    lesson_ids=[l.id for l in selected])
-                if cand.status not in NO_VERDICT:  # a lost evaluation teaches nothing
-                    round_cands.append((i, a, cand))
+            # 2. evaluation (after the barrier; the round's candidates judged together, --batch)
+            ready = [(i, a, rec) for i, (a, rec) in enumerate(zip(agents, recs)) if rec is not None]
+            cands = self.attempts(problem, [(a, rec, f"{problem.id}-r{t}-a{i}", [l.id for l in selected])
+                                            for i, a, rec in ready], t, ctx, out)
+            round_cands = [(i, a, cand) for (i, a, _), cand in zip(ready, cands)
+                           if cand.status not in NO_VERDICT]  # a lost evaluation teaches nothing
             # 3. effectiveness adjustment of the lessons shown this round
             if selected and round_cands:
                 users = [(c.status, c.speedup) for _, _, c in round_cands]

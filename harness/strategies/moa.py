@@ -114,14 +114,12 @@ class MixtureOfAgents(Strategy):
                      for r in recs]
             ctx.log("moa_layer", problem=problem.id, layer=layer, candidate_ids=ids,
                     empty=[j for j, c in enumerate(codes) if not c])
-            if self.evaluate_layers:
-                for a, cid, rec in zip(proposers, ids, recs):
-                    if rec is None:
-                        continue
-                    cand = Candidate(cid, problem.id, layer, a.name, a.model, reply=rec.text,
-                                     call=call_summary(rec))
-                    ctx.progress(f"{problem.id}: layer {layer + 1}: evaluating {cid} (logged, not selected)")
-                    self.evaluate_candidate(problem, cand, ctx)
+            if self.evaluate_layers:  # the layer's codes judged together (--batch)
+                cands = [Candidate(cid, problem.id, layer, a.name, a.model, reply=rec.text, call=call_summary(rec))
+                         for a, cid, rec in zip(proposers, ids, recs) if rec is not None]
+                ctx.progress(f"{problem.id}: layer {layer + 1}: evaluating {', '.join(c.id for c in cands)} "
+                             "(logged, not selected)")
+                self.evaluate_candidates(problem, cands, ctx)
         agg_id = f"{problem.id}-r{self.layers}-agg"
         seed = ctx.seed(aggregator, problem, self.layers, "aggregate")
         ctx.progress(f"{problem.id}: aggregator {aggregator.name} ({aggregator.model}) synthesises "
