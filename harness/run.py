@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
-from .measure.evaluate import RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
 from .measure.peaks import ensure_roofs
 from .measure.suite import (check_mode, get_suite, load_suite, select_problems as suite_select)
@@ -61,7 +61,9 @@ class RunOptions:
     parameters given explicitly ({name: value}; the registry fills in the rest, see
     :meth:`strategy_params`); eval_workers: evaluations at once (and problems in
     flight); parsl_config: a Parsl config file for the workers (None: local workers);
-    sampling: "paper" or "model" (harness.models.llm.sampled_agent).
+    sampling: "paper" or "model" (harness.models.llm.sampled_agent); batch: the most
+    candidates of one problem that are ready together (a round's) judged in one batch
+    (harness.measure.evaluate.evaluate_batch; 1: each alone).
     """
 
     mode: str = "omp"
@@ -93,6 +95,7 @@ class RunOptions:
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     sampling: str = DEFAULT_SAMPLING
     race_check: str = "default"  # --race-check: EvalConfig.race_check
+    batch: int = BATCH  # --batch: a round's candidates of a problem judged together at most (1: each alone)
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
@@ -112,6 +115,7 @@ class RunOptions:
             raise HarnessError(f"--sampling must be one of {', '.join(SAMPLING_CHOICES)} (got {self.sampling!r})")
         if self.race_check not in RACE_CHECKS:
             raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
+        check_batch(self.batch)
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
         self.strategy_params()
@@ -129,6 +133,15 @@ class RunOptions:
         if not self.preset:
             return self
         return dataclasses.replace(self, **PRESETS[self.preset])
+
+
+def check_batch(batch) -> int:
+    """``--batch`` (``run``, ``score``): an int of at least 1, returned. Raises
+    HarnessError (one line, exit 2) otherwise."""
+    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
+        raise HarnessError(f"--batch must be an integer >= 1 (got {batch!r}); --batch 1 judges every "
+                           "candidate alone")
+    return batch
 
 
 def select_problems(opts: RunOptions) -> list:
@@ -338,7 +351,7 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
                      store=store, tracker=tracker, deadline=deadline,
                      max_parallel=opts.max_parallel, progress=progress,
                      recorded=store.recorded_evaluations(), sampling=opts.sampling,
-                     evidence=opts.evidence, mode=opts.mode)
+                     evidence=opts.evidence, mode=opts.mode, batch=opts.batch)
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 
@@ -559,8 +572,9 @@ def options_from_config(config: dict) -> RunOptions:
     ("strategy_options"), so a resumed run keeps them even where a default changed
     since; a parameter the run predates takes its Param.legacy value (e.g. LessonL's
     factor_rule "multiplicative"), else the default; a run from before ``--sampling``
-    existed resumes with the agents' own values (LEGACY_SAMPLING), as it ran."""
-    saved = {"sampling": LEGACY_SAMPLING, **config.get("options", {})}
+    existed resumes with the agents' own values (LEGACY_SAMPLING), and one from before
+    ``--batch`` with every candidate judged alone (batch 1), as it ran."""
+    saved = {"sampling": LEGACY_SAMPLING, "batch": 1, **config.get("options", {})}
     fields = {f.name for f in dataclasses.fields(RunOptions)}
     opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
     info = registry.get(opts.strategy)

@@ -51,7 +51,7 @@ from pathlib import Path
 
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
-from .measure.evaluate import NO_VERDICT, NOT_COMPILED, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, NO_VERDICT, NOT_COMPILED, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
@@ -65,7 +65,7 @@ from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
 from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
 from .results.rows import INDEX
 from .results.tables import Table, default_ks, judged_counts, register_table
-from .run import IN_FLIGHT_PER_WORKER, fmt_s, measure_noise_floor, measure_reference, run_in_flight
+from .run import IN_FLIGHT_PER_WORKER, check_batch, fmt_s, measure_noise_floor, measure_reference, run_in_flight
 from .strategies.base import Candidate, ProblemOutcome, RunContext, Strategy
 
 GROUP_BY = ("file", "model")
@@ -288,7 +288,9 @@ class ScoreOptions:
     files: the input paths as given; group_by: None, "file" or "model"; label: names the
     run in tables (None: none); ks: the k values of pass@k etc. (None: 1, 2, 4, ... up to
     the samples per problem); seed: the first measurement seed (fixed by default, as in
-    ``run``); eval_overrides: extra EvalConfig fields (tests)."""
+    ``run``); batch: the most samples of a problem judged together (``--batch``;
+    harness.measure.evaluate.evaluate_batch; 1: each alone); eval_overrides: extra
+    EvalConfig fields (tests)."""
 
     files: list = field(default_factory=list)
     mode: str = "omp"
@@ -309,6 +311,7 @@ class ScoreOptions:
     parsl_config: str | None = None
     executor: str | None = None  # harness.measure.executors; None: inline for one worker, else parsl
     race_check: str = "default"  # --race-check: EvalConfig.race_check
+    batch: int = BATCH  # --batch: a problem's samples judged together at most (1: each alone)
     eval_overrides: dict = field(default_factory=dict)
 
     def check(self) -> "ScoreOptions":
@@ -321,6 +324,7 @@ class ScoreOptions:
             raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.eval_workers < 1:
             raise HarnessError(f"--eval-workers must be >= 1 (got {self.eval_workers})")
+        check_batch(self.batch)
         if self.ks is not None and (not self.ks or min(self.ks) < 1):
             raise HarnessError(f"--k values must be >= 1 (got {self.ks})")
         return self
@@ -344,21 +348,27 @@ class ScoreSamples(Strategy):
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
         out = self.start(problem, mode, ctx)
-        for cid, s in team:
-            cand = Candidate(cid, problem.id, 0, s.model, s.model, reply=s.reply)
-            ctx.progress(f"{problem.id}: evaluating {cid} ({s.where})")
-            logged = ctx.evaluation_key(s.reply, candidate_id=cid) in ctx.recorded
-            self.evaluate_candidate(problem, cand, ctx)
+        cands = [Candidate(cid, problem.id, 0, s.model, s.model, reply=s.reply) for cid, s in team]
+        samples = {cid: s for cid, s in team}
+        logged = {cid for cid, s in team if ctx.evaluation_key(s.reply, candidate_id=cid) in ctx.recorded}
+        if len(cands) > 1 and ctx.batch > 1:
+            ctx.progress(f"{problem.id}: evaluating {len(cands)} samples together (batches of up to {ctx.batch})")
+
+        def each(cand: Candidate) -> None:  # a sample's own steps, in order, once its verdict is in
+            s = samples[cand.id]
             out.candidates.append(cand)
-            source = "run log" if logged else "verdict cache" if cand.result.cached else "measured"
+            assert cand.result is not None
+            source = "run log" if cand.id in logged else "verdict cache" if cand.result.cached else "measured"
             with self._lock:
                 self.counts[source] += 1
-            ctx.log("sample", problem=problem.id, candidate_id=cid, where=s.where, file=s.file,
+            ctx.log("sample", problem=problem.id, candidate_id=cand.id, where=s.where, file=s.file,
                     model=s.model, sample=s.sample, status=cand.status, verdict_from=source)
             if cand.status == "link_error":
                 self._check_signature(problem, cand, ctx)
-            ctx.progress(f"{problem.id}: {cid}: {cand.outcome}"
+            ctx.progress(f"{problem.id}: {cand.id} ({s.where}): {cand.outcome}"
                          + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+
+        self.evaluate_candidates(problem, cands, ctx, each)
         return self.finish(problem, out, ctx)
 
     def _check_signature(self, problem, cand: Candidate, ctx: RunContext) -> None:
@@ -516,7 +526,8 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] [bold][{done}/{total}][/bold] {text}{eta}")
 
     for g in gs:
-        g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress, mode=opts.mode)
+        g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress, mode=opts.mode,
+                           batch=opts.batch)
         g.ctx.recorded = shared  # one problem's reference and noise floor serve every group
 
     def run_problem(i: int) -> None:
@@ -613,7 +624,8 @@ def _open_resume(root: Path):
                            "`python -m harness run --resume`)")
     remember_suite(config)
     fields = {f.name for f in dataclasses.fields(ScoreOptions)}
-    return ScoreOptions(**{k: v for k, v in config["options"].items() if k in fields}), stores
+    saved = {"batch": 1, **config["options"]}  # a run from before --batch: each sample alone, as it ran
+    return ScoreOptions(**{k: v for k, v in saved.items() if k in fields}), stores
 
 
 # --------------------------------------------------------------------------- report tables

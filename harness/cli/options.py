@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import HarnessError
-from ..measure.evaluate import RACE_CHECKS, EvalConfig
+from ..measure.evaluate import BATCH, RACE_CHECKS, EvalConfig
 from ..measure.executors import executors
 from ..measure.suite import SUITE_DIRS_ENV
 
@@ -35,6 +35,28 @@ def add_executor_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--executor", default=None, choices=sorted(known),
                    help="where evaluations run: " + "; ".join(f"{n}: {c.description}" for n, c in known.items())
                         + " (default: inline for one worker, else parsl)")
+
+
+def _batch_value(text: str) -> int:
+    """``--batch``'s value: an integer of at least 1 (argparse's one-line error, exit 2,
+    otherwise)."""
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r} (at least 1; 1 judges every candidate alone)") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (got {k}; 1 judges every candidate alone)")
+    return k
+
+
+def add_batch_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """``--batch K`` (``run``, ``score``): at most K of ``what`` (e.g. "samples of a
+    problem") judged together in one batch (harness.measure.evaluate.evaluate_batch);
+    default None (the options' default, BATCH)."""
+    p.add_argument("--batch", type=_batch_value, default=None, metavar="K",
+                   help=f"judge up to K {what} together, against one baseline timed once per pair "
+                        f"(their speedup intervals share the baseline's times; each verdict is the "
+                        f"candidate's own); 1 judges every candidate alone (default: {BATCH})")
 
 
 def add_eval_options(p: argparse.ArgumentParser) -> None:

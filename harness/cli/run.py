@@ -16,7 +16,7 @@ from ..results.runstore import RunStore
 from ..run import PRESETS, RunOptions, execute, options_from_config
 from ..strategies import registry
 from ..strategies.prompting import EVIDENCE_LEVELS
-from .options import add_executor_argument, add_suite_arguments
+from .options import add_batch_argument, add_executor_argument, add_suite_arguments
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -64,6 +64,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="a Python file defining `config` (a parsl.config.Config): evaluation "
                         "workers wherever it says (Slurm, PBS, Kubernetes...)")
     add_executor_argument(p)
+    add_batch_argument(p, "candidates of a problem ready in the same round")
     p.add_argument("--sampling", default=None, metavar="paper|model",
                    help="paper (default): every call at temperature 0.2, top_p 0.95 and lesson and "
                         "reflection calls with frequency penalty 0.5, as the LessonL authors ran "
@@ -93,7 +94,7 @@ STRATEGY_DEST = "strategy_opt_"  # argparse dest prefix of the registry's option
 _CLI_FIELDS = ("mode", "suite", "problems", "category", "models", "team_file", "strategy",
                "preset", "repeats", "max_cost", "time_budget", "output", "threads", "max_tokens",
                "quick", "reference", "evidence", "max_parallel", "unsafe", "eval_workers", "parsl_config",
-               "executor", "sampling", "race_check")
+               "executor", "sampling", "race_check", "batch")
 
 
 def _given_strategy_options(args: argparse.Namespace) -> dict:

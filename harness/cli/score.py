@@ -11,7 +11,7 @@ from ..core.errors import HarnessError
 from ..measure.evaluate import RACE_CHECKS
 from ..results import report
 from ..score import GROUP_BY, ScoreOptions, execute_score
-from .options import add_executor_argument, add_suite_arguments
+from .options import add_batch_argument, add_executor_argument, add_suite_arguments
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -56,6 +56,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--parsl-config", default=None, metavar="FILE",
                    help="a Python file defining `config` (a parsl.config.Config): workers wherever it says")
     add_executor_argument(p)
+    add_batch_argument(p, "samples of a problem")
     p.add_argument("--unsafe-no-sandbox", dest="unsafe", action="store_true", default=None,
                    help="run candidates without bubblewrap (only if you trust the replies)")
     p.add_argument("--race-check", default=None, choices=RACE_CHECKS, help="default: a candidate whose omp race check could not cover the timed size (evidence race_check \"partial: ...\") is judged on its outputs and counted apart; strict: it is rejected (default: default)")
@@ -65,7 +66,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 _CLI_FIELDS = ("suite", "mode", "problems", "group_by", "label", "k", "skip_unknown", "output", "threads",
                "march", "quick", "reference", "seed", "eval_workers", "parsl_config", "executor", "unsafe",
-               "race_check")
+               "race_check", "batch")
 
 
 def _ids(text: str) -> list[str]:
