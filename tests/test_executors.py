@@ -121,6 +121,20 @@ def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
     assert pool.evaluate(p, p.source("baseline.cpp"), "serial", FAST).status == "correct"
 
 
+def test_a_batch_is_one_task_per_batch_on_one_worker(pool):
+    """evaluate_batch: ``batch`` texts per Parsl task, judged together on that task's
+    worker (evidence["batch"]); each result handed on, in order, as its task is back."""
+    p = get_problem(PID)
+    src = p.source("baseline.cpp")
+    seen = []
+    rs = pool.evaluate_batch(p, [src, "// b\n" + src, "// c\n" + src], "serial", FAST, batch=2,
+                             on_result=lambda i, r: seen.append((i, r.status)))
+    assert [r.status for r in rs] == ["correct"] * 3, [r.evidence.get("why") for r in rs]
+    assert [r.evidence["batch"] for r in rs] == [{"size": 2, "index": 0}, {"size": 2, "index": 1},
+                                                 {"size": 1, "index": 0}]
+    assert rs[0].cpus == rs[1].cpus and seen == [(0, "correct"), (1, "correct"), (2, "correct")]
+
+
 def _managers() -> list:
     """The pids of this test session's Parsl worker pools (the blocks' managers)."""
     out = []
