@@ -3,9 +3,10 @@
 Trainers generate in bulk and score afterwards (the LessonL fork's
 ``code-opt/predictions/*.json``, EvalPlus's ``--samples``, KernelBench's generations).
 This command reads such files, evaluates every reply exactly as a candidate of a run
-(the same extractor, screen, sandbox, judge and verdict cache: RunContext.evaluate) and
-writes a normal results folder (harness.results.runstore), so ``report`` and ``compare``
-work on it unchanged.
+(the same extractor, screen, sandbox, judge and verdict cache: RunContext.evaluate_batch;
+a problem's samples are judged together, up to ``--batch`` K at a time against one
+baseline, ``--batch 1`` each alone) and writes a normal results folder
+(harness.results.runstore), so ``report`` and ``compare`` work on it unchanged.
 
 Input formats (:func:`load_input`; one file may hold records of both JSONL kinds):
 

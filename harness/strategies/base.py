@@ -9,7 +9,9 @@ recorded before a kill (``--resume``), and keeps the concurrency rules: model ca
 one phase may run concurrently (bounded; on the local model process they are decoded
 together in one batch), every phase ends with a barrier, and evaluations go to the run's
 executor (harness.measure.executors: one at a time inline, up to N at once on N
-evaluation workers). Several problems may be in flight at once (one thread each,
+evaluation workers); candidates of one problem that are ready together (a round's) are
+judged in one batch (:meth:`RunContext.evaluate_batch`, ``--batch``), each keeping the
+events and record it gets alone. Several problems may be in flight at once (one thread each,
 ``--eval-workers`` N > 1): each works through its own context (:meth:`RunContext.for_problem`),
 which carries the problem's scope (replicate, mode, and the outcome its calls and
 evaluations are counted in) and shares the run's budgets, gate, counters, job order and
@@ -686,8 +688,12 @@ class RunContext:
                 deliver()
 
             with self._gate.evaluation():
-                self.executor.evaluate_batch(problem, [texts[i] for i in wave], self.mode, cfg,
-                                             self.batch, on_result=arrived)
+                got = self.executor.evaluate_batch(problem, [texts[i] for i in wave], self.mode, cfg,
+                                                   self.batch, on_result=arrived)
+            for i, res in zip(wave, got):  # an executor that did not hand them on as they came
+                if results[i] is None:
+                    results[i] = res
+            deliver()
         deliver()  # only reused ones are left
         return [r for r in results if r is not None]
 
