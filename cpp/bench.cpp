@@ -1259,7 +1259,13 @@ class Bench {
     JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
     if (v.ok()) v = prepare(r, {input_seed(seed)}, false);
     py::dict counts, unavailable;
-    if (v.ok()) v = caller_command(r, harness::side::kCounters, kProfileDeadlineNs);
+    if (v.ok()) {  // its threads, which its covered /proc cannot tell it (isolate.hpp)
+      const std::vector<int> tids = harness::thread_ids(r.caller.pid);
+      const size_t n = std::min<size_t>(tids.size(), harness::side::kMaxK);
+      std::copy(tids.begin(), tids.begin() + long(n), r.caller.ctl->seeds);
+      r.caller.ctl->k = uint32_t(n);
+      v = caller_command(r, harness::side::kCounters, kProfileDeadlineNs);
+    }
     Proc& c = r.caller;
     if (v.ok() && c.status != harness::side::kOk) v = JVerdict{"rejected", c.why};
     if (v.ok()) {
@@ -1760,16 +1766,17 @@ class Bench {
   // is r's doing: the masks are put back, and r is `rejected` (setup_error for the
   // baseline: a broken problem).
   JVerdict masks_after(Runner& r) {
-    for (Runner* side : runners()) {
+    std::string why;
+    for (Runner* side : runners()) {  // every side put back before r is blamed
       if (side->left) continue;
       const std::string moved = masks_changed(side->caller);
       if (moved.empty()) continue;
       for (const auto& [tid, m] : side->caller.masks) sched_setaffinity(tid, sizeof m, &m);
-      return side_failed(r, "rejected", "the " + r.role + " changed the CPU affinity of " +
-                                            (side == &r ? std::string("its own") : "the " + side->role + "'s") +
-                                            " threads (" + moved + ")");
+      if (why.empty())
+        why = "the " + r.role + " changed the CPU affinity of " +
+              (side == &r ? std::string("its own") : "the " + side->role + "'s") + " threads (" + moved + ")";
     }
-    return {};
+    return why.empty() ? JVerdict{} : side_failed(r, "rejected", why);
   }
 
   // The CPUs this evaluation was granted: this process's CPU set when the Bench is made

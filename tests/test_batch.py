@@ -113,3 +113,65 @@ def test_the_batch_is_bounded_by_the_memory_limit():
     assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=8 << 30), 1, 8) == 8
     assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=1 << 30), 1, 8) == 2
     assert batch_limit(p, 1 << 28, EvalConfig(memory_bytes=8 << 30), 1, 8) == 1
+
+
+# ---------------------------------------------------------------- the red team's batch attacks
+HOSTILE = Path(__file__).parent / "hostile"
+
+
+def _batch(pid, files, mode, **cfg):
+    p = get_problem(pid)
+    texts = [p.source("baseline.cpp") if f == "BASE" else (HOSTILE / f).read_text() for f in files]
+    return evaluate_batch(p, texts, mode, EvalConfig(quick=True, use_cache=False, screen=False, **cfg))
+
+
+def test_no_note_passes_through_file_locks():
+    """Copies of the baseline's own O(n^3) loop that leave their answers as OFD read locks
+    on a read-only file (the lock table is the kernel's, one for every namespace) were
+    `correct` at 16-32x when every copy after the first in a pair found its note. The
+    filter refuses record locks: each computes, about 1x."""
+    rs = _batch("12_geometry_smallest_triangle", ["passes_notes_in_file_locks.cpp"] * 2 + ["BASE"], "serial")
+    for r in rs:
+        assert r.status == "correct" and r.speedup < 1.25, (r.status, r.speedup, r.evidence.get("why"))
+
+
+def test_no_note_passes_through_a_pseudo_terminal():
+    """The sandbox's devpts is one for all its processes and device nodes stay writable on
+    read-only mounts: a note written to a new pty master was read from its slave by a
+    sibling (`incorrect`). Each caller's /dev/pts is covered now."""
+    rs = _batch(SCAN, ["leaves_a_note_on_a_pty.cpp"] * 2, "serial", validate_only=True)
+    assert [r.status for r in rs] == ["correct", "correct"], [r.evidence.get("why") for r in rs]
+
+
+def test_moving_every_siblings_threads_blames_the_mover_alone():
+    """A candidate that gives every other thread of the sandbox a new CPU mask: every side
+    is put back before the mover is blamed (the judge used to put back only the first
+    side, so a sibling, or the baseline as a broken problem, was blamed next)."""
+    rs = _batch(SCAN, ["BASE", "BASE", "moves_every_siblings_mask.cpp"], "omp", validate_only=True)
+    assert [r.status for r in rs] == ["correct", "correct", "rejected"], [r.evidence.get("why") for r in rs]
+    assert "affinity" in rs[2].evidence["why"]
+
+
+def test_a_thread_the_stop_cannot_end_is_refused():
+    """clone(CLONE_THREAD | CLONE_VFORK): the calling thread would wait, unstoppable, for a
+    child that never execs, and the judge for its stop; the filter refuses CLONE_VFORK, so
+    the batch is not split and the siblings keep their place in it."""
+    rs = _batch(SCAN, ["holds_its_stop_in_a_vfork.cpp", "BASE", "BASE"], "serial", validate_only=True)
+    assert [r.status for r in rs[1:]] == ["correct", "correct"]
+    assert all(r.evidence["batch"]["size"] == 3 for r in rs), [r.evidence.get("batch") for r in rs]
+
+
+def test_a_caller_cannot_leave_its_namespaces():
+    """unshare, setns, mount, writes to /tmp and /dev/shm, /proc/1, cgroups, signals,
+    priorities and limits of other processes, ptrace, perf_event_open of another process:
+    every one refused (output[0] spoiled by a bitmask of what succeeded)."""
+    rs = _batch(SCAN, ["tries_to_leave_its_namespaces.cpp"], "serial", validate_only=True)
+    assert rs[0].status == "correct", rs[0].evidence.get("why")
+
+
+def test_memory_outside_the_address_space_is_refused():
+    """Pages of a memfd a caller writes and never maps count against no RLIMIT_AS: where no
+    memory cgroup confines the sandbox, 4 GiB were held under a 3 GiB limit (`correct`).
+    The filter refuses memfd_create (and shmget): the hoard fails, output[0] is spoiled."""
+    rs = _batch(SCAN, ["hoards_memory_outside_its_address_space.cpp"], "serial", validate_only=True)
+    assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))

@@ -14,7 +14,11 @@
 //   2. every mount it sees, read-only: no file it writes survives it or reaches another
 //      side (the mount points are read by the judge before the fork: see plan());
 //   3. /proc covered with an empty read-only tmpfs (another caller's /proc/<pid>/cmdline or
-//      comm would be a channel: a process can write its own argument area and name).
+//      comm would be a channel: a process can write its own argument area and name), and
+//      /dev/pts too (device nodes stay writable on a read-only mount, and the sandbox's
+//      pseudo-terminals are one for all its processes: a note through a pty passed).
+// What the kernel keeps per file rather than per mount or namespace (record locks,
+// leases, watches, page-cache residency probes) the seccomp filter refuses.
 // The execve that follows clears the capabilities the new user namespace gave (the
 // process's uid is not mapped in it), and the caller's seccomp filter (seccomp.hpp)
 // refuses unshare, setns and every mount call, so the side's code can neither undo this
@@ -108,6 +112,11 @@ inline int enter(const Plan& p) {
         errno != ENOENT)  // a mount point below one that hides it
       return errno;
   if (mount("none", "/proc", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k") != 0) return errno;
+  // device nodes stay writable on a read-only mount: the sandbox's pseudo-terminals
+  // (/dev/ptmx is /dev/pts/ptmx) are one for all its processes
+  if (mount("none", "/dev/pts", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k") != 0 &&
+      errno != ENOENT)
+    return errno;
   return 0;
 }
 

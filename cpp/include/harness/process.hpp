@@ -259,8 +259,9 @@ struct CounterSet {
   std::vector<std::vector<int>> fds;  // per event: one fd per thread
   std::vector<std::string> why;       // per event: empty, or why it is unavailable
 
-  CounterSet() {
-    const std::vector<int> tids = thread_ids();
+  // tids: the threads to count (default: this process's, from /proc/self/task; a caller,
+  // whose /proc is covered (isolate.hpp), is told its threads by the judge)
+  explicit CounterSet(const std::vector<int>& tids = thread_ids()) {
     for (const CounterSpec& c : kCounters) {
       perf_event_attr a{};
       a.size = sizeof a;

@@ -11,12 +11,19 @@
 //                                                     (abort() and raise() still work)
 //   tkill, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal, pidfd_getfd,
 //   kcmp, io_uring_setup/enter/register,
-//   unshare, setns, mount and the other mount calls   refused (EPERM)
+//   unshare, setns, mount and the other mount calls,
+//   flock, inotify, fanotify, mincore, fadvise64,
+//   readahead, preadv2/pwritev2, cachestat,
+//   process_madvise, memfd_create, shmget, mq_open,
+//   userfaultfd                                      refused (EPERM)
+//   fcntl record locks, leases, F_NOTIFY             refused
+//   madvise WILLNEED/COLD/PAGEOUT/POPULATE_READ      refused
 //   setpriority, sched_setscheduler, sched_setparam,
 //   sched_setattr, ioprio_set, prlimit64              only for the caller itself (who/pid 0)
 //   fcntl F_SETOWN/F_SETOWN_EX/F_SETSIG, ioctl FIOSETOWN/SIOCSPGRP/TIOCSPGRP
 //                                                     refused (SIGIO to another process)
-//   clone without CLONE_THREAD, fork, vfork           refused: threads yes, processes no
+//   clone without CLONE_THREAD or with CLONE_VFORK,
+//   fork, vfork                                       refused: threads yes, processes no
 //   clone3                                            ENOSYS (glibc then uses clone)
 //   rt_sigaction with a new action, setitimer, alarm, timer_create
 //                                                     refused: no signal handlers, no timers
@@ -131,13 +138,20 @@ inline std::string restrict_to_own_process() {
     stmt(BPF_RET | BPF_K, kDeny);
   };
   // signal delivery to another process through SIGIO/SIGURG ownership of an fd
-  refuse_if_arg(SYS_fcntl, 1, {F_SETOWN, F_SETOWN_EX, F_SETSIG});
+  // and kernel state shared by every process that can open a file, which would carry
+  // notes between the callers of a batch (isolate.hpp): record locks (an OFD lock's
+  // offset holds any number), leases and directory notices
+  refuse_if_arg(SYS_fcntl, 1, {F_SETOWN, F_SETOWN_EX, F_SETSIG, F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
+                               F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY});
   refuse_if_arg(SYS_ioctl, 1, {FIOSETOWN, SIOCSPGRP, TIOCSPGRP});
   // threads only: a process of its own would escape the judge's CPU accounting (it
   // counts the runner's process) and could run through the other side's windows.
   // clone3 answers ENOSYS, so glibc's pthread_create falls back to clone.
-  jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(SYS_clone), 0, 4);
+  // A CLONE_VFORK thread would wait for its child in a state SIGSTOP does not end, so
+  // the judge would never see the caller stop: threads without it only.
+  jump(BPF_JMP | BPF_JEQ | BPF_K, uint32_t(SYS_clone), 0, 5);
   stmt(BPF_LD | BPF_W | BPF_ABS, arg_lo(0));
+  jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_VFORK, 2, 0);
   jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1);
   stmt(BPF_RET | BPF_K, kAllow);
   stmt(BPF_RET | BPF_K, kDeny);
@@ -159,6 +173,31 @@ inline std::string restrict_to_own_process() {
   refuse(SYS_timer_create);
   refuse(SYS_tkill);
   refuse(SYS_ptrace);
+  // kernel state a batch's callers would share, or memory no limit counts: flock locks,
+  // file and directory watches, page-cache probes and evictions, memory files and SysV
+  // segments (their pages count against no RLIMIT_AS once unmapped), page-fault handlers
+  // (a thread waiting in one does not stop)
+  refuse(SYS_flock);
+  refuse(SYS_inotify_init1);
+  refuse(SYS_inotify_add_watch);
+#ifdef SYS_inotify_init
+  refuse(SYS_inotify_init);
+#endif
+  refuse(SYS_fanotify_init);
+  refuse(SYS_mincore);
+  refuse(SYS_fadvise64);
+  refuse(SYS_readahead);
+  refuse(SYS_preadv2);
+  refuse(SYS_pwritev2);
+#ifdef SYS_cachestat
+  refuse(SYS_cachestat);
+#endif
+  refuse(SYS_process_madvise);
+  refuse_if_arg(SYS_madvise, 2, {MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ});
+  refuse(SYS_memfd_create);
+  refuse(SYS_shmget);
+  refuse(SYS_mq_open);
+  refuse(SYS_userfaultfd);
   // namespaces and mounts: a caller's private namespaces (isolate.hpp) stay as made
   refuse(SYS_unshare);
   refuse(SYS_setns);
