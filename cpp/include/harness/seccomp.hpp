@@ -15,10 +15,10 @@
 //   flock, inotify, fanotify, mincore, fadvise64,
 //   readahead, preadv2/pwritev2, cachestat,
 //   process_madvise, memfd_create, shmget, mq_open,
-//   userfaultfd                                      refused (EPERM)
+//   userfaultfd, add_key, request_key, keyctl        refused (EPERM)
 //   fcntl record locks, leases, F_NOTIFY             refused
 //   madvise WILLNEED/COLD/PAGEOUT/POPULATE_READ      refused
-//   setpriority, sched_setscheduler, sched_setparam,
+//   setpriority, getpriority, sched_setscheduler, sched_setparam,
 //   sched_setattr, ioprio_set, prlimit64              only for the caller itself (who/pid 0)
 //   fcntl F_SETOWN/F_SETOWN_EX/F_SETSIG, ioctl FIOSETOWN/SIOCSPGRP/TIOCSPGRP
 //                                                     refused (SIGIO to another process)
@@ -122,6 +122,8 @@ inline std::string restrict_to_own_process() {
   jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1);
   stmt(BPF_RET | BPF_K, kAllow);
   stmt(BPF_RET | BPF_K, kDeny);
+  // and reading another process's priority: a few bits a turn a sibling could set
+  only_if_arg(SYS_getpriority, 1, 0);
   only_if_arg(SYS_sched_setscheduler, 0, 0);
   only_if_arg(SYS_sched_setattr, 0, 0);
   only_if_arg(SYS_ioprio_set, 1, 0);
@@ -198,6 +200,10 @@ inline std::string restrict_to_own_process() {
   refuse(SYS_shmget);
   refuse(SYS_mq_open);
   refuse(SYS_userfaultfd);
+  // the kernel's keyrings (a user's keyring outlives and is shared by its processes)
+  refuse(SYS_add_key);
+  refuse(SYS_request_key);
+  refuse(SYS_keyctl);
   // namespaces and mounts: a caller's private namespaces (isolate.hpp) stay as made
   refuse(SYS_unshare);
   refuse(SYS_setns);
