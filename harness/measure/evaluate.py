@@ -35,6 +35,7 @@ import signal
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -350,11 +351,17 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
     # handed to the race checks and the judge, and kept with every verdict for replaying
     # it; every side's code layouts are drawn from it too
     key = cfg.input_key or secrets.token_hex(16)
+    # the candidates' compiles side by side, one per CPU this process may use (nothing of
+    # this batch is timed yet); their wall is shared out like the harness's builds
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, min(len(texts), len(os.sched_getaffinity(0))))) as pool:
+        built = list(pool.map(lambda t: toolchain.build_candidate(problem, t, mode, comp, sandboxed), texts))
+    shared_s += (time.monotonic() - t0) / max(1, len(texts))
     results: list[EvalResult] = []
     pending: list[_Pending] = []
-    for text in texts:
+    for (build, source) in built:
         t0 = time.monotonic()
-        res, p = _prepare(problem, text, mode, cfg, comp, sandboxed, size, cpus, drv, base, key)
+        res, p = _prepare(problem, build, source, mode, cfg, comp, sandboxed, size, cpus, drv, base, key)
         res.wall_s = shared_s + time.monotonic() - t0
         results.append(res)
         if p is None and res.cached:  # nothing validated or timed now: the builds and the lookup
@@ -386,13 +393,13 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
     return results
 
 
-def _prepare(problem: Problem, text: str, mode: str, cfg: EvalConfig, comp: toolchain.Compiler,
-             sandboxed: bool, size: int, cpus: list, drv: toolchain.BuildResult,
+def _prepare(problem: Problem, build: toolchain.BuildResult, source: str, mode: str, cfg: EvalConfig,
+             comp: toolchain.Compiler, sandboxed: bool, size: int, cpus: list, drv: toolchain.BuildResult,
              base: toolchain.BuildResult, key: str) -> tuple[EvalResult, _Pending | None]:
-    """A candidate's own steps before the judge: compile, screen, the verdict cache, the
-    race check (omp). Returns its result and, when it goes on to the judge, its _Pending
-    (None when these steps decided it: the result is final)."""
-    build, source = toolchain.build_candidate(problem, text, mode, comp, sandboxed)
+    """A candidate's own steps before the judge, after its compile (``build`` of its
+    extracted ``source``): screen, the verdict cache, the race check (omp). Returns its
+    result and, when it goes on to the judge, its _Pending (None when these steps decided
+    it: the result is final)."""
     res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
                      node=platform.node(), cpu_model=topology.machine_topology().cpu_model,
                      size_label=problem.size_label(size), source=source,
