@@ -175,3 +175,25 @@ def test_memory_outside_the_address_space_is_refused():
     The filter refuses memfd_create (and shmget): the hoard fails, output[0] is spoiled."""
     rs = _batch(SCAN, ["hoards_memory_outside_its_address_space.cpp"], "serial", validate_only=True)
     assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))
+
+
+def test_no_note_passes_through_write_life_hints():
+    """Copies of the baseline's own O(n^3) loop that leave their answers in the inodes'
+    write-life hints (fcntl F_SET_RW_HINT on files opened read-only: the in-core inode is
+    one for every namespace, and its owner may set it on a read-only mount) were `correct`
+    at 35-98x (red team 2). fcntl is down to descriptor bookkeeping: each computes, ~1x."""
+    f = "passes_notes_in_write_hints.cpp"
+    rs = _batch("12_geometry_smallest_triangle", [f] * 3 + ["BASE"], "serial")
+    for r in rs:
+        assert r.status == "correct" and r.speedup < 1.25, (r.status, r.speedup, r.evidence.get("why"))
+
+
+def test_no_note_passes_through_io_priorities_or_the_inherited_stdout():
+    """A caller's own I/O priority (readable by any process with ioprio_get on its thread
+    id), the flags and the capacity of the stdout pipe every caller inherits from the
+    worker (one open file description): each carried a note to the sibling (red team 2:
+    the second copy was `incorrect` with output[0] + 7). Reads of another thread's
+    priorities and scheduling, and fcntl/ioctl on the pipes' state, are refused."""
+    f = "leaves_notes_in_process_attributes.cpp"
+    rs = _batch(SCAN, [f, f], "serial", validate_only=True)
+    assert [r.status for r in rs] == ["correct", "correct"], [r.evidence.get("why") for r in rs]
