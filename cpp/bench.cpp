@@ -959,6 +959,7 @@ class Bench {
     }
     for (Runner* r : runners()) {
       if (r->left) continue;
+      snapshot_trusted();
       if (!spawn_proc(r->caller, caller_argv(*r), r->arena_fd, &err)) return batch_dict({"setup_error", err});
       Proc& p = r->caller;
       p.started_ns = now_ns();
@@ -1354,6 +1355,7 @@ class Bench {
   bool isolate_ = false;  // callers start in namespaces of their own (isolate.hpp)
   harness::isolation::Plan plan_;  // the mounts they make read-only
   volatile int* iso_err_ = nullptr;  // a shared page: why a caller's child could not isolate
+  std::vector<std::pair<int, cpu_set_t>> trusted_masks_;  // snapshot_trusted()
 
   // ---------------------------------------------------------------- the batch
   // The baseline, then the candidates (those that left included).
@@ -1718,6 +1720,7 @@ class Bench {
     Proc& p = r.caller;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
+    snapshot_trusted();
     const int64_t w0 = now_ns();
     const int64_t c0 = cpu_ns(p);
     p.started_ns = w0;
@@ -1765,6 +1768,10 @@ class Bench {
   // threads still have their recorded masks. Only r ran since the last check, so a change
   // is r's doing: the masks are put back, and r is `rejected` (setup_error for the
   // baseline: a broken problem).
+  // The keepers' and the judge's threads are held to the masks they had right before r
+  // ran (snapshot_trusted()): a caller could otherwise leave a note in them for a
+  // sibling (sched_getaffinity reads any thread's mask), many bits on a machine with many
+  // CPUs.
   JVerdict masks_after(Runner& r) {
     std::string why;
     for (Runner* side : runners()) {  // every side put back before r is blamed
@@ -1776,7 +1783,31 @@ class Bench {
         why = "the " + r.role + " changed the CPU affinity of " +
               (side == &r ? std::string("its own") : "the " + side->role + "'s") + " threads (" + moved + ")";
     }
+    for (const auto& [tid, m] : trusted_masks_) {
+      cpu_set_t now;
+      CPU_ZERO(&now);
+      if (sched_getaffinity(tid, sizeof now, &now) != 0 || CPU_EQUAL(&now, &m)) continue;
+      sched_setaffinity(tid, sizeof m, &m);
+      if (why.empty())
+        why = "the " + r.role + " changed the CPU affinity of a thread of the harness (thread " + std::to_string(tid) + ")";
+    }
     return why.empty() ? JVerdict{} : side_failed(r, "rejected", why);
+  }
+
+  // The CPU masks of the judge's and the keepers' threads, before a caller runs (see
+  // masks_after()).
+  void snapshot_trusted() {
+    trusted_masks_.clear();
+    auto add = [this](int pid) {
+      for (int tid : harness::thread_ids(pid)) {
+        cpu_set_t m;
+        CPU_ZERO(&m);
+        if (sched_getaffinity(tid, sizeof m, &m) == 0) trusted_masks_.emplace_back(tid, m);
+      }
+    };
+    add(0);
+    for (Runner* r : runners())
+      if (!r->left && r->keeper.pid > 0 && !r->keeper.dead) add(r->keeper.pid);
   }
 
   // The CPUs this evaluation was granted: this process's CPU set when the Bench is made
@@ -1968,6 +1999,7 @@ class Bench {
     p.ctl->threads = threads;
     quiesce_all();
     if (r.candidate()) send_deadline(double(deadline_ns) * 1e-9 + kBackstopS);
+    snapshot_trusted();
     const int th0 = thread_count(p.pid), pr0 = processes_of(r);
     const int64_t w0 = now_ns();
     const int64_t c0 = cpu_ns(p);
