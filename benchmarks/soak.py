@@ -14,9 +14,11 @@ and after the last evaluation it counts
   in the harness cache (a private HARNESS_CACHE; its temporary build-*/pch-* folders and
   *.tmp/*.partial files) and in /dev/shm, the files a candidate writes to /tmp, /dev/shm
   and its home inside the sandbox (all private there), and, when the warm-up below covers a whole
-  cycle of the mix, anything but a stored verdict the cache gained after it (every build
-  exists by then; a verdict may not: a `rejected` one is never stored, so a candidate the
-  accounting rejected once can store its verdict on a later evaluation);
+  cycle of the mix, anything but a stored verdict or a baseline's code layout the cache
+  gained after it (every build exists by then; a verdict may not: a `rejected` one is
+  never stored, so a candidate the accounting rejected once can store its verdict on a
+  later evaluation; a baseline's layouts are drawn per evaluation from at most 256
+  paddings, a bounded cache);
 * cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.measure.sandbox._Cgroup
   makes them;
 * the orchestrator's RSS growth (VmRSS, %) from the end of a warm-up (the first 20
@@ -188,6 +190,15 @@ def _temp_entries(tmp: Path, cache: Path) -> set[str]:
     return found | {str(p) for p in PROBE_PATHS if p.exists()}
 
 
+def _baseline_layout(entry: str) -> bool:
+    """A code layout of a problem's baseline (harness.measure.evaluate.code_layouts): kept
+    in the baseline's build folder, drawn per evaluation from at most toolchain.LAYOUTS
+    paddings, so the cache gains them until every padding was drawn once (bounded, not a
+    leak), and the folder that holds them."""
+    parts = Path(entry).parts
+    return any(p.startswith("layouts-") for p in parts[-2:]) and "builds" in parts
+
+
 def _cache_entries(cache: Path) -> set[str]:
     return {str(p) for p in cache.rglob("*")} if cache.is_dir() else set()
 
@@ -294,10 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     left = sorted(_descendants(procs1, os.getpid()) | (_escaped(procs1) - escaped0))
     temps = sorted(_temp_entries(tmp, cache) - temp0)
     # after the warm-up (a whole cycle of the mix) every build exists: anything the cache
-    # gains later but a stored verdict (see the module docstring) is a leak too
+    # gains later but a stored verdict or a baseline's code layout (see the module
+    # docstring) is a leak too
     verdicts = str(cache / "verdicts")
     grown = sorted(e for e in _cache_entries(cache) - cache_warm - set(temps)
-                   if not e.startswith(verdicts)) if warm >= len(cases) else []
+                   if not e.startswith(verdicts) and not _baseline_layout(e)) if warm >= len(cases) else []
     temps += grown
     cgroups = sorted(set(_own_cgroups()) - set(cgroups0))
     growth = (rss_end - rss_warm) / rss_warm * 100.0
