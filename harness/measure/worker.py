@@ -107,7 +107,8 @@ def main() -> int:
                "cpus": cpus,
                "omp_max_threads": _bench.omp_max_threads(),
                "process_threads": bench.candidate_threads(i),
-               "generation_ns": bench.generation_ns()}
+               # its share of the batch's input generation (the keepers' and the judge's)
+               "generation_ns": bench.generation_ns() / len(job["candidates"])}
         if c["status"] == "ok" and job.get("profile"):
             _profile(bench, job, i, out)
         _send(out)
