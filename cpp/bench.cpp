@@ -1,13 +1,15 @@
 // harness._bench: the judge (class Bench) and the old in-process bench (InProcessBench).
 //
-// Bench is the trusted side of an evaluation. It never loads the candidate's object:
-// for the baseline and for the candidate it spawns (fork + exec) a keeper (cpp/side.cpp:
-// the driver, the instances in the side's arena) and a caller (cpp/caller.cpp: the side's
-// object, stopped by the judge outside its windows), each with its own shared-memory
+// Bench is the trusted side of an evaluation. It never loads a candidate's object: for
+// the baseline and for each candidate of the batch (K >= 1 candidates of one problem) it
+// spawns (fork + exec) a keeper (cpp/side.cpp: the driver, the instances in the side's
+// arena) and a caller (cpp/caller.cpp: the side's object, stopped by the judge outside
+// its windows, in namespaces of its own: isolate.hpp), each with its own shared-memory
 // block (side_protocol.hpp), and holds everything a verdict rests on: the clock, the seeds and the secret key the timed
 // inputs are drawn under (input_seed()), the per-call times, the
-// expected outputs, the comparison and the protocol pipe. It validates the candidate
-// against the baseline and times both sides interleaved (ABBA...) following nanobench's
+// expected outputs, the comparison and the protocol pipe. It validates each candidate
+// against the baseline and times the sides interleaved (ABBA... for one candidate; see
+// measure() for several), following nanobench's
 // method (M. Ankerl): calls per measurement calibrated so one measurement lasts far
 // longer than the clock's resolution and the doorbell round trip, a discarded warm-up,
 // several epochs (here: seed pairs), per-call times in nanoseconds. No Python code runs
