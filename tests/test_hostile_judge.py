@@ -195,7 +195,10 @@ def test_the_screen_stops_the_stack_scan_only_when_it_reads_maps(run_eval):
     assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
     r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), "serial", quick=True,
                  use_cache=False, validate_only=True)
-    assert r.status == "correct", r.evidence
+    # past the screen: its outputs are right, or its blind 4 KiB scan above its frame ran
+    # off the top of the caller's stack (where that lies moves with the stack's random
+    # offset: a SIGSEGV of its own, about 1 run in 10 here)
+    assert "screen" not in r.evidence and r.status in ("correct", "runtime_error"), r.evidence
 
 
 # The in-process timer: `correct`, 2.4x-4.2x at this test's 12 pairs (14.3x at 40): the
