@@ -197,7 +197,7 @@ def test_the_screen_stops_the_stack_scan_only_when_it_reads_maps(run_eval):
                  use_cache=False, validate_only=True)
     # past the screen: its outputs are right, or its blind 4 KiB scan above its frame ran
     # off the top of the caller's stack (where that lies moves with the stack's random
-    # offset: a SIGSEGV of its own, about 1 run in 10 here)
+    # offset: a SIGSEGV of its own, seen once in five runs here)
     assert "screen" not in r.evidence and r.status in ("correct", "runtime_error"), r.evidence
 
 
