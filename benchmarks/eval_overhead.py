@@ -10,10 +10,12 @@ cached wall). Then the two protocols side by side: the judge with its side runne
 on the same objects, in this process, on the same CPUs): the A/A and |A/A - 1|, and the
 per-call overhead as % of the baseline's call: the doorbell round trip (an empty command
 through the runner, once per window of K calls) / (K x call) for the judge, the timing of
-an empty call between two clock reads / call for the in-process bench. Finally, repeated
+an empty call between two clock reads / call for the in-process bench. With --batch K,
+after each problem's A/A, K A/As of it judged in one batch (evaluate_batch, one baseline
+timed once per pair for all), their |A/A - 1| beside the single one's. Finally, repeated
 A/A runs on a few problems: how often the 95 % CI of the speedup covers 1.0.
 
-usage: python benchmarks/eval_overhead.py [--mode omp] [--problems a,b] [--coverage-runs 50]
+usage: python benchmarks/eval_overhead.py [--mode omp] [--problems a,b] [--coverage-runs 50] [--batch K]
        [--coverage-problems a,b,c] [--coverage-quick] [--quick]
 Run it on a quiet machine: it measures the machine as much as the harness.
 """
@@ -26,9 +28,10 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 
 from harness.measure import stats, toolchain
-from harness.measure.evaluate import EvalConfig, cpus_for, evaluate
+from harness.measure.evaluate import EvalConfig, cpus_for, evaluate, evaluate_batch
 from harness.measure.suite import load_suite
 
 
@@ -66,6 +69,9 @@ def main() -> int:
     ap.add_argument("--coverage-runs", type=int, default=50)
     ap.add_argument("--coverage-quick", action="store_true", help="coverage runs at quick sizes")
     ap.add_argument("--coverage-problems", default="30_scan_prefix_sum,02_dense_la_gemm,13_geometry_closest_pair_2d")
+    ap.add_argument("--batch", type=int, default=0,
+                    help="also judge K A/As of each problem in one batch (evaluate_batch) and print their "
+                         "|A/A - 1| beside the single one's (0: no batches)")
     args = ap.parse_args()
     os.environ["HARNESS_CACHE"] = tempfile.mkdtemp(prefix="harness-bench-")
     suite = load_suite("pareval")
@@ -85,7 +91,7 @@ def main() -> int:
     hdr = (f"{'problem':56} {'compile':>7} {'valid':>6} {'timed':>6} {'gen':>6} {'wall':>6} "
            f"{'ovh':>5} {'A/A':>6} {'MdAPE%':>6} {'|A/A-1|%':>8} {'ok?':>4} {'cold/cached':>11}")
     print(hdr)
-    devs, overheads, side_by_side = [], [], []
+    devs, overheads, side_by_side, batch_devs = [], [], [], []
     for pid in ids:
         p = suite[pid]
         cfg = EvalConfig(quick=args.quick)
@@ -99,6 +105,13 @@ def main() -> int:
         t0 = time.monotonic()
         evaluate(p, p.source("baseline.cpp"), args.mode, cfg)
         cached_wall = time.monotonic() - t0
+        if args.batch > 0 and r.correct:
+            rs = evaluate_batch(p, [f"// batch A/A {i}\n" + p.source("baseline.cpp") for i in range(args.batch)],
+                                args.mode, replace(cfg, use_cache=False), batch=args.batch)
+            ok = [abs(x.speedup - 1) * 100 for x in rs if x.correct]
+            batch_devs.append(statistics.median(ok) if ok else float("nan"))
+            print(f"{'  batch of ' + str(args.batch) + ' A/As':56} A/A {[round(x.speedup or 0, 3) for x in rs]} "
+                  f"median |A/A-1| {batch_devs[-1]:.2f} % (single {abs(r.speedup - 1) * 100:.2f} %)")
         if not r.correct:
             print(f"{pid:56} {r.status}: {r.evidence}")
             continue
@@ -115,6 +128,9 @@ def main() -> int:
     if devs:
         print(f"median |A/A - 1| = {statistics.median(devs):.2f} %   "
               f"median overhead = {statistics.median(overheads):.2f}   max overhead = {max(overheads):.2f}")
+    if batch_devs:
+        print(f"batches of {args.batch}: median over problems of each batch's median |A/A - 1| = "
+              f"{statistics.median(batch_devs):.2f} % (single: {statistics.median(devs):.2f} %)")
     if side_by_side:
         print(f"\nprotocols side by side (load {os.getloadavg()[0]:.2f}): judge + side runners | in-process")
         print(f"{'problem':56} {'call ms':>8} {'K':>4} {'bell us':>7} {'A/A':>6} {'|A/A-1|%':>8} {'ovh%':>6} | "
