@@ -625,12 +625,14 @@ class InProcessBench {
 //     calls) <= M x 5 ms + 1.5 x the baseline caller's + (N - 1) x 1 ms x W (N: OpenMP
 //     threads, both callers get GOMP_SPINCOUNT=10000: idle workers spin 0.1-0.3 ms after a
 //     region; W: call windows; M: measurements), taken per block of two timed
-//     measurements, one of each order, half of the blocks or more (at least 2) over it;
+//     measurements (one of each order for a lone candidate; drawn orders in a batch),
+//     half of the blocks or more (at least 2) over it;
 //   the idle rule (kIdleAbsNs): CPU outside windows and commands, which a stopped caller
 //     cannot have.
 // The two last ones predate the stopped caller, when the side's runner did the harness's
 // work in the candidate's own process and their slack had to cover it; they now hold with
-// room to spare and stay as a cross-check. Loading has its own rule: the candidate's
+// room to spare and stay as a cross-check. In a batch every rule holds for each candidate
+// against the one baseline. Loading has its own rule: the candidate's
 // caller may use at most 50 ms + 1.5 x the baseline's CPU to start and load its object
 // (and again for every switch of code layout), so its static constructors cannot
 // precompute at length. Validation windows are bounded by their deadline only; they cannot
