@@ -1,4 +1,9 @@
-// Red team probe (held): namespace/mount/signal/ptrace/perf escapes from a caller; output[0] += a bitmask of what succeeded.
+// 30_scan_prefix_sum, the baseline's scan, plus, in its first call, every way out of its
+// caller's namespaces and filter the red team tried (isolate.hpp, seccomp.hpp): new user
+// or mount namespaces, a mount, files written in /tmp and /dev/shm, another process's
+// /proc, the cgroup, signals, priorities and limits of pid 1, ptrace, a thread in a new
+// network namespace, setns, perf_event_open on another process. Each that succeeds sets
+// a bit added to output[0]: `correct` means every one was refused.
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
