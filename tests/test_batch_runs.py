@@ -19,6 +19,7 @@ from harness.run import RunOptions, execute
 from harness.score import ScoreOptions, execute_score
 
 from strategy_kit import BASELINE, PID, ROOT, ScriptedModel, fence
+from test_batch import NEEDS_BATCHES
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 
@@ -57,6 +58,7 @@ def score(tmp_path, replies: list[str], seed: int, **kw):
     return root, events(root)
 
 
+@NEEDS_BATCHES
 def test_score_judges_a_problems_samples_in_one_batch(tmp_path):
     """Three distinct samples share one batch (the one that fails validation too); a
     fourth identical to the first is read from the verdict cache, as it would be alone;
@@ -87,6 +89,7 @@ def test_score_with_batch_1_judges_every_sample_alone(tmp_path):
     assert [r["evidence"]["batch"] for r in evals] == [{"size": 1, "index": 0}] * 2
 
 
+@NEEDS_BATCHES
 def test_a_lessonl_round_is_judged_in_one_batch(tmp_path):
     """LessonL's three agents' candidates of a round are judged together; the model calls
     are the same as without batches (one round: three candidate calls, no lessons)."""
