@@ -17,8 +17,8 @@ and after the last evaluation it counts
   cycle of the mix, anything but a stored verdict or a baseline's code layout the cache
   gained after it (every build exists by then; a verdict may not: a `rejected` one is
   never stored, so a candidate the accounting rejected once can store its verdict on a
-  later evaluation; a baseline's layouts are drawn per evaluation from at most 256
-  paddings, a bounded cache);
+  later evaluation; a baseline's layouts and the padding objects are drawn per evaluation
+  from at most 256 paddings, a bounded cache);
 * cgroups: this process's harness-ns<ns>-<pid>-* folders where harness.measure.sandbox._Cgroup
   makes them;
 * the orchestrator's RSS growth (VmRSS, %) from the end of a warm-up (the first 20
@@ -191,12 +191,13 @@ def _temp_entries(tmp: Path, cache: Path) -> set[str]:
 
 
 def _baseline_layout(entry: str) -> bool:
-    """A code layout of a problem's baseline (harness.measure.evaluate.code_layouts): kept
-    in the baseline's build folder, drawn per evaluation from at most toolchain.LAYOUTS
-    paddings, so the cache gains them until every padding was drawn once (bounded, not a
-    leak), and the folder that holds them."""
+    """A code layout of a problem's baseline (harness.measure.evaluate.code_layouts), kept
+    in the baseline's build folder, or a padding object they are linked with
+    (cache/layout-pads): both drawn per evaluation from at most toolchain.LAYOUTS paddings,
+    so the cache gains them until every padding was drawn once (bounded, not a leak); and
+    the folders that hold them."""
     parts = Path(entry).parts
-    return any(p.startswith("layouts-") for p in parts[-2:]) and "builds" in parts
+    return ("builds" in parts and any(p.startswith("layouts-") for p in parts[-2:])) or "layout-pads" in parts
 
 
 def _cache_entries(cache: Path) -> set[str]:
