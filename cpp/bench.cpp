@@ -1074,8 +1074,7 @@ class Bench {
     d["baseline_ns"] = tb;
     py::list cs;
     for (Runner* c : in) {
-      py::dict e = jdict(c->left ? c->out : JVerdict{});
-      e["index"] = c->index;
+      py::dict e = standing(*c);
       e["candidate_ns"] = tc[size_t(c->index)];
       cs.append(e);
     }
@@ -1234,8 +1233,7 @@ class Bench {
     d["doorbell_ns"] = doorbell;
     py::list cs;
     for (Runner* c : in) {
-      py::dict e = jdict(c->left ? c->out : JVerdict{});
-      e["index"] = c->index;
+      py::dict e = standing(*c);
       e["candidate_ns"] = py::array_t<double>(c->ns.size(), c->ns.data());
       e["stopped"] = c->left ? std::string() : c->stopped;
       e["cpu_accounting"] = accounting_figures(*c);
@@ -1444,13 +1442,16 @@ class Bench {
     d["status"] = b.status;
     d["why"] = b.why;
     py::list cs;
-    for (auto& c : cands_) {
-      py::dict e = jdict(c->left ? c->out : JVerdict{});
-      e["index"] = c->index;
-      cs.append(e);
-    }
+    for (auto& c : cands_) cs.append(standing(*c));
     d["candidates"] = cs;
     return d;
+  }
+
+  // Candidate c's standing: {index, status, why[, exit_code]} (ok while it is in the batch).
+  static py::dict standing(const Runner& c) {
+    py::dict e = jdict(c.left ? c.out : JVerdict{});
+    e["index"] = c.index;
+    return e;
   }
 
   // r's keeper and caller killed and reaped, their shared memory unmapped and closed.
