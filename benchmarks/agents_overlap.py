@@ -23,9 +23,17 @@ from harness.strategies import RunContext
 def scripted(delay_s: float):
     def complete(agent, messages, seed):
         time.sleep(delay_s)
-        return CallRecord(text="```cpp\n// reply\n```", model=agent.model, prompt_tokens=100,
-                          completion_tokens=50, latency_s=delay_s, cost_usd=0.0, seed=seed,
-                          agent=agent.name)
+        return CallRecord(
+            text="```cpp\n// reply\n```",
+            model=agent.model,
+            prompt_tokens=100,
+            completion_tokens=50,
+            latency_s=delay_s,
+            cost_usd=0.0,
+            seed=seed,
+            agent=agent.name,
+        )
+
     return complete
 
 
@@ -49,10 +57,14 @@ def main() -> int:
     t_remote = round_time(remote, args.delay)
     t_local = round_time(local, args.delay)
     print(f"{args.agents} agents, {args.delay:.1f} s per call; sequential calls take {sequential:.2f} s")
-    print(f"remote agents, one round: {t_remote:.2f} s  -> {sequential / t_remote:.2f}x faster than "
-          f"sequential (target >= 2.5x)")
-    print(f"local model, one round:   {t_local:.2f} s  -> {sequential / t_local:.2f}x faster than "
-          f"sequential (the calls reach the model process together)")
+    print(
+        f"remote agents, one round: {t_remote:.2f} s  -> {sequential / t_remote:.2f}x faster than "
+        f"sequential (target >= 2.5x)"
+    )
+    print(
+        f"local model, one round:   {t_local:.2f} s  -> {sequential / t_local:.2f}x faster than "
+        f"sequential (the calls reach the model process together)"
+    )
     return 0
 
 

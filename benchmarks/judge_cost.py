@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.problems < 1 or args.k < 1:
         print("judge_cost: --problems and --k must be at least 1", file=sys.stderr)
         return 2
-    probs = list(load_suite(args.suite).values())[::3][:args.problems]
+    probs = list(load_suite(args.suite).values())[::3][: args.problems]
     cfg = EvalConfig(quick=args.quick, use_cache=False)
     singles_all, batches_all, q, agreeing, n = [], [], [], 0, 0
     t_single = t_batch = 0.0
@@ -93,11 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'problem':52s} {'singles s':>9s} {'batch s':>8s} {'ratio':>6s} {'agree':>6s}")
     for j, p in enumerate(probs):
         ss = samples(p, args.mode, args.k)
-        for first in ((False, True) if j % 2 == 0 else (True, False)):
+        for first in (False, True) if j % 2 == 0 else (True, False):
             if first:
                 t1 = time.monotonic()
-                batch = evaluate_batch(p, [tagged(t, i, "batch") for i, (_, t) in enumerate(ss)], args.mode, cfg,
-                                       batch=args.k)
+                batch = evaluate_batch(
+                    p, [tagged(t, i, "batch") for i, (_, t) in enumerate(ss)], args.mode, cfg, batch=args.k
+                )
                 tb = time.monotonic() - t1
             else:
                 t1 = time.monotonic()
@@ -114,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{p.id:52s} {ts:9.1f} {tb:8.1f} {tb / ts:6.2f} {ok:>3d}/{len(ss)}")
         for (kind, _), a, b in zip(ss, singles, batch):
             if not agree(a, b):
-                print(f"    disagree {kind}: single {a.status} {a.speedup} ({a.ci_low}, {a.ci_high}) "
-                      f"batch {b.status} {b.speedup} ({b.ci_low}, {b.ci_high})")
+                print(
+                    f"    disagree {kind}: single {a.status} {a.speedup} ({a.ci_low}, {a.ci_high}) "
+                    f"batch {b.status} {b.speedup} ({b.ci_low}, {b.ci_high})"
+                )
     print("where the wall went (s, summed over candidates):")
     print("  " + " ".join(f"{k:>16s}" for k in WALL_PARTS))
     for label, rs in (("singles", singles_all), ("batches", batches_all)):
@@ -133,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"default {p.id}: wall {r.wall_s:.1f} s, timed {r.timing_s:.1f} s, ratio {overhead(r):.2f}")
     qs = f"{statistics.median(q):.2f}" if q and args.quick else "-"
     ds = f"{statistics.median(d):.2f}" if d else "-"
-    print(f"judge_cost: quick wall/timed median {qs}, default wall/timed median {ds}, "
-          f"samples K={args.k} per-candidate wall ratio {t_batch / t_single:.2f}, verdicts agree {agreeing}/{n}")
+    print(
+        f"judge_cost: quick wall/timed median {qs}, default wall/timed median {ds}, "
+        f"samples K={args.k} per-candidate wall ratio {t_batch / t_single:.2f}, verdicts agree {agreeing}/{n}"
+    )
     return 0
 
 

@@ -58,10 +58,16 @@ def replayed_rounds(run_dir: Path, max_tokens: int) -> list[list[dict]]:
         if e.get("kind") != "llm_call" or not str(e.get("model", "")).startswith("local/") or not e.get("prompt"):
             continue
         key = (e.get("problem"), e.get("repeat"), e.get("round"), e.get("purpose"))
-        out.setdefault(key, []).append({
-            "messages": prompting.messages(e["prompt"]), "seed": e.get("seed") or 0, "max_tokens": max_tokens,
-            "temperature": e.get("temperature", DEFAULT_TEMPERATURE), "top_p": e.get("top_p", DEFAULT_TOP_P),
-            "frequency_penalty": e.get("frequency_penalty") or 0.0})
+        out.setdefault(key, []).append(
+            {
+                "messages": prompting.messages(e["prompt"]),
+                "seed": e.get("seed") or 0,
+                "max_tokens": max_tokens,
+                "temperature": e.get("temperature", DEFAULT_TEMPERATURE),
+                "top_p": e.get("top_p", DEFAULT_TOP_P),
+                "frequency_penalty": e.get("frequency_penalty") or 0.0,
+            }
+        )
     if not out:
         _fail(f"{events} has no calls to a local model with their prompts")
     return list(out.values())
@@ -78,8 +84,18 @@ def built_in_rounds(max_tokens: int) -> list[list[dict]]:
     rounds = []
     for problem in select_problems(RunOptions(preset="quick").with_preset()):
         text = prompting.optimization_prompt(problem, "omp", build, problem.default_size("omp", quick=True))
-        rounds.append([{"messages": prompting.messages(text), "seed": seed, "max_tokens": max_tokens,
-                        "temperature": DEFAULT_TEMPERATURE, "top_p": DEFAULT_TOP_P} for seed in (1, 2, 3)])
+        rounds.append(
+            [
+                {
+                    "messages": prompting.messages(text),
+                    "seed": seed,
+                    "max_tokens": max_tokens,
+                    "temperature": DEFAULT_TEMPERATURE,
+                    "top_p": DEFAULT_TOP_P,
+                }
+                for seed in (1, 2, 3)
+            ]
+        )
     return rounds
 
 
@@ -97,7 +113,9 @@ def run_round(engine: model_server.Engine, calls: list[dict], *, together: bool)
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("run_dir", type=Path, nargs="?", help="a run's results folder (events.jsonl); default: built-in prompts")
+    ap.add_argument(
+        "run_dir", type=Path, nargs="?", help="a run's results folder (events.jsonl); default: built-in prompts"
+    )
     ap.add_argument("--rounds", type=int, default=6, help="only the first N rounds (default 6)")
     ap.add_argument("--max-tokens", type=int, default=256, help="completion tokens per call, at most (default 256)")
     ap.add_argument("--repeats", type=int, default=2, help="times every round runs on each engine each way (default 2)")
@@ -105,16 +123,25 @@ def main() -> int:
     if args.repeats < 1 or args.rounds < 1 or args.max_tokens < 1:
         ap.error("--repeats, --rounds and --max-tokens must be >= 1")
     rounds = replayed_rounds(args.run_dir, args.max_tokens) if args.run_dir else built_in_rounds(args.max_tokens)
-    rounds = rounds[:args.rounds]
+    rounds = rounds[: args.rounds]
     path = local_model.embedded_model_path()
-    kw = {"slots": model_server.DEFAULT_SLOTS, "n_ctx": local_model.n_ctx(), "threads": local_model.n_threads(),
-          "fixed_threads": local_model.threads_fixed()}
-    engines = {"plain": model_server.Engine(path, draft=0, **kw),
-               "speculative": model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw)}
+    kw = {
+        "slots": model_server.DEFAULT_SLOTS,
+        "n_ctx": local_model.n_ctx(),
+        "threads": local_model.n_threads(),
+        "fixed_threads": local_model.threads_fixed(),
+    }
+    engines = {
+        "plain": model_server.Engine(path, draft=0, **kw),
+        "speculative": model_server.Engine(path, draft=model_server.DRAFT_TOKENS, **kw),
+    }
     spec = engines["speculative"]
-    print(f"{len(rounds)} rounds, {sum(map(len, rounds))} calls, {args.max_tokens} tokens at most each; "
-          f"speculative: {spec.describe()['speculative']}; {kw['threads']} thread(s) at most; "
-          f"load average {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"{len(rounds)} rounds, {sum(map(len, rounds))} calls, {args.max_tokens} tokens at most each; "
+        f"speculative: {spec.describe()['speculative']}; {kw['threads']} thread(s) at most; "
+        f"load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     run_round(engines["plain"], rounds[0][:1], together=False)  # warm-up: page the weights in
     walls: dict[tuple[str, bool], list[float]] = {}
     tokens: dict[tuple[str, bool], list[int]] = {}
@@ -130,27 +157,42 @@ def main() -> int:
                     tokens.setdefault((name, together), []).append(sum(r["usage"]["completion_tokens"] for r in out))
                     replies.setdefault((name, together), []).extend(out)
         n = len(rounds)
-        print(f"repeat {rep + 1}: " + ", ".join(
-            f"{name} {'batched' if together else 'one at a time'} "
-            f"{sum(tokens[(name, together)][-n:]) / sum(walls[(name, together)][-n:]):.1f}"
-            for name in engines for together in (False, True)) + f" tokens/s; {spec.accepted - accepted}/"
-            f"{spec.drafted - drafted} draft tokens accepted; load {os.getloadavg()[0]:.2f}", flush=True)
+        print(
+            f"repeat {rep + 1}: "
+            + ", ".join(
+                f"{name} {'batched' if together else 'one at a time'} "
+                f"{sum(tokens[(name, together)][-n:]) / sum(walls[(name, together)][-n:]):.1f}"
+                for name in engines
+                for together in (False, True)
+            )
+            + f" tokens/s; {spec.accepted - accepted}/"
+            f"{spec.drafted - drafted} draft tokens accepted; load {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
     med = {k: sum(tokens[k]) / sum(walls[k]) for k in walls}
     print(f"{'completion tokens/s (all repeats)':32s}{'one at a time':>16s}{'batched':>12s}{'ratio':>8s}")
     for name in engines:
         one, bat = med[(name, False)], med[(name, True)]
         print(f"{name:32s}{one:16.1f}{bat:12.1f}{bat / one:8.2f}")
-    print(f"{'speculative / plain':32s}{med[('speculative', False)] / med[('plain', False)]:16.2f}"
-          f"{med[('speculative', True)] / med[('plain', True)]:12.2f}")
+    print(
+        f"{'speculative / plain':32s}{med[('speculative', False)] / med[('plain', False)]:16.2f}"
+        f"{med[('speculative', True)] / med[('plain', True)]:12.2f}"
+    )
     accepted = spec.accepted / spec.drafted if spec.drafted else 0.0
-    print(f"draft tokens accepted: {spec.accepted} of {spec.drafted} ({accepted:.0%}); "
-          f"threads now: plain {engines['plain'].tuner.current}, speculative {spec.tuner.current}")
-    same = sum(a["choices"][0]["message"]["content"] == b["choices"][0]["message"]["content"]
-               for a, b in zip(replies[("plain", False)], replies[("plain", True)]))
+    print(
+        f"draft tokens accepted: {spec.accepted} of {spec.drafted} ({accepted:.0%}); "
+        f"threads now: plain {engines['plain'].tuner.current}, speculative {spec.tuner.current}"
+    )
+    same = sum(
+        a["choices"][0]["message"]["content"] == b["choices"][0]["message"]["content"]
+        for a, b in zip(replies[("plain", False)], replies[("plain", True)])
+    )
     print(f"same plain reply alone and batched (same seed): {same}/{len(replies[('plain', False)])}")
     print(f"load average now: {os.getloadavg()[0]:.2f}")
-    print(f"speculative: throughput ratio {med[('speculative', False)] / med[('plain', False)]:.2f}, "
-          f"batching: throughput ratio {med[('plain', True)] / med[('plain', False)]:.2f}")
+    print(
+        f"speculative: throughput ratio {med[('speculative', False)] / med[('plain', False)]:.2f}, "
+        f"batching: throughput ratio {med[('plain', True)] / med[('plain', False)]:.2f}"
+    )
     return 0
 
 

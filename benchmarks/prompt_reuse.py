@@ -46,8 +46,14 @@ def phases(run_dir: Path) -> list[list[dict]]:
         if e.get("kind") != "llm_call" or not str(e.get("model", "")).startswith("local/") or not e.get("prompt"):
             continue
         key = (e.get("problem"), e.get("repeat"), e.get("round"), e.get("purpose"))
-        out.setdefault(key, []).append({"messages": prompting.messages(e["prompt"]), "seed": e.get("seed") or 0,
-                                        "max_tokens": 1, "temperature": 0.0})
+        out.setdefault(key, []).append(
+            {
+                "messages": prompting.messages(e["prompt"]),
+                "seed": e.get("seed") or 0,
+                "max_tokens": 1,
+                "temperature": 0.0,
+            }
+        )
     if not out:
         _fail(f"{events} has no calls to a local model with their prompts")
     return list(out.values())
@@ -56,9 +62,14 @@ def phases(run_dir: Path) -> list[list[dict]]:
 def replay(work: list[list[dict]], *, reuse: bool) -> tuple[float, int, int]:
     """(wall s, prompt tokens admitted, of them reused) of every phase, calls of a
     phase sent at once, on a fresh engine."""
-    engine = model_server.Engine(local_model.embedded_model_path(), slots=model_server.DEFAULT_SLOTS,
-                                 n_ctx=local_model.n_ctx(), threads=local_model.n_threads(),
-                                 fixed_threads=local_model.threads_fixed(), prompt_reuse=reuse)
+    engine = model_server.Engine(
+        local_model.embedded_model_path(),
+        slots=model_server.DEFAULT_SLOTS,
+        n_ctx=local_model.n_ctx(),
+        threads=local_model.n_threads(),
+        fixed_threads=local_model.threads_fixed(),
+        prompt_reuse=reuse,
+    )
     t0 = time.perf_counter()
     with ThreadPoolExecutor(max_workers=model_server.DEFAULT_SLOTS) as ex:
         for phase in work:
@@ -76,7 +87,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.repeats < 1 or args.phases < 0:
         ap.error("--repeats must be >= 1 and --phases >= 0")
-    work = phases(args.run_dir)[:args.phases or None]
+    work = phases(args.run_dir)[: args.phases or None]
     print(f"{len(work)} phases, {sum(map(len, work))} calls; load average {os.getloadavg()[0]:.2f}")
     legs: dict[bool, list[tuple[float, int, int]]] = {False: [], True: []}
     for i in range(2 * args.repeats):

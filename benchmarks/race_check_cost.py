@@ -40,22 +40,27 @@ def main() -> int:
             if args.problems and p.id not in args.problems.split(","):
                 continue
             size = p.default_size("omp", args.quick)
-            rc = races.check(p, p.reference("omp"), size, cpus, cfg.seed, comp, sandboxed, cfg.timeout_factor,
-                             cfg.timeout_min_s)
+            rc = races.check(
+                p, p.reference("omp"), size, cpus, cfg.seed, comp, sandboxed, cfg.timeout_factor, cfg.timeout_min_s
+            )
             totals.append(rc.compile_s + rc.run_s)
             outcomes[rc.probe.split(" (")[0].split(":")[0] or "-"] += 1
             if rc.status == "partial":
                 partial.append(f"{p.id}: reached size {rc.reached} of {size}: {rc.why}")
             elif rc.status != "clean":
                 unclean.append(f"{p.id}: {rc.status} {rc.why}")
-            print(f"{suite + '/' + p.id:44.44} {size:>10} {rc.compile_s:>7.2f} {rc.run_s:>6.2f}  "
-                  f"{rc.probe or rc.status}", flush=True)
+            print(
+                f"{suite + '/' + p.id:44.44} {size:>10} {rc.compile_s:>7.2f} {rc.run_s:>6.2f}  {rc.probe or rc.status}",
+                flush=True,
+            )
     if not totals:
         print("no problem matched", file=sys.stderr)
         return 2
-    print(f"\n{len(totals)} checks: total {min(totals):.2f}-{max(totals):.2f} s, "
-          f"median {statistics.median(totals):.2f} s; load average {os.getloadavg()[0]:.2f}; "
-          f"{topology.machine_topology().cpu_model}")
+    print(
+        f"\n{len(totals)} checks: total {min(totals):.2f}-{max(totals):.2f} s, "
+        f"median {statistics.median(totals):.2f} s; load average {os.getloadavg()[0]:.2f}; "
+        f"{topology.machine_topology().cpu_model}"
+    )
     print("probe: " + ", ".join(f"{k} {v}" for k, v in outcomes.most_common()))
     for line in partial:
         print("PARTIAL " + line)

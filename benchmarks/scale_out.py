@@ -31,8 +31,14 @@ def _null_run(workers: int, out: Path, size_quick: bool):
 
     from harness.run import RunOptions, execute
 
-    opts = RunOptions(mode="serial", strategy="null", preset="quick", output=str(out),
-                      eval_workers=workers, eval_overrides={"use_cache": False}).with_preset()
+    opts = RunOptions(
+        mode="serial",
+        strategy="null",
+        preset="quick",
+        output=str(out),
+        eval_workers=workers,
+        eval_overrides={"use_cache": False},
+    ).with_preset()
     opts.quick = size_quick
     t0 = time.monotonic()
     _, rows, _ = execute(opts, console=Console(file=open(os.devnull, "w")))
@@ -96,14 +102,17 @@ def main() -> int:
             pool.shutdown()
     load1 = os.getloadavg()[0]
 
-    print(f"load average (1 min): {load0:.2f} at the start, {load1:.2f} at the end "
-          f"({len(os.sched_getaffinity(0))} usable CPUs)")
+    print(
+        f"load average (1 min): {load0:.2f} at the start, {load1:.2f} at the end "
+        f"({len(os.sched_getaffinity(0))} usable CPUs)"
+    )
     same = [(a["problem"], a["status"]) for a in rows1] == [(b["problem"], b["status"]) for b in rows2]
-    print(f"\nnull run, {len(problems)} problems, serial, {'quick' if quick else 'default'} sizes, "
-          "verdict cache off:")
+    print(f"\nnull run, {len(problems)} problems, serial, {'quick' if quick else 'default'} sizes, verdict cache off:")
     print(f"  1 worker : {wall1:7.1f} s")
-    print(f"  2 workers: {wall2:7.1f} s  -> {wall2 / wall1:.2f}x the wall of 1 (target <= 0.75x); "
-          f"verdicts {'the same' if same else 'DIFFER'}")
+    print(
+        f"  2 workers: {wall2:7.1f} s  -> {wall2 / wall1:.2f}x the wall of 1 (target <= 0.75x); "
+        f"verdicts {'the same' if same else 'DIFFER'}"
+    )
 
     def spread(rs):
         ok = [r for r in rs if r.correct and r.speedup]
@@ -113,8 +122,10 @@ def main() -> int:
         width = max(r.ci_high / r.ci_low - 1 for r in ok)
         return f"{100 * dev:6.2f}", f"{100 * width:6.2f}"
 
-    print(f"\nA/A on one worker, other worker idle vs timing the same problem ({args.repeats} x each; "
-          "max over the measurements):")
+    print(
+        f"\nA/A on one worker, other worker idle vs timing the same problem ({args.repeats} x each; "
+        "max over the measurements):"
+    )
     print(f"  {'problem':42s} {'|A/A-1| % idle':>15s} {'busy':>8s} {'CI width % idle':>16s} {'busy':>8s}")
     for pid, (idle, busy) in aa.items():
         di, wi = spread(idle)

@@ -58,10 +58,15 @@ def breakdown(r) -> dict[str, float]:
     rest (processes, sandboxes, warm-up, the doorbell)."""
     ev = r.evidence
     race = ev.get("race_check_s") or {}
-    out = {"wall": r.wall_s, "compile": (r.compile_s or 0.0) + (r.harness_compile_s or 0.0),
-           "race check": sum(race.values()) if isinstance(race, dict) else 0.0,
-           "validation": r.validation_s or 0.0, "code layouts": ev.get("code_layouts_s") or 0.0,
-           "timed calls": r.timing_s or 0.0, "input generation": ev.get("generation_s") or 0.0}
+    out = {
+        "wall": r.wall_s,
+        "compile": (r.compile_s or 0.0) + (r.harness_compile_s or 0.0),
+        "race check": sum(race.values()) if isinstance(race, dict) else 0.0,
+        "validation": r.validation_s or 0.0,
+        "code layouts": ev.get("code_layouts_s") or 0.0,
+        "timed calls": r.timing_s or 0.0,
+        "input generation": ev.get("generation_s") or 0.0,
+    }
     out["other"] = out["wall"] - sum(v for k, v in out.items() if k != "wall")
     return out
 
@@ -98,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
                 parts[rule][k] += v
             if r.correct:
                 pairs[rule].append(r.pairs)
-                line.append(f"{rule} {r.status} {r.speedup:.3f} ({r.ci_low:.3f}-{r.ci_high:.3f}) "
-                            f"{r.pairs} pairs {r.evidence.get('timing_stopped', '')} {time.monotonic() - t:.1f}s")
+                line.append(
+                    f"{rule} {r.status} {r.speedup:.3f} ({r.ci_low:.3f}-{r.ci_high:.3f}) "
+                    f"{r.pairs} pairs {r.evidence.get('timing_stopped', '')} {time.monotonic() - t:.1f}s"
+                )
             else:
                 line.append(f"{rule} {r.status} {time.monotonic() - t:.1f}s")
         print("  ".join(line), flush=True)
@@ -110,37 +117,46 @@ def main(argv: list[str] | None = None) -> int:
     for r in RULES:
         pr = pairs[r] or [0]
         print(f"| {r} | {rate[r]:.0f} | {wall[r]:.0f} | {statistics.median(pr):.0f}, {statistics.mean(pr):.1f} |")
-    print("\nwhere the evaluations' wall went (s; `timed calls` and `input generation` are what a "
-          "stopping rule can shorten, the rest every evaluation pays):")
+    print(
+        "\nwhere the evaluations' wall went (s; `timed calls` and `input generation` are what a "
+        "stopping rule can shorten, the rest every evaluation pays):"
+    )
     print("| rule | " + " | ".join(PARTS) + " |")
     print("|---|" + "---|" * len(PARTS))
     for r in RULES:
         print(f"| {r} | " + " | ".join(f"{parts[r][k]:.0f}" for k in PARTS) + " |")
-    both = [(results["fixed"][k], results["adaptive"][k]) for k in results["fixed"]
-            if results["fixed"][k].correct and results["adaptive"][k].correct]
+    both = [
+        (results["fixed"][k], results["adaptive"][k])
+        for k in results["fixed"]
+        if results["fixed"][k].correct and results["adaptive"][k].correct
+    ]
     if both:
         logs = [abs(math.log(a.speedup / f.speedup)) for f, a in both]
         agree11 = sum((f.speedup >= 1.1) == (a.speedup >= 1.1) for f, a in both)
         agree_ci = sum((f.ci_low > 1.0) == (a.ci_low > 1.0) for f, a in both)
-        print(f"\nverdicts of both rules on {len(both)} correct candidates: median |log(adaptive/fixed)| "
-              f"{statistics.median(logs):.4f} (max {max(logs):.4f}); same >= 1.1x call {agree11}/{len(both)}, "
-              f"same CI > 1 call {agree_ci}/{len(both)}")
+        print(
+            f"\nverdicts of both rules on {len(both)} correct candidates: median |log(adaptive/fixed)| "
+            f"{statistics.median(logs):.4f} (max {max(logs):.4f}); same >= 1.1x call {agree11}/{len(both)}, "
+            f"same CI > 1 call {agree_ci}/{len(both)}"
+        )
 
     probs = load_suite(args.suite)
     cover = {r: [0, 0] for r in RULES}
     for pid in args.aa_problems.split(","):
         p = probs[pid]
         for k in range(args.aa_runs):
-            for rule in (RULES if k % 2 == 0 else RULES[::-1]):
+            for rule in RULES if k % 2 == 0 else RULES[::-1]:
                 r = evaluate(p, p.source("baseline.cpp"), args.mode, config(rule, args.quick, seed=7000 + 131 * k))
                 if r.correct:
                     cover[rule][0] += r.ci_low <= 1.0 <= r.ci_high
                     cover[rule][1] += 1
         print(f"A/A {pid}: " + ", ".join(f"{r} {cover[r][0]}/{cover[r][1]} so far" for r in RULES), flush=True)
     cov = {r: 100.0 * cover[r][0] / cover[r][1] if cover[r][1] else float("nan") for r in RULES}
-    print(f"score_rate: fixed {rate['fixed']:.0f}/h, adaptive {rate['adaptive']:.0f}/h, ratio "
-          f"{rate['adaptive'] / rate['fixed']:.2f}, A/A coverage fixed {cov['fixed']:.0f} %, "
-          f"adaptive {cov['adaptive']:.0f} %")
+    print(
+        f"score_rate: fixed {rate['fixed']:.0f}/h, adaptive {rate['adaptive']:.0f}/h, ratio "
+        f"{rate['adaptive'] / rate['fixed']:.2f}, A/A coverage fixed {cov['fixed']:.0f} %, "
+        f"adaptive {cov['adaptive']:.0f} %"
+    )
     return 0
 
 

@@ -68,8 +68,10 @@ SCAN_BODY = "double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i
 
 def scan(prefix: str = "", before: str = "", body: str = SCAN_BODY) -> str:
     """A prefix-sum candidate: `prefix` at file scope, `before` ahead of the honest body."""
-    return (f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, "
-            f"std::vector<double>& output) {{\n  {before}\n  {body}\n}}\n")
+    return (
+        f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, "
+        f"std::vector<double>& output) {{\n  {before}\n  {body}\n}}\n"
+    )
 
 
 def hostile(name: str, *defines: str) -> str:
@@ -89,48 +91,118 @@ def mix() -> list[tuple]:
     return [
         ("correct", PREFIX, "omp", scan(), VALIDATE, ("correct",)),
         ("correct_timed", PREFIX, "serial", scan(), TIMED, ("correct",)),
-        ("incorrect", PREFIX, "omp", scan(body="for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];"),
-         VALIDATE, ("incorrect",)),
+        (
+            "incorrect",
+            PREFIX,
+            "omp",
+            scan(body="for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];"),
+            VALIDATE,
+            ("incorrect",),
+        ),
         ("compile_error", PREFIX, "omp", scan(before="this is not C++;"), VALIDATE, ("compile_error",)),
-        ("segfault", PREFIX, "omp", scan(before="volatile int* p = nullptr; *p = 1;"), VALIDATE,
-         ("runtime_error",)),
+        ("segfault", PREFIX, "omp", scan(before="volatile int* p = nullptr; *p = 1;"), VALIDATE, ("runtime_error",)),
         ("abort", PREFIX, "omp", scan("#include <cstdlib>", "std::abort();"), VALIDATE, ("runtime_error",)),
-        ("infinite_loop", PREFIX, "omp", scan(before="for (volatile int k = 0; ; ) { (void)k; }"),
-         VALIDATE, ("timeout",)),
+        (
+            "infinite_loop",
+            PREFIX,
+            "omp",
+            scan(before="for (volatile int k = 0; ; ) { (void)k; }"),
+            VALIDATE,
+            ("timeout",),
+        ),
         ("correct_omp_timed", PREFIX, "omp", scan(), TIMED, ("correct",)),
-        ("fork_bomb", PREFIX, "serial", scan("#include <unistd.h>", "for (int k = 0; k < 100000; ++k) fork();"),
-         {**VALIDATE, "screen": False}, ("correct",)),  # fork refused by the runner's seccomp filter
-        ("fork_setsid_loop", PREFIX, "omp",
-         scan("#include <unistd.h>", "if (fork() == 0) { setsid(); for (;;) {} }"),
-         {**VALIDATE, "screen": False}, ("correct",)),
-        ("thread_left_running", PREFIX, "omp",
-         scan("#include <thread>\n#include <chrono>",
-              "std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();"),
-         VALIDATE, ("rejected",)),
-        ("memory_hog", PREFIX, "omp",
-         scan("#include <cstring>", "char* volatile big = new char[64ull << 30]; "
-                                    "std::memset(big, 1, 64ull << 30);"),
-         {**VALIDATE, "memory_bytes": 512 << 20}, ("runtime_error",)),
-        ("forges_verdict", PREFIX, "omp", (HOSTILE / "forges_verdict.cpp").read_text(),
-         {**TIMED, "screen": False}, None),
-        ("writes_files", PREFIX, "serial",
-         scan("#include <cstdio>\n#include <cstdlib>\n#include <string>", f"""static bool done = false;
+        (
+            "fork_bomb",
+            PREFIX,
+            "serial",
+            scan("#include <unistd.h>", "for (int k = 0; k < 100000; ++k) fork();"),
+            {**VALIDATE, "screen": False},
+            ("correct",),
+        ),  # fork refused by the runner's seccomp filter
+        (
+            "fork_setsid_loop",
+            PREFIX,
+            "omp",
+            scan("#include <unistd.h>", "if (fork() == 0) { setsid(); for (;;) {} }"),
+            {**VALIDATE, "screen": False},
+            ("correct",),
+        ),
+        (
+            "thread_left_running",
+            PREFIX,
+            "omp",
+            scan(
+                "#include <thread>\n#include <chrono>",
+                "std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();",
+            ),
+            VALIDATE,
+            ("rejected",),
+        ),
+        (
+            "memory_hog",
+            PREFIX,
+            "omp",
+            scan("#include <cstring>", "char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);"),
+            {**VALIDATE, "memory_bytes": 512 << 20},
+            ("runtime_error",),
+        ),
+        (
+            "forges_verdict",
+            PREFIX,
+            "omp",
+            (HOSTILE / "forges_verdict.cpp").read_text(),
+            {**TIMED, "screen": False},
+            None,
+        ),
+        (
+            "writes_files",
+            PREFIX,
+            "serial",
+            scan(
+                "#include <cstdio>\n#include <cstdlib>\n#include <string>",
+                f"""static bool done = false;
   if (!done) {{ done = true;
     const char* home = std::getenv("HOME");
     std::string paths[] = {{"/tmp/{PROBE}", "/dev/shm/{PROBE}", std::string(home ? home : ".") + "/{PROBE}"}};
-    for (const std::string& p : paths) if (FILE* f = std::fopen(p.c_str(), "w")) std::fclose(f); }}"""),
-         {**VALIDATE, "screen": False}, ("correct",)),
-        ("throws", PREFIX, "omp", scan("#include <stdexcept>", 'throw std::runtime_error("boom");'),
-         VALIDATE, ("runtime_error",)),
-        ("timer_rewrite", GEMM, "serial", hostile("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), GEMM_TIMED,
-         None),
-        ("copies_baseline", GEMM, "serial", hostile("copies_baseline_output.cpp"),
-         {**GEMM_TIMED, "screen": False}, None),
+    for (const std::string& p : paths) if (FILE* f = std::fopen(p.c_str(), "w")) std::fclose(f); }}""",
+            ),
+            {**VALIDATE, "screen": False},
+            ("correct",),
+        ),
+        (
+            "throws",
+            PREFIX,
+            "omp",
+            scan("#include <stdexcept>", 'throw std::runtime_error("boom");'),
+            VALIDATE,
+            ("runtime_error",),
+        ),
+        ("timer_rewrite", GEMM, "serial", hostile("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), GEMM_TIMED, None),
+        (
+            "copies_baseline",
+            GEMM,
+            "serial",
+            hostile("copies_baseline_output.cpp"),
+            {**GEMM_TIMED, "screen": False},
+            None,
+        ),
         ("finishes_in_thread", GEMM, "serial", hostile("finishes_in_a_thread.cpp"), GEMM_VALIDATE, None),
-        ("finishes_in_signal_handler", GEMM, "omp", hostile("finishes_in_a_signal_handler.cpp"),
-         {**GEMM_TIMED, "screen": False}, None),
-        ("vector_bool_race", MAP, "omp", hostile("vector_bool_race.cpp"),
-         {"size": 100003, "validate_only": True}, None),
+        (
+            "finishes_in_signal_handler",
+            GEMM,
+            "omp",
+            hostile("finishes_in_a_signal_handler.cpp"),
+            {**GEMM_TIMED, "screen": False},
+            None,
+        ),
+        (
+            "vector_bool_race",
+            MAP,
+            "omp",
+            hostile("vector_bool_race.cpp"),
+            {"size": 100003, "validate_only": True},
+            None,
+        ),
     ]
 
 
@@ -143,12 +215,14 @@ def _processes() -> dict[int, tuple[int, int, str]]:
             continue
         try:
             stat = (d / "stat").read_text()
-            uid = int(next(ln for ln in (d / "status").read_text().splitlines()
-                           if ln.startswith("Uid:")).split()[1])
+            uid = int(next(ln for ln in (d / "status").read_text().splitlines() if ln.startswith("Uid:")).split()[1])
         except (OSError, StopIteration, ValueError):
             continue
-        out[int(d.name)] = (int(stat[stat.rfind(")") + 2:].split()[1]), uid,
-                            stat[stat.find("(") + 1:stat.rfind(")")])
+        out[int(d.name)] = (
+            int(stat[stat.rfind(")") + 2 :].split()[1]),
+            uid,
+            stat[stat.find("(") + 1 : stat.rfind(")")],
+        )
     return out
 
 
@@ -267,8 +341,11 @@ def main(argv: list[str] | None = None) -> int:
     walls = collections.defaultdict(list)  # case name -> wall of each of its evaluations (s)
     paid = collections.Counter()  # hostile candidates judged correct at >= 1.25x, CI above 1
     t0 = time.monotonic()
-    print(f"soak: {args.n} evaluations over a mix of {len(cases)}; private temp and cache in {root}; "
-          f"load {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"soak: {args.n} evaluations over a mix of {len(cases)}; private temp and cache in {root}; "
+        f"load {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     for i in range(args.n):
         name, pid, mode, text, over, fixed = cases[i % len(cases)]
         t_case = time.monotonic()
@@ -278,17 +355,23 @@ def main(argv: list[str] | None = None) -> int:
             detail = r.evidence.get("why", "")
             if fixed is None and status == "correct" and r.speedup >= 1.25 and r.ci_low > 1.0:
                 paid[name] += 1
-                print(f"  paid: evaluation {i + 1} ({name}): correct, {r.speedup:.2f}x "
-                      f"(CI {r.ci_low:.2f}-{r.ci_high:.2f}, {r.pairs} pairs)", flush=True)
+                print(
+                    f"  paid: evaluation {i + 1} ({name}): correct, {r.speedup:.2f}x "
+                    f"(CI {r.ci_low:.2f}-{r.ci_high:.2f}, {r.pairs} pairs)",
+                    flush=True,
+                )
         except HarnessError as e:
             status, detail = "harness_error", str(e)
         statuses[status] += 1
         walls[name].append(time.monotonic() - t_case)
         if status == "harness_error" or (fixed is not None and status not in fixed):
             unexpected.append((i + 1, name, status))
-            print(f"  unexpected: evaluation {i + 1} ({name}): {status}, expected "
-                  f"{' or '.join(fixed or ('a verdict',))}: "
-                  f"{str(detail)[:200]}", flush=True)
+            print(
+                f"  unexpected: evaluation {i + 1} ({name}): {status}, expected "
+                f"{' or '.join(fixed or ('a verdict',))}: "
+                f"{str(detail)[:200]}",
+                flush=True,
+            )
         if i + 1 == warm:
             gc.collect()
             rss_warm, fds_warm = _rss_kib(), _open_fds()
@@ -298,8 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             el = time.monotonic() - t0
             eta = el / done * (args.n - done)
             summary = ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
-            print(f"  {done} of {args.n} ({el / done:.2f} s each), {summary}; ETA {eta / 60:.1f} min",
-                  flush=True)
+            print(f"  {done} of {args.n} ({el / done:.2f} s each), {summary}; ETA {eta / 60:.1f} min", flush=True)
     gc.collect()
     rss_end, fds_end = _rss_kib(), _open_fds()
     procs1 = _processes()
@@ -309,8 +391,15 @@ def main(argv: list[str] | None = None) -> int:
     # gains later but a stored verdict or a baseline's code layout (see the module
     # docstring) is a leak too
     verdicts = str(cache / "verdicts")
-    grown = sorted(e for e in _cache_entries(cache) - cache_warm - set(temps)
-                   if not e.startswith(verdicts) and not _baseline_layout(e)) if warm >= len(cases) else []
+    grown = (
+        sorted(
+            e
+            for e in _cache_entries(cache) - cache_warm - set(temps)
+            if not e.startswith(verdicts) and not _baseline_layout(e)
+        )
+        if warm >= len(cases)
+        else []
+    )
     temps += grown
     cgroups = sorted(set(_own_cgroups()) - set(cgroups0))
     growth = (rss_end - rss_warm) / rss_warm * 100.0
@@ -323,14 +412,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  leftover temp entry {f}")
     for c in cgroups[:20]:
         print(f"  leftover cgroup {c}")
-    print(f"  orchestrator RSS {rss_warm} KiB after {warm} evaluations, {rss_end} KiB at the end; "
-          f"open descriptors {fds_warm} -> {fds_end}; unexpected outcomes {len(unexpected)}; "
-          f"hostile candidates that paid (correct, >= 1.25x, CI above 1) {dict(paid) or 0}; "
-          f"wall {(time.monotonic() - t0) / 60:.1f} min, load {os.getloadavg()[0]:.2f}")
+    print(
+        f"  orchestrator RSS {rss_warm} KiB after {warm} evaluations, {rss_end} KiB at the end; "
+        f"open descriptors {fds_warm} -> {fds_end}; unexpected outcomes {len(unexpected)}; "
+        f"hostile candidates that paid (correct, >= 1.25x, CI above 1) {dict(paid) or 0}; "
+        f"wall {(time.monotonic() - t0) / 60:.1f} min, load {os.getloadavg()[0]:.2f}"
+    )
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"soak: {args.n} evaluations, leftover processes {len(left)}, temp files {len(temps)}, "
-          f"cgroups {len(cgroups)}, orchestrator RSS growth {growth:.1f} %")
+    print(
+        f"soak: {args.n} evaluations, leftover processes {len(left)}, temp files {len(temps)}, "
+        f"cgroups {len(cgroups)}, orchestrator RSS growth {growth:.1f} %"
+    )
     bad = left or temps or cgroups or growth > 10 or fds_end > fds_warm or unexpected
     return 1 if bad else 0
 

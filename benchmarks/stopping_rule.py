@@ -57,8 +57,11 @@ def main() -> int:
         for sigma in (0.005, 0.01, 0.02, 0.04):
             for true in (1.0, 1.05):
                 cells = [simulate(rng, sigma, true, h, heavy, args.trials) for h in limits]
-                print(f"{'t(3)' if heavy else 'normal':>12} {sigma:5.3f} {true:5.2f} | "
-                      + " | ".join(f"{p:13.1f} {c:5.3f}" for p, c in cells), flush=True)
+                print(
+                    f"{'t(3)' if heavy else 'normal':>12} {sigma:5.3f} {true:5.2f} | "
+                    + " | ".join(f"{p:13.1f} {c:5.3f}" for p, c in cells),
+                    flush=True,
+                )
     return 0
 
 

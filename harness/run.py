@@ -33,12 +33,21 @@ from .core.errors import HarnessError
 from .measure.evaluate import BATCH, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
 from .measure.executors import make_executor
 from .measure.peaks import ensure_roofs
-from .measure.suite import (check_mode, get_suite, load_suite, select_problems as suite_select)
+from .measure.suite import check_mode, get_suite, load_suite, select_problems as suite_select
 from .measure.toolchain import cache_root, find_compiler
 from .measure.topology import machine_info
 from .models import model_process
-from .models.llm import (DEFAULT_SAMPLING, LEGACY_SAMPLING, SAMPLING_CHOICES, Agent, CostTracker, Team,
-                         complete, sampling_record, validate_team)
+from .models.llm import (
+    DEFAULT_SAMPLING,
+    LEGACY_SAMPLING,
+    SAMPLING_CHOICES,
+    Agent,
+    CostTracker,
+    Team,
+    complete,
+    sampling_record,
+    validate_team,
+)
 from .results import render, report
 from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
 from .strategies import BudgetExceeded, RunContext, registry
@@ -139,8 +148,7 @@ def check_batch(batch) -> int:
     """``--batch`` (``run``, ``score``): an int of at least 1, returned. Raises
     HarnessError (one line, exit 2) otherwise."""
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
-        raise HarnessError(f"--batch must be an integer >= 1 (got {batch!r}); --batch 1 judges every "
-                           "candidate alone")
+        raise HarnessError(f"--batch must be an integer >= 1 (got {batch!r}); --batch 1 judges every candidate alone")
     return batch
 
 
@@ -155,14 +163,14 @@ def select_problems(opts: RunOptions) -> list:
     quick = get_suite(opts.suite).quick_problems
     if opts.n_problems and not opts.problems and not opts.category and quick:
         suite = load_suite(opts.suite)
-        probs = [suite[pid] for pid in quick[:opts.n_problems]]
+        probs = [suite[pid] for pid in quick[: opts.n_problems]]
     elif opts.n_problems and not opts.problems:
         seen, picked = set(), []
         for p in probs:
             if p.category not in seen:
                 seen.add(p.category)
                 picked.append(p)
-        probs = picked[:opts.n_problems]
+        probs = picked[: opts.n_problems]
     return probs
 
 
@@ -172,14 +180,19 @@ def build_team(opts: RunOptions, config_team: dict | None = None):
     only the team's first); --max-tokens applies to every agent. Raises ModelConfigError
     (a HarnessError)."""
     if config_team:
-        return Team(agents=tuple(Agent(**a) for a in config_team["agents"]),
-                    source=config_team.get("source", "config.json"), roles=config_team.get("roles", {}))
+        return Team(
+            agents=tuple(Agent(**a) for a in config_team["agents"]),
+            source=config_team.get("source", "config.json"),
+            roles=config_team.get("roles", {}),
+        )
     overrides = {"max_tokens": opts.max_tokens} if opts.max_tokens else {}
     team = Team.load(models=opts.models, team_file=opts.team_file, **overrides)
     unknown = sorted(set(team.roles) - registry.known_roles())
     if unknown:
-        raise HarnessError(f"{team.source}: [roles] {unknown[0]} is a role no strategy reads "
-                           f"(known: {', '.join(sorted(registry.known_roles()))})")
+        raise HarnessError(
+            f"{team.source}: [roles] {unknown[0]} is a role no strategy reads "
+            f"(known: {', '.join(sorted(registry.known_roles()))})"
+        )
     n = opts.strategy_params().get("agents")
     if registry.get(opts.strategy).team == registry.TEAM_ONE:
         n = 1
@@ -230,8 +243,15 @@ class Session:
     roofs: dict | None = None
 
 
-def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
-                  evaluate_fn: Callable | None = None, console=None, validate: bool = True) -> Session:
+def build_session(
+    opts: RunOptions,
+    *,
+    store=None,
+    complete_fn: Callable | None = None,
+    evaluate_fn: Callable | None = None,
+    console=None,
+    validate: bool = True,
+) -> Session:
     """Check ``opts`` and build everything a run needs before it writes anything: the
     problems, the strategy, the team (checked unless ``validate`` is False or
     ``complete_fn`` replaces the model layer; the team of a resumed ``store`` is
@@ -252,8 +272,9 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
     comp = find_compiler(opts.march)
     roofs = None
     if evaluate_fn is None and not opts.eval_overrides.get("validate_only"):  # before anything else loads the machine
-        roofs = ensure_roofs(opts.mode, len(cpus_for(opts.mode, opts.threads)), comp,
-                             progress=console.print if console else None)
+        roofs = ensure_roofs(
+            opts.mode, len(cpus_for(opts.mode, opts.threads)), comp, progress=console.print if console else None
+        )
     servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it;
     # a resumed run keeps what it collected (Co-Learning and Cogito collect it since 2026-12-02)
@@ -261,10 +282,17 @@ def build_session(opts: RunOptions, *, store=None, complete_fn: Callable | None 
     if store is not None:
         profile = bool((store.config.get("eval_config") or {}).get("profile", profile))
     overrides = {"profile": profile, **opts.eval_overrides}
-    cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check, **overrides)
-    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config,
-                             evaluate_fn, opts.executor)
+    cfg = EvalConfig(
+        threads=opts.threads,
+        quick=opts.quick,
+        seed=opts.seed,
+        march=opts.march,
+        unsafe=opts.unsafe,
+        eval_workers=opts.eval_workers,
+        race_check=opts.race_check,
+        **overrides,
+    )
+    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn, opts.executor)
     return Session(opts, problems, info, params, strategy, team, servers, cfg, comp, executor, roofs)
 
 
@@ -275,30 +303,43 @@ def open_session(session: Session, store=None, command: list | None = None):
     servers are logged in it. Returns the RunStore. Raises HarnessError when the folder
     cannot be created."""
     opts, info, strategy, team, servers = session.opts, session.info, session.strategy, session.team, session.servers
-    problems, params, cfg, comp, executor = (session.problems, session.params, session.cfg, session.comp,
-                                             session.executor)
+    problems, params, cfg, comp, executor = (
+        session.problems,
+        session.params,
+        session.cfg,
+        session.comp,
+        session.executor,
+    )
     if store is None:
-        config = {"options": dataclasses.asdict(opts), "strategy": strategy.name,
-                  "strategy_options": strategy.options(),
-                  # what reporting reads, so this run reports the same under later versions
-                  "strategy_defaults": info.defaults(), "team_kind": info.team,
-                  "budget_per_problem": dataclasses.asdict(
-                      info.budget(params, len(team) if team else 0)),
-                  "mode": opts.mode,
-                  "team": team.to_dict() if team else None,
-                  "sampling": sampling_record(opts.sampling),
-                  "local_model": _local_model_record(servers),
-                  "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
-                  "roofs": session.roofs,
-                  "quick": opts.quick, "eval_config": dataclasses.asdict(cfg),
-                  "machine": machine_info(), "executor": executor.describe(),
-                  "git_revision": git_revision(),
-                  "suite": opts.suite, "suite_path": str(get_suite(opts.suite).path),
-                  "suite_hash": suite_hash(problems),
-                  "suite_version": suite_version(opts.suite),
-                  "problem_hashes": {p.id: p.folder_hash for p in problems},
-                  "problems": [p.id for p in problems], "command": command or sys.argv,
-                  "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+        config = {
+            "options": dataclasses.asdict(opts),
+            "strategy": strategy.name,
+            "strategy_options": strategy.options(),
+            # what reporting reads, so this run reports the same under later versions
+            "strategy_defaults": info.defaults(),
+            "team_kind": info.team,
+            "budget_per_problem": dataclasses.asdict(info.budget(params, len(team) if team else 0)),
+            "mode": opts.mode,
+            "team": team.to_dict() if team else None,
+            "sampling": sampling_record(opts.sampling),
+            "local_model": _local_model_record(servers),
+            "compiler": comp.describe(opts.mode),
+            "threads": len(cpus_for(opts.mode, opts.threads)),
+            "roofs": session.roofs,
+            "quick": opts.quick,
+            "eval_config": dataclasses.asdict(cfg),
+            "machine": machine_info(),
+            "executor": executor.describe(),
+            "git_revision": git_revision(),
+            "suite": opts.suite,
+            "suite_path": str(get_suite(opts.suite).path),
+            "suite_hash": suite_hash(problems),
+            "suite_version": suite_version(opts.suite),
+            "problem_hashes": {p.id: p.folder_hash for p in problems},
+            "problems": [p.id for p in problems],
+            "command": command or sys.argv,
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        }
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
     else:  # --resume: logged only now, after every check of the options passed
         store.resumed()
@@ -319,6 +360,7 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
     tracker = CostTracker(max_cost_usd=opts.max_cost)
     raw_complete = complete_fn
     if raw_complete is None:
+
         def raw_complete(agent, messages, seed):
             return complete(agent, messages, cache_dir=cache_root() / "llm", seed=seed)
 
@@ -344,14 +386,25 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
                 per = sum(state["times"]) / len(state["times"])
                 eta = f"  ETA {fmt_s(per * left / max(1, min(in_flight, left)))}"
         where = f" in flight: {', '.join(flight)}" if len(flight) > 1 else ""
-        console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] "
-                      f"[bold][{n_done}/{total}{where}][/bold] {text}{eta}")
+        console.print(
+            f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] [bold][{n_done}/{total}{where}][/bold] {text}{eta}"
+        )
 
-    ctx = RunContext(complete_fn=counted_complete, executor=executor, eval_config=cfg,
-                     store=store, tracker=tracker, deadline=deadline,
-                     max_parallel=opts.max_parallel, progress=progress,
-                     recorded=store.recorded_evaluations(), sampling=opts.sampling,
-                     evidence=opts.evidence, mode=opts.mode, batch=opts.batch)
+    ctx = RunContext(
+        complete_fn=counted_complete,
+        executor=executor,
+        eval_config=cfg,
+        store=store,
+        tracker=tracker,
+        deadline=deadline,
+        max_parallel=opts.max_parallel,
+        progress=progress,
+        recorded=store.recorded_evaluations(),
+        sampling=opts.sampling,
+        evidence=opts.evidence,
+        mode=opts.mode,
+        batch=opts.batch,
+    )
     ctx.set_jobs([(rep, p.id) for rep, p in jobs])
     results: dict[int, dict] = {}
 
@@ -393,12 +446,16 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
         with lock:
             state["done"] += 1
             state["times"].append(time.monotonic() - t0)
-        msg = (f"{p.id}: {outcome.status}" + (f", speedup {row['speedup']:.2f}x "
-               f"(CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
-               if row["speedup"] is not None else ""))
+        msg = f"{p.id}: {outcome.status}" + (
+            f", speedup {row['speedup']:.2f}x (CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
+            if row["speedup"] is not None
+            else ""
+        )
         if row["infrastructure_errors"]:
-            msg += (f"; {row['infrastructure_errors']} evaluation(s) lost with their worker: "
-                    "--resume runs this problem again")
+            msg += (
+                f"; {row['infrastructure_errors']} evaluation(s) lost with their worker: "
+                "--resume runs this problem again"
+            )
         progress(msg)
         with lock:
             store.write_table([results[k] for k in sorted(results)])
@@ -420,22 +477,29 @@ def run_problems(session: Session, store, *, complete_fn: Callable | None = None
     except BudgetExceeded as e:
         stopped = str(e)
         store.event("run_stopped", reason=stopped)
-        console.print(f"[yellow]stopped: {stopped}; finished problems are kept, continue with "
-                      f"--resume {store.root}[/yellow]")
+        console.print(
+            f"[yellow]stopped: {stopped}; finished problems are kept, continue with --resume {store.root}[/yellow]"
+        )
     except BaseException as e:
         store.event("run_interrupted", error=f"{type(e).__name__}: {e}")
         _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console, print_table=False)
-        console.print(f"[yellow]interrupted; finished problems are kept, continue with "
-                      f"--resume {store.root}[/yellow]")
+        console.print(f"[yellow]interrupted; finished problems are kept, continue with --resume {store.root}[/yellow]")
         raise
     store.event("run_finished" if stopped is None else "run_paused", problems=len(rows))
     summary = _finish(store, rows, tracker, ctx, time.monotonic() - t_start, console)
     return rows, summary
 
 
-def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None,
-            evaluate_fn: Callable | None = None, console=None, validate: bool = True,
-            command: list | None = None):
+def execute(
+    opts: RunOptions,
+    *,
+    store=None,
+    complete_fn: Callable | None = None,
+    evaluate_fn: Callable | None = None,
+    console=None,
+    validate: bool = True,
+    command: list | None = None,
+):
     """Run ``opts`` and write the results folder; returns (RunStore, rows, summary):
     :func:`build_session`, :func:`open_session`, :func:`run_problems`.
 
@@ -448,8 +512,9 @@ def execute(opts: RunOptions, *, store=None, complete_fn: Callable | None = None
     from rich.console import Console
 
     console = console or Console(highlight=False, soft_wrap=True)
-    session = build_session(opts, store=store, complete_fn=complete_fn, evaluate_fn=evaluate_fn,
-                            console=console, validate=validate)
+    session = build_session(
+        opts, store=store, complete_fn=complete_fn, evaluate_fn=evaluate_fn, console=console, validate=validate
+    )
     store = open_session(session, store, command)
     console.print(f"results folder: {store.root}")
     rows, summary = run_problems(session, store, complete_fn=complete_fn, console=console)
@@ -467,10 +532,16 @@ def _start_model_servers(team, console) -> dict:
             console.print(f"starting the model process for {m} ...")
         s.ensure()
         info = s.info
-        console.print(f"model: {m} at {s.url}" + (" (started by hand)" if s.external else
-                      f" ({info.get('slots', '?')} slots, at most {info.get('threads', '?')} thread(s), "
-                      f"{info.get('threads_rule', '?')}, "
-                      f"loaded in {info.get('load_s', '?')} s)"))
+        console.print(
+            f"model: {m} at {s.url}"
+            + (
+                " (started by hand)"
+                if s.external
+                else f" ({info.get('slots', '?')} slots, at most {info.get('threads', '?')} thread(s), "
+                f"{info.get('threads_rule', '?')}, "
+                f"loaded in {info.get('load_s', '?')} s)"
+            )
+        )
         servers[m] = s
     return servers
 
@@ -510,8 +581,9 @@ def measure_reference(problem, ctx, progress):
         return None
     progress(f"{problem.id}: measuring the expert reference")
     res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference", shared=True)
-    ctx.log("reference", problem=problem.id, status=res.status, speedup=res.speedup,
-            ci_low=res.ci_low, ci_high=res.ci_high)
+    ctx.log(
+        "reference", problem=problem.id, status=res.status, speedup=res.speedup, ci_low=res.ci_low, ci_high=res.ci_high
+    )
     return res if res.correct else None
 
 
@@ -521,10 +593,15 @@ def measure_noise_floor(problem, ctx, progress):
     in every replicate. Its speedup is what noise alone would report; an EvalResult, or
     None if not correct."""
     progress(f"{problem.id}: measuring the noise floor (baseline as a candidate)")
-    res = ctx.evaluate(problem, problem.source("baseline.cpp"), candidate_id=f"{problem.id}-null",
-                       fresh=True)
-    ctx.log("noise_floor", problem=problem.id, status=res.status, speedup=res.speedup,
-            ci_low=res.ci_low, ci_high=res.ci_high)
+    res = ctx.evaluate(problem, problem.source("baseline.cpp"), candidate_id=f"{problem.id}-null", fresh=True)
+    ctx.log(
+        "noise_floor",
+        problem=problem.id,
+        status=res.status,
+        speedup=res.speedup,
+        ci_low=res.ci_low,
+        ci_high=res.ci_high,
+    )
     return res if res.correct else None
 
 
@@ -540,10 +617,16 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     # the tracker and the context count this session; the rows (and the tables) every session
     breakdown = {
         "model calls (this session)": f"{tracker.calls} ({tracker.cache_hits} from the response cache)",
-        "tokens (this session)": (f"{tracker.prompt_tokens} prompt ({tracker.cached_prompt_tokens} of them from "
-                                  f"the model's prompt cache) + {tracker.completion_tokens} completion"),
-        "generation speed (all sessions)": (f"{ctok / model_s:.1f} completion tokens/s per call over {model_s:.1f} s "
-                                            "of call time (uncached calls, summed)") if model_s > 0 else "-",
+        "tokens (this session)": (
+            f"{tracker.prompt_tokens} prompt ({tracker.cached_prompt_tokens} of them from "
+            f"the model's prompt cache) + {tracker.completion_tokens} completion"
+        ),
+        "generation speed (all sessions)": (
+            f"{ctok / model_s:.1f} completion tokens/s per call over {model_s:.1f} s "
+            "of call time (uncached calls, summed)"
+        )
+        if model_s > 0
+        else "-",
         "cost (this session)": f"${tracker.cost_usd:.4f} (paid now: ${tracker.paid_usd:.4f})",
         "model-call phases (this session)": f"{ctx.generate_s:.1f} s wall (concurrent calls overlap in it)",
         "evaluation (this session)": f"{ctx.evaluations} evaluations, {ctx.eval_s:.1f} s",
@@ -555,8 +638,10 @@ def _finish(store, rows, tracker, ctx, wall_s, console, print_table: bool = True
     if rep is not None:
         summary = rep.tables["per_category"]
     else:  # nothing to tabulate yet
-        store.write_report(f"# Run {store.root.name}\n\nNo problem finished yet: `python -m harness run "
-                           f"--resume {store.root}` continues it.\n")
+        store.write_report(
+            f"# Run {store.root.name}\n\nNo problem finished yet: `python -m harness run "
+            f"--resume {store.root}` continues it.\n"
+        )
         summary = []
     if print_table and rows:
         render.print_category_summary(summary, console, title="Per-category results (all columns: report.md)")
@@ -579,6 +664,7 @@ def options_from_config(config: dict) -> RunOptions:
     opts = RunOptions(**{k: v for k, v in saved.items() if k in fields})
     info = registry.get(opts.strategy)
     resolved = {**(saved.get("strategy_options") or {}), **(config.get("strategy_options") or {})}
-    opts.strategy_options = {p.name: resolved.get(p.name, p.legacy) for p in info.params
-                             if p.name in resolved or p.legacy is not None}
+    opts.strategy_options = {
+        p.name: resolved.get(p.name, p.legacy) for p in info.params if p.name in resolved or p.legacy is not None
+    }
     return opts

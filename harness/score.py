@@ -57,8 +57,7 @@ from .measure.executors import make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
 from .measure.peaks import ensure_roofs
-from .measure.suite import (check_mode, get_problem, get_suite, load_suite,
-                            remember_suite)
+from .measure.suite import check_mode, get_problem, get_suite, load_suite, remember_suite
 from .measure.toolchain import DiskFullError, find_compiler
 from .measure.topology import machine_info
 from .results import events, render, report
@@ -130,7 +129,7 @@ def _record(path: Path, line: int, rec, stem: str) -> tuple[Sample, str]:
     """One JSONL record -> (Sample, its format). Raises HarnessError (one line)."""
     where = f"{path} line {line}"
     if not isinstance(rec, dict):
-        raise HarnessError(f"{where}: not a JSON object (a record needs \"problem\" and \"reply\" or \"code\")")
+        raise HarnessError(f'{where}: not a JSON object (a record needs "problem" and "reply" or "code")')
     if "submission" in rec:
         kind, sub = "submission jsonl", rec["submission"]
         prob = sub.get("problem") if isinstance(sub, dict) else None
@@ -140,7 +139,7 @@ def _record(path: Path, line: int, rec, stem: str) -> tuple[Sample, str]:
     else:
         kind, pid = "jsonl", rec.get("problem")
         reply = rec["reply"] if "reply" in rec else rec.get("code")
-        what = "\"problem\"", "\"reply\" or \"code\""
+        what = '"problem"', '"reply" or "code"'
     if not isinstance(pid, str) or not pid.strip():
         raise HarnessError(f"{where}: a record without a problem id (a string under {what[0]})")
     if not isinstance(reply, str):
@@ -148,9 +147,9 @@ def _record(path: Path, line: int, rec, stem: str) -> tuple[Sample, str]:
     model, sample = rec.get("model"), rec.get("sample")
     model = stem if model is None else model
     if not isinstance(model, str) or not model.strip():
-        raise HarnessError(f"{where}: \"model\" must be a non-empty string (got {json.dumps(model)[:40]})")
+        raise HarnessError(f'{where}: "model" must be a non-empty string (got {json.dumps(model)[:40]})')
     if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool)):
-        raise HarnessError(f"{where}: \"sample\" must be an integer (got {json.dumps(sample)[:40]})")
+        raise HarnessError(f'{where}: "sample" must be an integer (got {json.dumps(sample)[:40]})')
     return Sample(pid.strip(), reply, where, str(path), model.strip(), sample), kind
 
 
@@ -182,15 +181,18 @@ def load_input(path: str) -> tuple[InputFile, list[Sample]]:
         samples = []
         for pid, reply in whole.items():
             if not isinstance(reply, str):
-                raise HarnessError(f"{path}: the value of {pid!r} is not a reply (expected a JSON object "
-                                   "{problem_id: reply text})")
+                raise HarnessError(
+                    f"{path}: the value of {pid!r} is not a reply (expected a JSON object {{problem_id: reply text}})"
+                )
             samples.append(Sample(pid.strip(), reply, f"{path} key {pid}", str(p), stem))
         if not samples:
             raise HarnessError(f"{path}: an empty JSON object (no replies)")
         return InputFile(str(p), sha, "json object", len(samples)), samples
     if whole is not None and not isinstance(whole, dict):
-        raise HarnessError(f"{path}: JSON {type(whole).__name__} at the top level; expected an object "
-                           "{problem_id: reply} or JSON lines (one record per line)")
+        raise HarnessError(
+            f"{path}: JSON {type(whole).__name__} at the top level; expected an object "
+            "{problem_id: reply} or JSON lines (one record per line)"
+        )
     records = [(1, whole)] if whole is not None else []
     if whole is None:
         for i, line in enumerate(text.splitlines(), start=1):
@@ -223,8 +225,9 @@ def load_inputs(paths: list[str]) -> tuple[list[InputFile], list[Sample]]:
     return files, samples
 
 
-def select_samples(samples: list[Sample], suite: str, problems: list[str] | None = None,
-                   skip_unknown: bool = False) -> tuple[list[Sample], dict]:
+def select_samples(
+    samples: list[Sample], suite: str, problems: list[str] | None = None, skip_unknown: bool = False
+) -> tuple[list[Sample], dict]:
     """The samples to evaluate and {unknown problem id: replies skipped}.
 
     An id that ``suite`` does not have is an error listing up to MAX_LISTED of them
@@ -239,8 +242,10 @@ def select_samples(samples: list[Sample], suite: str, problems: list[str] | None
     if unknown and not skip_unknown:
         listed = [f"{pid} ({Path(ss[0].file).name})" for pid, ss in list(unknown.items())[:MAX_LISTED]]
         more = f" and {len(unknown) - MAX_LISTED} more" if len(unknown) > MAX_LISTED else ""
-        raise HarnessError(f"{len(unknown)} problem id(s) not in suite {suite}: {', '.join(listed)}{more} "
-                           "(--skip-unknown evaluates the others)")
+        raise HarnessError(
+            f"{len(unknown)} problem id(s) not in suite {suite}: {', '.join(listed)}{more} "
+            "(--skip-unknown evaluates the others)"
+        )
     kept = [s for s in samples if s.problem in known]
     if problems:
         for pid in problems:
@@ -362,12 +367,23 @@ class ScoreSamples(Strategy):
             source = "run log" if cand.id in logged else "verdict cache" if cand.result.cached else "measured"
             with self._lock:
                 self.counts[source] += 1
-            ctx.log("sample", problem=problem.id, candidate_id=cand.id, where=s.where, file=s.file,
-                    model=s.model, sample=s.sample, status=cand.status, verdict_from=source)
+            ctx.log(
+                "sample",
+                problem=problem.id,
+                candidate_id=cand.id,
+                where=s.where,
+                file=s.file,
+                model=s.model,
+                sample=s.sample,
+                status=cand.status,
+                verdict_from=source,
+            )
             if cand.status == "link_error":
                 self._check_signature(problem, cand, ctx)
-            ctx.progress(f"{problem.id}: {cand.id} ({s.where}): {cand.outcome}"
-                         + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+            ctx.progress(
+                f"{problem.id}: {cand.id} ({s.where}): {cand.outcome}"
+                + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else "")
+            )
 
         self.evaluate_candidates(problem, cands, ctx, each)
         return self.finish(problem, out, ctx)
@@ -399,7 +415,7 @@ class ScoreSamples(Strategy):
 @dataclass
 class _Group:
     name: str
-    problems: dict          # {problem id: [(candidate id, Sample), ...]}
+    problems: dict  # {problem id: [(candidate id, Sample), ...]}
     store: RunStore
     ctx: RunContext = None
     done: dict = field(default_factory=dict)
@@ -417,24 +433,49 @@ class _Halt:
             c.halt(reason)
 
 
-def _config(opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp, executor, command,
-            roofs: dict | None) -> dict:
+def _config(
+    opts: ScoreOptions, files, skipped, group: str, problems, cfg, comp, executor, command, roofs: dict | None
+) -> dict:
     models = sorted({s.model for ss in problems.values() for _, s in ss})
-    strategy_options = {**({"label": opts.label} if opts.label else {}),
-                        **({"group": f"{opts.group_by}={group}"} if opts.group_by else {})}
+    strategy_options = {
+        **({"label": opts.label} if opts.label else {}),
+        **({"group": f"{opts.group_by}={group}"} if opts.group_by else {}),
+    }
     probs = [get_problem(pid, opts.suite) for pid in problems]
-    return {"options": dataclasses.asdict(opts), "strategy": "score", "strategy_options": strategy_options,
-            "score": {"inputs": [dataclasses.asdict(f) for f in files], "group_by": opts.group_by,
-                      "group": group, "label": opts.label, "samples": sum(len(v) for v in problems.values()),
-                      "skipped_unknown": skipped},
-            "mode": opts.mode, "team": {"agents": [{"name": m, "model": m} for m in models],
-                                        "source": "score inputs (a record's model, else its file's name)"},
-            "compiler": comp.describe(opts.mode), "threads": len(cpus_for(opts.mode, opts.threads)),
-            "roofs": roofs, "quick": opts.quick, "eval_config": dataclasses.asdict(cfg), "machine": machine_info(),
-            "executor": executor.describe(), "git_revision": git_revision(), "suite": opts.suite,
-            "suite_path": str(get_suite(opts.suite).path), "suite_hash": suite_hash(probs), "suite_version": suite_version(opts.suite),
-            "problem_hashes": {p.id: p.folder_hash for p in probs}, "problems": list(problems),
-            "command": command or sys.argv, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    return {
+        "options": dataclasses.asdict(opts),
+        "strategy": "score",
+        "strategy_options": strategy_options,
+        "score": {
+            "inputs": [dataclasses.asdict(f) for f in files],
+            "group_by": opts.group_by,
+            "group": group,
+            "label": opts.label,
+            "samples": sum(len(v) for v in problems.values()),
+            "skipped_unknown": skipped,
+        },
+        "mode": opts.mode,
+        "team": {
+            "agents": [{"name": m, "model": m} for m in models],
+            "source": "score inputs (a record's model, else its file's name)",
+        },
+        "compiler": comp.describe(opts.mode),
+        "threads": len(cpus_for(opts.mode, opts.threads)),
+        "roofs": roofs,
+        "quick": opts.quick,
+        "eval_config": dataclasses.asdict(cfg),
+        "machine": machine_info(),
+        "executor": executor.describe(),
+        "git_revision": git_revision(),
+        "suite": opts.suite,
+        "suite_path": str(get_suite(opts.suite).path),
+        "suite_hash": suite_hash(probs),
+        "suite_version": suite_version(opts.suite),
+        "problem_hashes": {p.id: p.folder_hash for p in probs},
+        "problems": list(problems),
+        "command": command or sys.argv,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
 
 
 def _prepare(opts: ScoreOptions):
@@ -445,8 +486,9 @@ def _prepare(opts: ScoreOptions):
     return files, skipped, group_samples(samples, opts.group_by)
 
 
-def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=None, console=None,
-                  command: list | None = None) -> Path:
+def execute_score(
+    opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=None, console=None, command: list | None = None
+) -> Path:
     """Score ``opts.files`` (or continue the score run in folder ``resume``); returns
     the results folder (a --group-by run: the parent folder of the groups' folders).
 
@@ -465,36 +507,63 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         recorded_inputs = stores[0].config["score"]["inputs"]
         changed = [f.path for f, r in zip(files, recorded_inputs) if f.sha256 != r["sha256"]]
         if changed:
-            raise HarnessError(f"--resume: {changed[0]} changed since the run started (SHA-256 differs); "
-                               "score the new file in a new run")
+            raise HarnessError(
+                f"--resume: {changed[0]} changed since the run started (SHA-256 differs); "
+                "score the new file in a new run"
+            )
         if opts.group_by and [s.root.name for s in stores] != [_folder(opts, g) for g in groups]:
             raise HarnessError("--resume: the groups of the inputs differ from the run's folders")
-    cfg = EvalConfig(threads=opts.threads, quick=opts.quick, seed=opts.seed, march=opts.march,
-                     unsafe=opts.unsafe, eval_workers=opts.eval_workers, race_check=opts.race_check,
-                     **opts.eval_overrides)
+    cfg = EvalConfig(
+        threads=opts.threads,
+        quick=opts.quick,
+        seed=opts.seed,
+        march=opts.march,
+        unsafe=opts.unsafe,
+        eval_workers=opts.eval_workers,
+        race_check=opts.race_check,
+        **opts.eval_overrides,
+    )
     comp = find_compiler(opts.march)
     sandboxed = require_sandbox(opts.unsafe)
     roofs = None
     if evaluate_fn is None and not cfg.validate_only:  # before anything is timed
         roofs = ensure_roofs(opts.mode, len(cpus_for(opts.mode, opts.threads)), comp, progress=console.print)
-    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn,
-                             opts.executor)
+    executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn, opts.executor)
     tag = f"score-{_slug(opts.label)}" if opts.label else "score"
     if stores is None:
         run_id = new_run_id(tag, opts.mode)
         if opts.group_by:
             parent = Path(opts.output) / run_id
-            stores = [RunStore.create(parent, _folder(opts, name),
-                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs))
-                      for name, probs in groups.items()]
-            atomic_write(parent / MANIFEST, json.dumps(
-                {"run_id": run_id, "groups": [s.root.name for s in stores],
-                 "inputs": [dataclasses.asdict(f) for f in files]}, indent=1) + "\n")
+            stores = [
+                RunStore.create(
+                    parent,
+                    _folder(opts, name),
+                    _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs),
+                )
+                for name, probs in groups.items()
+            ]
+            atomic_write(
+                parent / MANIFEST,
+                json.dumps(
+                    {
+                        "run_id": run_id,
+                        "groups": [s.root.name for s in stores],
+                        "inputs": [dataclasses.asdict(f) for f in files],
+                    },
+                    indent=1,
+                )
+                + "\n",
+            )
             root = parent
         else:
             [(name, probs)] = groups.items()
-            stores = [RunStore.create(Path(opts.output), run_id,
-                                      _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs))]
+            stores = [
+                RunStore.create(
+                    Path(opts.output),
+                    run_id,
+                    _config(opts, files, skipped, name, probs, cfg, comp, executor, command, roofs),
+                )
+            ]
             root = stores[0].root
     else:
         root = Path(resume)
@@ -527,8 +596,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         console.print(f"[dim]{fmt_s(time.monotonic() - t_start)}[/dim] [bold][{done}/{total}][/bold] {text}{eta}")
 
     for g in gs:
-        g.ctx = RunContext(executor=executor, eval_config=cfg, store=g.store, progress=progress, mode=opts.mode,
-                           batch=opts.batch)
+        g.ctx = RunContext(
+            executor=executor, eval_config=cfg, store=g.store, progress=progress, mode=opts.mode, batch=opts.batch
+        )
         g.ctx.recorded = shared  # one problem's reference and noise floor serve every group
 
     def run_problem(i: int) -> None:
@@ -544,8 +614,9 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             quiet = progress if first else (lambda text: None)
             first = False
             g.store.event("problem_started", problem=p.id, repeat=0, category=p.category)
-            quiet(f"{p.id} ({p.category}): {len(g.problems[p.id])} sample(s)"
-                  + (f" of {g.name}" if opts.group_by else ""))
+            quiet(
+                f"{p.id} ({p.category}): {len(g.problems[p.id])} sample(s)" + (f" of {g.name}" if opts.group_by else "")
+            )
             pctx = g.ctx.for_problem(0)  # this problem's scope: its outcome, replicate 0, the mode
             ref = measure_reference(p, pctx, quiet) if opts.reference else None
             floor = measure_noise_floor(p, pctx, quiet)
@@ -560,10 +631,15 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
             g.store.event("problem_done", problem=p.id, repeat=0, row=row)
             with lock:
                 g.store.write_table([g.rows[k] for k in order if k in g.rows])
-            progress(f"{p.id}{' (' + g.name + ')' if opts.group_by else ''}: first sample {outcome.status}"
-                     + (f", {row['speedup']:.2f}x (CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on "
-                        "re-measurement" if row["speedup"] is not None else "")
-                     + f"; {row['candidates_correct']}/{row['candidates']} samples correct")
+            progress(
+                f"{p.id}{' (' + g.name + ')' if opts.group_by else ''}: first sample {outcome.status}"
+                + (
+                    f", {row['speedup']:.2f}x (CI {row['ci_low']:.2f}-{row['ci_high']:.2f}) on re-measurement"
+                    if row["speedup"] is not None
+                    else ""
+                )
+                + f"; {row['candidates_correct']}/{row['candidates']} samples correct"
+            )
         with lock:
             state["done"] += 1
             state["units"] += n_samples[p.id]
@@ -584,21 +660,32 @@ def execute_score(opts: ScoreOptions, *, resume: str | None = None, evaluate_fn=
         for g in gs:
             g.store.event("run_interrupted", error=f"{type(e).__name__}: {e}")
             _write_group(g, order, opts, time.monotonic() - t_start)
-        console.print(f"[yellow]interrupted; finished problems are kept, continue with "
-                      f"`python -m harness score --resume {root}`[/yellow]")
+        console.print(
+            f"[yellow]interrupted; finished problems are kept, continue with "
+            f"`python -m harness score --resume {root}`[/yellow]"
+        )
         raise
     for g in gs:
         g.store.event("run_finished", problems=len(g.rows))
         rep = _write_group(g, order, opts, time.monotonic() - t_start)
         if rep is not None:
-            render.print_category_summary(rep.tables["per_category"], console, model_columns=False,
-                                          title=f"{g.store.root.name}: first sample per problem")
+            render.print_category_summary(
+                rep.tables["per_category"],
+                console,
+                model_columns=False,
+                title=f"{g.store.root.name}: first sample per problem",
+            )
     c = strategy.counts
-    console.print(f"verdicts of samples this session: {c['measured']} measured, {c['verdict cache']} from the "
-                  f"verdict cache (identical code, settings and seeds), {c['run log']} from this run's log")
+    console.print(
+        f"verdicts of samples this session: {c['measured']} measured, {c['verdict cache']} from the "
+        f"verdict cache (identical code, settings and seeds), {c['run log']} from this run's log"
+    )
     compared = len(gs) > 1 and _write_comparison(root, [g.store.root for g in gs], opts, console)
-    console.print(f"report: {root / 'runs.md'}" if compared else
-                  "report: " + ", ".join(str(g.store.root / "report.md") for g in gs))
+    console.print(
+        f"report: {root / 'runs.md'}"
+        if compared
+        else "report: " + ", ".join(str(g.store.root / "report.md") for g in gs)
+    )
     return root
 
 
@@ -621,8 +708,9 @@ def _open_resume(root: Path):
         stores = [RunStore.open(root)]
     config = stores[0].config
     if config.get("strategy") != "score" or "score" not in config:
-        raise HarnessError(f"--resume {root}: not a score run (a run of a strategy resumes with "
-                           "`python -m harness run --resume`)")
+        raise HarnessError(
+            f"--resume {root}: not a score run (a run of a strategy resumes with `python -m harness run --resume`)"
+        )
     remember_suite(config)
     fields = {f.name for f in dataclasses.fields(ScoreOptions)}
     saved = {"batch": 1, **config["options"]}  # a run from before --batch: each sample alone, as it ran
@@ -641,8 +729,9 @@ def _score_config(run) -> dict:
 def inputs_table(run) -> list[dict]:
     """The input files of a score run (runstore.RunRecord): [{path, format, replies,
     sha256}] in command-line order; [] for a run of a strategy."""
-    return [{k: f.get(k) for k in ("path", "format", "replies", "sha256")}
-            for f in _score_config(run).get("inputs", [])]
+    return [
+        {k: f.get(k) for k in ("path", "format", "replies", "sha256")} for f in _score_config(run).get("inputs", [])
+    ]
 
 
 def verdicts_table(run) -> list[dict]:
@@ -656,8 +745,10 @@ def verdicts_table(run) -> list[dict]:
         for e in p.events:
             if isinstance(e, events.Sample) and e.status not in NO_VERDICT:
                 counts.setdefault(str(e.status), Counter())[str(e.verdict_from)] += 1
-    rows = [{"verdict": v, "samples": sum(c.values()), **{k: c.get(k, 0) for k in VERDICT_SOURCES}}
-            for v, c in counts.items()]
+    rows = [
+        {"verdict": v, "samples": sum(c.values()), **{k: c.get(k, 0) for k in VERDICT_SOURCES}}
+        for v, c in counts.items()
+    ]
     return sorted(rows, key=lambda r: -r["samples"])
 
 
@@ -667,9 +758,17 @@ def signature_table(run) -> list[dict]:
     out = []
     for p in run.problems:
         model = {c.id: c.model for c in p.candidates}
-        out += [{"problem": p.problem, "candidate": e.candidate_id, "model": model.get(e.candidate_id),
-                 "expected": e.expected, "found": e.found}
-                for e in p.events if isinstance(e, events.SignatureMismatch)]
+        out += [
+            {
+                "problem": p.problem,
+                "candidate": e.candidate_id,
+                "model": model.get(e.candidate_id),
+                "expected": e.expected,
+                "found": e.found,
+            }
+            for e in p.events
+            if isinstance(e, events.SignatureMismatch)
+        ]
     return out
 
 
@@ -685,47 +784,83 @@ def samples_table(run, ks=None) -> list[dict]:
     out = []
     for p in run.problems:
         n, correct, built, sp = judged_counts(p.candidates)
-        row = {"problem": p.problem, "category": p.category, "samples": n, "compiled": built,
-               "correct": correct, "first sample": p.candidates[0].status if p.candidates else None}
+        row = {
+            "problem": p.problem,
+            "category": p.category,
+            "samples": n,
+            "compiled": built,
+            "correct": correct,
+            "first sample": p.candidates[0].status if p.candidates else None,
+        }
         for k in ks:
             if k <= n:
-                row.update({f"pass@{k}": pass_at_k(n, correct, k), f"build@{k}": build_at_k(n, built, k),
-                            f"speedup_n@{k}": speedup_n_at_k(sp, k)})
+                row.update(
+                    {
+                        f"pass@{k}": pass_at_k(n, correct, k),
+                        f"build@{k}": build_at_k(n, built, k),
+                        f"speedup_n@{k}": speedup_n_at_k(sp, k),
+                    }
+                )
         out.append(row)
     return out
 
 
-register_table(Table(
-    "score_inputs", "Inputs (score)", "the files scored, in command-line order, with their SHA-256.",
-    lambda run, o: inputs_table(run), columns={"replies": (INDEX, "")}, optional=True))
-register_table(Table(
-    "sample_verdicts", "Verdicts of all samples (score)",
-    "every sample of every problem; measured: evaluated by this run; verdict cache: identical code, settings "
-    "and seeds measured before; run log: read back from this run's log (--resume). A score run's \"best "
-    "candidate\" of a problem (the per-problem table) is its first sample, never the best of its samples.",
-    lambda run, o: verdicts_table(run), columns={c: (INDEX, "") for c in VERDICT_SOURCES}, optional=True))
-register_table(Table(
-    "signature_differs", "Link errors: signature differs from this suite (score)",
-    "the reply defines the function with other types than this suite's signature (written for another "
-    "version of the problem, e.g. the LessonL fork's int64_t scans), so the link error says nothing about "
-    "the model's code; the other link errors are the replies' own.",
-    lambda run, o: signature_table(run), optional=True))
-register_table(Table(
-    "samples_per_problem", "All samples per problem (score)",
-    "pass@k, build@k and speedup_n@k over every sample of the problem (first measurements, incorrect as 0; "
-    "per category: the ParEval metrics table).",
-    lambda run, o: samples_table(run, o.ks), columns={"compiled": (INDEX, ""), "correct": (INDEX, "")},
-    optional=True))
+register_table(
+    Table(
+        "score_inputs",
+        "Inputs (score)",
+        "the files scored, in command-line order, with their SHA-256.",
+        lambda run, o: inputs_table(run),
+        columns={"replies": (INDEX, "")},
+        optional=True,
+    )
+)
+register_table(
+    Table(
+        "sample_verdicts",
+        "Verdicts of all samples (score)",
+        "every sample of every problem; measured: evaluated by this run; verdict cache: identical code, settings "
+        "and seeds measured before; run log: read back from this run's log (--resume). A score run's \"best "
+        'candidate" of a problem (the per-problem table) is its first sample, never the best of its samples.',
+        lambda run, o: verdicts_table(run),
+        columns={c: (INDEX, "") for c in VERDICT_SOURCES},
+        optional=True,
+    )
+)
+register_table(
+    Table(
+        "signature_differs",
+        "Link errors: signature differs from this suite (score)",
+        "the reply defines the function with other types than this suite's signature (written for another "
+        "version of the problem, e.g. the LessonL fork's int64_t scans), so the link error says nothing about "
+        "the model's code; the other link errors are the replies' own.",
+        lambda run, o: signature_table(run),
+        optional=True,
+    )
+)
+register_table(
+    Table(
+        "samples_per_problem",
+        "All samples per problem (score)",
+        "pass@k, build@k and speedup_n@k over every sample of the problem (first measurements, incorrect as 0; "
+        "per category: the ParEval metrics table).",
+        lambda run, o: samples_table(run, o.ks),
+        columns={"compiled": (INDEX, ""), "correct": (INDEX, "")},
+        optional=True,
+    )
+)
 
 
 def _write_group(g: _Group, order: list, opts: ScoreOptions, wall_s: float):
     """Write a group's problems.csv/json and report.md (its run read back, as
     ``python -m harness report`` builds it, without plots); returns the
     report.RunReport, None when the group has no rows yet."""
-    session = {"evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
-               "judge overhead: wall / timed work (this session)": g.ctx.judge_overhead(),
-               "wall time (this session, all groups)": f"{wall_s:.1f} s",
-               "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}"}
+    session = {
+        "evaluation (this session)": f"{g.ctx.evaluations} evaluations, {g.ctx.eval_s:.1f} s",
+        "judge overhead: wall / timed work (this session)": g.ctx.judge_overhead(),
+        "wall time (this session, all groups)": f"{wall_s:.1f} s",
+        "plots, and the tables as csv, json or html": f"python -m harness report {g.store.root}",
+    }
     return report.write_run_results(g.store, [g.rows[k] for k in order if k in g.rows], session)
 
 
@@ -737,15 +872,19 @@ def _write_comparison(root: Path, folders: list, opts: ScoreOptions, console) ->
     try:
         groups = report.group_runs(runs)
     except HarnessError as e:
-        console.print(f"[yellow]no comparison table: the groups did not measure the same problems ({e}); "
-                      "`python -m harness compare A B` compares the problems they share[/yellow]")
+        console.print(
+            f"[yellow]no comparison table: the groups did not measure the same problems ({e}); "
+            "`python -m harness compare A B` compares the problems they share[/yellow]"
+        )
         return False
     reports = [report.build_report(r, plots=False, ks=opts.ks) for r in runs]
     cmp = report.build_comparison(reports, groups, plots=False)
     report.write_runs(cmp, root, ["md"])
     for _key, table in cmp.tables:
         for r in table:
-            console.print(f"  {r['run']}: {r['% correct']:.0f}% correct, geomean {r['geomean']:.2f}x "
-                          f"({r['geomean 95% CI low']:.2f}-{r['geomean 95% CI high']:.2f}), "
-                          f"mean {r['mean']:.2f}x (first sample per problem)")
+            console.print(
+                f"  {r['run']}: {r['% correct']:.0f}% correct, geomean {r['geomean']:.2f}x "
+                f"({r['geomean 95% CI low']:.2f}-{r['geomean 95% CI high']:.2f}), "
+                f"mean {r['mean']:.2f}x (first sample per problem)"
+            )
     return True

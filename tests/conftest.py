@@ -32,17 +32,18 @@ def warm_builds(request, _private_cache):
     users = sum("warm_builds" in item.fixturenames for item in request.session.items)
     if users >= 20:
         from prebuild import warm_build_cache
+
         warm_build_cache()
 
 
 @pytest.fixture
 def run_eval():
     """evaluate(problem id, source text, mode, **EvalConfig fields) -> EvalResult."""
+
     def _run(pid, text, mode="omp", **kw):
         return evaluate(get_problem(pid), text, mode, EvalConfig(**kw))
+
     return _run
-
-
 
 
 @pytest.fixture

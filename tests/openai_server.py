@@ -40,14 +40,21 @@ class Error:
 def context_overflow(limit: int = 4096) -> Error:
     """The 400 reply OpenAI gives when a request does not fit the context window
     (litellm maps it to ContextWindowExceededError)."""
-    return Error(400, f"This model's maximum context length is {limit} tokens. However, your "
-                      f"messages resulted in {limit + 1000} tokens. Please reduce the length of the "
-                      "messages.", code="context_length_exceeded")
+    return Error(
+        400,
+        f"This model's maximum context length is {limit} tokens. However, your "
+        f"messages resulted in {limit + 1000} tokens. Please reduce the length of the "
+        "messages.",
+        code="context_length_exceeded",
+    )
 
 
 # an instruction not to write code (e.g. the lesson prompt's "Do not write code blocks")
-NO_CODE = re.compile(r"\b(?:do not|don't|never|no|without)\s+(?:write\s+|include\s+|give\s+)?"
-                     r"(?:any\s+)?code\b", re.I)
+NO_CODE = re.compile(
+    r"\b(?:do not|don't|never|no|without)\s+(?:write\s+|include\s+|give\s+)?"
+    r"(?:any\s+)?code\b",
+    re.I,
+)
 
 
 def asks_for_code(request: dict) -> bool:
@@ -58,10 +65,12 @@ def asks_for_code(request: dict) -> bool:
 def code_or_text(code: str, text: str = "The attempt keeps the original algorithm.") -> Callable:
     """A reply function: ``code`` in a ```cpp fence for requests that ask for code
     (:func:`asks_for_code`), the short ``text`` for the others."""
+
     def reply(request: dict) -> str:
         if asks_for_code(request):
             return f"Here is a faster version.\n```cpp\n{code.strip()}\n```\n"
         return text
+
     return reply
 
 
@@ -116,27 +125,40 @@ class OpenAIServer:
                     n = len(server.requests)
                 out = server.reply(body)
                 if isinstance(out, Error):
-                    self._send(out.status, {"error": {"message": out.message, "type": out.type,
-                                                      "param": None, "code": out.code}})
+                    self._send(
+                        out.status,
+                        {"error": {"message": out.message, "type": out.type, "param": None, "code": out.code}},
+                    )
                     return
                 prompt = "".join(str(m.get("content", "")) for m in body.get("messages", []))
                 p, c = tokens(prompt), tokens(out)
                 with server.lock:
                     server.usage.append((p, c))
-                self._send(200, {
-                    "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1_700_000_000,
-                    "model": body.get("model", ""), "system_fingerprint": None,
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": out},
-                                 "logprobs": None, "finish_reason": "stop"}],
-                    "usage": {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c},
-                })
+                self._send(
+                    200,
+                    {
+                        "id": f"chatcmpl-{n}",
+                        "object": "chat.completion",
+                        "created": 1_700_000_000,
+                        "model": body.get("model", ""),
+                        "system_fingerprint": None,
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": {"role": "assistant", "content": out},
+                                "logprobs": None,
+                                "finish_reason": "stop",
+                            }
+                        ],
+                        "usage": {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c},
+                    },
+                )
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.api_base = f"http://127.0.0.1:{self.port}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name="openai-test-server",
-                                       daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="openai-test-server", daemon=True)
 
     def start(self) -> "OpenAIServer":
         self.thread.start()

@@ -5,6 +5,7 @@ objects. The tests then evaluate exactly as before and find these objects in the
 build cache (tests/conftest.py gives every session its own); only where the compile time
 is spent changes. About half the default run's time was compilation on a 2-core machine.
 """
+
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path

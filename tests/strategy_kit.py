@@ -37,24 +37,54 @@ class ScriptedModel:
 
     def __call__(self, agent, messages, seed):
         with self.lock:
-            call = {"agent": agent.name, "model": agent.model, "messages": messages,
-                    "prompt": messages[-1]["content"], "seed": seed, "n": len(self.calls)}
+            call = {
+                "agent": agent.name,
+                "model": agent.model,
+                "messages": messages,
+                "prompt": messages[-1]["content"],
+                "seed": seed,
+                "n": len(self.calls),
+            }
             self.calls.append(call)
         text = self.reply(call)
-        return CallRecord(text=text, model=agent.model, prompt_tokens=len(call["prompt"]) // 4,
-                          completion_tokens=len(text) // 4, latency_s=0.01, cost_usd=0.001,
-                          seed=seed, agent=agent.name)
+        return CallRecord(
+            text=text,
+            model=agent.model,
+            prompt_tokens=len(call["prompt"]) // 4,
+            completion_tokens=len(text) // 4,
+            latency_s=0.01,
+            cost_usd=0.001,
+            seed=seed,
+            agent=agent.name,
+        )
 
 
-def run_strategy(tmp_path, strategy: str, options: dict | None = None, *, model=None,
-                 models: str = "openai/mock-a,openai/mock-b,openai/mock-c", mode: str = "omp",
-                 problems=(PID,), **run_kw):
+def run_strategy(
+    tmp_path,
+    strategy: str,
+    options: dict | None = None,
+    *,
+    model=None,
+    models: str = "openai/mock-a,openai/mock-b,openai/mock-c",
+    mode: str = "omp",
+    problems=(PID,),
+    **run_kw,
+):
     """Runs ``strategy`` with ``options`` on ``problems`` (quick sizes, no reference) with
     the scripted ``model`` (default: always the baseline). Returns (store, rows, model)."""
     model = model or ScriptedModel()
-    opts = RunOptions(problems=list(problems), mode=mode, models=models, strategy=strategy,
-                      strategy_options=dict(options or {}), quick=True, reference=False,
-                      output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL), **run_kw)
+    opts = RunOptions(
+        problems=list(problems),
+        mode=mode,
+        models=models,
+        strategy=strategy,
+        strategy_options=dict(options or {}),
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+        **run_kw,
+    )
     store, rows, _ = execute(opts, complete_fn=model)
     store.close()
     return store, rows, model

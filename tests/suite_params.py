@@ -1,4 +1,5 @@
 """Test parameters over the problems of both suites."""
+
 import pytest
 
 from harness.measure.suite import load_suite

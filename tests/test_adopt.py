@@ -3,6 +3,7 @@ adopted by a fresh instance of the same seed, compares exactly as the original d
 altered copies (an element, a count, a view missing, doubled, renamed or of another
 dtype) do not; every wrong variant gets the same verdict and message through adopt as
 directly. The driver ABI is driven from tests/adopt_check.cpp (dlopen, the C functions)."""
+
 import os
 import subprocess
 from pathlib import Path
@@ -17,25 +18,40 @@ from test_problems import PROBLEMS, RACE_ATTEMPTS, _racy, _variants
 
 HERE = Path(__file__).parent
 # views derived from another output, recomputed by outputs() and ignored by adopt
-DERIVED = {"40_sort_sort_an_array_of_complex_numbers_by_magnitude": {"x_magnitudes", "x_sorted_bits"},
-           "43_sort_sort_an_array_of_structs_by_key": {"startTime", "results_sorted"}}
+DERIVED = {
+    "40_sort_sort_an_array_of_complex_numbers_by_magnitude": {"x_magnitudes", "x_sorted_bits"},
+    "43_sort_sort_an_array_of_structs_by_key": {"startTime", "results_sorted"},
+}
 
 
 @pytest.fixture(scope="module")
 def adopt_check(tmp_path_factory, warm_builds):
     """The compiled tests/adopt_check.cpp (path)."""
     exe = tmp_path_factory.mktemp("adopt") / "adopt_check"
-    subprocess.run([toolchain.find_compiler().path, "-O1", "-std=c++17", "-fopenmp", "-Wall",
-                    "-Werror", "-I", str(toolchain.INCLUDE_DIR), "-o", str(exe),
-                    str(HERE / "adopt_check.cpp"), "-ldl"], check=True)
+    subprocess.run(
+        [
+            toolchain.find_compiler().path,
+            "-O1",
+            "-std=c++17",
+            "-fopenmp",
+            "-Wall",
+            "-Werror",
+            "-I",
+            str(toolchain.INCLUDE_DIR),
+            "-o",
+            str(exe),
+            str(HERE / "adopt_check.cpp"),
+            "-ldl",
+        ],
+        check=True,
+    )
     return exe
 
 
 def _run(exe, *args, timeout=300):
     """adopt_check's lines as lists of fields; asserts it exited 0."""
     env = dict(os.environ, OMP_NUM_THREADS="2")
-    r = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True,
-                       timeout=timeout, env=env)
+    r = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, timeout=timeout, env=env)
     assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
     return [line.split("\t") for line in r.stdout.splitlines()]
 
@@ -59,10 +75,14 @@ def _check_roundtrip(rows, derived):
             # a count the output cannot take, or (the convex hull) another answer
             assert (rc == 0 and f"{view}: has " in why) or (rc, match) == (1, 0), where
         else:
-            expected = {"null-data": f"{view}: no data", "missing": f"{view}: missing",
-                        "twice": f"{view}: sent twice", "dtype": f"{view}: has dtype",
-                        "name32": "q" * 31 + ": not an output of this problem",
-                        "extra": "not_an_output: not an output of this problem"}[case]
+            expected = {
+                "null-data": f"{view}: no data",
+                "missing": f"{view}: missing",
+                "twice": f"{view}: sent twice",
+                "dtype": f"{view}: has dtype",
+                "name32": "q" * 31 + ": not an output of this problem",
+                "extra": "not_an_output: not an output of this problem",
+            }[case]
             assert rc == 0 and why.startswith(expected), where
     return seen
 
@@ -76,12 +96,18 @@ def _builds(suite, pid, comp):
 
 # drivers with an adopt member of their own (the others use the shared one of
 # cpp/include/harness; PolyBench's all go through one output helper)
-OWN_ADOPT = {"10_geometry_convex_hull", "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
-             "43_sort_sort_an_array_of_structs_by_key", "59_transform_map_function"}
+OWN_ADOPT = {
+    "10_geometry_convex_hull",
+    "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+    "43_sort_sort_an_array_of_structs_by_key",
+    "59_transform_map_function",
+}
 # the default run: one problem per suite and category and every driver with its own adopt
 # member; `pytest -m slow` runs the rest (every evaluation goes through adopt as well)
-ROUNDTRIP = [pytest.param(*v.values, id=v.id, marks=() if v.values[1] in OWN_ADOPT else v.marks)
-             for v in one_per_category(PROBLEMS)]
+ROUNDTRIP = [
+    pytest.param(*v.values, id=v.id, marks=() if v.values[1] in OWN_ADOPT else v.marks)
+    for v in one_per_category(PROBLEMS)
+]
 
 
 @pytest.mark.parametrize("suite,pid", ROUNDTRIP)
@@ -98,15 +124,26 @@ def test_adopted_outputs_compare_as_the_original(suite, pid, adopt_check):
 
 # The default run takes the variants of the drivers with an adopt member of their own or a
 # semantic comparison (every variant of the suites: pytest -m slow; 20 minutes at load 5).
-DEFAULT_VARIANTS = {"02_dense_la_gemm", "10_geometry_convex_hull", "19_graph_shortest_path",
-                    "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
-                    "43_sort_sort_an_array_of_structs_by_key", "45_sparse_la_sparse_solve",
-                    "59_transform_map_function", "2mm", "jacobi_2d"}
+DEFAULT_VARIANTS = {
+    "02_dense_la_gemm",
+    "10_geometry_convex_hull",
+    "19_graph_shortest_path",
+    "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+    "43_sort_sort_an_array_of_structs_by_key",
+    "45_sparse_la_sparse_solve",
+    "59_transform_map_function",
+    "2mm",
+    "jacobi_2d",
+}
 
 
-@pytest.mark.parametrize("suite,pid,path", [
-    pytest.param(*v.values, id=v.id, marks=() if v.values[1] in DEFAULT_VARIANTS else pytest.mark.slow)
-    for v in _variants()])
+@pytest.mark.parametrize(
+    "suite,pid,path",
+    [
+        pytest.param(*v.values, id=v.id, marks=() if v.values[1] in DEFAULT_VARIANTS else pytest.mark.slow)
+        for v in _variants()
+    ],
+)
 def test_wrong_variant_fails_through_adopt(suite, pid, path, adopt_check):
     """The verdict and message after adopt are exactly the direct ones, on the validation
     cases evaluate() uses (a racy variant: RACE_ATTEMPTS seeds, as in test_problems)."""
@@ -173,9 +210,23 @@ extern "C" void harness_call(void* a) {
 def _shared(tmp_path, name, text, *defines):
     src, lib = tmp_path / f"{name}.cpp", tmp_path / f"{name}.so"
     src.write_text(text)
-    subprocess.run([toolchain.find_compiler().path, "-O1", "-std=c++17", "-fopenmp", "-shared",
-                    "-fPIC", *defines, "-I", str(toolchain.INCLUDE_DIR), "-o", str(lib), str(src)],
-                   check=True)
+    subprocess.run(
+        [
+            toolchain.find_compiler().path,
+            "-O1",
+            "-std=c++17",
+            "-fopenmp",
+            "-shared",
+            "-fPIC",
+            *defines,
+            "-I",
+            str(toolchain.INCLUDE_DIR),
+            "-o",
+            str(lib),
+            str(src),
+        ],
+        check=True,
+    )
     return lib
 
 

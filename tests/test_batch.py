@@ -2,6 +2,7 @@
 cpp/bench.cpp Bench with K candidates): one baseline timed once per pair, each candidate's
 verdict its own, a failing one leaving without changing the others', and no channel
 between the candidates' processes (cpp/include/harness/isolate.hpp)."""
+
 import shutil
 import subprocess
 from pathlib import Path
@@ -29,26 +30,39 @@ def nested_user_namespaces() -> bool:
     return subprocess.run(argv, capture_output=True, timeout=60).returncode == 0
 
 
-NEEDS_BATCHES = pytest.mark.skipif(not nested_user_namespaces(),
-                                   reason="no user namespaces inside the sandbox: candidates are judged one at a time")
+NEEDS_BATCHES = pytest.mark.skipif(
+    not nested_user_namespaces(), reason="no user namespaces inside the sandbox: candidates are judged one at a time"
+)
 
 SCAN = "30_scan_prefix_sum"
 NOTE = (Path(__file__).parent / "hostile" / "leaves_a_note_for_its_sibling.cpp").read_text()
 EXCLUSIVE = "std::exclusive_scan(x.begin(), x.end(), output.begin(), 0.0);"
-CRASHES = "#include <cstdlib>\n" + "\n".join(["void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
-                                                "  if (x.size() > 100) std::abort();",
-                                                "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
-                                                "}"])
-HANGS = "\n".join(["void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
-                   "  volatile bool forever = x.size() > 100;",
-                   "  while (forever) {}",
-                   "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
-                   "}"])
-LEAVES_A_THREAD = "\n".join(["#include <thread>",
-                             "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
-                             "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
-                             "  if (x.size() > 100) std::thread([] { for (;;) {} }).detach();",
-                             "}"])
+CRASHES = "#include <cstdlib>\n" + "\n".join(
+    [
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+        "  if (x.size() > 100) std::abort();",
+        "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+        "}",
+    ]
+)
+HANGS = "\n".join(
+    [
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+        "  volatile bool forever = x.size() > 100;",
+        "  while (forever) {}",
+        "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+        "}",
+    ]
+)
+LEAVES_A_THREAD = "\n".join(
+    [
+        "#include <thread>",
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {",
+        "  for (size_t i = 0; i < x.size(); ++i) output[i] = (i ? output[i - 1] : 0) + x[i];",
+        "  if (x.size() > 100) std::thread([] { for (;;) {} }).detach();",
+        "}",
+    ]
+)
 
 
 @pytest.fixture(autouse=True)
@@ -70,8 +84,9 @@ def test_a_failing_candidate_leaves_the_batch_without_changing_the_others():
     texts = [base, wrong, CRASHES, HANGS, LEAVES_A_THREAD, base]
     rs = evaluate_batch(p, texts, "serial", EvalConfig(quick=True, use_cache=False, timeout_min_s=1.0))
     got = [(r.status, r.evidence.get("batch")) for r in rs]
-    assert [s for s, _ in got] == ["correct", "incorrect", "runtime_error", "timeout", "rejected", "correct"], \
-        [(r.status, r.evidence.get("why")) for r in rs]
+    assert [s for s, _ in got] == ["correct", "incorrect", "runtime_error", "timeout", "rejected", "correct"], [
+        (r.status, r.evidence.get("why")) for r in rs
+    ]
     assert all(b == {"size": 6, "index": i} for i, (_, b) in enumerate(got)), got
     assert "deadline" in rs[3].evidence["why"] and rs[2].evidence["exit_code"] == -6
     for r in (rs[0], rs[5]):
@@ -88,8 +103,9 @@ def test_a_batch_keeps_its_candidates_apart():
     in every validation case, it finds none (each caller in namespaces of its own, every
     mount read-only)."""
     p = get_problem(SCAN)
-    rs = evaluate_batch(p, [NOTE, NOTE], "serial",
-                        EvalConfig(quick=True, use_cache=False, screen=False, validate_only=True))
+    rs = evaluate_batch(
+        p, [NOTE, NOTE], "serial", EvalConfig(quick=True, use_cache=False, screen=False, validate_only=True)
+    )
     assert [r.status for r in rs] == ["correct", "correct"], [r.evidence.get("why") for r in rs]
     assert [r.evidence["batch"] for r in rs] == [{"size": 2, "index": 0}, {"size": 2, "index": 1}]
 
@@ -99,7 +115,10 @@ def test_the_notes_pass_between_processes_that_share_namespaces(tmp_path, channe
     """The power of the test above: the same functions in two plain processes of one
     sandbox (no namespaces of their own) do find each other's notes, channel by channel."""
     main = tmp_path / "main.cpp"
-    main.write_text(f"#define NOTE_CHANNELS {channels}\n" + NOTE + """
+    main.write_text(
+        f"#define NOTE_CHANNELS {channels}\n"
+        + NOTE
+        + """
 #include <sys/wait.h>
 int main() {
   std::vector<double> x(8, 1.0), out(8);
@@ -115,7 +134,8 @@ int main() {
   waitpid(child, &st, 0);
   return WEXITSTATUS(st);
 }
-""")
+"""
+    )
     comp = toolchain.find_compiler("native")
     exe = tmp_path / "notes"
     subprocess.run([comp.path, "-std=c++17", "-O1", str(main), "-o", str(exe)], check=True)

@@ -24,8 +24,10 @@ from test_batch import NEEDS_BATCHES
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 
 VALIDATE = {"validate_only": True}
-WRONG = BASELINE.replace("std::inclusive_scan(x.begin(), x.end(), output.begin());",
-                         "std::exclusive_scan(x.begin(), x.end(), output.begin(), 0.0);")
+WRONG = BASELINE.replace(
+    "std::inclusive_scan(x.begin(), x.end(), output.begin());",
+    "std::exclusive_scan(x.begin(), x.end(), output.begin(), 0.0);",
+)
 
 
 def tagged(tag: str, code: str = BASELINE) -> str:
@@ -52,8 +54,16 @@ def order(ev: list[dict], kinds: tuple, ids: list[str]) -> list[tuple]:
 def score(tmp_path, replies: list[str], seed: int, **kw):
     f = tmp_path / "samples.jsonl"
     f.write_text("".join(json.dumps({"problem": PID, "reply": r, "model": "m"}) + "\n" for r in replies))
-    opts = ScoreOptions(files=[str(f)], mode="serial", quick=True, reference=False, seed=seed,
-                        output=str(tmp_path / "results"), eval_overrides=dict(VALIDATE), **kw)
+    opts = ScoreOptions(
+        files=[str(f)],
+        mode="serial",
+        quick=True,
+        reference=False,
+        seed=seed,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(VALIDATE),
+        **kw,
+    )
     root = execute_score(opts, command=["test"])
     return root, events(root)
 
@@ -75,7 +85,11 @@ def test_score_judges_a_problems_samples_in_one_batch(tmp_path):
     assert [evals[c]["cached"] for c in ids] == [False, False, False, True]
     samples = [e for e in ev if e["kind"] == "sample"]
     assert [(e["candidate_id"], e["verdict_from"]) for e in samples] == [
-        (ids[0], "measured"), (ids[1], "measured"), (ids[2], "measured"), (ids[3], "verdict cache")]
+        (ids[0], "measured"),
+        (ids[1], "measured"),
+        (ids[2], "measured"),
+        (ids[3], "verdict cache"),
+    ]
     kinds = ("evaluation", "candidate", "sample")
     assert order(ev, kinds, ids) == [(k, c) for c in ids for k in kinds]
     [row] = json.loads((root / "problems.json").read_text())
@@ -94,9 +108,17 @@ def test_a_lessonl_round_is_judged_in_one_batch(tmp_path):
     """LessonL's three agents' candidates of a round are judged together; the model calls
     are the same as without batches (one round: three candidate calls, no lessons)."""
     model = ScriptedModel(lambda call: tagged(f"lessonl-{call['agent']}-{call['n']}"))
-    opts = RunOptions(problems=[PID], mode="serial", models="openai/mock-a,openai/mock-b,openai/mock-c",
-                      strategy="lessonl", strategy_options={"rounds": 1}, quick=True, reference=False,
-                      output=str(tmp_path / "results"), eval_overrides=dict(VALIDATE))
+    opts = RunOptions(
+        problems=[PID],
+        mode="serial",
+        models="openai/mock-a,openai/mock-b,openai/mock-c",
+        strategy="lessonl",
+        strategy_options={"rounds": 1},
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(VALIDATE),
+    )
     store, [row], _ = execute(opts, complete_fn=model)
     store.close()
     ev = events(store.root)
@@ -117,11 +139,11 @@ def test_a_bad_batch_is_one_line_and_exit_2(tmp_path, command, value, message):
     if command == "score":
         (tmp_path / "a.json").write_text(json.dumps({PID: "x"}))
         args.insert(1, str(tmp_path / "a.json"))
-    r = subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True, cwd=ROOT,
-                       timeout=120)
+    r = subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2, r.stdout + r.stderr
-    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: argument --batch: ") and message in r.stderr, \
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: argument --batch: ") and message in r.stderr, (
         r.stderr
+    )
     assert not (tmp_path / "results").exists()
 
 

@@ -3,6 +3,7 @@
 padding of its own size, one layout made current before every timed pair, so where a
 build happens to place the code is part of the pairs' spread instead of a fixed error of
 the speedup. Real g++, ld, bubblewrap, keepers and callers."""
+
 import os
 import shutil
 import subprocess
@@ -17,8 +18,10 @@ from harness.measure.suite import get_problem
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 
 SCAN = "30_scan_prefix_sum"
-SCAN_BODY = ("void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-             "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n")
+SCAN_BODY = (
+    "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+    "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n"
+)
 
 
 def test_layout_pads_are_distinct_aligned_and_reproducible():
@@ -61,8 +64,9 @@ def test_a_candidate_cannot_pin_its_code_with_a_wide_alignment(tmp_path):
     to the same place. The linked copy's executable sections are aligned to 16 bytes."""
     p = get_problem(SCAN)
     comp = toolchain.find_compiler("native")
-    text = ("#include <vector>\n__attribute__((aligned(4096), used)) int harness_pin(int v) { return v + 1; }\n"
-            + SCAN_BODY)
+    text = (
+        "#include <vector>\n__attribute__((aligned(4096), used)) int harness_pin(int v) { return v + 1; }\n" + SCAN_BODY
+    )
     build, _ = toolchain.build_candidate(p, text, "serial", comp)
     assert build.ok, build
     pads = [0, 16, 1008, 4080]
@@ -78,8 +82,12 @@ def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
     p = get_problem(SCAN)
     root = toolchain.cache_root()
     before = set(root.glob("layouts-*"))
-    r = evaluate(p, p.source("baseline.cpp"), "serial",
-                 EvalConfig(quick=True, use_cache=False, min_pairs=12, max_pairs=12, adaptive=False))
+    r = evaluate(
+        p,
+        p.source("baseline.cpp"),
+        "serial",
+        EvalConfig(quick=True, use_cache=False, min_pairs=12, max_pairs=12, adaptive=False),
+    )
     assert r.status == "correct", r.evidence
     assert r.evidence["code_layouts"] == 12 and r.pairs == 12
     assert 0 < r.evidence["code_layouts_s"] < r.wall_s
@@ -118,12 +126,17 @@ static int harness_attack = [] {
 """
 
 
-@pytest.mark.parametrize("define,why", [("START_THREAD", "threads switching code layouts"),
-                                        ("BURN", "CPU switching code layouts")])
+@pytest.mark.parametrize(
+    "define,why", [("START_THREAD", "threads switching code layouts"), ("BURN", "CPU switching code layouts")]
+)
 def test_work_done_when_a_code_layout_loads_is_rejected(define, why):
     text = f"#define {define}\n" + LATER_LOADS + SCAN_BODY
-    r = evaluate(get_problem(SCAN), text, "serial",
-                 EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
+    r = evaluate(
+        get_problem(SCAN),
+        text,
+        "serial",
+        EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8),
+    )
     assert r.status == "rejected", (r.status, r.evidence)
     assert why in r.evidence["why"], r.evidence["why"]
 
@@ -197,16 +210,23 @@ void prefixSum(std::vector<double> const& x, std::vector<double>& output) {
 """
 
 
-@pytest.mark.parametrize("name,verdicts", [
-    ("WAITS", {("correct", "")}), ("SYMVER", {("correct", "")}),
-    ("KEEPS_FIRST", {("runtime_error", "killed by"), ("incorrect", "output[0]")}),
-    ("CRASHES_IN_TIMING", {("runtime_error", "killed by SIGABRT")})])
+@pytest.mark.parametrize(
+    "name,verdicts",
+    [
+        ("WAITS", {("correct", "")}),
+        ("SYMVER", {("correct", "")}),
+        ("KEEPS_FIRST", {("runtime_error", "killed by"), ("incorrect", "output[0]")}),
+        ("CRASHES_IN_TIMING", {("runtime_error", "killed by SIGABRT")}),
+    ],
+)
 def test_what_code_layouts_change_for_a_candidate(name, verdicts):
     p = get_problem(SCAN)
     text = globals()[name].replace("SIZE", str(p.default_size("serial", True)))
     r = evaluate(p, text, "serial", EvalConfig(quick=True, use_cache=False, screen=False, min_pairs=8, max_pairs=8))
-    assert any(r.status == status and why in r.evidence.get("why", "") for status, why in verdicts), \
-        (r.status, r.evidence)
+    assert any(r.status == status and why in r.evidence.get("why", "") for status, why in verdicts), (
+        r.status,
+        r.evidence,
+    )
 
 
 def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):
@@ -221,8 +241,15 @@ def test_a_code_layout_that_does_not_load_is_a_runtime_error(tmp_path):
     with pytest.raises(ValueError, match="every side or none"):
         _bench.Bench(drv, base.path, [base.path], runner, sandboxed=False, baseline_layouts=good)
     (tmp_path / "broken.so").write_text("not an object")
-    bench = _bench.Bench(drv, base.path, [base.path], runner, sandboxed=False, baseline_layouts=good,
-                         candidate_layouts=[[str(tmp_path / "broken.so")]])
+    bench = _bench.Bench(
+        drv,
+        base.path,
+        [base.path],
+        runner,
+        sandboxed=False,
+        baseline_layouts=good,
+        candidate_layouts=[[str(tmp_path / "broken.so")]],
+    )
     assert bench.start()["status"] == "ok"
     r = bench.measure(p.default_size("serial", True), 1, min_pairs=2, max_pairs=2)
     c = r["candidates"][0]

@@ -1,6 +1,7 @@
 """benchmarks/code_placement.py: its padded candidates keep the baseline's includes first
 and its code whole, so they compile and validate as the baseline does (only the layout
 changes)."""
+
 import importlib.util
 from pathlib import Path
 
@@ -8,7 +9,8 @@ from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem
 
 _spec = importlib.util.spec_from_file_location(
-    "code_placement", Path(__file__).resolve().parent.parent / "benchmarks" / "code_placement.py")
+    "code_placement", Path(__file__).resolve().parent.parent / "benchmarks" / "code_placement.py"
+)
 code_placement = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(code_placement)
 

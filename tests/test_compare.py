@@ -44,13 +44,30 @@ class ByProblem:
             n = self.count.get(pid, 0)
             self.count[pid] = n + 1
         text = f"```cpp\n{self.replies[pid][min(n, len(self.replies[pid]) - 1)]}```\n"
-        return CallRecord(text=text, model=agent.model, prompt_tokens=100, completion_tokens=50,
-                          latency_s=0.01, cost_usd=0.002, seed=seed, agent=agent.name)
+        return CallRecord(
+            text=text,
+            model=agent.model,
+            prompt_tokens=100,
+            completion_tokens=50,
+            latency_s=0.01,
+            cost_usd=0.002,
+            seed=seed,
+            agent=agent.name,
+        )
 
 
 def _run(out, replies, **kw):
-    opts = RunOptions(problems=[P1, P2], mode="serial", models="openai/mock-a", strategy="single",
-                      quick=True, reference=False, output=str(out), eval_overrides=FAST_EVAL, **kw)
+    opts = RunOptions(
+        problems=[P1, P2],
+        mode="serial",
+        models="openai/mock-a",
+        strategy="single",
+        quick=True,
+        reference=False,
+        output=str(out),
+        eval_overrides=FAST_EVAL,
+        **kw,
+    )
     store, _, _ = execute(opts, complete_fn=ByProblem(replies))
     store.close()
     return store.root
@@ -65,8 +82,12 @@ def runs(tmp_path_factory):
     fast = {P1: [_src(P1, "reference_serial.cpp")], P2: [_src(P2, "reference_serial.cpp")]}
     slow = {P1: [_src(P1, "baseline.cpp")], P2: [_src(P2, "baseline.cpp")]}
     mixed = {P1: fast[P1], P2: [_src(P2, "reference_serial.cpp"), _src(P2, "baseline.cpp")]}
-    return {"old": _run(out / "old", fast), "same": _run(out / "same", fast),
-            "slow": _run(out / "slow", slow), "reps": _run(out / "reps", mixed, repeats=2)}
+    return {
+        "old": _run(out / "old", fast),
+        "same": _run(out / "same", fast),
+        "slow": _run(out / "slow", slow),
+        "reps": _run(out / "reps", mixed, repeats=2),
+    }
 
 
 def _rows(root):
@@ -81,8 +102,13 @@ def _rows(root):
 def _measured(root):
     """What a failed comparison needs to be explained: per problem, each row's verdict,
     speedup and interval, and the flags that can take a speedup out of the tables."""
-    return {p: [(r["status"], r["correct"], r["speedup"], r["ci_low"], r["ci_high"], r["null_speedup"],
-                 r["flags"]) for r in rs] for p, rs in _rows(root).items()}
+    return {
+        p: [
+            (r["status"], r["correct"], r["speedup"], r["ci_low"], r["ci_high"], r["null_speedup"], r["flags"])
+            for r in rs
+        ]
+        for p, rs in _rows(root).items()
+    }
 
 
 def _counted_log(row):
@@ -177,16 +203,27 @@ def _edit_config(src, dst, **changes):
 
 
 def test_changed_environment_warns(runs, tmp_path, capsys):
-    other = _edit_config(runs["same"], tmp_path / "other", compiler__compiler_version="g++ (GCC) 14.1.0",
-                         compiler__resolved_march="sapphirerapids", machine__cpu_model="Intel Xeon 8480",
-                         eval_config__min_pairs=9, problem_hashes__42_sort_sorted_ranks="0" * 64)
+    other = _edit_config(
+        runs["same"],
+        tmp_path / "other",
+        compiler__compiler_version="g++ (GCC) 14.1.0",
+        compiler__resolved_march="sapphirerapids",
+        machine__cpu_model="Intel Xeon 8480",
+        eval_config__min_pairs=9,
+        problem_hashes__42_sort_sorted_ranks="0" * 64,
+    )
     assert main(["compare", str(runs["old"]), str(other)]) == 0
     captured = capsys.readouterr()
     md, err = captured.out, captured.err
     warning = md.split("**Verdict")[0]
     assert "[!WARNING]" in warning
-    for needle in ("g++ (GCC) 14.1.0", "sapphirerapids", "Intel Xeon 8480", "min_pairs 5 → 9",
-                   f"problem changed between the runs (spec, baseline, reference, driver or driver headers): {P2}"):
+    for needle in (
+        "g++ (GCC) 14.1.0",
+        "sapphirerapids",
+        "Intel Xeon 8480",
+        "min_pairs 5 → 9",
+        f"problem changed between the runs (spec, baseline, reference, driver or driver headers): {P2}",
+    ):
         assert needle in warning and needle in err
     assert all(l.startswith("warning: ") for l in err.strip().splitlines())
 
@@ -260,8 +297,9 @@ def test_problem_hash_covers_the_shared_driver_headers(tmp_path, monkeypatch):
 def test_replicates_are_pooled_and_guide_the_replicate_count(runs, capsys):
     reps = _rows(runs["reps"])
     assert [len(reps[p]) for p in (P1, P2)] == [2, 2]
-    assert (runs["reps"] / "candidates" / P2 / "repeat1" / f"{P2}-r0-a0.cpp").read_text().strip() == \
-        _src(P2, "baseline.cpp").strip()
+    assert (runs["reps"] / "candidates" / P2 / "repeat1" / f"{P2}-r0-a0.cpp").read_text().strip() == _src(
+        P2, "baseline.cpp"
+    ).strip()
     code, js = _compare_json(capsys, runs["old"], runs["reps"])
     assert code == 0
     # s^2 by hand: each problem's two replicates, pooled (1 degree of freedom each)
@@ -287,8 +325,9 @@ def test_replicates_needed_formula():
     assert g["s2"] == pytest.approx(0.02) and g["tau2"] == 0.0
     d = -math.log(0.95) / (metrics.Z95 + metrics.Z80)
     assert g["replicates"] == math.ceil(2 * 0.02 / (10 * d * d))
-    spread = metrics.SpeedupSamples.from_problems([[(2.0 * math.exp(x), 0), (2.0 * math.exp(x + 0.2), 0)]
-                                                   for x in (-1, 1) * 5])
+    spread = metrics.SpeedupSamples.from_problems(
+        [[(2.0 * math.exp(x), 0), (2.0 * math.exp(x + 0.2), 0)] for x in (-1, 1) * 5]
+    )
     assert metrics.replicates_needed(old, spread, 0.05)["replicates"] == math.inf
     single = metrics.SpeedupSamples.from_problems([[(2.0, 0)]] * 10)
     assert metrics.replicates_needed(single, single, 0.05)["replicates"] is None
@@ -296,13 +335,14 @@ def test_replicates_needed_formula():
 
 def test_bad_input_is_one_line_and_exit_2(runs, tmp_path, capsys):
     for argv, needle in (
-            (["compare", str(runs["old"])], "at least two"),
-            (["compare", str(runs["old"]), str(tmp_path / "missing")], "no such results folder"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "150%"], "between 0%"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "lots"], "not a percentage"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--format", "xml"], "md or json"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--seed", "-1"], "--seed must be in"),
-            (["compare", str(runs["old"]), str(runs["same"]), "--resamples", "99999999999999"], "--resamples")):
+        (["compare", str(runs["old"])], "at least two"),
+        (["compare", str(runs["old"]), str(tmp_path / "missing")], "no such results folder"),
+        (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "150%"], "between 0%"),
+        (["compare", str(runs["old"]), str(runs["same"]), "--fail-on-regression", "lots"], "not a percentage"),
+        (["compare", str(runs["old"]), str(runs["same"]), "--format", "xml"], "md or json"),
+        (["compare", str(runs["old"]), str(runs["same"]), "--seed", "-1"], "--seed must be in"),
+        (["compare", str(runs["old"]), str(runs["same"]), "--resamples", "99999999999999"], "--resamples"),
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip()
         assert err.startswith("error: ") and len(err.splitlines()) == 1 and needle in err
@@ -310,10 +350,12 @@ def test_bad_input_is_one_line_and_exit_2(runs, tmp_path, capsys):
 
 def test_report_and_compare_do_not_import_litellm(runs, tmp_path):
     """Commands that call no model must not pay litellm's import (seconds of start-up)."""
-    code = (f"import sys; from harness.cli import main; "
-            f"a = main(['compare', {str(runs['old'])!r}, {str(runs['same'])!r}, '--output', {str(tmp_path / 'c.md')!r}]); "
-            f"b = main(['report', {str(runs['old'])!r}, '--output', {str(tmp_path / 'r')!r}]); "
-            f"print(a, b, 'litellm' in sys.modules)")
+    code = (
+        f"import sys; from harness.cli import main; "
+        f"a = main(['compare', {str(runs['old'])!r}, {str(runs['same'])!r}, '--output', {str(tmp_path / 'c.md')!r}]); "
+        f"b = main(['report', {str(runs['old'])!r}, '--output', {str(tmp_path / 'r')!r}]); "
+        f"print(a, b, 'litellm' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.stdout.strip().splitlines()[-1] == "0 0 False", out.stderr
     assert (tmp_path / "c.md").read_text().startswith("## harness compare:")

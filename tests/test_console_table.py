@@ -21,8 +21,9 @@ def harness(args, width, cwd):
     """`python -m harness ARGS` with a terminal of ``width`` columns ($COLUMNS: its output
     is a pipe). Returns stdout; fails the test on a non-zero exit."""
     env = dict(os.environ, COLUMNS=str(width))
-    r = subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True, cwd=cwd,
-                       env=env, timeout=900)
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=900
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -43,7 +44,7 @@ def assert_fits(out: str, title: str, width: int) -> list[str]:
     lines = table_lines(out, title)
     assert max(len(line) for line in lines) <= width, "\n".join(lines)
     header = next(line for line in lines if "geomean (95% CI)" in line)
-    body = lines[lines.index(header) + 2:]
+    body = lines[lines.index(header) + 2 :]
     assert [line.split()[0] for line in body] == ["scan", "all"], lines
     return [header, *body]
 
@@ -52,8 +53,23 @@ def assert_fits(out: str, title: str, width: int) -> list[str]:
 def null_run(tmp_path_factory):
     """A real `run` of the null strategy on one problem, printed at 80 columns."""
     root = tmp_path_factory.mktemp("run")
-    out = harness(["run", "--strategy", "null", "--mode", "serial", "--problems", PID, "--quick",
-                   "--no-reference", "--output", str(root)], 80, root)
+    out = harness(
+        [
+            "run",
+            "--strategy",
+            "null",
+            "--mode",
+            "serial",
+            "--problems",
+            PID,
+            "--quick",
+            "--no-reference",
+            "--output",
+            str(root),
+        ],
+        80,
+        root,
+    )
     [run_dir] = [p for p in root.iterdir() if p.is_dir()]
     return out, run_dir
 
@@ -81,8 +97,24 @@ def test_score_prints_no_round_lesson_or_token_columns(tmp_path, width):
     baseline = get_problem(PID).source("baseline.cpp")
     preds = tmp_path / "preds.json"
     preds.write_text(json.dumps({PID: f"```cpp\n{baseline}\n```"}))
-    out = harness(["score", str(preds), "--suite", "pareval", "--mode", "serial", "--problems", PID, "--quick",
-                   "--no-reference", "--output", str(tmp_path / "out")], width, tmp_path)
+    out = harness(
+        [
+            "score",
+            str(preds),
+            "--suite",
+            "pareval",
+            "--mode",
+            "serial",
+            "--problems",
+            PID,
+            "--quick",
+            "--no-reference",
+            "--output",
+            str(tmp_path / "out"),
+        ],
+        width,
+        tmp_path,
+    )
     header, *_ = assert_fits(out, "first sample per problem", width)
     for absent in ("tokens", "cost", "round", "lesson"):
         assert absent not in header, header

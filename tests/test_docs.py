@@ -24,8 +24,14 @@ DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")
 def mkdocs_build(root: Path, site: Path) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` of the project at ``root`` into ``site``."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-                          cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def copy_project(dst: Path) -> Path:
@@ -52,11 +58,14 @@ def test_the_site_builds_strictly_with_the_cli_reference_from_the_parsers(tmp_pa
     assert "BestOfN" in adding and "best_of_n" in adding
 
 
-@pytest.mark.parametrize("broken, expected", [
-    ("[a page](no-such-page.md)", "no-such-page.md"),
-    ("[an anchor](methodology/speedup.md#no-such-section)", "no-such-section"),
-    ('```python\n--8<-- "examples/no_such_example.py"\n```', "no_such_example.py"),
-])
+@pytest.mark.parametrize(
+    "broken, expected",
+    [
+        ("[a page](no-such-page.md)", "no-such-page.md"),
+        ("[an anchor](methodology/speedup.md#no-such-section)", "no-such-section"),
+        ('```python\n--8<-- "examples/no_such_example.py"\n```', "no_such_example.py"),
+    ],
+)
 def test_a_broken_link_fails_the_build(tmp_path, broken, expected):
     root = copy_project(tmp_path)
     index = root / "docs" / "index.md"

@@ -1,4 +1,5 @@
 """`harness eval` and `harness list` as a user runs them: real subprocesses."""
+
 import json
 import os
 import shutil
@@ -15,8 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def harness(*args, stdin=None, env=None):
-    return subprocess.run([sys.executable, "-m", "harness", *args], input=stdin, capture_output=True,
-                          text=True, env=env or os.environ.copy(), cwd=ROOT, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env or os.environ.copy(),
+        cwd=ROOT,
+        timeout=600,
+    )
 
 
 def test_list_shows_problems():
@@ -34,17 +42,20 @@ def test_list_category_filter():
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["eval", "--problem", "no_such_problem", "x.cpp"], "unknown problem id"),
-    (["eval", "--problem", PID, "--mode", "cuda", "x.cpp"], "unknown mode"),
-    (["eval", "--problem", PID, "/nonexistent/candidate.cpp"], "cannot read candidate file"),
-    (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
-    (["eval", "--problem", PID, "--size", "LARGE", "-"], "is not a size"),
-    (["eval", "--problem", PID, "--size", str(2**64), "-"], "out of range"),
-    (["list", "--suite", "nosuch"], "unknown suite"),
-    (["eval", "--problem", PID, "--seed", "-1", "-"], "--seed must be in"),
-    (["eval", "--problem", PID, "--mode", "serial", "--threads", "2", "-"], "--threads applies to omp mode"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["eval", "--problem", "no_such_problem", "x.cpp"], "unknown problem id"),
+        (["eval", "--problem", PID, "--mode", "cuda", "x.cpp"], "unknown mode"),
+        (["eval", "--problem", PID, "/nonexistent/candidate.cpp"], "cannot read candidate file"),
+        (["eval", "--problem", PID, "--threads", "999", "-"], "--threads 999"),
+        (["eval", "--problem", PID, "--size", "LARGE", "-"], "is not a size"),
+        (["eval", "--problem", PID, "--size", str(2**64), "-"], "out of range"),
+        (["list", "--suite", "nosuch"], "unknown suite"),
+        (["eval", "--problem", PID, "--seed", "-1", "-"], "--seed must be in"),
+        (["eval", "--problem", PID, "--mode", "serial", "--threads", "2", "-"], "--threads applies to omp mode"),
+    ],
+)
 def test_user_errors_one_line_exit_2(args, needle):
     r = harness(*args, stdin="int x;\n")
     assert r.returncode == 2, r.stderr
@@ -58,8 +69,9 @@ def test_empty_candidate_is_a_user_error(stdin):
     assert r.returncode == 2 and r.stderr == "error: the candidate on stdin is empty\n"
 
 
-@pytest.mark.parametrize("tools,needle", [(["bwrap"], "C++ compiler 'g++' not found on PATH"),
-                                          (["g++"], "bubblewrap (bwrap) not found")])
+@pytest.mark.parametrize(
+    "tools,needle", [(["bwrap"], "C++ compiler 'g++' not found on PATH"), (["g++"], "bubblewrap (bwrap) not found")]
+)
 def test_missing_tool_on_path(tmp_path, tools, needle):
     # a PATH with python and only some of the tools
     (tmp_path / "python").symlink_to(sys.executable)
@@ -68,8 +80,7 @@ def test_missing_tool_on_path(tmp_path, tools, needle):
     env = os.environ.copy()
     env["PATH"] = str(tmp_path)
     env.pop("CXX", None)
-    r = harness("eval", "--problem", PID, "--mode", "serial", str(ROOT / "pareval" / PID / "baseline.cpp"),
-                env=env)
+    r = harness("eval", "--problem", PID, "--mode", "serial", str(ROOT / "pareval" / PID / "baseline.cpp"), env=env)
     assert r.returncode == 2
     assert needle in r.stderr and r.stderr.count("\n") == 1
 
@@ -106,14 +117,18 @@ def test_eval_model_reply_on_stdin_json():
 
 def test_eval_human_output_shows_failure_evidence(tmp_path):
     f = tmp_path / "bad.cpp"
-    f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
-                 "  for (size_t i = 0; i < x.size(); ++i) o[i] = x[i];\n}\n")
+    f.write_text(
+        "#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
+        "  for (size_t i = 0; i < x.size(); ++i) o[i] = x[i];\n}\n"
+    )
     r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
     assert r.returncode == 1  # a verdict that is not correct
     assert "status    incorrect" in r.stdout
     assert "expected" in r.stdout and "seed" in r.stdout
-    f.write_text("#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
-                 "  undefined_thing(x);\n}\n")
+    f.write_text(
+        "#include <vector>\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& o) {\n"
+        "  undefined_thing(x);\n}\n"
+    )
     r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", str(f))
     assert "status    compile_error" in r.stdout and r.returncode == 1
     assert "candidate.cpp:3" in r.stdout  # line numbers are the candidate's own
@@ -152,10 +167,27 @@ def test_selftest_table_names_failures_and_the_floor_file_merges():
     from harness.measure.topology import machine_info
     from harness.results.noise_floor import load_noise_floor, save_noise_floor
 
-    ok = {"problem": "a", "bound": "memory", "size": "10", "aa_status": "correct", "ref_status": "incorrect",
-          "aa_speedup": 1.01, "aa_ci_low": 0.99, "aa_ci_high": 1.02, "aa_mdape": 1.0, "baseline_ms": 3.0}
-    bad = {"problem": "b", "bound": "compute", "size": "20", "aa_status": "timeout", "ref_status": "correct",
-           "ref_speedup": 2.5, "ref_mdape": 0.5}
+    ok = {
+        "problem": "a",
+        "bound": "memory",
+        "size": "10",
+        "aa_status": "correct",
+        "ref_status": "incorrect",
+        "aa_speedup": 1.01,
+        "aa_ci_low": 0.99,
+        "aa_ci_high": 1.02,
+        "aa_mdape": 1.0,
+        "baseline_ms": 3.0,
+    }
+    bad = {
+        "problem": "b",
+        "bound": "compute",
+        "size": "20",
+        "aa_status": "timeout",
+        "ref_status": "correct",
+        "ref_speedup": 2.5,
+        "ref_mdape": 0.5,
+    }
     lines = format_table([ok, bad]).splitlines()
     assert "incorrect" in lines[1] and "timeout" in lines[2]
     assert len({len(l) for l in lines}) == 1  # the columns line up
@@ -185,8 +217,15 @@ def test_profile_counters_count_or_say_why(run_eval):
     base = run_eval(PID, get_problem(PID).source("baseline.cpp"), "serial", quick=True, profile=True)
     assert base.status == "correct", base.evidence
     ev = base.evidence["counters"]
-    events = ("cycles", "instructions", "cache_misses", "branch_misses", "page_faults",
-              "context_switches", "cpu_migrations")
+    events = (
+        "cycles",
+        "instructions",
+        "cache_misses",
+        "branch_misses",
+        "page_faults",
+        "context_switches",
+        "cpu_migrations",
+    )
     for e in events:
         assert e in ev or e in ev.get("unavailable", ""), (e, ev)
     if "unavailable" in ev:
@@ -200,8 +239,17 @@ def test_profile_counters_count_or_say_why(run_eval):
 
 
 def test_eval_profile_flag_prints_counters():
-    r = harness("eval", "--problem", PID, "--mode", "omp", "--quick", "--profile", "--no-reference",
-                str(ROOT / "pareval" / PID / "baseline.cpp"))
+    r = harness(
+        "eval",
+        "--problem",
+        PID,
+        "--mode",
+        "omp",
+        "--quick",
+        "--profile",
+        "--no-reference",
+        str(ROOT / "pareval" / PID / "baseline.cpp"),
+    )
     assert r.returncode == 0, r.stderr
     assert "counters: " in r.stdout and "thread scaling: threads_1_ms" in r.stdout
 
@@ -209,10 +257,12 @@ def test_eval_profile_flag_prints_counters():
 def test_line_numbers_stay_the_candidates_after_an_inserted_helper(run_eval):
     """13's distance() is inserted right after the candidate's own Point; a compile error
     further down still names the candidate's line."""
-    src = ("struct Point {\n  double x, y;\n};\n\n"
-           "double closestPair(std::vector<Point> const& points) {\n"
-           "  double d = distance(points[0], points[1]) + undeclared_xyz;\n"  # line 6
-           "  return d;\n}\n")
+    src = (
+        "struct Point {\n  double x, y;\n};\n\n"
+        "double closestPair(std::vector<Point> const& points) {\n"
+        "  double d = distance(points[0], points[1]) + undeclared_xyz;\n"  # line 6
+        "  return d;\n}\n"
+    )
     r = run_eval("13_geometry_closest_pair_2d", src, "serial", quick=True, validate_only=True)
     assert r.status == "compile_error"
     assert "candidate.cpp:6:" in r.evidence["diagnostics"] and "undeclared_xyz" in r.evidence["diagnostics"]

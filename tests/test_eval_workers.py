@@ -19,9 +19,16 @@ FAST_EVAL = {"min_pairs": 6, "max_pairs": 8, "budget_s": 0.2}
 
 
 def _opts(tmp_path, **kw):
-    return RunOptions(mode="serial", strategy="null", problems=list(PROBLEMS), quick=True,
-                      reference=False, output=str(tmp_path / "results"),
-                      eval_overrides=dict(FAST_EVAL), **kw)
+    return RunOptions(
+        mode="serial",
+        strategy="null",
+        problems=list(PROBLEMS),
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+        **kw,
+    )
 
 
 def _events(store):
@@ -31,11 +38,13 @@ def _events(store):
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
 def test_problems_run_in_flight_on_parsl_workers_from_a_config_file(tmp_path):
     cfg_file = tmp_path / "parsl_local.py"
-    cfg_file.write_text("from harness.measure.executors import local_config\n"
-                        "config = local_config([[1], [0]])\n")
+    cfg_file.write_text("from harness.measure.executors import local_config\nconfig = local_config([[1], [0]])\n")
     store, rows, _ = execute(_opts(tmp_path, eval_workers=2, parsl_config=str(cfg_file)))
-    verdicts = [(e["problem"], e["result"]["status"], e["result"]["evidence"].get("why"))
-                for e in _events(store) if e["kind"] == "evaluation"]
+    verdicts = [
+        (e["problem"], e["result"]["status"], e["result"]["evidence"].get("why"))
+        for e in _events(store)
+        if e["kind"] == "evaluation"
+    ]
     assert [r["status"] for r in rows] == ["correct"] * 3, verdicts
     assert [r["problem"] for r in rows] == PROBLEMS  # the table keeps the problems' order
     config = json.loads((store.root / "config.json").read_text())
@@ -66,8 +75,9 @@ def test_a_lost_evaluation_is_no_verdict_and_resume_runs_the_problem_again(tmp_p
     def losing(problem, text, mode, cfg):
         calls.append(problem.id)
         if len(calls) == 1:
-            return EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1,
-                              evidence={"why": "lost twice"})
+            return EvalResult(
+                problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1, evidence={"why": "lost twice"}
+            )
         return evaluate(problem, text, mode, cfg)
 
     opts = _opts(tmp_path)
@@ -100,8 +110,9 @@ def test_a_lost_reference_measurement_makes_resume_run_the_problem_again(tmp_pat
 
     def losing(problem, text, mode, cfg):
         if text == ref:
-            return EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1,
-                              evidence={"why": "lost twice"})
+            return EvalResult(
+                problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, 0, 1, evidence={"why": "lost twice"}
+            )
         return evaluate(problem, text, mode, cfg)
 
     opts = _opts(tmp_path)
@@ -126,16 +137,23 @@ def test_compare_warns_when_evaluations_ran_elsewhere(tmp_path):
 
     def run(name, nodes, models, sets, executor):
         config = {"run_id": name, "executor": executor, "suite_version": "v1"}
-        return RunRecord(root=tmp_path / name, config=config,
-                         problems=[], state="finished", eval_nodes=nodes,
-                         eval_cpu_models=models, eval_cpu_sets=sets)
+        return RunRecord(
+            root=tmp_path / name,
+            config=config,
+            problems=[],
+            state="finished",
+            eval_nodes=nodes,
+            eval_cpu_models=models,
+            eval_cpu_sets=sets,
+        )
 
     one = {"name": "inline", "workers": 1}
     a = run("a", ["n1"], ["CPU X"], ["1"], one)
     warns, _ = environment_changes(a, run("b", ["n1"], ["CPU X"], ["1"], one))
     assert warns == []
-    warns, _ = environment_changes(a, run("c", ["n1", "n2"], ["CPU X", "CPU Y"], ["0", "1"],
-                                          {"name": "parsl", "workers": 2}))
+    warns, _ = environment_changes(
+        a, run("c", ["n1", "n2"], ["CPU X", "CPU Y"], ["0", "1"], {"name": "parsl", "workers": 2})
+    )
     text = "\n".join(warns)
     assert "run c: evaluations ran on 2 nodes" in text and "run c: evaluations ran on 2 CPU models" in text
     assert "evaluation CPU sets: `1` → `0; 1`" in text and "executor: `inline x1` → `parsl x2`" in text
@@ -182,8 +200,16 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
         with lock:
             active[0] -= 1
             spans.append(("infer" if agent.is_local else "remote", t0, time.monotonic()))
-        return CallRecord(text="x", model=agent.model, prompt_tokens=1, completion_tokens=1,
-                          latency_s=0.05, cost_usd=0.0, seed=seed, agent=agent.name)
+        return CallRecord(
+            text="x",
+            model=agent.model,
+            prompt_tokens=1,
+            completion_tokens=1,
+            latency_s=0.05,
+            cost_usd=0.0,
+            seed=seed,
+            agent=agent.name,
+        )
 
     ctx = RunContext(complete_fn=complete, executor=_TimedExecutor(spans, lock), max_parallel=2)
     ctx.mode = "serial"
@@ -197,8 +223,7 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
 
     def inferring():
         for r in range(5):
-            ctx.generate([(local, msgs, 1, "a"), (local, msgs, 2, "b")], purpose="candidate",
-                         problem=p.id, round_=r)
+            ctx.generate([(local, msgs, 1, "a"), (local, msgs, 2, "b")], purpose="candidate", problem=p.id, round_=r)
 
     threads = [threading.Thread(target=evaluating), threading.Thread(target=inferring)]
     for t in threads:
@@ -214,9 +239,14 @@ def test_local_inference_never_overlaps_an_evaluation_and_remote_calls_are_bound
     assert 5 * 0.05 <= ctx.generate_s < 0.5  # phases' wall, overlapping calls once (one by one: >= 0.5)
 
     remote = [Agent(name=f"r{i}", model="openai/gpt-4o-mini", seed=i) for i in range(3)]
-    rounds = [threading.Thread(target=ctx.generate, args=([(a, msgs, 1, a.name) for a in remote],),
-                               kwargs={"purpose": "candidate", "problem": p.id, "round_": 0})
-              for _ in range(3)]
+    rounds = [
+        threading.Thread(
+            target=ctx.generate,
+            args=([(a, msgs, 1, a.name) for a in remote],),
+            kwargs={"purpose": "candidate", "problem": p.id, "round_": 0},
+        )
+        for _ in range(3)
+    ]
     peak[0] = 0
     for t in rounds:
         t.start()

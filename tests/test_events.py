@@ -7,18 +7,58 @@ import json
 import pytest
 
 from harness.results import events as ev
-from harness.results.events import (DATA, EVENTS, NUMBER, ROW, RESULT, SCHEMA, TEXTS, DamagedEvent,
-                                     UnknownEvent, make_event, parse_event)
+from harness.results.events import (
+    DATA,
+    EVENTS,
+    NUMBER,
+    ROW,
+    RESULT,
+    SCHEMA,
+    TEXTS,
+    DamagedEvent,
+    UnknownEvent,
+    make_event,
+    parse_event,
+)
 from harness.results.rows import AMOUNT, FLAG, INDEX, ROW_NAMES, SPEEDUP, TEXT
 from harness.core.errors import HarnessError
 from harness.results.runstore import RunStore, read_run
 
-GOOD = {SPEEDUP: 1.5, AMOUNT: 2.25, INDEX: 3, FLAG: True, TEXT: "x", NUMBER: -0.5, TEXTS: ["a", "b"],
-        DATA: {"any": [1, "json"]}, ROW: {"problem": "p", "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8},
-        RESULT: {"problem_id": "p", "suite": "pareval", "mode": "serial", "status": "correct", "size": 10,
-                 "threads": 1, "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8, "cpus": [0], "node": "n"}}
-BAD = {SPEEDUP: 0.0, AMOUNT: -1.0, INDEX: 0.5, FLAG: "yes", TEXT: 7, NUMBER: float("inf"), TEXTS: ["a", 1],
-       ROW: {"speedup": 1.0}, RESULT: {"status": "correct", "size": 3}}
+GOOD = {
+    SPEEDUP: 1.5,
+    AMOUNT: 2.25,
+    INDEX: 3,
+    FLAG: True,
+    TEXT: "x",
+    NUMBER: -0.5,
+    TEXTS: ["a", "b"],
+    DATA: {"any": [1, "json"]},
+    ROW: {"problem": "p", "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8},
+    RESULT: {
+        "problem_id": "p",
+        "suite": "pareval",
+        "mode": "serial",
+        "status": "correct",
+        "size": 10,
+        "threads": 1,
+        "speedup": 1.5,
+        "ci_low": 1.2,
+        "ci_high": 1.8,
+        "cpus": [0],
+        "node": "n",
+    },
+}
+BAD = {
+    SPEEDUP: 0.0,
+    AMOUNT: -1.0,
+    INDEX: 0.5,
+    FLAG: "yes",
+    TEXT: 7,
+    NUMBER: float("inf"),
+    TEXTS: ["a", 1],
+    ROW: {"speedup": 1.0},
+    RESULT: {"status": "correct", "size": 3},
+}
 
 
 def _full(cls) -> dict:
@@ -39,8 +79,10 @@ def test_every_kind_reads_back_as_written(kind):
     assert type(back) is cls and back == rec and back.extra == {}
 
 
-@pytest.mark.parametrize("kind,name", [(k, f.name) for k in sorted(EVENTS) for f in dataclasses.fields(EVENTS[k])
-                                       if f.metadata.get("kind") in BAD])
+@pytest.mark.parametrize(
+    "kind,name",
+    [(k, f.name) for k in sorted(EVENTS) for f in dataclasses.fields(EVENTS[k]) if f.metadata.get("kind") in BAD],
+)
 def test_a_field_that_fails_its_kind_is_damage(kind, name):
     """A damaged number, row, result or identity leaves the event out; a damaged label
     is read as None and named, and the event stays."""
@@ -66,18 +108,20 @@ def test_numbers_and_identities_drop_labels_do_not():
 
 def test_huge_integers_are_damage_not_a_crash():
     with pytest.raises(DamagedEvent, match="tier"):
-        parse_event({"t": 1.0, "kind": "erl_reward", "problem": "p", "tier": 10 ** 400})
+        parse_event({"t": 1.0, "kind": "erl_reward", "problem": "p", "tier": 10**400})
     with pytest.raises(DamagedEvent, match="speedup"):
-        parse_event({"t": 1.0, "kind": "candidate", "problem": "p", "speedup": 10 ** 400})
-    rec = parse_event({"t": 10 ** 400, "kind": "candidate", "problem": "p"})
+        parse_event({"t": 1.0, "kind": "candidate", "problem": "p", "speedup": 10**400})
+    rec = parse_event({"t": 10**400, "kind": "candidate", "problem": "p"})
     assert rec.t is None and rec.ignored and rec.problem == "p"
 
 
 def test_a_row_that_contradicts_itself_or_its_kinds_is_damage():
     row = GOOD[ROW]
-    for bad, why in (({**row, "speedup": None, "ci_low": None, "ci_high": None, "correct": True},
-                      "correct without a speedup"), ({**row, "category": 5}, "category = 5"),
-                     ({**row, "correct": "yes"}, 'correct = "yes"')):
+    for bad, why in (
+        ({**row, "speedup": None, "ci_low": None, "ci_high": None, "correct": True}, "correct without a speedup"),
+        ({**row, "category": 5}, "category = 5"),
+        ({**row, "correct": "yes"}, 'correct = "yes"'),
+    ):
         with pytest.raises(DamagedEvent, match=why):
             parse_event({"t": 1.0, "kind": "problem_done", "problem": "p", "row": bad})
 
@@ -124,21 +168,47 @@ def test_other_versions_fields_and_kinds_are_kept_aside():
 
 
 def _row(pid="02_dense_la_gemm", **kw):
-    return {**{n: None for n in ROW_NAMES}, "problem": pid, "category": "dense_la", "strategy": "single",
-            "mode": "serial", "repeat": 0, "status": "correct", "compiled": True, "correct": True,
-            "speedup": 1.5, "ci_low": 1.2, "ci_high": 1.8, **kw}
+    return {
+        **{n: None for n in ROW_NAMES},
+        "problem": pid,
+        "category": "dense_la",
+        "strategy": "single",
+        "mode": "serial",
+        "repeat": 0,
+        "status": "correct",
+        "compiled": True,
+        "correct": True,
+        "speedup": 1.5,
+        "ci_low": 1.2,
+        "ci_high": 1.8,
+        **kw,
+    }
 
 
 def test_the_store_writes_schema_and_checks_what_it_writes(tmp_path, monkeypatch):
     store = RunStore.create(tmp_path, "r1", {"strategy": "single"})
     store.event("problem_started", problem="02_dense_la_gemm", repeat=0, category="dense_la")
-    store.event("evaluation", problem="02_dense_la_gemm", repeat=0, candidate_id="c", fresh=False,
-                key="k-good", result={**GOOD[RESULT], "size": 4096})
+    store.event(
+        "evaluation",
+        problem="02_dense_la_gemm",
+        repeat=0,
+        candidate_id="c",
+        fresh=False,
+        key="k-good",
+        result={**GOOD[RESULT], "size": 4096},
+    )
     with pytest.raises(ValueError, match="speedup = -2"):  # the test suite's check on write
         store.event("reference", problem="02_dense_la_gemm", repeat=0, speedup=-2.0)
     monkeypatch.delenv("HARNESS_CHECK_EVENTS")
-    store.event("evaluation", problem="02_dense_la_gemm", repeat=0, candidate_id="c", fresh=False,
-                key="k-worse", result={**GOOD[RESULT], "speedup": -2.0})  # written as it came
+    store.event(
+        "evaluation",
+        problem="02_dense_la_gemm",
+        repeat=0,
+        candidate_id="c",
+        fresh=False,
+        key="k-worse",
+        result={**GOOD[RESULT], "speedup": -2.0},
+    )  # written as it came
     store.event("problem_done", problem="02_dense_la_gemm", repeat=0, row=_row())
     store.close()
     first = json.loads((tmp_path / "r1" / "events.jsonl").read_text().splitlines()[0])
@@ -165,5 +235,7 @@ def test_a_log_of_a_newer_schema_is_read_with_a_warning(tmp_path):
     path.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n")
     rec = read_run(tmp_path / "r2")
     assert [p.problem for p in rec.problems] == ["02_dense_la_gemm"]
-    assert rec.warnings == [f"events.jsonl was written with log schema {SCHEMA + 1}, newer than this "
-                            f"harness's {SCHEMA}: fields it does not know are not shown"]
+    assert rec.warnings == [
+        f"events.jsonl was written with log schema {SCHEMA + 1}, newer than this "
+        f"harness's {SCHEMA}: fields it does not know are not shown"
+    ]

@@ -44,6 +44,7 @@ def test_the_strategy_example_runs_within_its_registered_budget(tmp_path, monkey
 
 def test_the_report_table_example_is_in_the_report(tmp_path, monkeypatch):
     import harness.score  # noqa: F401  (its tables, and every strategy's, registered before the copy)
+
     registry.load_all()
     monkeypatch.setattr(tables, "TABLES", tables.TABLES.copy())
     load(EXAMPLES / "lessons_table.py", "lessons_table_example")
@@ -67,9 +68,18 @@ def test_the_executor_example_judges_a_run_copied_into_the_package(tmp_path, mon
     # a copy loads again on its first lookup, finding the new module (this test only)
     monkeypatch.setattr(executor_base, "EXECUTORS", executor_base.EXECUTORS.copy())
     assert "here" in executors.executors()
-    store, rows, _ = execute(RunOptions(strategy="null", mode="serial", problems=["30_scan_prefix_sum"],
-                                        output=str(tmp_path / "out"), executor="here", quick=True,
-                                        reference=False, eval_overrides=dict(FAST_EVAL)))
+    store, rows, _ = execute(
+        RunOptions(
+            strategy="null",
+            mode="serial",
+            problems=["30_scan_prefix_sum"],
+            output=str(tmp_path / "out"),
+            executor="here",
+            quick=True,
+            reference=False,
+            eval_overrides=dict(FAST_EVAL),
+        )
+    )
     store.close()
     [row] = rows
     assert row["status"] == "correct"

@@ -12,7 +12,7 @@ from harness.core.errors import HarnessError
 from harness.measure import executors
 from harness.measure.executors import InlineExecutor, base, ParslExecutor, make_executor
 
-RECORDER = '''
+RECORDER = """
 from harness.measure.executors.base import EvalExecutor, register_executor
 
 CALLS = []
@@ -31,7 +31,7 @@ class Recorder(EvalExecutor):
     def evaluate(self, problem, text, mode, cfg):
         CALLS.append(problem.id)
         return self.fn(problem, text, mode, cfg)
-'''
+"""
 
 
 def test_the_built_in_executors_and_the_default_choice():
@@ -42,12 +42,15 @@ def test_the_built_in_executors_and_the_default_choice():
     assert isinstance(make_executor(1, "serial", None, None, name="parsl"), ParslExecutor)
 
 
-@pytest.mark.parametrize("kw,message", [
-    ({"name": "nope"}, "unknown executor 'nope' (known: inline, parsl"),
-    ({"name": "inline", "eval_workers": 2}, "the inline executor runs one evaluation at a time"),
-    ({"eval_workers": 0}, "--eval-workers must be at least 1"),
-    ({"eval_workers": 2, "mode": "omp"}, "needs --threads"),
-])
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        ({"name": "nope"}, "unknown executor 'nope' (known: inline, parsl"),
+        ({"name": "inline", "eval_workers": 2}, "the inline executor runs one evaluation at a time"),
+        ({"eval_workers": 0}, "--eval-workers must be at least 1"),
+        ({"eval_workers": 2, "mode": "omp"}, "needs --threads"),
+    ],
+)
 def test_what_an_executor_cannot_serve_is_one_line(kw, message):
     args = {"eval_workers": 1, "mode": "serial", "threads": None, "parsl_config": None, **kw}
     with pytest.raises(HarnessError, match=message.replace("(", r"\(")):
@@ -70,11 +73,22 @@ def test_an_executor_is_one_file_of_the_package(tmp_path, monkeypatch):
 
     def evaluate_fn(problem, text, mode, cfg):
         from harness.measure.evaluate import EvalResult
+
         fake[0].append(problem.id)
         return EvalResult(problem.id, problem.suite, mode, "compile_error", 0, 1)
 
-    execute(RunOptions(strategy="null", mode="serial", problems=["30_scan_prefix_sum"], output=str(tmp_path / "out"),
-                       executor="recorder", quick=True, reference=False), evaluate_fn=evaluate_fn)
+    execute(
+        RunOptions(
+            strategy="null",
+            mode="serial",
+            problems=["30_scan_prefix_sum"],
+            output=str(tmp_path / "out"),
+            executor="recorder",
+            quick=True,
+            reference=False,
+        ),
+        evaluate_fn=evaluate_fn,
+    )
     assert module.CALLS and set(module.CALLS) == {"30_scan_prefix_sum"} and fake[0] == module.CALLS
     config = next((tmp_path / "out").glob("*/config.json")).read_text()
     assert '"name": "recorder"' in config

@@ -16,8 +16,7 @@ from harness.measure.executors import InlineExecutor, ParslExecutor, make_execut
 from harness.measure.suite import get_problem
 
 # a lost Parsl block once left a task waiting forever: fail such a hang in minutes
-pytestmark = [pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs"),
-              pytest.mark.timeout(600)]
+pytestmark = [pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs"), pytest.mark.timeout(600)]
 
 PID = "03_dense_la_axpy"
 FAST = EvalConfig(quick=True, min_pairs=3, max_pairs=4, budget_s=0.2, use_cache=False)
@@ -53,7 +52,7 @@ def _evaluating_workers() -> list:
             if not (cmd[0].endswith(b"bwrap") and b"harness.measure.worker" in cmd):
                 continue
             stat = (d / "stat").read_text()
-            parent = int(stat[stat.rindex(")") + 2:].split()[1])
+            parent = int(stat[stat.rindex(")") + 2 :].split()[1])
             if _ours(parent):
                 out.append(parent)
         except (OSError, ValueError, IndexError):
@@ -97,8 +96,7 @@ def test_two_workers_evaluate_at_once_on_disjoint_cpus(pool):
 def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
     p = get_problem(PID)
     out = {}
-    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"),
-                                                                          "serial", SLOW)))
+    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"), "serial", SLOW)))
     t.start()
     seen: set = set()
     killed = _kill_next_worker(seen)
@@ -109,8 +107,9 @@ def test_a_killed_worker_is_retried_then_an_infrastructure_error(pool):
     assert r.status == "correct" and "loss of worker" in r.evidence["worker_lost_before"]
     assert ",".join(map(str, r.cpus)) != killed
 
-    t = threading.Thread(target=lambda: out.__setitem__("r", pool.evaluate(p, p.source("baseline.cpp"),
-                                                                           "serial", SLOW)))
+    t = threading.Thread(
+        target=lambda: out.__setitem__("r", pool.evaluate(p, p.source("baseline.cpp"), "serial", SLOW))
+    )
     t.start()
     _kill_next_worker(seen)
     _kill_next_worker(seen)  # the retry's worker too
@@ -127,11 +126,20 @@ def test_a_batch_is_one_task_per_batch_on_one_worker(pool):
     p = get_problem(PID)
     src = p.source("baseline.cpp")
     seen = []
-    rs = pool.evaluate_batch(p, [src, "// b\n" + src, "// c\n" + src], "serial", FAST, batch=2,
-                             on_result=lambda i, r: seen.append((i, r.status)))
+    rs = pool.evaluate_batch(
+        p,
+        [src, "// b\n" + src, "// c\n" + src],
+        "serial",
+        FAST,
+        batch=2,
+        on_result=lambda i, r: seen.append((i, r.status)),
+    )
     assert [r.status for r in rs] == ["correct"] * 3, [r.evidence.get("why") for r in rs]
-    assert [r.evidence["batch"] for r in rs] == [{"size": 2, "index": 0}, {"size": 2, "index": 1},
-                                                 {"size": 1, "index": 0}]
+    assert [r.evidence["batch"] for r in rs] == [
+        {"size": 2, "index": 0},
+        {"size": 2, "index": 1},
+        {"size": 1, "index": 0},
+    ]
     assert rs[0].cpus == rs[1].cpus and seen == [(0, "correct"), (1, "correct"), (2, "correct")]
 
 
@@ -153,8 +161,7 @@ def test_a_killed_block_is_replaced_and_the_evaluation_retried(pool):
     failed every later task, or a task waited forever)."""
     p = get_problem(PID)
     out = {}
-    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"),
-                                                                          "serial", SLOW)))
+    t = threading.Thread(target=lambda: out.setdefault("r", pool.evaluate(p, p.source("baseline.cpp"), "serial", SLOW)))
     t.start()
     t_end = time.monotonic() + 90
     while not _evaluating_workers() and time.monotonic() < t_end:

@@ -1,4 +1,5 @@
 """Candidate extraction rules and the statistics of paired samples."""
+
 import numpy as np
 import pytest
 
@@ -83,16 +84,18 @@ def test_summarize_speedup_and_ci():
         summarize([], [])
 
 
-@pytest.mark.parametrize("speedup,reference,flagged", [
-    (9.0, 4.0, True),    # more than 2x the expert's: looks like a cheat or a broken reference
-    (7.9, 4.0, False),
-    (2.1, 0.45, True),   # a reference slower than the baseline is no ceiling: the bar is 2x
-    (1.0, 0.45, False),  # the baseline itself at a tiny size, where the reference is slow
-    (5.0, None, False),
-])
+@pytest.mark.parametrize(
+    "speedup,reference,flagged",
+    [
+        (9.0, 4.0, True),  # more than 2x the expert's: looks like a cheat or a broken reference
+        (7.9, 4.0, False),
+        (2.1, 0.45, True),  # a reference slower than the baseline is no ceiling: the bar is 2x
+        (1.0, 0.45, False),  # the baseline itself at a tiny size, where the reference is slow
+        (5.0, None, False),
+    ],
+)
 def test_suspicious_speedup_flag(speedup, reference, flagged):
     from harness.measure.evaluate import EvalResult, flag_suspicious
 
-    r = EvalResult(problem_id="p", suite="pareval", mode="omp", status="correct", size=1, threads=2,
-                   speedup=speedup)
+    r = EvalResult(problem_id="p", suite="pareval", mode="omp", status="correct", size=1, threads=2, speedup=speedup)
     assert ("suspicious speedup" in flag_suspicious(r, reference).flags) is flagged

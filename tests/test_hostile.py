@@ -7,6 +7,7 @@ the screen is off, because the defences behind it (sandbox, process-state checks
 protocol check) must hold on their own: a candidate can pass the screen by finding libc's
 functions at run time.
 """
+
 import os
 import socket
 import threading
@@ -27,8 +28,10 @@ CORRECT_BODY = """
 
 
 def cand(prefix: str = "", before: str = "", after: str = "") -> str:
-    return (f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, "
-            f"std::vector<double>& output) {{\n{before}\n{CORRECT_BODY}\n{after}\n}}\n")
+    return (
+        f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, "
+        f"std::vector<double>& output) {{\n{before}\n{CORRECT_BODY}\n{after}\n}}\n"
+    )
 
 
 def _descendants(root: int) -> list[int]:
@@ -39,7 +42,7 @@ def _descendants(root: int) -> list[int]:
                 stat = (d / "stat").read_text()
             except OSError:
                 continue
-            parent[int(d.name)] = int(stat[stat.rfind(")") + 2:].split()[1])
+            parent[int(d.name)] = int(stat[stat.rfind(")") + 2 :].split()[1])
     out, frontier = [], [root]
     while frontier:
         p = frontier.pop()
@@ -75,58 +78,94 @@ def ev(run_eval, text, mode="omp", **kw):
 
 CASES = {
     "does_not_compile": (cand(before="this is not C++;"), "compile_error"),
-    "wrong_signature": ("#include <vector>\nvoid prefixSum(std::vector<float> const& x, std::vector<float>& o) {}\n",
-                        "link_error"),
-    "declared_not_defined": ("#include <vector>\nvoid helper(double*);\n" + cand(before="helper(nullptr);"),
-                             "link_error"),
+    "wrong_signature": (
+        "#include <vector>\nvoid prefixSum(std::vector<float> const& x, std::vector<float>& o) {}\n",
+        "link_error",
+    ),
+    "declared_not_defined": (
+        "#include <vector>\nvoid helper(double*);\n" + cand(before="helper(nullptr);"),
+        "link_error",
+    ),
     "segfault": (cand(before="volatile int* p = nullptr; *p = 1;"), "runtime_error"),
     "abort": (cand(prefix="#include <cstdlib>", before="std::abort();"), "runtime_error"),
     "infinite_loop": (cand(before="for (volatile int k = 0; ; ) { (void)k; }"), "timeout"),
     "exit_before_return": (cand(prefix="#include <cstdlib>", before="std::exit(0);"), "runtime_error"),
-    "allocates_64GiB": (cand(prefix="#include <cstring>",
-                             before="char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);"),
-                        "runtime_error"),
+    "allocates_64GiB": (
+        cand(
+            prefix="#include <cstring>",
+            before="char* volatile big = new char[64ull << 30]; std::memset(big, 1, 64ull << 30);",
+        ),
+        "runtime_error",
+    ),
     # the caller's seccomp filter refuses fork (EPERM): the candidate's own work is judged;
     # the race runner's sandbox lets it fork up to its process limit, and under the detector
     # it may miss its deadline there (then it cannot be shown race-free: timeout)
-    "fork_loop": (cand(prefix="#include <unistd.h>", before="for (int k = 0; k < 100000; ++k) fork();"),
-                  ("correct", "timeout")),
-    "setsid_then_loops": (cand(prefix="#include <unistd.h>",
-                               before="if (fork() == 0) { setsid(); for (;;) {} }"), "correct"),
-    "caches_in_static": (cand(prefix="#include <map>", before="""
+    "fork_loop": (
+        cand(prefix="#include <unistd.h>", before="for (int k = 0; k < 100000; ++k) fork();"),
+        ("correct", "timeout"),
+    ),
+    "setsid_then_loops": (
+        cand(prefix="#include <unistd.h>", before="if (fork() == 0) { setsid(); for (;;) {} }"),
+        "correct",
+    ),
+    "caches_in_static": (
+        cand(
+            prefix="#include <map>",
+            before="""
         static std::vector<double> memo;
-        if (!memo.empty() && memo.size() == x.size()) { output = memo; return; }"""
-                              , after="memo = output;"), "incorrect"),
-    "writes_const_input": (cand(before="if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;"),
-                           "rejected"),
-    "detached_thread": (cand(prefix="#include <thread>\n#include <chrono>",
-                             before="std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();"),
-                        "rejected"),
+        if (!memo.empty() && memo.size() == x.size()) { output = memo; return; }""",
+            after="memo = output;",
+        ),
+        "incorrect",
+    ),
+    "writes_const_input": (cand(before="if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;"), "rejected"),
+    "detached_thread": (
+        cand(
+            prefix="#include <thread>\n#include <chrono>",
+            before="std::thread([]{ std::this_thread::sleep_for(std::chrono::seconds(30)); }).detach();",
+        ),
+        "rejected",
+    ),
     "rounding_mode": (cand(prefix="#include <cfenv>", after="std::fesetround(FE_UPWARD);"), "rejected"),
-    "flush_denormals": (cand(prefix="#include <xmmintrin.h>", after="_mm_setcsr(_mm_getcsr() | 0x8040);"),
-                        "rejected"),
+    "flush_denormals": (cand(prefix="#include <xmmintrin.h>", after="_mm_setcsr(_mm_getcsr() | 0x8040);"), "rejected"),
     "omp_set_num_threads_64": (cand(prefix="#include <omp.h>", after="omp_set_num_threads(64);"), "rejected"),
-    "throws_exception": (cand(prefix="#include <stdexcept>", before='throw std::runtime_error("boom");'),
-                         "runtime_error"),
-    "forges_protocol": (cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
+    "throws_exception": (
+        cand(prefix="#include <stdexcept>", before='throw std::runtime_error("boom");'),
+        "runtime_error",
+    ),
+    "forges_protocol": (
+        cand(
+            prefix="#include <cstring>\n#include <unistd.h>",
+            before="""
         static bool sent = false;
         if (!sent) { sent = true;
           const char* m = "{\\"event\\":\\"result\\",\\"status\\":\\"correct\\"}\\n";
-          for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m)); }"""),
+          for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m)); }""",
+        ),
         # the protocol pipe is the judge's, closed in the candidate's runner: the line lands
         # in the runner's own shared-memory block (fd 3), whose command words the judge
         # rewrites before every command, and changes nothing
-        "correct"),
-    "extends_deadline_then_hangs": (cand(prefix="#include <cstring>\n#include <unistd.h>", before="""
+        "correct",
+    ),
+    "extends_deadline_then_hangs": (
+        cand(
+            prefix="#include <cstring>\n#include <unistd.h>",
+            before="""
         const char* m = "{\\"event\\":\\"deadline\\",\\"seconds\\":100000}\\n";
         for (int fd = 3; fd < 64; ++fd) (void)!write(fd, m, std::strlen(m));
-        pause();"""),
+        pause();""",
+        ),
         # the deadline notice cannot reach the protocol pipe (see forges_protocol): the
         # candidate's own deadline ends it
-        "timeout"),
-    "floods_stdout": (cand(prefix="#include <cstdio>",
-                           before="for (int k = 0; k < 200000; ++k) std::printf(\"flood flood flood flood %d\\n\", k);"),
-                      "correct"),
+        "timeout",
+    ),
+    "floods_stdout": (
+        cand(
+            prefix="#include <cstdio>",
+            before='for (int k = 0; k < 200000; ++k) std::printf("flood flood flood flood %d\\n", k);',
+        ),
+        "correct",
+    ),
 }
 
 
@@ -166,8 +205,7 @@ def test_a_full_disk_stops_the_run_instead_of_failing_the_candidate(run_eval, mo
     from harness.measure import toolchain
 
     real = shutil.disk_usage
-    monkeypatch.setattr(toolchain.shutil, "disk_usage",
-                        lambda p: real(p)._replace(free=toolchain.FREE_BYTES_MIN - 1))
+    monkeypatch.setattr(toolchain.shutil, "disk_usage", lambda p: real(p)._replace(free=toolchain.FREE_BYTES_MIN - 1))
     with pytest.raises(toolchain.DiskFullError, match="MiB free on the disk of"):
         ev(run_eval, cand(before="volatile int fresh = 12345; (void)fresh;"), mode="serial", use_cache=False)
 
@@ -186,26 +224,34 @@ def _cgroup_usable() -> bool:
     return usable
 
 
-@pytest.mark.skipif(not _cgroup_usable(), reason="no cgroup can be made here (e.g. not root): the rlimit "
-                                                 "fallback turns exhaustion into bad_alloc")
+@pytest.mark.skipif(
+    not _cgroup_usable(),
+    reason="no cgroup can be made here (e.g. not root): the rlimit fallback turns exhaustion into bad_alloc",
+)
 def test_a_timeout_after_memory_exhaustion_says_so(run_eval):
     """A thread eats memory until the cgroup's limit stops it while the candidate spins:
     the OOM killer ends the runner (runtime_error), or a failed allocation leaves the spin
     to the watchdog (timeout); either way the evidence names the memory limit. (A child
     process cannot do it any more: the caller refuses fork.)"""
-    hog = cand(prefix="#include <cstring>\n#include <new>\n#include <thread>\n#include <unistd.h>", before="""
+    hog = cand(
+        prefix="#include <cstring>\n#include <new>\n#include <thread>\n#include <unistd.h>",
+        before="""
         std::thread([] { try { for (;;) { char* p = new char[64 << 20]; std::memset(p, 1, 64 << 20); } }
                          catch (const std::bad_alloc&) { for (;;) pause(); } }).detach();
-        for (volatile int k = 0; ; ) { (void)k; }""")
+        for (volatile int k = 0; ; ) { (void)k; }""",
+    )
     # 256 MiB: a child that touches ~200 MB/s (seen on a slow VM) reaches it well within 2 s
     r = ev(run_eval, hog, timeout_min_s=2.0, memory_bytes=1 << 28)
     assert r.status in ("timeout", "runtime_error") and "memory limit (256 MiB)" in r.evidence["why"], r.evidence
 
 
-@pytest.mark.parametrize("tamper,why", [
-    ("if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;", "the baseline modified its const inputs"),
-    ("omp_set_dynamic(!omp_get_dynamic());", "the baseline changed omp_set_dynamic"),
-])
+@pytest.mark.parametrize(
+    "tamper,why",
+    [
+        ("if (!x.empty()) const_cast<std::vector<double>&>(x)[0] += 1.0;", "the baseline modified its const inputs"),
+        ("omp_set_dynamic(!omp_get_dynamic());", "the baseline changed omp_set_dynamic"),
+    ],
+)
 def test_a_baseline_that_tampers_is_a_broken_problem(tmp_path, tamper, why):
     """The baseline's timed calls get the candidate's checks: a baseline that writes a
     const input or changes the process state makes the problem broken (one error), and
@@ -236,8 +282,13 @@ SECRET = "sk-harness-test-secret-0123456789"
 def test_api_key_env_not_visible(run_eval, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
-    r = ev(run_eval, cand(prefix="#include <cstdlib>",
-                          before='if (std::getenv("OPENAI_API_KEY") || std::getenv("ANTHROPIC_API_KEY")) std::abort();'))
+    r = ev(
+        run_eval,
+        cand(
+            prefix="#include <cstdlib>",
+            before='if (std::getenv("OPENAI_API_KEY") || std::getenv("ANTHROPIC_API_KEY")) std::abort();',
+        ),
+    )
     assert r.status == "correct", r.evidence
 
 
@@ -293,6 +344,7 @@ def test_no_network_to_loopback_listener(run_eval):
             accepted.append(srv.accept())
         except OSError:
             pass
+
     t = threading.Thread(target=accept)
     t.start()
     probe = f"""
@@ -340,10 +392,13 @@ static void probe() {{
 def test_no_call_sees_the_inputs_of_the_previous_call(run_eval):
     """At tiny sizes a measurement repeats the call; every call must get fresh inputs, so
     a candidate cannot skip work by recognising a repeat (it aborts if it ever could)."""
-    memo = cand(prefix="#include <cstdlib>\n#include <cstring>", before="""
+    memo = cand(
+        prefix="#include <cstdlib>\n#include <cstring>",
+        before="""
         static std::vector<double> last;
         if (!x.empty() && last == x) std::abort();
-        last = x;""")
+        last = x;""",
+    )
     r = ev(run_eval, memo, size=64, validate_only=False, min_pairs=3, max_pairs=3)
     assert r.status == "correct", r.evidence
     assert r.evidence["candidate_iters"] > 1  # the case under test: several calls per measurement
@@ -365,16 +420,23 @@ def test_slow_input_generation_is_never_a_candidate_timeout(tmp_path, size):
     shutil.copytree(p.path, folder)
     driver = (folder / "driver.cpp").read_text()
     # one driver text for both cases (built once): 300 ms at the large size, 20 ms at the small one
-    slow = driver.replace("  void generate(uint64_t seed) {\n",
-                          "  void generate(uint64_t seed) {\n"
-                          "    if (n >= 2000) std::this_thread::sleep_for(std::chrono::milliseconds("
-                          "n >= 200000 ? 300 : 20));\n")
+    slow = driver.replace(
+        "  void generate(uint64_t seed) {\n",
+        "  void generate(uint64_t seed) {\n"
+        "    if (n >= 2000) std::this_thread::sleep_for(std::chrono::milliseconds("
+        "n >= 200000 ? 300 : 20));\n",
+    )
     assert slow != driver
     (folder / "driver.cpp").write_text("#include <chrono>\n#include <thread>\n" + slow)
     slow_problem = dataclasses.replace(p, path=folder)
-    r = evaluate(slow_problem, p.source("baseline.cpp"), "serial",
-                 EvalConfig(size=size, min_pairs=4, max_pairs=4, budget_s=0.1, timeout_min_s=0.05,
-                            timeout_factor=2.0, use_cache=False))
+    r = evaluate(
+        slow_problem,
+        p.source("baseline.cpp"),
+        "serial",
+        EvalConfig(
+            size=size, min_pairs=4, max_pairs=4, budget_s=0.1, timeout_min_s=0.05, timeout_factor=2.0, use_cache=False
+        ),
+    )
     assert r.status == "correct", (r.status, r.evidence.get("why"), r.evidence.get("cpu_accounting"))
     if size < 10_000:
         assert r.evidence["candidate_iters"] > 1  # the batched case is the one under test

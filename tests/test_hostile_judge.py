@@ -16,6 +16,7 @@ their own child processes, the clock and the comparison outside them, the kernel
 accounting as a cross-check); the one marked ``races`` needs the race detector of omp
 validation. Without those they fail, which is what they are for.
 """
+
 import os
 import shutil
 import subprocess
@@ -58,8 +59,15 @@ def source(name: str, *defines: str) -> str:
 
 def timed(run_eval, pid, text, mode, **kw):
     """A timed evaluation at the quick size, small enough for the default test run."""
-    kw = {"quick": True, "use_cache": False, "min_pairs": 8, "max_pairs": 12, "budget_s": 1.0,
-          "timeout_min_s": 5.0, **kw}
+    kw = {
+        "quick": True,
+        "use_cache": False,
+        "min_pairs": 8,
+        "max_pairs": 12,
+        "budget_s": 1.0,
+        "timeout_min_s": 5.0,
+        **kw,
+    }
     return run_eval(pid, text, mode, **kw)
 
 
@@ -153,20 +161,30 @@ int main() {
 """
 
 
-@pytest.mark.parametrize("name,defines", [
-    ("rewrites_timer.cpp", ()), ("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
-    ("rewrites_timer.cpp", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS")),
-    ("copies_baseline_output.cpp", ()), ("finishes_in_a_thread.cpp", ()),
-    ("finishes_in_a_signal_handler.cpp", ()),
-])
+@pytest.mark.parametrize(
+    "name,defines",
+    [
+        ("rewrites_timer.cpp", ()),
+        ("rewrites_timer.cpp", ("HOSTILE_SAVED_REGS",)),
+        ("rewrites_timer.cpp", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS")),
+        ("copies_baseline_output.cpp", ()),
+        ("finishes_in_a_thread.cpp", ()),
+        ("finishes_in_a_signal_handler.cpp", ()),
+    ],
+)
 def test_the_attacks_compute_the_right_outputs(tmp_path, name, defines):
     """Outside the harness (g++, one process), every gemm attack leaves the right C, on
     the path that cheats as well as on the honest one: a verdict of `incorrect` on them
     comes from the judge, not from a broken attack."""
     (tmp_path / "attack.cpp").write_text(source(name, *defines))
     (tmp_path / "main.cpp").write_text(ATTACK_MAIN)
-    subprocess.run(["g++", "-std=c++17", "-O2", "-pthread", "attack.cpp", "main.cpp", "-o", "attack"],
-                   cwd=tmp_path, check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        ["g++", "-std=c++17", "-O2", "-pthread", "attack.cpp", "main.cpp", "-o", "attack"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     r = subprocess.run([str(tmp_path / "attack")], capture_output=True, text=True, timeout=60)
     assert (r.returncode, r.stdout.strip()) == (0, "ok"), (r.returncode, r.stdout, r.stderr)
 
@@ -177,11 +195,14 @@ def test_the_attacks_compute_the_right_outputs(tmp_path, name, defines):
 # (branch judge at e0a4323): `correct`, 0.79x-1.02x.
 @NEEDS_JUDGE
 @pytest.mark.parametrize("mode", ["serial", "omp"])
-@pytest.mark.parametrize("variant,defines,screen", [
-    ("stack", (), True),
-    ("saved_regs", ("HOSTILE_SAVED_REGS",), True),
-    ("maps", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS"), False),
-])
+@pytest.mark.parametrize(
+    "variant,defines,screen",
+    [
+        ("stack", (), True),
+        ("saved_regs", ("HOSTILE_SAVED_REGS",), True),
+        ("maps", ("HOSTILE_READ_MAPS", "HOSTILE_SAVED_REGS"), False),
+    ],
+)
 def test_timer_rewrite_on_the_stack(run_eval, mode, variant, defines, screen):
     r = timed(run_eval, GEMM, source("rewrites_timer.cpp", *defines), mode, screen=screen)
     assert_not_paid(r)
@@ -190,11 +211,23 @@ def test_timer_rewrite_on_the_stack(run_eval, mode, variant, defines, screen):
 def test_the_screen_stops_the_stack_scan_only_when_it_reads_maps(run_eval):
     """The fixed-bound scans pass the screen (nothing in them is forbidden); the one that
     reads /proc/self/maps is rejected for its file functions."""
-    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_READ_MAPS"), "serial", quick=True,
-                 use_cache=False, validate_only=True)
+    r = run_eval(
+        GEMM,
+        source("rewrites_timer.cpp", "HOSTILE_READ_MAPS"),
+        "serial",
+        quick=True,
+        use_cache=False,
+        validate_only=True,
+    )
     assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
-    r = run_eval(GEMM, source("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"), "serial", quick=True,
-                 use_cache=False, validate_only=True)
+    r = run_eval(
+        GEMM,
+        source("rewrites_timer.cpp", "HOSTILE_SAVED_REGS"),
+        "serial",
+        quick=True,
+        use_cache=False,
+        validate_only=True,
+    )
     # past the screen: its outputs are right, or its blind 4 KiB scan above its frame ran
     # off the top of the caller's stack (where that lies moves with the stack's random
     # offset: a SIGSEGV of its own, seen once in five runs here)
@@ -211,8 +244,7 @@ def test_copying_the_baselines_outputs_from_memory(run_eval):
 
 
 def test_the_screen_rejects_the_copy_attack_for_reading_maps(run_eval):
-    r = run_eval(GEMM, source("copies_baseline_output.cpp"), "serial", quick=True,
-                 use_cache=False, validate_only=True)
+    r = run_eval(GEMM, source("copies_baseline_output.cpp"), "serial", quick=True, use_cache=False, validate_only=True)
     assert r.status == "rejected" and "fopen (files and file descriptors)" in r.evidence["why"]
 
 
@@ -270,11 +302,11 @@ def test_inputs_cannot_be_predicted_from_the_seed(run_eval):
 
 
 def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):
-    r = run_eval(GEMM, source("finishes_in_a_signal_handler.cpp"), "serial", quick=True,
-                 use_cache=False, validate_only=True)
+    r = run_eval(
+        GEMM, source("finishes_in_a_signal_handler.cpp"), "serial", quick=True, use_cache=False, validate_only=True
+    )
     assert r.status == "rejected" and "sigaction (signals)" in r.evidence["why"], r.evidence
-    r = run_eval(GEMM, source("finishes_in_a_thread.cpp"), "serial", quick=True, use_cache=False,
-                 validate_only=True)
+    r = run_eval(GEMM, source("finishes_in_a_thread.cpp"), "serial", quick=True, use_cache=False, validate_only=True)
     assert "screen" not in r.evidence, r.evidence
 
 
@@ -282,8 +314,14 @@ def test_the_screen_rejects_the_signal_handler_but_not_the_thread(run_eval):
 # race check (branch races at d9af854): `incorrect`, ThreadSanitizer's report as evidence.
 @NEEDS_RACES
 def test_vector_bool_race_is_incorrect(run_eval):
-    r = run_eval("59_transform_map_function", source("vector_bool_race.cpp"), "omp", quick=True,
-                 use_cache=False, validate_only=True)
+    r = run_eval(
+        "59_transform_map_function",
+        source("vector_bool_race.cpp"),
+        "omp",
+        quick=True,
+        use_cache=False,
+        validate_only=True,
+    )
     assert r.status == "incorrect", (r.status, r.evidence)
     assert r.evidence["why"]
 
@@ -300,8 +338,7 @@ def test_vector_bool_race_is_incorrect(run_eval):
 def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgroups):
     if not cgroups:
         monkeypatch.setattr(sandbox._Cgroup, "__init__", lambda self, limits: setattr(self, "dirs", []))
-    r = timed(run_eval, "21_histogram_bin_0-100", source("widens_its_cpu_mask.cpp"), "serial",
-              screen=False)
+    r = timed(run_eval, "21_histogram_bin_0-100", source("widens_its_cpu_mask.cpp"), "serial", screen=False)
     assert_not_paid(r)
     if not cgroups and r.status == "rejected":
         assert "widened CPU mask" in r.evidence["why"], r.evidence
@@ -314,12 +351,23 @@ def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgr
 # `correct` at 9.19x and 9.49x. The keeper's log of the pristine buffers (address, length,
 # keyed hash, recorded before the window) sees both: `rejected`.
 @NEEDS_JUDGE
-@pytest.mark.parametrize("defines,why", [((), "pristine copy"), (("HOSTILE_COPY_BACK",), "pristine copy"),
-                                         (("HOSTILE_REPOINT_INPUT",), "moved its const input")],
-                         ids=["repoint-copy", "copy-back", "repoint-input"])
+@pytest.mark.parametrize(
+    "defines,why",
+    [
+        ((), "pristine copy"),
+        (("HOSTILE_COPY_BACK",), "pristine copy"),
+        (("HOSTILE_REPOINT_INPUT",), "moved its const input"),
+    ],
+    ids=["repoint-copy", "copy-back", "repoint-input"],
+)
 def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, why):
-    r = timed(run_eval, "41_sort_k-th_smallest_element", source("writes_the_pristine_copy.cpp", *defines),
-              "serial", screen=False)
+    r = timed(
+        run_eval,
+        "41_sort_k-th_smallest_element",
+        source("writes_the_pristine_copy.cpp", *defines),
+        "serial",
+        screen=False,
+    )
     assert r.status == "rejected", (r.status, r.speedup, r.evidence)
     assert why in r.evidence["why"], r.evidence
 
@@ -332,8 +380,7 @@ def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, w
 @NEEDS_JUDGE
 @pytest.mark.parametrize("mode", ["serial", "omp"])
 def test_a_forged_end_of_the_window_gains_nothing(run_eval, mode):
-    r = timed(run_eval, "18_graph_count_components", source("forges_the_end_of_the_window.cpp"), mode,
-              screen=False)
+    r = timed(run_eval, "18_graph_count_components", source("forges_the_end_of_the_window.cpp"), mode, screen=False)
     assert r.status in ("incorrect", "runtime_error"), (r.status, r.speedup, r.evidence)
 
 
@@ -358,7 +405,11 @@ def test_the_keeper_survives_pointers_aimed_at_its_own_code():
     from harness.measure.evaluate import EvalConfig, evaluate
     from harness.measure.suite import get_problem
 
-    r = evaluate(get_problem("2mm", suite="polybench"), source("bends_the_keepers_pointers.cpp"), "serial",
-                 EvalConfig(quick=True, validate_only=True, screen=False, use_cache=False))
+    r = evaluate(
+        get_problem("2mm", suite="polybench"),
+        source("bends_the_keepers_pointers.cpp"),
+        "serial",
+        EvalConfig(quick=True, validate_only=True, screen=False, use_cache=False),
+    )
     assert r.status == "incorrect", (r.status, r.evidence)
     assert "keeper" not in r.evidence.get("why", ""), r.evidence

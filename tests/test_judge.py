@@ -6,6 +6,7 @@ in the judge. Runs real evaluations (real g++, bubblewrap, child processes); the
 is off where a candidate uses what it would reject, because the boundary must hold
 without it.
 """
+
 import os
 import shutil
 
@@ -17,8 +18,10 @@ pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewra
 
 GEMM = "02_dense_la_gemm"
 SCAN = "30_scan_prefix_sum"
-GEMM_SIG = ("void gemm(std::vector<double> const& A, std::vector<double> const& B, std::vector<double>& C, "
-            "size_t M, size_t K, size_t N)")
+GEMM_SIG = (
+    "void gemm(std::vector<double> const& A, std::vector<double> const& B, std::vector<double>& C, "
+    "size_t M, size_t K, size_t N)"
+)
 NAIVE_GEMM = """
   for (size_t i = 0; i < M; ++i)
     for (size_t j = 0; j < N; ++j) {
@@ -34,8 +37,10 @@ def gemm(prefix: str = "", before: str = "", after: str = "", body: str = NAIVE_
 
 
 def scan(prefix: str = "", before: str = "") -> str:
-    return (f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& output) {{\n"
-            f"{before}\n  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) {{ s += x[i]; output[i] = s; }}\n}}\n")
+    return (
+        f"#include <vector>\n{prefix}\nvoid prefixSum(std::vector<double> const& x, std::vector<double>& output) {{\n"
+        f"{before}\n  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) {{ s += x[i]; output[i] = s; }}\n}}\n"
+    )
 
 
 # Scans its own stack upward (to the stack's top) for 64-bit values that look like a
@@ -80,16 +85,26 @@ def test_a_candidate_that_moves_clock_values_on_its_stack_gains_nothing(run_eval
     """On the in-process protocol this candidate (naive gemm, exactly the baseline's
     speed) was judged several times faster; in its own process there is no clock value of
     the judge's to find."""
-    text = gemm(prefix=STACK_BUMP, before="const int64_t start = mono_ns();",
-                after="moved_last = bump_clock_values(start, (mono_ns() - start) / 4 * 3);")
+    text = gemm(
+        prefix=STACK_BUMP,
+        before="const int64_t start = mono_ns();",
+        after="moved_last = bump_clock_values(start, (mono_ns() - start) / 4 * 3);",
+    )
     r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
     # below 1.5x: honest code at 8 pairs reaches 1.25x by noise now and then
     assert r.status == "rejected" or (r.status == "correct" and r.speedup < 1.5), (r.status, r.speedup, r.evidence)
 
 
 def test_a_runner_killed_by_a_signal_is_a_runtime_error_with_the_signal(run_eval):
-    r = run_eval(SCAN, scan(prefix="#include <csignal>", before="std::raise(SIGTERM);"), "serial",
-                 size=20000, validate_only=True, screen=False, use_cache=False)
+    r = run_eval(
+        SCAN,
+        scan(prefix="#include <csignal>", before="std::raise(SIGTERM);"),
+        "serial",
+        size=20000,
+        validate_only=True,
+        screen=False,
+        use_cache=False,
+    )
     assert r.status == "runtime_error", (r.status, r.evidence)
     assert r.evidence["why"] == "killed by SIGTERM"
     assert r.evidence["exit_code"] == -15 and "stderr_tail" in r.evidence
@@ -104,11 +119,23 @@ def test_a_crash_in_a_static_constructor_is_a_runtime_error(run_eval):
 
 def test_a_detached_thread_that_finishes_the_work_later_is_caught(run_eval):
     """The call returns at once and a detached thread computes the outputs afterwards."""
-    body = """
-  std::thread([&A, &B, &C, M, K, N] {""" + NAIVE_GEMM + """  }).detach();
+    body = (
+        """
+  std::thread([&A, &B, &C, M, K, N] {"""
+        + NAIVE_GEMM
+        + """  }).detach();
 """
-    r = run_eval(GEMM, gemm(prefix="#include <thread>", body=body), "serial", size=400, min_pairs=4,
-                 max_pairs=4, screen=False, use_cache=False)
+    )
+    r = run_eval(
+        GEMM,
+        gemm(prefix="#include <thread>", body=body),
+        "serial",
+        size=400,
+        min_pairs=4,
+        max_pairs=4,
+        screen=False,
+        use_cache=False,
+    )
     assert r.status in ("rejected", "incorrect"), (r.status, r.speedup, r.evidence)
 
 
@@ -150,9 +177,11 @@ static bool forging = false;
     if every == 1:
         text = gemm(prefix=forge, before="forge_done();")
     else:
-        text = gemm(prefix=forge + alternate,
-                    before="if (mono_ns() - last_return > 2000000 && (forging = !forging)) forge_done();",
-                    after="last_return = mono_ns();")
+        text = gemm(
+            prefix=forge + alternate,
+            before="if (mono_ns() - last_return > 2000000 && (forging = !forging)) forge_done();",
+            after="last_return = mono_ns();",
+        )
     r = run_eval(GEMM, text, "serial", size=600, min_pairs=8, max_pairs=8, screen=False, use_cache=False)
     assert r.status in ("incorrect", "runtime_error"), (r.status, r.speedup, r.evidence)
 
@@ -169,8 +198,7 @@ static double burn() {
 }
 static double burned = burn();
 """
-    r = run_eval(SCAN, scan(prefix=prefix), "serial", size=20000, validate_only=True, screen=False,
-                 use_cache=False)
+    r = run_eval(SCAN, scan(prefix=prefix), "serial", size=20000, validate_only=True, screen=False, use_cache=False)
     assert r.status == "rejected", (r.status, r.evidence)
     assert "CPU while loading" in r.evidence["why"]
 
@@ -184,37 +212,100 @@ def test_an_a_a_is_correct_and_near_one(run_eval, pid):
     # near one: within 25 % (A/As off by 5-14 % under load are in the README), and the
     # interval reaches into 0.9-1.1
     assert 0.8 <= r.speedup <= 1.25 and r.ci_low <= 1.1 and r.ci_high >= 0.9, (
-        r.speedup, r.ci_low, r.ci_high, r.evidence.get("load_avg_1min"))
+        r.speedup,
+        r.ci_low,
+        r.ci_high,
+        r.evidence.get("load_avg_1min"),
+    )
     acct = r.evidence["cpu_accounting"]
     assert 0 <= acct["candidate_idle_ms"] <= acct["idle_limit_ms"]
     assert 0 < r.evidence["doorbell_ns"] < 1e6
 
 
 def _job() -> dict:
-    return {"candidates": ["c.so"], "validate": [[10, 1], [20, 2]], "measure": True, "size": 20, "seed0": 5, "min_pairs": 2,
-            "max_pairs": 4}
+    return {
+        "candidates": ["c.so"],
+        "validate": [[10, 1], [20, 2]],
+        "measure": True,
+        "size": 20,
+        "seed0": 5,
+        "min_pairs": 2,
+        "max_pairs": 4,
+    }
 
 
 def test_protocol_check_takes_a_load_failure_only_before_any_case():
-    assert ProtocolCheck(_job())({"event": "result", "candidate": 0, "status": "runtime_error",
-                                  "why": "killed by SIGSEGV", "phase": "load", "exit_code": -11}) == ""
+    assert (
+        ProtocolCheck(_job())(
+            {
+                "event": "result",
+                "candidate": 0,
+                "status": "runtime_error",
+                "why": "killed by SIGSEGV",
+                "phase": "load",
+                "exit_code": -11,
+            }
+        )
+        == ""
+    )
     c = ProtocolCheck(_job())
-    assert c({"event": "validated", "candidate": 0, "size": 10, "seed": 1, "status": "ok", "baseline_ns": 1,
-              "candidate_ns": 1}) == ""
+    assert (
+        c(
+            {
+                "event": "validated",
+                "candidate": 0,
+                "size": 10,
+                "seed": 1,
+                "status": "ok",
+                "baseline_ns": 1,
+                "candidate_ns": 1,
+            }
+        )
+        == ""
+    )
     assert "phase 'load'" in c({"event": "result", "candidate": 0, "status": "rejected", "why": "x", "phase": "load"})
-    assert "exit_code" in ProtocolCheck(_job())({"event": "result", "candidate": 0, "status": "rejected", "why": "x",
-                                                 "phase": "load", "exit_code": 1})
+    assert "exit_code" in ProtocolCheck(_job())(
+        {"event": "result", "candidate": 0, "status": "rejected", "why": "x", "phase": "load", "exit_code": 1}
+    )
 
 
 def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
     c = ProtocolCheck(_job())
     for size, seed in _job()["validate"]:
-        assert c({"event": "validated", "candidate": 0, "size": size, "seed": seed, "status": "ok",
-                  "baseline_ns": 1, "candidate_ns": 1}) == ""
-    timing = {"event": "result", "candidate": 0, "status": "ok", "why": "", "phase": "timing", "size": 20,
-              "seed0": 5, "baseline_ns": [1.0, 2.0], "candidate_ns": [1.0, 2.0], "baseline_iters": 1,
-              "candidate_iters": 1, "omp_max_threads": 1, "process_threads": 1, "clock_resolution_ns": 20.0,
-              "generation_ns": 5, "cpus": [0], "doorbell_ns": 4000.0, "stopped": "budget"}
+        assert (
+            c(
+                {
+                    "event": "validated",
+                    "candidate": 0,
+                    "size": size,
+                    "seed": seed,
+                    "status": "ok",
+                    "baseline_ns": 1,
+                    "candidate_ns": 1,
+                }
+            )
+            == ""
+        )
+    timing = {
+        "event": "result",
+        "candidate": 0,
+        "status": "ok",
+        "why": "",
+        "phase": "timing",
+        "size": 20,
+        "seed0": 5,
+        "baseline_ns": [1.0, 2.0],
+        "candidate_ns": [1.0, 2.0],
+        "baseline_iters": 1,
+        "candidate_iters": 1,
+        "omp_max_threads": 1,
+        "process_threads": 1,
+        "clock_resolution_ns": 20.0,
+        "generation_ns": 5,
+        "cpus": [0],
+        "doorbell_ns": 4000.0,
+        "stopped": "budget",
+    }
     assert "accounting" in ProtocolCheck(_job()).candidates[0]._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck(_job()).candidates[0]._ACCOUNTING, 1.0)
     assert c(timing) == ""
@@ -228,21 +319,23 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
 # (legal C++: its buffer comes from the caller's heap in the arena) is read as usual.
 BEND = {
     0: "p[0] = reinterpret_cast<double*>(16); p[1] = p[0] + output.size();",  # unmapped, low
-    1: "p[1] = p[0] + (size_t(1) << 40);",                                     # a size past everything
+    1: "p[1] = p[0] + (size_t(1) << 40);",  # a size past everything
     2: "p[0] = reinterpret_cast<double*>(uintptr_t(1) << 46); p[1] = p[0] + output.size();",  # unmapped, high
-    3: "p[0] = const_cast<double*>(x.data()); p[1] = p[0] + x.size();",        # the input's buffer
-    4: "std::vector<double> mine(output); output.swap(mine);",                # its own buffer: fine
+    3: "p[0] = const_cast<double*>(x.data()); p[1] = p[0] + x.size();",  # the input's buffer
+    4: "std::vector<double> mine(output); output.swap(mine);",  # its own buffer: fine
 }
 
 
 @pytest.mark.parametrize("mode", sorted(BEND))
 def test_the_keeper_survives_any_pointer_a_candidate_leaves(run_eval, mode):
-    text = ("#include <cstdint>\n#include <vector>\n"
-            "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-            "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
-            "  if (x.size() < 2) return;\n"
-            "  double** p = reinterpret_cast<double**>(&output);\n  (void)p;\n"
-            f"  {BEND[mode]}\n}}\n")
+    text = (
+        "#include <cstdint>\n#include <vector>\n"
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+        "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
+        "  if (x.size() < 2) return;\n"
+        "  double** p = reinterpret_cast<double**>(&output);\n  (void)p;\n"
+        f"  {BEND[mode]}\n}}\n"
+    )
     r = run_eval(SCAN, text, "serial", quick=True, validate_only=True, screen=False, use_cache=False)
     if mode == 4:
         assert r.status == "correct", (r.status, r.evidence)
@@ -264,13 +357,14 @@ def test_candidate_cannot_signal_the_judge_or_the_baseline(run_eval):
     kills its parent would stall the baseline's timing or the judge; the caller's
     seccomp filter refuses signals to other processes (EPERM), so the honest work it
     also does is judged as usual."""
-    attack = scan(prefix="#include <signal.h>\n#include <unistd.h>\n#include <cerrno>\n"
-                         "static int refused = 0;\n",
-                  before="  if (kill(-1, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
-                         "  if (kill(getppid(), SIGKILL) != 0 && errno == EPERM) ++refused;\n"
-                         "  if (kill(0, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
-                         "  if (refused < 3) output.clear();  // a signal got through: make it visible\n"
-                         "  refused = 0;\n")
+    attack = scan(
+        prefix="#include <signal.h>\n#include <unistd.h>\n#include <cerrno>\nstatic int refused = 0;\n",
+        before="  if (kill(-1, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
+        "  if (kill(getppid(), SIGKILL) != 0 && errno == EPERM) ++refused;\n"
+        "  if (kill(0, SIGSTOP) != 0 && errno == EPERM) ++refused;\n"
+        "  if (refused < 3) output.clear();  // a signal got through: make it visible\n"
+        "  refused = 0;\n",
+    )
     assert_judged_on_honest_work(run_eval, attack)
 
 
@@ -279,18 +373,20 @@ def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
     that its code runs between its calls, inside the harness's work: the caller's
     seccomp filter refuses a new action (EPERM) and every timer, and still answers a
     query of the current action; the honest work it also does is judged as usual."""
-    attack = scan(prefix="#include <signal.h>\n#include <sys/time.h>\n#include <time.h>\n#include <unistd.h>\n"
-                         "#include <cerrno>\nstatic void on_signal(int) {}\n",
-                  before="  int refused = 0;\n"
-                         "  struct sigaction sa {}, old {};\n  sa.sa_handler = on_signal;\n"
-                         "  if (sigaction(SIGALRM, &sa, nullptr) != 0 && errno == EPERM) ++refused;\n"
-                         "  if (sigaction(SIGALRM, nullptr, &old) == 0) ++refused;  // a query still works\n"
-                         "  itimerval t {};\n  t.it_value.tv_usec = 300;\n"
-                         "  if (setitimer(ITIMER_PROF, &t, nullptr) != 0 && errno == EPERM) ++refused;\n"
-                         "  timer_t id;\n  sigevent ev {};\n  ev.sigev_notify = SIGEV_SIGNAL;\n"
-                         "  ev.sigev_signo = SIGALRM;\n"
-                         "  if (timer_create(CLOCK_MONOTONIC, &ev, &id) != 0 && errno == EPERM) ++refused;\n"
-                         "  if (refused < 4) output.clear();  // something got through: make it visible\n")
+    attack = scan(
+        prefix="#include <signal.h>\n#include <sys/time.h>\n#include <time.h>\n#include <unistd.h>\n"
+        "#include <cerrno>\nstatic void on_signal(int) {}\n",
+        before="  int refused = 0;\n"
+        "  struct sigaction sa {}, old {};\n  sa.sa_handler = on_signal;\n"
+        "  if (sigaction(SIGALRM, &sa, nullptr) != 0 && errno == EPERM) ++refused;\n"
+        "  if (sigaction(SIGALRM, nullptr, &old) == 0) ++refused;  // a query still works\n"
+        "  itimerval t {};\n  t.it_value.tv_usec = 300;\n"
+        "  if (setitimer(ITIMER_PROF, &t, nullptr) != 0 && errno == EPERM) ++refused;\n"
+        "  timer_t id;\n  sigevent ev {};\n  ev.sigev_notify = SIGEV_SIGNAL;\n"
+        "  ev.sigev_signo = SIGALRM;\n"
+        "  if (timer_create(CLOCK_MONOTONIC, &ev, &id) != 0 && errno == EPERM) ++refused;\n"
+        "  if (refused < 4) output.clear();  // something got through: make it visible\n",
+    )
     assert_judged_on_honest_work(run_eval, attack)
 
 
@@ -320,10 +416,12 @@ def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     # wrong in its first element once past validation (its two calls at the timed size have
     # public seeds): the mismatch, in the first calibration call, quotes the expected value
     n = p.default_size("serial", True)
-    wrong = ("#include <vector>\nstatic int calls = 0;\n"
-             "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-             "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
-             f"  if (x.size() == {n} && ++calls > 2) output[0] = 42.0;\n}}\n")
+    wrong = (
+        "#include <vector>\nstatic int calls = 0;\n"
+        "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+        "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n"
+        f"  if (x.size() == {n} && ++calls > 2) output[0] = 42.0;\n}}\n"
+    )
 
     def mismatch(**kw):
         r = evaluate(p, wrong, "serial", EvalConfig(quick=True, use_cache=False, **kw))
@@ -409,10 +507,17 @@ def test_every_turn_places_its_inputs_anew(probe):
     from harness.measure.evaluate import EvalConfig, evaluate
     from harness.measure.suite import get_problem
 
-    problem, code = ((get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE) if probe == "rows"
-                     else (get_problem("21_histogram_bin_0-100"), SMALL_PLACEMENT_PROBE))
-    r = evaluate(problem, code, "serial",  # the screen refuses getenv
-                 EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False, screen=False))
+    problem, code = (
+        (get_problem("jacobi_2d", "polybench"), PLACEMENT_PROBE)
+        if probe == "rows"
+        else (get_problem("21_histogram_bin_0-100"), SMALL_PLACEMENT_PROBE)
+    )
+    r = evaluate(
+        problem,
+        code,
+        "serial",  # the screen refuses getenv
+        EvalConfig(quick=True, min_pairs=8, max_pairs=8, use_cache=False, screen=False),
+    )
     assert r.status == "correct", (r.status, r.evidence.get("why"))
 
 
@@ -429,8 +534,9 @@ def test_a_clearly_faster_candidate_stops_timing_once_settled():
     fast = evaluate(p, p.reference("serial"), "serial", EvalConfig(quick=True, use_cache=False, budget_s=600.0))
     assert fast.status == "correct" and fast.ci_low > 2.0, (fast.status, fast.speedup, fast.ci_low)
     assert fast.evidence["timing_stopped"] == "settled" and fast.pairs < 40, (fast.pairs, fast.evidence)
-    fixed = evaluate(p, p.reference("serial"), "serial",
-                     EvalConfig(quick=True, use_cache=False, adaptive=False, budget_s=600.0))
+    fixed = evaluate(
+        p, p.reference("serial"), "serial", EvalConfig(quick=True, use_cache=False, adaptive=False, budget_s=600.0)
+    )
     assert fixed.evidence["timing_stopped"] == "max_pairs" and fixed.pairs == 40, fixed.pairs
 
 

@@ -44,12 +44,14 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str,
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
-            targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules or f"{mod}.{a.name}" in ALWAYS_ALLOWED
-                       else mod for a in node.names]
+            targets = [
+                f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules or f"{mod}.{a.name}" in ALWAYS_ALLOWED else mod
+                for a in node.names
+            ]
         else:
             continue
         found += [(t, node.lineno) for t in dict.fromkeys(targets) if t == "harness" or t.startswith("harness.")]
@@ -91,9 +93,11 @@ def test_no_import_from_a_higher_layer():
                 continue
             theirs = _layer_of(target, layers)
             if mine is not None and (theirs is None or theirs > mine):
-                bad.append(f"{modules[m].relative_to(PACKAGE.parent)}:{line} imports {target} "
-                           f"({layers[mine] if mine < len(layers) else '__main__'} -> "
-                           f"{layers[theirs] if theirs is not None and theirs < len(layers) else theirs})")
+                bad.append(
+                    f"{modules[m].relative_to(PACKAGE.parent)}:{line} imports {target} "
+                    f"({layers[mine] if mine < len(layers) else '__main__'} -> "
+                    f"{layers[theirs] if theirs is not None and theirs < len(layers) else theirs})"
+                )
     assert not bad, "imports from a higher layer (order: " + " < ".join(layers) + "):\n" + "\n".join(bad)
 
 
@@ -140,10 +144,13 @@ def test_no_import_cycle():
     assert not cycles, "modules that import each other: " + "; ".join(" <-> ".join(c) for c in cycles)
 
 
-@pytest.mark.parametrize("edges, expected", [
-    ({"a": {"b"}, "b": {"a"}, "c": {"a"}}, [["a", "b"]]),
-    ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
-    ({"a": {"a"}}, [["a"]]),
-])
+@pytest.mark.parametrize(
+    "edges, expected",
+    [
+        ({"a": {"b"}, "b": {"a"}, "c": {"a"}}, [["a", "b"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+        ({"a": {"a"}}, [["a"]]),
+    ],
+)
 def test_the_cycle_finder(edges, expected):
     assert _cycles(edges) == expected

@@ -15,8 +15,7 @@ from harness.results.render import md_table, table_cells
 from harness.results.summary import summarize
 from harness.results.tables import get_table
 from harness.measure.evaluate import EvalResult
-from harness.strategies.lessons import (BM25Relevance, Lesson, LessonBank, lesson_id,
-                                        outcome_label, tokenize)
+from harness.strategies.lessons import BM25Relevance, Lesson, LessonBank, lesson_id, outcome_label, tokenize
 from harness.models.llm import CallRecord
 from harness.run import RunOptions, execute
 from harness.results.runstore import RunStore
@@ -28,8 +27,10 @@ BASELINE = (ROOT / "pareval" / PID / "baseline.cpp").read_text()
 WRONG = (ROOT / "tests" / "variants" / PID / "wrong_no_offset.cpp").read_text()
 BROKEN = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n  return 1 +;\n}\n"
 # the baseline with another loop: correct, a different source (its own evaluation)
-LOOP = ("void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-        "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n")
+LOOP = (
+    "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+    "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n"
+)
 FAST_EVAL = {"min_pairs": 3, "max_pairs": 6, "budget_s": 0.3}
 
 
@@ -59,21 +60,38 @@ class Script:
             raise KeyboardInterrupt
         table = self.candidates if kind == "candidate" else self.lessons
         text = table.get((agent.name, n), f"lesson {agent.name} {n}: nothing to add")
-        return CallRecord(text=text, model=agent.model, prompt_tokens=len(prompt) // 4,
-                          completion_tokens=len(text) // 4, latency_s=0.01, cost_usd=0.001,
-                          seed=seed, agent=agent.name)
+        return CallRecord(
+            text=text,
+            model=agent.model,
+            prompt_tokens=len(prompt) // 4,
+            completion_tokens=len(text) // 4,
+            latency_s=0.01,
+            cost_usd=0.001,
+            seed=seed,
+            agent=agent.name,
+        )
 
     def prompts(self, kind, agent=None, n=None):
-        return [c["prompt"] for c in self.calls if c["kind"] == kind
-                and (agent is None or c["agent"] == agent) and (n is None or c["n"] == n)]
+        return [
+            c["prompt"]
+            for c in self.calls
+            if c["kind"] == kind and (agent is None or c["agent"] == agent) and (n is None or c["n"] == n)
+        ]
 
 
 def _opts(tmp_path, **kw) -> RunOptions:
     strategy = kw.pop("strategy", "lessonl")
-    base = dict(problems=[PID], mode="omp", models="openai/mock-a,openai/mock-b", strategy=strategy,
-                strategy_options={"rounds": 2, "agents": 2, "k": 4} if strategy == "lessonl" else {},
-                quick=True, reference=False, output=str(tmp_path / "results"),
-                eval_overrides=FAST_EVAL)
+    base = dict(
+        problems=[PID],
+        mode="omp",
+        models="openai/mock-a,openai/mock-b",
+        strategy=strategy,
+        strategy_options={"rounds": 2, "agents": 2, "k": 4} if strategy == "lessonl" else {},
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=FAST_EVAL,
+    )
     base.update(kw)
     return RunOptions(**base)
 
@@ -94,9 +112,19 @@ def test_outcome_labels_threshold_and_ci():
 
 
 def _lesson(i, speedup=None, status="correct", text="", round_=0):
-    return Lesson(id=lesson_id("p", round_, i, 0), problem="p", round=round_, agent=f"a{i}",
-                  model="m", candidate_id=f"p-r{round_}-a{i}", status=status, text=text,
-                  speedup=speedup, ci_low=speedup and speedup * 0.95, ci_high=speedup and speedup * 1.05)
+    return Lesson(
+        id=lesson_id("p", round_, i, 0),
+        problem="p",
+        round=round_,
+        agent=f"a{i}",
+        model="m",
+        candidate_id=f"p-r{round_}-a{i}",
+        status=status,
+        text=text,
+        speedup=speedup,
+        ci_low=speedup and speedup * 0.95,
+        ci_high=speedup and speedup * 1.05,
+    )
 
 
 def test_lesson_ids_unique_across_rounds():
@@ -114,8 +142,10 @@ def test_selection_speedup_half_first_then_relevance_at_most_k():
     bank.add(_lesson(0, 3.0, text="blocked two-pass parallel scan with omp"))
     bank.add(_lesson(1, 1.5, text="used simd pragma"))
     bank.add(_lesson(2, 1.1, text="unrolled loop"))  # exactly at the threshold: eligible
-    bank.add(_lesson(3, 1.09, text="tiny change"))   # below: relevance only
-    bank.add(_lesson(4, None, "incorrect", text="prefixSum with omp parallel for lost the carry between blocks of output"))
+    bank.add(_lesson(3, 1.09, text="tiny change"))  # below: relevance only
+    bank.add(
+        _lesson(4, None, "incorrect", text="prefixSum with omp parallel for lost the carry between blocks of output")
+    )
     bank.add(_lesson(5, None, "compile_error", text="missing semicolon"))
     code = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) { inclusive_scan }"
     sel = bank.select(4, code, round_=1)
@@ -156,11 +186,13 @@ def test_multiplicative_factor_rule():
     bank.add(_lesson(1, 2.0))
     bank.add(_lesson(2, None, "compile_error"))
     bank.add(_lesson(3, 1.5))
-    ch = bank.update_factors({
-        "p-r0-a0-c0": [("correct", 3.0), ("incorrect", None)],  # mean(3, 0.5) / 2 = 0.875
-        "p-r0-a1-c0": [("correct", 10.0)],                       # 5 clipped to 2
-        "p-r0-a2-c0": [("compile_error", None)],                 # 0.5 / 1 (failed lesson: ref 1)
-    })
+    ch = bank.update_factors(
+        {
+            "p-r0-a0-c0": [("correct", 3.0), ("incorrect", None)],  # mean(3, 0.5) / 2 = 0.875
+            "p-r0-a1-c0": [("correct", 10.0)],  # 5 clipped to 2
+            "p-r0-a2-c0": [("compile_error", None)],  # 0.5 / 1 (failed lesson: ref 1)
+        }
+    )
     assert bank["p-r0-a0-c0"].factor == pytest.approx(0.875)
     assert bank["p-r0-a1-c0"].factor == pytest.approx(2.0)
     assert bank["p-r0-a2-c0"].factor == pytest.approx(0.5)
@@ -174,18 +206,41 @@ def test_prompts_state_build_and_evidence():
     p = get_problem(PID)
     build = {"compiler_version": "g++ (Debian 12.2.0) 12.2.0", "flags": "-std=c++17 -O3 -fopenmp", "threads": 2}
     text = prompts.optimization_prompt(p, "omp", build, 2097152)
-    for s in ("g++ (Debian 12.2.0) 12.2.0", "-std=c++17 -O3 -fopenmp", "OMP_NUM_THREADS=2", p.signature,
-              "std::inclusive_scan"):
+    for s in (
+        "g++ (Debian 12.2.0) 12.2.0",
+        "-std=c++17 -O3 -fopenmp",
+        "OMP_NUM_THREADS=2",
+        p.signature,
+        "std::inclusive_scan",
+    ):
         assert s in text
     assert "Lessons from earlier" not in text
     assert "one CPU" in prompts.optimization_prompt(p, "serial", build, 10)
-    bad = EvalResult(PID, "pareval", "omp", "incorrect", 17, 2,
-                     evidence={"why": "output[5] (of 17): expected 1.5, got 0.25", "size": 17, "seed": 42,
-                               "phase": "validation", "thread_scaling": {"t1_ms": 4.0, "tN_ms": 2.5},
-                               "opt_remarks": "loop not vectorized: unsafe dependent memory operations"})
+    bad = EvalResult(
+        PID,
+        "pareval",
+        "omp",
+        "incorrect",
+        17,
+        2,
+        evidence={
+            "why": "output[5] (of 17): expected 1.5, got 0.25",
+            "size": 17,
+            "seed": 42,
+            "phase": "validation",
+            "thread_scaling": {"t1_ms": 4.0, "tN_ms": 2.5},
+            "opt_remarks": "loop not vectorized: unsafe dependent memory operations",
+        },
+    )
     ev = prompts.format_evidence(bad)
-    for s in ("output[5]", "expected 1.5, got 0.25", "size 17", "seed 42", "thread_scaling.t1_ms",
-              "loop not vectorized"):
+    for s in (
+        "output[5]",
+        "expected 1.5, got 0.25",
+        "size 17",
+        "seed 42",
+        "thread_scaling.t1_ms",
+        "loop not vectorized",
+    ):
         assert s in ev
     ok = EvalResult(PID, "pareval", "omp", "correct", 17, 2, speedup=1.234, ci_low=1.2, ci_high=1.3, pairs=10)
     assert "1.23x (95 % CI 1.20x-1.30x)" in prompts.format_evidence(ok)
@@ -193,10 +248,28 @@ def test_prompts_state_build_and_evidence():
 
 def test_report_columns():
     rows = [
-        {"category": "scan", "correct": True, "compiled": True, "speedup": 4.0, "ci_low": 3.5, "ci_high": 4.5,
-         "reference_speedup": 8.0, "prompt_tokens": 10, "completion_tokens": 5, "cost_usd": 0.5, "wall_s": 2},
-        {"category": "scan", "correct": True, "compiled": True, "speedup": 0.5, "ci_low": 0.4, "ci_high": 0.6,
-         "reference_speedup": 2.0},
+        {
+            "category": "scan",
+            "correct": True,
+            "compiled": True,
+            "speedup": 4.0,
+            "ci_low": 3.5,
+            "ci_high": 4.5,
+            "reference_speedup": 8.0,
+            "prompt_tokens": 10,
+            "completion_tokens": 5,
+            "cost_usd": 0.5,
+            "wall_s": 2,
+        },
+        {
+            "category": "scan",
+            "correct": True,
+            "compiled": True,
+            "speedup": 0.5,
+            "ci_low": 0.4,
+            "ci_high": 0.6,
+            "reference_speedup": 2.0,
+        },
         {"category": "scan", "correct": True, "compiled": True, "speedup": 1.05, "ci_low": 0.99, "ci_high": 1.1},
         {"category": "scan", "correct": False, "compiled": False, "speedup": None},
     ]
@@ -204,11 +277,11 @@ def test_report_columns():
     assert s["category"] == "scan" and all_["category"] == "all"
     assert s["% compiled"] == 75 and s["% correct"] == 75
     assert s["geomean"] == pytest.approx((4 * 1 * 1.05 * 1) ** 0.25)  # slower and incorrect as 1
-    assert s["mean"] == pytest.approx((4 + 0.5 + 1.05 + 0) / 4)     # incorrect as 0
+    assert s["mean"] == pytest.approx((4 + 0.5 + 1.05 + 0) / 4)  # incorrect as 0
     assert s["% >=2x"] == 25
-    assert s["geomean CI>1"] == pytest.approx(4 ** 0.25)             # 1.05 has CI low < 1
-    assert s["reference"] == pytest.approx(4.0)                      # geomean(8, 2)
-    assert s["% of ref"] == pytest.approx(100 * 2 / 4)               # geomean(4, 1) / 4
+    assert s["geomean CI>1"] == pytest.approx(4**0.25)  # 1.05 has CI low < 1
+    assert s["reference"] == pytest.approx(4.0)  # geomean(8, 2)
+    assert s["% of ref"] == pytest.approx(100 * 2 / 4)  # geomean(4, 1) / 4
     assert s["tokens"] == 15 and s["cost $"] == pytest.approx(0.5)
     assert "| scan | 4 | 75% | 75% |" in md_table(*table_cells(get_table("per_category"), [s]))
 
@@ -220,10 +293,17 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
     import pandas as pd
 
     script = Script(
-        candidates={("agent-1", 0): fence(BASELINE), ("agent-2", 0): fence(BROKEN),
-                    ("agent-1", 1): fence(WRONG), ("agent-2", 1): fence(LOOP)},
-        lessons={("agent-1", 0): "LESSON-ALPHA: std::inclusive_scan is memory bound already.",
-                 ("agent-2", 0): "LESSON-BETA: the return statement had a syntax error."})
+        candidates={
+            ("agent-1", 0): fence(BASELINE),
+            ("agent-2", 0): fence(BROKEN),
+            ("agent-1", 1): fence(WRONG),
+            ("agent-2", 1): fence(LOOP),
+        },
+        lessons={
+            ("agent-1", 0): "LESSON-ALPHA: std::inclusive_scan is memory bound already.",
+            ("agent-2", 0): "LESSON-BETA: the return statement had a syntax error.",
+        },
+    )
     store, rows, summary = execute(_opts(tmp_path), complete_fn=script)
     root = store.root
 
@@ -275,8 +355,17 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
 
     # the run folder
     cfg = json.loads((root / "config.json").read_text())
-    for k in ("team", "strategy", "compiler", "machine", "git_revision", "suite_hash", "threads",
-              "strategy_defaults", "team_kind"):
+    for k in (
+        "team",
+        "strategy",
+        "compiler",
+        "machine",
+        "git_revision",
+        "suite_hash",
+        "threads",
+        "strategy_defaults",
+        "team_kind",
+    ):
         assert k in cfg
     assert cfg["compiler"]["flags"].startswith("-std=c++17 -O3") and cfg["machine"]["cpu_model"]
     assert cfg["team_kind"] == "team" and cfg["strategy_defaults"]["rounds"] == 4
@@ -298,8 +387,12 @@ def test_lessonl_end_to_end_with_real_evaluator(tmp_path):
 
 
 def test_resume_after_interrupt_reuses_evaluations(tmp_path):
-    cands = {("agent-1", 0): fence(BASELINE), ("agent-2", 0): fence(WRONG),
-             ("agent-1", 1): fence(LOOP), ("agent-2", 1): fence(BROKEN)}
+    cands = {
+        ("agent-1", 0): fence(BASELINE),
+        ("agent-2", 0): fence(WRONG),
+        ("agent-1", 1): fence(LOOP),
+        ("agent-2", 1): fence(BROKEN),
+    }
     killer = Script(cands, interrupt_at=("agent-1", "candidate", 1))
     with pytest.raises(KeyboardInterrupt):
         execute(_opts(tmp_path), complete_fn=killer)
@@ -310,7 +403,7 @@ def test_resume_after_interrupt_reuses_evaluations(tmp_path):
     assert any(e["kind"] == "run_interrupted" for e in before)
 
     store, rows, _ = execute(_opts(tmp_path), store=RunStore.open(root), complete_fn=Script(cands))
-    after = [json.loads(l) for l in (root / "events.jsonl").read_text().splitlines()][len(before):]
+    after = [json.loads(l) for l in (root / "events.jsonl").read_text().splitlines()][len(before) :]
     reused = {e["candidate_id"] for e in after if e["kind"] == "evaluation_reused"}
     again = {e["candidate_id"] for e in after if e["kind"] == "evaluation" and not e["fresh"]}
     assert reused == measured and not (again & measured)
@@ -348,6 +441,7 @@ def test_run_stops_when_every_model_call_fails(tmp_path):
 
     def down(agent, messages, seed):
         raise ModelCallError("connection refused")
+
     with pytest.raises(HarnessError, match="every model call .* failed; last error: .*connection refused"):
         execute(_opts(tmp_path), complete_fn=down)
     [root] = list((tmp_path / "results").iterdir())

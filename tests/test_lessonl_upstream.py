@@ -25,8 +25,16 @@ import pytest
 from harness.strategies import prompting as prompts
 from harness.cli import main
 from harness.measure.evaluate import EvalResult
-from harness.strategies.lessons import (CORRECT_LABELS, FAILURE_LABELS, OUTCOME_PREDICATES, Lesson,
-                                        LessonBank, lesson_id, outcome_label, outcome_predicate)
+from harness.strategies.lessons import (
+    CORRECT_LABELS,
+    FAILURE_LABELS,
+    OUTCOME_PREDICATES,
+    Lesson,
+    LessonBank,
+    lesson_id,
+    outcome_label,
+    outcome_predicate,
+)
 from harness.run import RunOptions, execute, options_from_config
 from harness.strategies.base import REMEASURE_SEED_OFFSET, REPLICATE_SEED_STRIDE, replicate_seed
 from harness.measure.suite import get_problem
@@ -37,9 +45,19 @@ BROKEN = "void prefixSum(std::vector<double> const& x, std::vector<double>& outp
 
 
 def _lesson(i, speedup=None, status="correct", text="", round_=0):
-    return Lesson(id=lesson_id("p", round_, i, 0), problem="p", round=round_, agent=f"a{i}",
-                  model="m", candidate_id=f"p-r{round_}-a{i}", status=status, text=text,
-                  speedup=speedup, ci_low=speedup and speedup * 0.95, ci_high=speedup and speedup * 1.05)
+    return Lesson(
+        id=lesson_id("p", round_, i, 0),
+        problem="p",
+        round=round_,
+        agent=f"a{i}",
+        model="m",
+        candidate_id=f"p-r{round_}-a{i}",
+        status=status,
+        text=text,
+        speedup=speedup,
+        ci_low=speedup and speedup * 0.95,
+        ci_high=speedup and speedup * 1.05,
+    )
 
 
 def _events(root):
@@ -57,8 +75,9 @@ def test_upstream_factor_by_hand_overwritten_not_multiplied():
     bank.add(_lesson(2, 2.0))
     bank.add(_lesson(3, 1.2))
     round1 = [("correct", 2.0), ("correct", 1.2), ("incorrect", None)]
-    ch = bank.update_factors({"p-r0-a0-c0": round1, "p-r0-a1-c0": round1,
-                              "p-r0-a2-c0": [("correct", 2.0), ("timeout", None)]})
+    ch = bank.update_factors(
+        {"p-r0-a0-c0": round1, "p-r0-a1-c0": round1, "p-r0-a2-c0": [("correct", 2.0), ("timeout", None)]}
+    )
     # 2.0 beats 1.5; 1.2 does not; an incorrect output counts as speedup 0
     assert bank["p-r0-a0-c0"].factor == pytest.approx((1.1 + 0.9 + 0.9) / 3)
     # a lesson whose attempt failed has speedup 0: every correct output beats it
@@ -136,8 +155,10 @@ def test_lesson_prompt_reads_as_english_for_every_outcome_label():
     labels = set(CORRECT_LABELS) | set(FAILURE_LABELS.values())
     assert set(OUTCOME_PREDICATES) == labels
     # every label outcome_label can return has a predicate
-    grid = {outcome_label("correct", s, lo, hi) for s, lo, hi in
-            [(1.2, 1.0, 1.3), (1.05, 1.01, 1.08), (0.9, 0.8, 0.95), (1.0, 0.9, 1.1), (None, None, None)]}
+    grid = {
+        outcome_label("correct", s, lo, hi)
+        for s, lo, hi in [(1.2, 1.0, 1.3), (1.05, 1.01, 1.08), (0.9, 0.8, 0.95), (1.0, 0.9, 1.1), (None, None, None)]
+    }
     grid |= {outcome_label(st) for st in FAILURE_LABELS}
     assert grid == labels
     p = get_problem(PID)
@@ -170,8 +191,14 @@ def _hand_factor(rule, old, lesson, outputs):
 def test_factor_rule_in_a_run_is_recorded_and_applied(tmp_path, rule):
     """3 rounds of 2 agents, k = 4: round 0's lessons are shown in rounds 1 and 2, so
     their factors change twice; the event log's factors equal the rule by hand."""
-    replies = {("agent-1", 0): WRONG, ("agent-2", 0): BASELINE, ("agent-1", 1): BASELINE,
-               ("agent-2", 1): BROKEN, ("agent-1", 2): BASELINE, ("agent-2", 2): WRONG}
+    replies = {
+        ("agent-1", 0): WRONG,
+        ("agent-2", 0): BASELINE,
+        ("agent-1", 1): BASELINE,
+        ("agent-2", 1): BROKEN,
+        ("agent-1", 2): BASELINE,
+        ("agent-2", 2): WRONG,
+    }
     seen: dict = {}
 
     def reply(call):
@@ -181,8 +208,9 @@ def test_factor_rule_in_a_run_is_recorded_and_applied(tmp_path, rule):
         return fence(replies[(call["agent"], n)])
 
     opts = {"rounds": 3, "agents": 2, "k": 4, **({} if rule == "upstream" else {"factor_rule": rule})}
-    store, rows, _ = run_strategy(tmp_path, "lessonl", opts, model=ScriptedModel(reply),
-                                  models="openai/mock-a,openai/mock-b")
+    store, rows, _ = run_strategy(
+        tmp_path, "lessonl", opts, model=ScriptedModel(reply), models="openai/mock-a,openai/mock-b"
+    )
     cfg = json.loads((store.root / "config.json").read_text())
     assert cfg["strategy_options"]["factor_rule"] == rule
     assert f"'factor_rule': '{rule}'" in (store.root / "report.md").read_text()
@@ -210,11 +238,15 @@ def test_factor_rule_in_a_run_is_recorded_and_applied(tmp_path, rule):
 def test_resume_keeps_the_rule_a_run_recorded():
     """--resume takes config.json's resolved options; a run recorded before factor_rule
     existed used the multiplicative rule and keeps it."""
-    before = {"options": {"strategy": "lessonl", "strategy_options": {"rounds": 2}},
-              "strategy_options": {"rounds": 2, "agents": 3, "k": 4, "relevance": "bm25"}}
+    before = {
+        "options": {"strategy": "lessonl", "strategy_options": {"rounds": 2}},
+        "strategy_options": {"rounds": 2, "agents": 3, "k": 4, "relevance": "bm25"},
+    }
     assert options_from_config(before).strategy_params()["factor_rule"] == "multiplicative"
-    now = {"options": {"strategy": "lessonl", "strategy_options": {}},
-           "strategy_options": {"rounds": 4, "agents": 3, "k": 4, "factor_rule": "upstream"}}
+    now = {
+        "options": {"strategy": "lessonl", "strategy_options": {}},
+        "strategy_options": {"rounds": 4, "agents": 3, "k": 4, "factor_rule": "upstream"},
+    }
     assert options_from_config(now).strategy_params()["factor_rule"] == "upstream"
     single = {"options": {"strategy": "single", "strategy_options": {}}, "strategy_options": {}}
     assert options_from_config(single).strategy_options == {}
@@ -237,8 +269,16 @@ def test_every_replicate_is_measured_anew_and_the_reference_is_shared(tmp_path):
     def no_model(*a):
         raise AssertionError("the null strategy calls no model")
 
-    opts = RunOptions(problems=[PID], mode="omp", strategy="null", quick=True, reference=True, repeats=2,
-                      output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL))
+    opts = RunOptions(
+        problems=[PID],
+        mode="omp",
+        strategy="null",
+        quick=True,
+        reference=True,
+        repeats=2,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+    )
     store, rows, _ = execute(opts, complete_fn=no_model)
     store.close()
     assert [r["repeat"] for r in rows] == [0, 1]
@@ -248,8 +288,13 @@ def test_every_replicate_is_measured_anew_and_the_reference_is_shared(tmp_path):
     by = {(e["candidate_id"], e["fresh"], e["repeat"]): e for e in evals}
     null = f"{PID}-null"
     # the same code (the baseline) in both replicates: first measurement and re-measurement anew
-    assert set(by) == {(f"{PID}-reference", False, 0), (null, False, 0), (null, True, 0),
-                       (null, False, 1), (null, True, 1)}
+    assert set(by) == {
+        (f"{PID}-reference", False, 0),
+        (null, False, 0),
+        (null, True, 0),
+        (null, False, 1),
+        (null, True, 1),
+    }
     seed = json.loads((store.root / "config.json").read_text())["eval_config"]["seed"]
     for fresh in (False, True):
         r0, r1 = by[(null, fresh, 0)], by[(null, fresh, 1)]
@@ -269,18 +314,34 @@ def test_every_replicate_is_measured_anew_and_the_reference_is_shared(tmp_path):
 # --------------------------------------------------------------------------- compare's replicate guidance
 
 # ln speedups: old with 2 replicates per problem, new with 3 (2 for the last problem)
-OLD_LN = {"02_dense_la_gemm": [0.40, 0.50], "06_fft_dft": [1.00, 0.90],
-          "13_geometry_closest_pair_2d": [0.20, 0.30], "30_scan_prefix_sum": [0.90, 0.80]}
-NEW_LN = {"02_dense_la_gemm": [0.70, 0.80, 0.75], "06_fft_dft": [0.90, 1.00, 0.95],
-          "13_geometry_closest_pair_2d": [0.55, 0.60, 0.45], "30_scan_prefix_sum": [0.80, 0.95]}
+OLD_LN = {
+    "02_dense_la_gemm": [0.40, 0.50],
+    "06_fft_dft": [1.00, 0.90],
+    "13_geometry_closest_pair_2d": [0.20, 0.30],
+    "30_scan_prefix_sum": [0.90, 0.80],
+}
+NEW_LN = {
+    "02_dense_la_gemm": [0.70, 0.80, 0.75],
+    "06_fft_dft": [0.90, 1.00, 0.95],
+    "13_geometry_closest_pair_2d": [0.55, 0.60, 0.45],
+    "30_scan_prefix_sum": [0.80, 0.95],
+}
 
 
 def _write_run(root, ln):
     """A results folder with only what compare reads: config.json and the event log's
     finished rows (speedup e^ln, a tight CI, correct), serial mode, quick sizes."""
     root.mkdir(parents=True)
-    config = {"run_id": root.name, "suite": "pareval", "mode": "serial", "threads": 1, "quick": True,
-              "strategy": "single", "strategy_options": {}, "eval_config": {"seed": 1}}
+    config = {
+        "run_id": root.name,
+        "suite": "pareval",
+        "mode": "serial",
+        "threads": 1,
+        "quick": True,
+        "strategy": "single",
+        "strategy_options": {},
+        "eval_config": {"seed": 1},
+    }
     (root / "config.json").write_text(json.dumps(config))
     events = [{"t": 1.0, "kind": "run_started"}]
     for rep in range(max(len(v) for v in ln.values())):
@@ -288,12 +349,22 @@ def _write_run(root, ln):
             if rep >= len(xs):
                 continue
             s = math.exp(xs[rep])
-            row = {"problem": pid, "category": get_problem(pid).category, "repeat": rep, "status": "correct",
-                   "correct": True, "compiled": True, "speedup": s, "ci_low": s * 0.99, "ci_high": s * 1.01,
-                   "null_speedup": 1.0}
-            events += [{"t": 2.0, "kind": "problem_started", "problem": pid, "repeat": rep,
-                        "category": row["category"]},
-                       {"t": 3.0, "kind": "problem_done", "problem": pid, "repeat": rep, "row": row}]
+            row = {
+                "problem": pid,
+                "category": get_problem(pid).category,
+                "repeat": rep,
+                "status": "correct",
+                "correct": True,
+                "compiled": True,
+                "speedup": s,
+                "ci_low": s * 0.99,
+                "ci_high": s * 1.01,
+                "null_speedup": 1.0,
+            }
+            events += [
+                {"t": 2.0, "kind": "problem_started", "problem": pid, "repeat": rep, "category": row["category"]},
+                {"t": 3.0, "kind": "problem_done", "problem": pid, "repeat": rep, "row": row},
+            ]
     events.append({"t": 4.0, "kind": "run_finished"})
     (root / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
     return root
@@ -302,10 +373,12 @@ def _write_run(root, ln):
 def test_compare_replicate_guidance_equals_the_formula_by_hand(tmp_path, capsys):
     old, new = _write_run(tmp_path / "old", OLD_LN), _write_run(tmp_path / "new", NEW_LN)
     drop = 0.20
+
     # s^2: each run's pooled within-problem variance, averaged over the two runs
     def pooled(ln):
         ss = sum(sum((x - statistics.fmean(xs)) ** 2 for x in xs) for xs in ln.values())
         return ss / sum(len(xs) - 1 for xs in ln.values())
+
     s2 = (pooled(OLD_LN) + pooled(NEW_LN)) / 2
     # tau^2: the variance of the per-problem deltas minus its replicate part s^2/n_old + s^2/n_new
     deltas = [statistics.fmean(NEW_LN[p]) - statistics.fmean(OLD_LN[p]) for p in OLD_LN]
@@ -324,6 +397,7 @@ def test_compare_replicate_guidance_equals_the_formula_by_hand(tmp_path, capsys)
     assert g["problems"] == P and g["replicates"] == R
     main(["compare", str(old), str(new), "--fail-on-regression", "20%"])
     md = capsys.readouterr().out
-    assert (f"s = {math.sqrt(s2):.3f} and spread of the problems' changes tau = {math.sqrt(tau2):.3f}" in md)
-    assert (f"resolving a 20% change (95 % interval, 80 % power) on these {P} problem(s) "
-            f"needs about {R} replicate(s)") in md
+    assert f"s = {math.sqrt(s2):.3f} and spread of the problems' changes tau = {math.sqrt(tau2):.3f}" in md
+    assert (
+        f"resolving a 20% change (95 % interval, 80 % power) on these {P} problem(s) needs about {R} replicate(s)"
+    ) in md

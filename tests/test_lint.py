@@ -1,6 +1,5 @@
-"""The repository's habits, checked: `ruff check .` and the configured mypy run
-(pyproject.toml, [tool.ruff] and [tool.mypy]) report nothing. The format check is not
-here yet (`ruff format` is configured; it is applied to the tree once, then checked)."""
+"""The repository's habits, checked: `ruff check .`, `ruff format --check .` and the
+configured mypy run (pyproject.toml, [tool.ruff] and [tool.mypy]) report nothing."""
 
 from __future__ import annotations
 
@@ -19,13 +18,19 @@ def _tool(module: str, *args: str) -> subprocess.CompletedProcess:
     installed (it comes with the test extra: pip install -e '.[test]')."""
     pytest.importorskip(module, reason=f"{module} is in the test extra")
     env = {**os.environ, "MYPY_CACHE_DIR": str(ROOT / "build" / "mypy-cache")}
-    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600
+    )
 
 
 def test_ruff_check_is_clean():
     r = _tool("ruff", "check", "--no-cache", ".")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_ruff_format_is_applied():
+    r = _tool("ruff", "format", "--check", "--no-cache", ".")
+    assert r.returncode == 0, "run `ruff format .`:\n" + r.stdout + r.stderr
 
 
 def test_mypy_is_clean():

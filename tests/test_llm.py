@@ -90,7 +90,14 @@ temperature = 0.0
     )
     team = Team.from_toml(f)
     a, b = team.agents
-    assert (a.name, a.model, a.temperature, a.top_p, a.max_tokens, a.seed) == ("mini", "openai/gpt-4o-mini", 0.3, 0.9, 1000, 42)
+    assert (a.name, a.model, a.temperature, a.top_p, a.max_tokens, a.seed) == (
+        "mini",
+        "openai/gpt-4o-mini",
+        0.3,
+        0.9,
+        1000,
+        42,
+    )
     assert (b.name, b.temperature, b.api_base, b.seed) == ("agent-2", 0.0, "http://127.0.0.1:8000/v1", 2)
     assert Team.load(team_file=f) == team
     assert team.to_dict()["agents"][0]["model"] == "openai/gpt-4o-mini"
@@ -194,7 +201,11 @@ def test_local_model_names(tmp_path, isolated_cache):
     # the stamp lives in the cache, not beside the user's file
     assert not list(tmp_path.glob("*.stamp.json"))
     assert list((isolated_cache / "models" / "stamps").glob("*.json"))
-    assert local_model.is_path_spec("~/m.gguf") and local_model.is_path_spec("/abs/x") and not local_model.is_path_spec("qwen2.5-coder-0.5b")
+    assert (
+        local_model.is_path_spec("~/m.gguf")
+        and local_model.is_path_spec("/abs/x")
+        and not local_model.is_path_spec("qwen2.5-coder-0.5b")
+    )
 
 
 # --------------------------------------------------------------------------- calls, cache, cost
@@ -223,7 +234,12 @@ def test_cache_hit_on_second_identical_call(tmp_path, openai_agent):
     r2 = llm.complete(openai_agent, MESSAGES, cache_dir=cache, mock_response=MOCK_REPLY)
     assert r2.cache_hit
     assert (r2.text, r2.prompt_tokens, r2.completion_tokens, r2.cost_usd, r2.latency_s) == (
-        r1.text, r1.prompt_tokens, r1.completion_tokens, r1.cost_usd, r1.latency_s)
+        r1.text,
+        r1.prompt_tokens,
+        r1.completion_tokens,
+        r1.cost_usd,
+        r1.latency_s,
+    )
 
     # any change of the request (seed, sampling, messages) is a different key
     assert not llm.complete(openai_agent, MESSAGES, cache_dir=cache, seed=8, mock_response=MOCK_REPLY).cache_hit
@@ -280,8 +296,11 @@ def test_retries_with_backoff_then_success(monkeypatch, openai_agent):
     assert len(sleeps) == 2 and 0.9 <= sleeps[0] <= 1.1 and 1.8 <= sleeps[1] <= 2.2
 
     calls.clear()
-    monkeypatch.setattr(litellm, "completion", lambda **kw: (_ for _ in ()).throw(
-        litellm.RateLimitError("again", llm_provider="openai", model="gpt-4o-mini")))
+    monkeypatch.setattr(
+        litellm,
+        "completion",
+        lambda **kw: (_ for _ in ()).throw(litellm.RateLimitError("again", llm_provider="openai", model="gpt-4o-mini")),
+    )
     with pytest.raises(ModelCallError, match="giving up after 3 attempts") as ei:
         llm.complete(openai_agent, MESSAGES, cache_dir=None, retries=2)
     assert one_line(ei.value)
@@ -331,7 +350,10 @@ def test_assemble_chunks_verifies_and_reuses(tmp_path):
     assert out == dest and dest.read_bytes() == blob
     stamp = json.loads((tmp_path / "models" / "m.gguf.stamp.json").read_text())
     assert stamp["sha256"] == sha and stamp["size"] == len(blob)
-    assert sorted(p.name for p in dest.parent.iterdir() if not p.name.startswith(".m.gguf.lock")) == ["m.gguf", "m.gguf.stamp.json"]
+    assert sorted(p.name for p in dest.parent.iterdir() if not p.name.startswith(".m.gguf.lock")) == [
+        "m.gguf",
+        "m.gguf.stamp.json",
+    ]
 
     # second call: stamp matches, nothing rewritten, chunks not even needed
     mtime = dest.stat().st_mtime_ns
@@ -362,7 +384,9 @@ def test_assemble_chunks_wrong_hash_leaves_nothing(tmp_path):
     assert not dest.exists()
     assert not [p for p in dest.parent.iterdir() if p.suffix in (".partial", ".gguf")]
     with pytest.raises(LocalModelError, match="bytes, expected"):
-        local_model.assemble_chunks(chunks, dest, expected_sha256=hashlib.sha256(blob).hexdigest(), expected_size=len(blob) + 1)
+        local_model.assemble_chunks(
+            chunks, dest, expected_sha256=hashlib.sha256(blob).hexdigest(), expected_size=len(blob) + 1
+        )
     assert not dest.exists()
 
 
@@ -436,8 +460,10 @@ def test_thread_and_context_settings(monkeypatch):
 
 def test_team_file_roles_name_agents(tmp_path):
     f = tmp_path / "team.toml"
-    f.write_text('[[agents]]\nname = "a"\nmodel = "openai/x"\n[[agents]]\nname = "b"\nmodel = "openai/y"\n'
-                 '[roles]\naggregator = "b"\n')
+    f.write_text(
+        '[[agents]]\nname = "a"\nmodel = "openai/x"\n[[agents]]\nname = "b"\nmodel = "openai/y"\n'
+        '[roles]\naggregator = "b"\n'
+    )
     team = Team.from_toml(f)
     assert team.role("aggregator").model == "openai/y" and team.role("planner") is None
     assert team.to_dict()["roles"] == {"aggregator": "b"}
@@ -459,8 +485,9 @@ def test_remote_context_overflow_is_a_context_window_exceeded(openai_server):  #
         assert len(openai_server.requests) == n + 1
 
 
-@pytest.mark.parametrize("build_amx,cpu_amx,extra", [(False, False, True), (False, True, True),
-                                                     (True, False, True), (True, True, False)])
+@pytest.mark.parametrize(
+    "build_amx,cpu_amx,extra", [(False, False, True), (False, True, True), (True, False, True), (True, True, False)]
+)
 def test_load_plan_turns_extra_buffers_off_only_for_amx_on_amx(monkeypatch, build_amx, cpu_amx, extra):
     """llama.cpp's AMX weight repack crashes the first decode (ggml-org/llama.cpp#20824):
     the extra buffer types go off only when both the build and the CPU have AMX."""

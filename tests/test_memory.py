@@ -12,8 +12,7 @@ import pytest
 from harness.cli import main
 from harness.core.errors import HarnessError
 from harness.measure.evaluate import EvalResult
-from harness.strategies.memory import (REGIONS, MemoryStore, make_item, provenance, similarity,
-                                       task_document, task_text)
+from harness.strategies.memory import REGIONS, MemoryStore, make_item, provenance, similarity, task_document, task_text
 from harness.measure.suite import get_problem, load_suite
 
 FFT = "06_fft_dft"
@@ -21,20 +20,29 @@ FFT = "06_fft_dft"
 
 def result(pid, status="correct", speedup=2.0, lo=1.8, hi=2.2):
     ok = status == "correct"
-    return EvalResult(problem_id=pid, suite="pareval", mode="omp", status=status, size=10, threads=2,
-                      speedup=speedup if ok else None, ci_low=lo if ok else None, ci_high=hi if ok else None)
+    return EvalResult(
+        problem_id=pid,
+        suite="pareval",
+        mode="omp",
+        status=status,
+        size=10,
+        threads=2,
+        speedup=speedup if ok else None,
+        ci_low=lo if ok else None,
+        ci_high=hi if ok else None,
+    )
 
 
 def items_for(pid, run_id="run-a", mode="omp", verified_speedup=2.0):
     p = get_problem(pid)
     first = result(pid, speedup=verified_speedup * 1.1)
     rem = result(pid, speedup=verified_speedup, lo=verified_speedup * 0.9, hi=verified_speedup * 1.1)
-    base = dict(run_id=run_id, strategy="cogito", problem=p, mode=mode, candidate_id=f"{pid}-f1",
-                model="openai/mock-a")
-    return [make_item("DG", provenance(run_id=run_id, strategy="cogito", problem=p, mode=mode),
-                      **task_document(p)),
-            make_item("CA3", provenance(**base, result=first), code=f"// {pid}", stage="refinement 1"),
-            make_item("CA4", provenance(**base, result=rem, verified=True), code=f"// {pid}")]
+    base = dict(run_id=run_id, strategy="cogito", problem=p, mode=mode, candidate_id=f"{pid}-f1", model="openai/mock-a")
+    return [
+        make_item("DG", provenance(run_id=run_id, strategy="cogito", problem=p, mode=mode), **task_document(p)),
+        make_item("CA3", provenance(**base, result=first), code=f"// {pid}", stage="refinement 1"),
+        make_item("CA4", provenance(**base, result=rem, verified=True), code=f"// {pid}"),
+    ]
 
 
 def test_provenance_is_kept_and_writing_twice_stores_once(tmp_path):
@@ -45,8 +53,14 @@ def test_provenance_is_kept_and_writing_twice_stores_once(tmp_path):
     assert store.add(items_for(FFT)) == 0 and store.content_hash() == h  # a resumed run
     ca4 = store.read()["CA4"][0]
     p = ca4["provenance"]
-    assert (p["run_id"], p["problem"], p["suite"], p["mode"], p["candidate_id"], p["model"]) == \
-        ("run-a", FFT, "pareval", "omp", f"{FFT}-f1", "openai/mock-a")
+    assert (p["run_id"], p["problem"], p["suite"], p["mode"], p["candidate_id"], p["model"]) == (
+        "run-a",
+        FFT,
+        "pareval",
+        "omp",
+        f"{FFT}-f1",
+        "openai/mock-a",
+    )
     assert (p["speedup"], p["ci_low"], p["ci_high"], p["verified"]) == (2.0, 1.8, 2.2, True)
     assert store.read()["CA3"][0]["provenance"]["verified"] is False
     # a second run with another run id is a different item for every region but DG
@@ -57,9 +71,11 @@ def test_ca4_holds_only_verified_correct_and_faster_results(tmp_path):
     store = MemoryStore(tmp_path / "m").ensure()
     p = get_problem(FFT)
     kw = dict(run_id="r", strategy="cogito", problem=p, mode="omp", candidate_id="c", model="m")
-    for bad in (provenance(**kw, result=result(FFT)),  # a first measurement
-                provenance(**kw, result=result(FFT, speedup=0.8, lo=0.7, hi=0.9), verified=True),
-                provenance(**kw, result=result(FFT, status="incorrect"), verified=True)):
+    for bad in (
+        provenance(**kw, result=result(FFT)),  # a first measurement
+        provenance(**kw, result=result(FFT, speedup=0.8, lo=0.7, hi=0.9), verified=True),
+        provenance(**kw, result=result(FFT, status="incorrect"), verified=True),
+    ):
         with pytest.raises(ValueError, match="CA4 holds only verified"):
             store.add([make_item("CA4", bad, code="x")])
     assert store.content_hash() == "empty"
@@ -75,8 +91,9 @@ def test_similarity_is_bounded_and_retrieval_never_returns_the_current_problem(t
     task = task_document(suite[FFT])
     others = [p for p in pids if p != FFT]
     background = [task_text(task_document(p)) for p in suite.values() if p.id not in pids]
-    sims = dict(zip(others, similarity(task_text(task), [task_text(task_document(suite[p])) for p in others],
-                                       background)))
+    sims = dict(
+        zip(others, similarity(task_text(task), [task_text(task_document(suite[p])) for p in others], background))
+    )
     assert all(0.0 <= s <= 1.0 for s in sims.values())
     assert similarity(task_text(task), [task_text(task)]) == [pytest.approx(1.0)]
     threshold = 0.3
@@ -122,8 +139,11 @@ def test_a_damaged_store_is_a_clear_error_and_nothing_is_lost(tmp_path, capsys):
     with pytest.raises(HarnessError, match=r"CA4\.json: not a harness-memory/1 file"):
         store.read()
     # valid JSON, an item whose provenance lacks the keys retrieval and the summary read
-    store.file("CA4").write_text(json.dumps({"format": "harness-memory/1", "region": "CA4",
-                                             "items": [{"region": "CA4", "id": "y", "provenance": {}}]}))
+    store.file("CA4").write_text(
+        json.dumps(
+            {"format": "harness-memory/1", "region": "CA4", "items": [{"region": "CA4", "id": "y", "provenance": {}}]}
+        )
+    )
     assert main(["memory", str(store.path)]) == 2
     assert "CA4.json: not a harness-memory/1 file" in capsys.readouterr().err
 
@@ -140,8 +160,15 @@ def _writer(path, tag, n):
     p = get_problem(FFT)
     store = MemoryStore(path)
     for i in range(n):
-        prov = provenance(run_id=f"{tag}", strategy="cogito", problem=p, mode="omp",
-                          candidate_id=f"{tag}-{i}", model="m", result=result(FFT))
+        prov = provenance(
+            run_id=f"{tag}",
+            strategy="cogito",
+            problem=p,
+            mode="omp",
+            candidate_id=f"{tag}-{i}",
+            model="m",
+            result=result(FFT),
+        )
         store.add([make_item("CA3", prov, code=f"// {tag} {i}")])
 
 
@@ -182,14 +209,30 @@ def _seed_lesson(store, pid, text, speedup=2.0):
 
     p = get_problem(pid)
     rem = result(pid, speedup=speedup, lo=speedup * 0.9, hi=speedup * 1.1)
-    lesson = Lesson(id=f"{pid}-r0-a0-c0", problem=pid, round=0, agent="a", model="m",
-                    candidate_id=f"{pid}-r0-a0", status="correct", text=text, speedup=speedup,
-                    ci_low=speedup * 0.9, ci_high=speedup * 1.1)
+    lesson = Lesson(
+        id=f"{pid}-r0-a0-c0",
+        problem=pid,
+        round=0,
+        agent="a",
+        model="m",
+        candidate_id=f"{pid}-r0-a0",
+        status="correct",
+        text=text,
+        speedup=speedup,
+        ci_low=speedup * 0.9,
+        ci_high=speedup * 1.1,
+    )
     kw = dict(run_id="earlier-run", strategy="lessonl", problem=p, mode="omp")
-    store.add([make_item("DG", provenance(**kw), **task_document(p)),
-               make_item("lessons", provenance(**kw, candidate_id=lesson.candidate_id, model="m",
-                                               result=rem, verified=True),
-                         lesson={k: v for k, v in lesson.to_dict().items() if k != "call"})])
+    store.add(
+        [
+            make_item("DG", provenance(**kw), **task_document(p)),
+            make_item(
+                "lessons",
+                provenance(**kw, candidate_id=lesson.candidate_id, model="m", result=rem, verified=True),
+                lesson={k: v for k, v in lesson.to_dict().items() if k != "call"},
+            ),
+        ]
+    )
 
 
 def test_lessonl_reads_other_problems_lessons_and_stores_verified_ones(tmp_path):
@@ -232,9 +275,14 @@ def _items(pid, run_id, repeat):
     p = get_problem(pid)
     kw = dict(run_id=run_id, strategy="cogito", problem=p, mode="omp", repeat=repeat)
     rem = result(pid, speedup=2.0, lo=1.8, hi=2.2)
-    return [make_item("DG", provenance(**kw), **task_document(p)),
-            make_item("CA4", provenance(**kw, candidate_id=f"{pid}-f1", model="m", result=rem, verified=True),
-                      code=f"// {pid} {run_id} r{repeat}")]
+    return [
+        make_item("DG", provenance(**kw), **task_document(p)),
+        make_item(
+            "CA4",
+            provenance(**kw, candidate_id=f"{pid}-f1", model="m", result=rem, verified=True),
+            code=f"// {pid} {run_id} r{repeat}",
+        ),
+    ]
 
 
 def test_a_scope_reads_other_runs_and_only_earlier_jobs_of_its_own_replicate(tmp_path):
@@ -244,8 +292,12 @@ def test_a_scope_reads_other_runs_and_only_earlier_jobs_of_its_own_replicate(tmp
 
     store = MemoryStore(tmp_path / "m").ensure()
     scan, rev, other = "30_scan_prefix_sum", "33_scan_reverse_prefix_sum", "31_scan_scan_with_min_function"
-    for items in (_items(scan, "this", 0), _items(scan, "this", 1), _items(other, "this", 1),
-                  _items(scan, "older-run", 0)):
+    for items in (
+        _items(scan, "this", 0),
+        _items(scan, "this", 1),
+        _items(other, "this", 1),
+        _items(scan, "older-run", 0),
+    ):
         store.add(items)
     task = task_document(get_problem(rev))
 
@@ -256,10 +308,15 @@ def test_a_scope_reads_other_runs_and_only_earlier_jobs_of_its_own_replicate(tmp
     # comes after scan in rep 1 but before other
     jobs = [(0, scan), (0, rev), (1, scan), (1, rev), (1, other)]
     earlier = frozenset(jobs[:3])
-    assert codes(MemoryScope("this", 1, frozenset(j for j in earlier if j[0] == 1))) == \
-        [f"// {scan} older-run r0", f"// {scan} this r1"]
-    assert codes(MemoryScope("this", 1, earlier, across_replicates=True)) == \
-        [f"// {scan} older-run r0", f"// {scan} this r0", f"// {scan} this r1"]
+    assert codes(MemoryScope("this", 1, frozenset(j for j in earlier if j[0] == 1))) == [
+        f"// {scan} older-run r0",
+        f"// {scan} this r1",
+    ]
+    assert codes(MemoryScope("this", 1, earlier, across_replicates=True)) == [
+        f"// {scan} older-run r0",
+        f"// {scan} this r0",
+        f"// {scan} this r1",
+    ]
     assert len(codes(None)) == 4  # no scope: everything (what runs before the rule read)
 
 

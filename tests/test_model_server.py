@@ -86,8 +86,10 @@ def test_a_server_by_hand_with_another_decoding_is_a_config_error(tmp_path, monk
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         monkeypatch.setenv(model_process.SERVER_ENV, f"http://127.0.0.1:{httpd.server_address[1]}/v1")
-        with pytest.raises(ModelConfigError, match=r"with another decoding \(harness-batched-1; this harness's is "
-                                                   + model_server.SERVER_ID) as ei:
+        with pytest.raises(
+            ModelConfigError,
+            match=r"with another decoding \(harness-batched-1; this harness's is " + model_server.SERVER_ID,
+        ) as ei:
             llm.validate_team(Team(agents=(Agent(name="a", model=f"local/{gguf}"),)))
         assert "\n" not in str(ei.value)
     finally:
@@ -95,8 +97,13 @@ def test_a_server_by_hand_with_another_decoding_is_a_config_error(tmp_path, monk
 
 
 def test_serve_model_rejects_bad_options():
-    r = subprocess.run([sys.executable, "-m", "harness", "serve-model", "--slots", "0"], cwd=ROOT,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", "serve-model", "--slots", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and r.stderr.strip() == "error: --slots must be >= 1 (got 0)"
 
 
@@ -115,12 +122,14 @@ def test_a_frequency_penalty_puts_the_penalties_sampler_first():
     engine._internals, engine.model = _internals, SimpleNamespace(n_vocab=lambda: 1000)
 
     def chain(penalty, temperature=0.2):
-        job = model_server._Job(prompt=[1], max_tokens=64, stop=[], temperature=temperature, top_p=0.95,
-                                seed=1, frequency_penalty=penalty)
+        job = model_server._Job(
+            prompt=[1], max_tokens=64, stop=[], temperature=temperature, top_p=0.95, seed=1, frequency_penalty=penalty
+        )
         wrapper = engine._sampler(job)  # held: it frees the native chain when collected
         s = wrapper.sampler
-        names = [ll.llama_sampler_name(ll.llama_sampler_chain_get(s, i)).decode()
-                 for i in range(ll.llama_sampler_chain_n(s))]
+        names = [
+            ll.llama_sampler_name(ll.llama_sampler_chain_get(s, i)).decode() for i in range(ll.llama_sampler_chain_n(s))
+        ]
         return names
 
     plain = chain(0.0)
@@ -128,8 +137,12 @@ def test_a_frequency_penalty_puts_the_penalties_sampler_first():
     assert chain(0.5, temperature=0.0) == ["penalties", *chain(0.0, temperature=0.0)]  # greedy too
 
 
-def _slot_engine(slots: int, active: dict[int, list[int]], kept: dict[int, list[int]] | None = None,
-                 last_use: dict[int, int] | None = None):
+def _slot_engine(
+    slots: int,
+    active: dict[int, list[int]],
+    kept: dict[int, list[int]] | None = None,
+    last_use: dict[int, int] | None = None,
+):
     """A stand-in engine (no model) with jobs in flight in ``active`` {slot: prompt},
     ``kept`` prompts per slot and ``last_use`` admissions; records seq_cp calls."""
     from types import SimpleNamespace
@@ -143,8 +156,10 @@ def _slot_engine(slots: int, active: dict[int, list[int]], kept: dict[int, list[
     engine.slots, engine.cuttable, engine.prompt_reuse, engine.moves, engine._admissions = slots, True, True, 0, 9
     engine._kept = [list((kept or {}).get(s, [])) for s in range(slots)]
     engine._last_use = [(last_use or {}).get(s, 0) for s in range(slots)]
-    engine._active = [model_server._Job(prompt=pr, max_tokens=8, stop=[], temperature=0.0, top_p=1.0, seed=0, slot=s)
-                      for s, pr in active.items()]
+    engine._active = [
+        model_server._Job(prompt=pr, max_tokens=8, stop=[], temperature=0.0, top_p=1.0, seed=0, slot=s)
+        for s, pr in active.items()
+    ]
     engine._free = [s for s in range(slots) if s not in active]
     return engine, copies
 
@@ -205,7 +220,7 @@ def test_the_thread_tuner_follows_the_load():
     loaded = _tune(t, busy, 1000)
     assert t.current == 1 and t.switches == 1
     first = loaded.index(1)  # two slow steps, three to compare with, then a try and its confirmation
-    assert first <= 5 and loaded[first:first + model_server.PROBE_EVERY] == [1] * model_server.PROBE_EVERY
+    assert first <= 5 and loaded[first : first + model_server.PROBE_EVERY] == [1] * model_server.PROBE_EVERY
     assert loaded.count(2) <= first + 3 + 1000 // model_server.PROBE_MAX  # tries back off
     back = _tune(t, quiet, 2 * model_server.PROBE_MAX)
     assert t.current == 2 and back.index(2) <= model_server.PROBE_MAX
@@ -257,8 +272,14 @@ def test_replies_do_not_depend_on_the_thread_count(embedded_model, no_servers, m
     thread and one fixed at 2, which is what lets the tuner follow the load."""
     agents = [Agent(name=f"a{i}", model=local_model.EMBEDDED_MODEL, seed=i, max_tokens=128) for i in (1, 2)]
     # a long context: flash attention's thread-dependent sums showed at ~1,600 tokens
-    msgs = [{"role": "user", "content": "Make this faster and explain why:\n```python\n"
-             + (ROOT / "harness" / "models" / "model_server.py").read_text()[:5000] + "\n```"}]
+    msgs = [
+        {
+            "role": "user",
+            "content": "Make this faster and explain why:\n```python\n"
+            + (ROOT / "harness" / "models" / "model_server.py").read_text()[:5000]
+            + "\n```",
+        }
+    ]
     texts = {}
     for threads in ("1", "2"):
         monkeypatch.setenv("HARNESS_LOCAL_THREADS", threads)
@@ -266,7 +287,9 @@ def test_replies_do_not_depend_on_the_thread_count(embedded_model, no_servers, m
         with ThreadPoolExecutor(max_workers=2) as ex:
             texts[threads] = [r.text for r in ex.map(lambda a: llm.complete(a, msgs, cache_dir=None), agents)]
         # a later call with that prompt reuses its whole chunks (usage.prompt_tokens_details via litellm)
-        again = llm.complete(Agent(name="a3", model=local_model.EMBEDDED_MODEL, seed=3, max_tokens=1), msgs, cache_dir=None)
+        again = llm.complete(
+            Agent(name="a3", model=local_model.EMBEDDED_MODEL, seed=3, max_tokens=1), msgs, cache_dir=None
+        )
         assert again.prompt_tokens > 1000
         assert again.cached_prompt_tokens == (again.prompt_tokens - 1) // model_server.N_BATCH * model_server.N_BATCH
         info = model_process.server_for(agents[0].model).info
@@ -278,10 +301,9 @@ def _prompt_logits(engine, prompt: list[int], reply_tokens: int = 0) -> tuple[li
     """Admits one greedy job with ``prompt``; returns the logits after its prompt and
     how many prompt tokens it reused; then decodes up to ``reply_tokens`` tokens of its
     reply into its slot, and frees the slot."""
-    job = model_server._Job(prompt=prompt, max_tokens=max(1, reply_tokens), stop=[], temperature=0.0,
-                            top_p=1.0, seed=0)
+    job = model_server._Job(prompt=prompt, max_tokens=max(1, reply_tokens), stop=[], temperature=0.0, top_p=1.0, seed=0)
     engine._admit([job])
-    logits = engine._ll.llama_get_logits_ith(engine.ctx.ctx, engine.batch.batch.n_tokens - 1)[:engine.model.n_vocab()]
+    logits = engine._ll.llama_get_logits_ith(engine.ctx.ctx, engine.batch.batch.n_tokens - 1)[: engine.model.n_vocab()]
     while not job.done.is_set():
         engine._step()
     return logits, job.reused
@@ -293,12 +315,15 @@ def test_a_reused_prompt_start_gives_the_same_logits(embedded_model):
     """A prompt that starts like the one a free slot keeps reuses its KV cells in whole
     N_BATCH chunks, and the logits after it are bit-identical to processing it from the
     start, with another reply's cells in the slot before."""
-    engine = model_server.Engine(local_model.embedded_model_path(), slots=2, n_ctx=2048,
-                                 threads=local_model.n_threads(), fixed_threads=True)
+    engine = model_server.Engine(
+        local_model.embedded_model_path(), slots=2, n_ctx=2048, threads=local_model.n_threads(), fixed_threads=True
+    )
     code = (ROOT / "harness" / "models" / "model_server.py").read_text()[:2500]
     tok = engine.model.tokenize
     first = tok(f"Review this code:\n{code}\nName its slowest line.".encode(), add_bos=False, special=False)
-    second = tok(f"Review this code:\n{code}\nName its clearest function and why.".encode(), add_bos=False, special=False)
+    second = tok(
+        f"Review this code:\n{code}\nName its clearest function and why.".encode(), add_bos=False, special=False
+    )
     common = next(i for i, (a, b) in enumerate(zip(first, second)) if a != b)
     assert common > 4 * model_server.N_BATCH and common % model_server.N_BATCH, common
 
@@ -325,13 +350,16 @@ def test_sequences_in_flight_sit_in_consecutive_slots(embedded_model):
     """When the middle one of three sequences ends first, the last one moves next to the
     first (llama.cpp decodes consecutive streams in one pass), and every reply is the one
     its seed gives alone."""
-    engine = model_server.Engine(local_model.embedded_model_path(), slots=4, n_ctx=1024,
-                                 threads=local_model.n_threads(), fixed_threads=True)
+    engine = model_server.Engine(
+        local_model.embedded_model_path(), slots=4, n_ctx=1024, threads=local_model.n_threads(), fixed_threads=True
+    )
     prompt = engine.model.tokenize(b"Write a C++ function that sums a vector of doubles.", add_bos=False, special=False)
 
     def jobs(limits):
-        return [model_server._Job(prompt=prompt, max_tokens=m, stop=[], temperature=0.8, top_p=0.95, seed=seed)
-                for seed, m in zip((1, 2, 3), limits)]
+        return [
+            model_server._Job(prompt=prompt, max_tokens=m, stop=[], temperature=0.8, top_p=0.95, seed=seed)
+            for seed, m in zip((1, 2, 3), limits)
+        ]
 
     steps = []  # the slots of each step's sequences, as decoded
     close = engine._close_gaps
@@ -381,10 +409,14 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
     it for another model file, and a prompt beyond the context window is a
     ContextWindowExceeded. It speculates (HARNESS_LOCAL_DRAFT): its record names the
     decoding, and a run that would key its cache with the plain decoding refuses it."""
-    p = subprocess.Popen([sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
-                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env={**os.environ, "HARNESS_LOCAL_N_CTX": "512",
-                              "HARNESS_LOCAL_DRAFT": str(model_server.DRAFT_TOKENS)})
+    p = subprocess.Popen(
+        [sys.executable, "-m", "harness", "serve-model", "--port", "0", "--slots", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "HARNESS_LOCAL_N_CTX": "512", "HARNESS_LOCAL_DRAFT": str(model_server.DRAFT_TOKENS)},
+    )
     try:
         line = p.stdout.readline()
         assert line.startswith("serving local/qwen2.5-coder-0.5b at http://127.0.0.1:"), p.stderr.read()
@@ -398,8 +430,11 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
         server = model_process.server_for(agent.model)
         assert server.external and server.info["slots"] == 2 and server.info["n_ctx"] == 512
         assert server.info["server_id"] == model_server.decoding_id() != model_server.PLAIN_ID  # the decoding, named
-        assert server.info["speculative"] == {"method": "prompt lookup", "draft_tokens": model_server.DRAFT_TOKENS,
-                                              "ngram": model_server.NGRAM}
+        assert server.info["speculative"] == {
+            "method": "prompt lookup",
+            "draft_tokens": model_server.DRAFT_TOKENS,
+            "ngram": model_server.NGRAM,
+        }
         with pytest.raises(ContextWindowExceeded, match="maximum context length is 512"):
             llm.complete(agent, [{"role": "user", "content": "int x; " * 600}], cache_dir=None)
         other = Agent(name="o", model=f"local/{_fake_gguf(tmp_path)}")
@@ -409,8 +444,10 @@ def test_a_server_started_by_hand_is_shared_and_checked(tmp_path, monkeypatch, e
         assert p.poll() is None
         monkeypatch.delenv("HARNESS_LOCAL_DRAFT")  # this run's cache key names the plain decoding
         spec_id = model_server.server_id(model_server.DRAFT_TOKENS, model_server.NGRAM)
-        with pytest.raises(ModelConfigError, match=re.escape(f"with another decoding ({spec_id}; this harness's is "
-                                                             f"{model_server.PLAIN_ID})")):
+        with pytest.raises(
+            ModelConfigError,
+            match=re.escape(f"with another decoding ({spec_id}; this harness's is {model_server.PLAIN_ID})"),
+        ):
             llm.validate_team(Team(agents=(agent,)))
     finally:
         p.terminate()
@@ -442,13 +479,17 @@ def _spec_pair(n_ctx: int = 2048, ngram: int = model_server.NGRAM):
     two threads far more (they wait for each other at every operation)."""
     kw = {"slots": 4, "n_ctx": n_ctx, "threads": 1, "fixed_threads": True}
     path = local_model.embedded_model_path()
-    return model_server.Engine(path, **kw), model_server.Engine(path, draft=model_server.DRAFT_TOKENS, ngram=ngram, **kw)
+    return model_server.Engine(path, **kw), model_server.Engine(
+        path, draft=model_server.DRAFT_TOKENS, ngram=ngram, **kw
+    )
 
 
-CODE = ("void scale(std::vector<double>& x, double a) {\n    for (size_t i = 0; i < x.size(); ++i) {\n"
-        "        x[i] = a * x[i];\n    }\n}\n\ndouble dot(std::vector<double> const& x, std::vector<double> const& y) {\n"
-        "    double s = 0;\n    for (size_t i = 0; i < x.size(); ++i) {\n        s += x[i] * y[i];\n    }\n"
-        "    return s;\n}\n")
+CODE = (
+    "void scale(std::vector<double>& x, double a) {\n    for (size_t i = 0; i < x.size(); ++i) {\n"
+    "        x[i] = a * x[i];\n    }\n}\n\ndouble dot(std::vector<double> const& x, std::vector<double> const& y) {\n"
+    "    double s = 0;\n    for (size_t i = 0; i < x.size(); ++i) {\n        s += x[i] * y[i];\n    }\n"
+    "    return s;\n}\n"
+)
 
 
 @pytest.mark.model
@@ -457,14 +498,26 @@ def test_speculation_keeps_greedy_replies_token_for_token(embedded_model):
     """Greedy replies that copy their prompt's code, alone and three decoded together:
     token for token the plain engine's, with a tenth of their tokens or more drafted and accepted."""
     plain, spec = _spec_pair()
-    asks = ["Add OpenMP pragmas to this C++ code and show all of it:", "Rename `x` to `v` in this C++ code:",
-            "Make every loop index an int in this C++ code:"]
-    prompts = [plain.model.tokenize(plain.formatter(messages=[{"role": "user", "content": f"{ask}\n```cpp\n{CODE}```"}])
-                                    .prompt.encode(), add_bos=False, special=True) for ask in asks]
+    asks = [
+        "Add OpenMP pragmas to this C++ code and show all of it:",
+        "Rename `x` to `v` in this C++ code:",
+        "Make every loop index an int in this C++ code:",
+    ]
+    prompts = [
+        plain.model.tokenize(
+            plain.formatter(messages=[{"role": "user", "content": f"{ask}\n```cpp\n{CODE}```"}]).prompt.encode(),
+            add_bos=False,
+            special=True,
+        )
+        for ask in asks
+    ]
     outs = {}
     for name, engine in (("plain", plain), ("spec", spec)):
+
         def jobs():
-            return [model_server._Job(prompt=p, max_tokens=64, stop=[], temperature=0.0, top_p=1.0, seed=1) for p in prompts]
+            return [
+                model_server._Job(prompt=p, max_tokens=64, stop=[], temperature=0.0, top_p=1.0, seed=1) for p in prompts
+            ]
 
         alone = jobs()
         for job in alone:
@@ -493,8 +546,9 @@ def test_speculation_keeps_the_sampled_distribution(embedded_model):
 
     plain, spec = _spec_pair(n_ctx=512, ngram=1)  # drafts on every token: many accepted, many rejected
     text = "Copy this line three times:\nfor (int i = 0; i < n; ++i) sum += a[i] * b[i];"
-    prompt = plain.model.tokenize(plain.formatter(messages=[{"role": "user", "content": text}]).prompt.encode(),
-                                  add_bos=False, special=True)
+    prompt = plain.model.tokenize(
+        plain.formatter(messages=[{"role": "user", "content": text}]).prompt.encode(), add_bos=False, special=True
+    )
 
     def job(seed):
         return model_server._Job(prompt=prompt, max_tokens=6, stop=[], temperature=1.0, top_p=0.95, seed=seed)
@@ -503,14 +557,14 @@ def test_speculation_keeps_the_sampled_distribution(embedded_model):
     for name, engine in (("plain", plain), ("spec", spec)):
         jobs = [job(seed) for seed in range(1, 151)]
         for at in range(0, len(jobs), 3):  # a round's three calls: one prompt, decoded together
-            _decode(engine, jobs[at:at + 3])
+            _decode(engine, jobs[at : at + 3])
         outs[name] = [j.out for j in jobs]
     again = job(7)
     _decode(spec, [again])
     assert again.out == outs["spec"][6]
     assert 0 < spec.accepted < spec.drafted, spec.load()
     for at in range(4):  # the distribution of the first at + 1 tokens
-        a, b = ([tuple(o[:at + 1]) for o in outs[name] if len(o) > at] for name in ("plain", "spec"))
+        a, b = ([tuple(o[: at + 1]) for o in outs[name] if len(o) > at] for name in ("plain", "spec"))
         common = sorted(k for k in set(a) | set(b) if a.count(k) + b.count(k) >= 10)
         table = [[xs.count(k) for k in common] + [sum(k not in common for k in xs)] for xs in (a, b)]
         table = [[row[i] for i in range(len(row)) if table[0][i] + table[1][i]] for row in table]

@@ -7,6 +7,7 @@ computes some or all of the outputs (any shape; compared flattened, by name). It
 ``RTOL`` / ``ATOL`` (default 1e-9 / 1e-9) and ``SEEDS`` (default (1, 2)). The baseline
 runs at the problem's quick size on each seed.
 """
+
 import importlib.util
 from pathlib import Path
 
@@ -54,16 +55,23 @@ def test_baseline_matches_oracle(path):
         assert want, "the oracle computes nothing"
         for name, exp in want.items():
             assert name in got, f"{name}: not an output of the driver ({sorted(got)})"
-            np.testing.assert_allclose(got[name].astype(np.result_type(exp, np.float64)),
-                                       np.ravel(exp), rtol=rtol, atol=atol,
-                                       err_msg=f"{p.id} seed {seed}: output {name}")
-
+            np.testing.assert_allclose(
+                got[name].astype(np.result_type(exp, np.float64)),
+                np.ravel(exp),
+                rtol=rtol,
+                atol=atol,
+                err_msg=f"{p.id} seed {seed}: output {name}",
+            )
 
 
 def test_every_problem_has_an_oracle():
     from harness.measure.suite import load_suite
 
     have = {p.stem for p in ORACLES}
-    missing = [f"{s}/{pid}" for s in ("pareval", "polybench") for pid in load_suite(s)
-               if f"{s}__{pid.replace('-', '_')}" not in have]
+    missing = [
+        f"{s}/{pid}"
+        for s in ("pareval", "polybench")
+        for pid in load_suite(s)
+        if f"{s}__{pid.replace('-', '_')}" not in have
+    ]
     assert not missing, missing

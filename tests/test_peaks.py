@@ -3,6 +3,7 @@ built with the candidates' flags and uses fused multiply-adds where the CPU has 
 its peak and the triad bandwidth are positive and stored beside the noise floor, the
 bandwidth of every cache level and DRAM is measured, the roofs are stored per machine
 (measured once, never lowered), and the cache sizes are read from /sys."""
+
 import json
 import shutil
 import subprocess
@@ -21,8 +22,12 @@ def test_the_fp64_kernel_uses_fma_at_the_builds_vector_width():
         pytest.skip("the CPU has no FMA (or no objdump to look)")
     asm = subprocess.run(["objdump", "-d", lib], capture_output=True, text=True, check=True).stdout
     assert "vfmadd" in asm  # contracted: a separate multiply and add would halve the peak
-    macros = subprocess.run([comp.path, f"-march={comp.march}", "-dM", "-E", "-x", "c++", "/dev/null"],
-                            capture_output=True, text=True, check=True).stdout
+    macros = subprocess.run(
+        [comp.path, f"-march={comp.march}", "-dM", "-E", "-x", "c++", "/dev/null"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     want = 8 if "__AVX512F__" in macros else 4 if "__AVX__" in macros else 2
     assert peaks.vector_lanes("omp", comp) == want
 
@@ -47,8 +52,11 @@ def test_a_level_is_measured_from_its_low_end(monkeypatch):
     measured at half its size streams from DRAM."""
     sizes = []
     monkeypatch.setattr(peaks, "stream_gbs", lambda threads, per_thread, *a, **k: sizes.append(per_thread) or 1.0)
-    caches = [{"level": 1, "bytes": 48 << 10, "shared_cpus": "0"}, {"level": 2, "bytes": 2 << 20, "shared_cpus": "0"},
-              {"level": 3, "bytes": 480 << 20, "shared_cpus": "0-1"}]
+    caches = [
+        {"level": 1, "bytes": 48 << 10, "shared_cpus": "0"},
+        {"level": 2, "bytes": 2 << 20, "shared_cpus": "0"},
+        {"level": 3, "bytes": 480 << 20, "shared_cpus": "0-1"},
+    ]
     levels = peaks.level_bandwidths(2, "omp", None, caches)
     assert sizes == [24 << 10, 192 << 10, 8 << 20, 128 << 20]
     assert [lv["bytes_per_thread"] for lv in levels] == sizes
@@ -95,8 +103,13 @@ def test_cache_sizes_from_a_sys_tree(tmp_path):
     # two CPUs with private L1d and L2 and one shared L3, as /sys/devices/system/cpu lays them out
     for cpu in (0, 1):
         for i, (level, kind, size, shared) in enumerate(
-                [(1, "Data", "48K", str(cpu)), (1, "Instruction", "32K", str(cpu)),
-                 (2, "Unified", "2048K", str(cpu)), (3, "Unified", "105M", "0-55")]):
+            [
+                (1, "Data", "48K", str(cpu)),
+                (1, "Instruction", "32K", str(cpu)),
+                (2, "Unified", "2048K", str(cpu)),
+                (3, "Unified", "105M", "0-55"),
+            ]
+        ):
             d = tmp_path / f"cpu{cpu}" / "cache" / f"index{i}"
             d.mkdir(parents=True)
             for name, value in (("level", level), ("type", kind), ("size", size), ("shared_cpu_list", shared)):
@@ -105,4 +118,5 @@ def test_cache_sizes_from_a_sys_tree(tmp_path):
     assert peaks.cache_sizes(tmp_path / "cpu0" / "cache") == [
         {"level": 1, "type": "Data", "bytes": 48 << 10, "shared_cpus": "0", "instances": 2},
         {"level": 2, "type": "Unified", "bytes": 2 << 20, "shared_cpus": "0", "instances": 2},
-        {"level": 3, "type": "Unified", "bytes": 105 << 20, "shared_cpus": "0-55", "instances": 1}]
+        {"level": 3, "type": "Unified", "bytes": 105 << 20, "shared_cpus": "0-55", "instances": 1},
+    ]

@@ -77,8 +77,12 @@ register_table(Table(
 
 def _pip(*args: str) -> None:
     """``python -m pip ARGS`` in this interpreter; fails the test with pip's output."""
-    r = subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -103,8 +107,9 @@ def plugin(tmp_path_factory):
 
 
 def test_the_strategies_command_lists_the_outside_strategy(plugin):
-    r = subprocess.run([sys.executable, "-m", "harness", "strategies"], capture_output=True, text=True,
-                       timeout=300, cwd=plugin)
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", "strategies"], capture_output=True, text=True, timeout=300, cwd=plugin
+    )
     assert r.returncode == 0, r.stderr
     assert "\ntwice  [team: one]  2 calls, 2 evaluations" in r.stdout
     assert "one agent, two shots (an outside package's strategy)" in r.stdout
@@ -131,10 +136,18 @@ def test_a_plugin_that_does_not_load_is_one_line(tmp_path):
     (broken / "broken_plugin-0.1.dist-info").mkdir(parents=True)
     (broken / "broken_plugin-0.1.dist-info" / "METADATA").write_text("Name: broken-plugin\nVersion: 0.1\n")
     (broken / "broken_plugin-0.1.dist-info" / "entry_points.txt").write_text(
-        "[harness.strategies]\nbad = broken_plugin_module\n")
+        "[harness.strategies]\nbad = broken_plugin_module\n"
+    )
     (broken / "broken_plugin_module.py").write_text("raise RuntimeError('boom')\n")
-    r = subprocess.run([sys.executable, "-m", "harness", "strategies"], capture_output=True, text=True,
-                       timeout=300, env={**os.environ, "PYTHONPATH": str(broken)})
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", "strategies"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(broken)},
+    )
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert ("error: the entry point bad = 'broken_plugin_module' (harness.strategies) of package "
-            "broken-plugin does not load: RuntimeError: boom") in r.stderr
+    assert (
+        "error: the entry point bad = 'broken_plugin_module' (harness.strategies) of package "
+        "broken-plugin does not load: RuntimeError: boom"
+    ) in r.stderr

@@ -6,6 +6,7 @@ under -m slow and in `python -m harness selftest`); every plausible wrong varian
 caught. Timed checks at default size (speedup sanity band, reference floor) are marked
 slow and run on one problem per category.
 """
+
 import re
 from pathlib import Path
 
@@ -69,8 +70,16 @@ def test_wrong_variant_is_caught(suite, pid, path):
     than correct or incorrect."""
     attempts = RACE_ATTEMPTS if _racy(path) else 1
     for i in range(attempts):
-        r = _eval(suite, pid, path.read_text(), "omp", quick=True, validate_only=True,
-                  seed=EvalConfig.seed + 7919 * i, use_cache=False)
+        r = _eval(
+            suite,
+            pid,
+            path.read_text(),
+            "omp",
+            quick=True,
+            validate_only=True,
+            seed=EvalConfig.seed + 7919 * i,
+            use_cache=False,
+        )
         assert r.status in ("incorrect", "correct"), (r.status, r.evidence)
         if r.status == "incorrect":
             break
@@ -125,24 +134,36 @@ def test_polybench_inputs_carry_signal(pid):
 
 # one problem per category of each suite, timed at default size (ParEval: the first 12
 # problems, one per category)
-TIMED = [("pareval", pid) for pid in (
-    "02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d",
-    "16_graph_largest_component", "23_histogram_first_letter_counts",
-    "26_reduce_product_of_inverses", "30_scan_prefix_sum",
-    "37_search_find_the_closest_number_to_pi",
-    "40_sort_sort_an_array_of_complex_numbers_by_magnitude", "47_sparse_la_spmv",
-    "54_stencil_game_of_life", "59_transform_map_function")] + [
-    ("polybench", pid) for pid in ("covariance", "gemver", "bicg", "lu", "floyd_warshall",
-                                   "seidel_2d")]
+TIMED = [
+    ("pareval", pid)
+    for pid in (
+        "02_dense_la_gemm",
+        "06_fft_dft",
+        "13_geometry_closest_pair_2d",
+        "16_graph_largest_component",
+        "23_histogram_first_letter_counts",
+        "26_reduce_product_of_inverses",
+        "30_scan_prefix_sum",
+        "37_search_find_the_closest_number_to_pi",
+        "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+        "47_sparse_la_spmv",
+        "54_stencil_game_of_life",
+        "59_transform_map_function",
+    )
+] + [("polybench", pid) for pid in ("covariance", "gemver", "bicg", "lu", "floyd_warshall", "seidel_2d")]
 
 
 # The default run (CI) keeps two of these: a memory-streaming transform in serial mode (the
 # kind whose A/A timed out on a slower machine) and a compute-bound kernel in omp mode;
 # `pytest -m slow` runs the rest.
 TIMED_DEFAULT = {("pareval", "59_transform_map_function", "serial"), ("pareval", "02_dense_la_gemm", "omp")}
-TIMED_CASES = [pytest.param(s, pid, mode, id=f"{s}/{pid}-{mode}",
-                            marks=() if (s, pid, mode) in TIMED_DEFAULT else pytest.mark.slow)
-               for s, pid in TIMED for mode in ("serial", "omp")]
+TIMED_CASES = [
+    pytest.param(
+        s, pid, mode, id=f"{s}/{pid}-{mode}", marks=() if (s, pid, mode) in TIMED_DEFAULT else pytest.mark.slow
+    )
+    for s, pid in TIMED
+    for mode in ("serial", "omp")
+]
 
 
 @pytest.mark.parametrize("suite,pid,mode", TIMED_CASES)

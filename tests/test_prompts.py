@@ -1,6 +1,7 @@
 """Every strategy's prompts, as sent in a real run: a request for code appears exactly once
 in a prompt whose reply is code, and never in one whose reply must not be code (a plan, a
 lesson, a reflection, a verification, an interpretation, a retrieval)."""
+
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,16 @@ from strategy_kit import BASELINE, PID, ScriptedModel, fence, run_strategy
 
 CODE_REQUEST = load("answer").split("```cpp")[0] + "```cpp"  # "Reply with one complete ```cpp"
 CODE_PURPOSES = {"candidate", "proposal", "aggregate"}
-OPTIONS = {"single": {}, "cot": {}, "reflexion": {"iterations": 1}, "mapcoder": {"plans": 1, "debug_steps": 1},
-           "moa": {"layers": 1}, "lessonl": {"rounds": 2, "agents": 2}, "colearning": {"max_loops": 2},
-           "cogito": {"refinements": 1}}
+OPTIONS = {
+    "single": {},
+    "cot": {},
+    "reflexion": {"iterations": 1},
+    "mapcoder": {"plans": 1, "debug_steps": 1},
+    "moa": {"layers": 1},
+    "lessonl": {"rounds": 2, "agents": 2},
+    "colearning": {"max_loops": 2},
+    "cogito": {"refinements": 1},
+}
 
 
 def test_every_strategy_with_model_calls_is_covered():
@@ -46,9 +54,13 @@ def test_code_requests_in_omp_mode_ask_for_openmp(tmp_path):
     omp = load("answer_omp").strip()
     for strategy in ("colearning", "cogito"):
         # replies that never compile: no loop ends early on a (noisy) pass
-        store, _, model = run_strategy(tmp_path / strategy, strategy, OPTIONS[strategy],
-                                       model=ScriptedModel(lambda call: fence("not C++ at all;\n")),
-                                       models="openai/mock-a,openai/mock-b")
+        store, _, model = run_strategy(
+            tmp_path / strategy,
+            strategy,
+            OPTIONS[strategy],
+            model=ScriptedModel(lambda call: fence("not C++ at all;\n")),
+            models="openai/mock-a,openai/mock-b",
+        )
         purposes = _purposes(store)
         code = [c["prompt"] for c in model.calls if purposes[(c["agent"], c["seed"])] in CODE_PURPOSES]
         assert len(code) >= 2 and all(omp in p for p in code)
@@ -61,6 +73,7 @@ WRONG = (Path(__file__).parent / "variants" / PID / "wrong_no_offset.cpp").read_
 def test_a_lesson_about_an_incorrect_attempt_carries_no_test_case_unless_asked(tmp_path, show):
     """LessonL §3.1: the lesson request for an incorrect attempt names the kind of mismatch,
     never the failing input's size, seed or values; --show-mismatch puts them back."""
+
     def reply(call):
         return "a lesson" if "## Your lesson" in call["prompt"] else fence(WRONG)
 
@@ -76,8 +89,10 @@ def test_a_lesson_about_an_incorrect_attempt_carries_no_test_case_unless_asked(t
 
 def test_mismatch_kinds_and_what_happened_in_words():
     assert mismatch_kind("output[3] (of 10): expected 1.5, got 2") == "wrong values in output"
-    assert mismatch_kind("call 2 of 4 in one timed measurement: x[0] (of 1): expected true, got false") \
+    assert (
+        mismatch_kind("call 2 of 4 in one timed measurement: x[0] (of 1): expected true, got false")
         == "wrong values in x"
+    )
     assert mismatch_kind("hull: has 3 elements, expected 4") == "wrong length of hull"
     assert mismatch_kind("hull contains NaN") == "results differ from the original's"
     assert "did not compile" == attempt_fate("compile_error")
@@ -90,9 +105,14 @@ def test_every_strategy_that_shows_evidence_collects_the_same_evidence():
     import inspect
 
     registry.load_all()
-    shows = {n for n, s in registry.REGISTRY.items()
-             if any(f in inspect.getsource(inspect.getmodule(s.cls))
-                    for f in ("format_evidence(", "lesson_prompt(", "reflection_prompt("))}
+    shows = {
+        n
+        for n, s in registry.REGISTRY.items()
+        if any(
+            f in inspect.getsource(inspect.getmodule(s.cls))
+            for f in ("format_evidence(", "lesson_prompt(", "reflection_prompt(")
+        )
+    }
     assert shows == {"reflexion", "mapcoder", "lessonl", "colearning", "cogito"}
     assert {n for n, s in registry.REGISTRY.items() if s.profile} == shows
 
@@ -108,8 +128,9 @@ def test_the_evidence_setting_reaches_every_strategy_alike(tmp_path, evidence):
             return "a reflection"
         return fence("this is not C++ at all;\n") if call["n"] == 0 else fence(BASELINE)
 
-    store, _, model = run_strategy(tmp_path, "reflexion", {"iterations": 2}, model=ScriptedModel(reply),
-                                   evidence=evidence, models="openai/mock-a")
+    store, _, model = run_strategy(
+        tmp_path, "reflexion", {"iterations": 2}, model=ScriptedModel(reply), evidence=evidence, models="openai/mock-a"
+    )
     config = json.loads((store.root / "config.json").read_text())
     assert config["options"]["evidence"] == evidence
     assert f"evidence in prompts: {evidence}" in (store.root / "report.md").read_text()
@@ -118,5 +139,3 @@ def test_the_evidence_setting_reaches_every_strategy_alike(tmp_path, evidence):
     assert ("compiler output" in reflections[0]) == (evidence == "full")
     assert ("profiler signals" in reflections[1]) == (evidence == "full")
     assert "- measured speedup:" in reflections[1]
-
-

@@ -3,6 +3,7 @@ inputs, the timed size where memory allows, several calls there, and no "clean" 
 probe cut short. Real builds, real runners (the race runner under ThreadSanitizer, the
 judge's side runners); the hostile candidates are tests/hostile/race_check/*.cpp.
 """
+
 import re
 from pathlib import Path
 
@@ -12,8 +13,9 @@ from harness.measure import omp_env, races
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import ROOT, get_problem
 
-pytestmark = pytest.mark.skipif(isinstance(races.find_tools(), str),
-                                reason=f"race detector unavailable: {races.find_tools()}")
+pytestmark = pytest.mark.skipif(
+    isinstance(races.find_tools(), str), reason=f"race detector unavailable: {races.find_tools()}"
+)
 HOSTILE = Path(__file__).parent / "hostile" / "race_check"
 
 
@@ -35,7 +37,7 @@ def test_spin_count_is_the_side_protocols():
 def test_siphash_is_the_papers():
     """SipHash-2-4's test vector (Aumasson and Bernstein, appendix A: key 00..0f, message
     00..07), with the key written as cpp/bench.cpp reads an input key (k0, k1 in hex)."""
-    assert races.siphash24("0706050403020100" "0f0e0d0c0b0a0908", 0x0706050403020100) == 0x93F5F5799A932462
+    assert races.siphash24("07060504030201000f0e0d0c0b0a0908", 0x0706050403020100) == 0x93F5F5799A932462
 
 
 def test_the_candidate_reads_the_same_environment_in_both_runners():
@@ -81,7 +83,9 @@ def test_the_probe_reaches_the_timed_size_where_the_workers_memory_allows():
     assert len(plan.calls) == races.PROBE_CALLS + 1 and len({s for _, s in plan.calls}) == len(plan.calls)
     small = races.probe_plan(p, size, cases, races.probe_memory(1 << 30, 2), "0" * 32, 1)
     assert 100003 < small.top < size and "would not fit" in small.why, small
-    drawn = {races.probe_plan(p, size, cases, races.probe_memory(memory, 2), k * 32, 1).calls[-1][0] for k in "0123456789"}
+    drawn = {
+        races.probe_plan(p, size, cases, races.probe_memory(memory, 2), k * 32, 1).calls[-1][0] for k in "0123456789"
+    }
     assert len(drawn) > 1 and all(100003 < d <= size for d in drawn), drawn
 
 
@@ -92,8 +96,11 @@ def test_size_a_race_above_what_the_detectors_memory_reaches(monkeypatch):
     strict. With the worker's memory the probe reaches the timed size and the race."""
     p = get_problem("55_transform_relu")
     work = races.roofline.work_of(p)
-    memory = (races.RUNTIME_BYTES + 2 * (256 << 10 << races.history_size(2))
-              + int(races.PROBE_MEMORY_FACTOR * work.bytes_at(400_000)))
+    memory = (
+        races.RUNTIME_BYTES
+        + 2 * (256 << 10 << races.history_size(2))
+        + int(races.PROBE_MEMORY_FACTOR * work.bytes_at(400_000))
+    )
     text = _source("race_above_the_probes_memory.cpp")
     r = _eval("55_transform_relu", text, size=1_000_000, memory_bytes=memory)
     assert r.status == "correct", r.evidence
@@ -137,7 +144,8 @@ def test_inputs_a_race_off_the_public_seeds_inputs():
     bench = _bench.InProcessBench(drv.path, base.path, base.path)
     firsts = sorted({float(bench.inputs(16, EvalConfig.seed + s)["x"][0]) for s in range(200, 204)})
     text = _source("race_off_the_public_inputs.cpp").replace(
-        "kKnown[] = {0.0}", "kKnown[] = {" + ", ".join(repr(v) for v in firsts) + "}")
+        "kKnown[] = {0.0}", "kKnown[] = {" + ", ".join(repr(v) for v in firsts) + "}"
+    )
     _assert_race(_eval("55_transform_relu", text, size=300_000))
 
 
@@ -154,8 +162,9 @@ def test_race_check_option_is_checked():
     from harness.core.errors import HarnessError
 
     for cmd in (["eval", "55_transform_relu", "/dev/null"], ["run", "--models", "x"], ["score", "/dev/null"]):
-        r = subprocess.run([sys.executable, "-m", "harness", *cmd, "--race-check", "lax"], capture_output=True,
-                           text=True, check=False)
+        r = subprocess.run(
+            [sys.executable, "-m", "harness", *cmd, "--race-check", "lax"], capture_output=True, text=True, check=False
+        )
         assert r.returncode == 2 and "--race-check" in r.stderr, (cmd, r.stderr)
     with pytest.raises(HarnessError, match="race check: one of default, strict"):
         _eval("55_transform_relu", "", race_check="lax")

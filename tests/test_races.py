@@ -3,6 +3,7 @@
 Real clang++ -fsanitize=thread builds with libomp and Archer, run by the race runner in
 the sandbox; the evaluations are validation only at small sizes.
 """
+
 import re
 import resource
 import sys
@@ -14,8 +15,9 @@ from harness.measure import races, sandbox, toolchain
 from harness.measure.evaluate import EvalConfig, evaluate
 from harness.measure.suite import get_problem, load_suite
 
-pytestmark = pytest.mark.skipif(isinstance(races.find_tools(), str),
-                                reason=f"race detector unavailable: {races.find_tools()}")
+pytestmark = pytest.mark.skipif(
+    isinstance(races.find_tools(), str), reason=f"race detector unavailable: {races.find_tools()}"
+)
 VARIANTS = Path(__file__).parent / "variants"
 
 # The embedded model's reply on 59_transform_map_function (omp) that was judged correct,
@@ -135,8 +137,9 @@ def test_race_verdict_is_cached_and_keyed_by_the_detector():
 
 
 def test_serial_mode_is_not_checked():
-    r = evaluate(get_problem("27_reduce_average"), _average("s += x[i];"), "serial",
-                 EvalConfig(quick=True, validate_only=True))
+    r = evaluate(
+        get_problem("27_reduce_average"), _average("s += x[i];"), "serial", EvalConfig(quick=True, validate_only=True)
+    )
     assert r.status == "correct", r.evidence  # without -fopenmp the pragma is ignored
     assert "race_check" not in r.evidence
 
@@ -145,8 +148,10 @@ def test_a_line_only_gcc_accepts_is_a_compile_error():
     """__builtin_has_attribute is GCC's alone. Were the race check merely unavailable
     then (as until 2026-12-04), one such line would turn it off: this racy candidate was
     judged correct. Omp candidates must build with clang++ too."""
-    text = VECTOR_BOOL.replace("void mapPowersOfTwo", "static_assert(!__builtin_has_attribute(isPowerOfTwo, "
-                                                       "noinline), \"\");\nvoid mapPowersOfTwo")
+    text = VECTOR_BOOL.replace(
+        "void mapPowersOfTwo",
+        'static_assert(!__builtin_has_attribute(isPowerOfTwo, noinline), "");\nvoid mapPowersOfTwo',
+    )
     r = _eval("59_transform_map_function", text)
     assert r.status == "compile_error", r.evidence
     assert r.evidence["race_check"] == "compile_error"
@@ -160,8 +165,10 @@ def test_a_line_only_gcc_accepts_is_a_compile_error():
 # correct before the preprocessed code was compared (2026-12-04).
 HIDDEN = {
     "macro_arithmetic": ("#if __GNUG__ - 4\n#pragma omp parallel for\n#endif\n", ""),
-    "pasted_name": ("#pragma omp parallel for if (CAT(__GN, UG__) > 4)\n",
-                    "#define CAT2(a, b) a##b\n#define CAT(a, b) CAT2(a, b)\n"),
+    "pasted_name": (
+        "#pragma omp parallel for if (CAT(__GN, UG__) > 4)\n",
+        "#define CAT2(a, b) a##b\n#define CAT(a, b) CAT2(a, b)\n",
+    ),
     "abi_version": ("#if __GXX_ABI_VERSION / 1010\n#pragma omp parallel for\n#endif\n", ""),
 }
 
@@ -183,7 +190,7 @@ def test_a_compiler_test_seen_only_in_the_preprocessed_code_is_rejected(name):
 # compiler told apart by __PRETTY_FUNCTION__'s text at run time.
 BLIND = {
     "line_marker": ('# 1 "fast_helpers.h" 1\n', "# 1"),
-    "line_digraph": ("%: line 1 \"fast_helpers.h\"\n", "%: line"),
+    "line_digraph": ('%: line 1 "fast_helpers.h"\n', "%: line"),
     "no_sanitize": ('__attribute__((no_sanitize("thread"))) static void touch() {}\n', "no_sanitize"),
     "asm": ('static void touch(long* w) { asm("orq $1, %0" : "+m"(*w)); }\n', "inline assembly"),
     "pretty_function": ("static bool with() { return __PRETTY_FUNCTION__[0]; }\n", "__PRETTY_FUNCTION__"),
@@ -197,8 +204,9 @@ def test_what_would_blind_the_detector_is_refused(name):
 
 
 def test_a_marker_inside_a_raw_string_is_no_marker():
-    text = ('static const char* doc = R"d(notes\n# 1 \"notes.txt\" 1\n)d";\n'
-            + VECTOR_BOOL.replace("    #pragma omp parallel for\n", "#if __GNUG__ - 4\n#pragma omp parallel for\n#endif\n"))
+    text = 'static const char* doc = R"d(notes\n# 1 "notes.txt" 1\n)d";\n' + VECTOR_BOOL.replace(
+        "    #pragma omp parallel for\n", "#if __GNUG__ - 4\n#pragma omp parallel for\n#endif\n"
+    )
     r = _eval("59_transform_map_function", text)
     assert r.status == "rejected", r.evidence
     assert "preprocess the candidate to different code" in r.evidence["why"]
@@ -212,7 +220,8 @@ def test_a_compiler_barrier_is_not_inline_assembly():
 def test_a_header_macro_a_condition_tests_must_be_defined_alike():
     """_MM_HINT_T0 is a macro in clang's xmmintrin.h and an enumerator in g++'s."""
     text = "#include <xmmintrin.h>\n" + VECTOR_BOOL.replace(
-        "    #pragma omp parallel for\n", "#ifndef _MM_HINT_T0\n#pragma omp parallel for\n#endif\n")
+        "    #pragma omp parallel for\n", "#ifndef _MM_HINT_T0\n#pragma omp parallel for\n#endif\n"
+    )
     r = _eval("59_transform_map_function", text)
     assert r.status == "rejected", r.evidence
     assert "its preprocessor conditions use _MM_HINT_T0" in r.evidence["why"], r.evidence["why"]
@@ -225,21 +234,31 @@ def test_a_header_macro_a_condition_tests_must_be_defined_alike():
 IGNORE = """
 extern "C" __attribute__((weak)) void AnnotateIgnoreWritesBegin(const char*, int) {}
 extern "C" __attribute__((weak)) void AnnotateIgnoreWritesEnd(const char*, int) {}
-""" + VECTOR_BOOL.replace("    #pragma omp parallel for\n", "    #pragma omp parallel\n    {\n"
-                          "    AnnotateIgnoreWritesBegin(\"\", 0);\n    #pragma omp for\n").replace(
+""" + VECTOR_BOOL.replace(
+    "    #pragma omp parallel for\n",
+    '    #pragma omp parallel\n    {\n    AnnotateIgnoreWritesBegin("", 0);\n    #pragma omp for\n',
+).replace(
     "        mask[i] = isPowerOfTwo(x[i]);\n    }\n",
-    "        mask[i] = isPowerOfTwo(x[i]);\n    }\n    AnnotateIgnoreWritesEnd(\"\", 0);\n    }\n")
+    '        mask[i] = isPowerOfTwo(x[i]);\n    }\n    AnnotateIgnoreWritesEnd("", 0);\n    }\n',
+)
 
 
 @pytest.mark.parametrize("spelling", ["plain", "pasted"])
 def test_a_candidate_that_reaches_the_detectors_runtime_is_rejected(spelling):
-    text = IGNORE if spelling == "plain" else "#define J(a, b) a##b\n" + IGNORE.replace(
-        "AnnotateIgnoreWritesBegin", "J(Annotate, IgnoreWritesBegin)").replace(
-        "AnnotateIgnoreWritesEnd", "J(Annotate, IgnoreWritesEnd)")
+    text = (
+        IGNORE
+        if spelling == "plain"
+        else "#define J(a, b) a##b\n"
+        + IGNORE.replace("AnnotateIgnoreWritesBegin", "J(Annotate, IgnoreWritesBegin)").replace(
+            "AnnotateIgnoreWritesEnd", "J(Annotate, IgnoreWritesEnd)"
+        )
+    )
     r = _eval("59_transform_map_function", text)
     assert r.status == "rejected", r.evidence
-    assert r.evidence["why"].startswith("the candidate defines AnnotateIgnoreWritesBegin, AnnotateIgnoreWritesEnd, "
-                                        "which the race detector's runtime provides"), r.evidence["why"]
+    assert r.evidence["why"].startswith(
+        "the candidate defines AnnotateIgnoreWritesBegin, AnnotateIgnoreWritesEnd, "
+        "which the race detector's runtime provides"
+    ), r.evidence["why"]
 
 
 def test_the_detectors_runtime_offers_its_interface_not_what_both_builds_share():
@@ -249,8 +268,18 @@ def test_the_detectors_runtime_offers_its_interface_not_what_both_builds_share()
     only = races._detector_only(runner, tools.archer, toolchain.find_compiler().path)
     assert {"AnnotateIgnoreWritesBegin", "__sanitizer_set_report_fd", "__tsan_acquire"} <= only
     assert {"kmp_set_blocktime", "__kmpc_fork_call"} <= only  # libomp's own
-    assert not {"memcpy", "malloc", "omp_get_thread_num", "GOMP_parallel", "pthread_mutex_lock",
-                "__tls_get_addr", "_edata"} & only
+    assert (
+        not {
+            "memcpy",
+            "malloc",
+            "omp_get_thread_num",
+            "GOMP_parallel",
+            "pthread_mutex_lock",
+            "__tls_get_addr",
+            "_edata",
+        }
+        & only
+    )
 
 
 # A race the outputs rarely show: bits OR-ed into shared 64-bit words from a parallel loop
@@ -283,19 +312,36 @@ def _words(attr="", decl="", at="own.data()"):
 
 BLIND_SPOTS = {
     "underscored attribute": (_words('__attribute__((__no_sanitize__("thread")))'), "__no_sanitize__"),
-    "pasted attribute": (_words("__attribute__((P(no_, sanitize)(\"thread\")))", "#define P(a, b) a##b"),
-                         "once its macros are expanded"),
-    "pragma string": (_words(decl='_Pragma("clang attribute push (__attribute__((no_sanitize(\\"thread\\"))), '
-                                  'apply_to = function)")').replace(
-        "void mapPowersOfTwo", '_Pragma("clang attribute pop")\nvoid mapPowersOfTwo'), "once its macros are expanded"),
-    "pasted assembly": (_words(decl="#define GLUE(a, b) a##b").replace(
-        "w[i >> 6] |= b << (i & 63);", 'GLUE(__a, sm__) volatile("orq %1, %0" : "+m"(w[i >> 6]) : "r"(b << (i & 63)));'),
-        "inline assembly"),
+    "pasted attribute": (
+        _words('__attribute__((P(no_, sanitize)("thread")))', "#define P(a, b) a##b"),
+        "once its macros are expanded",
+    ),
+    "pragma string": (
+        _words(
+            decl='_Pragma("clang attribute push (__attribute__((no_sanitize(\\"thread\\"))), apply_to = function)")'
+        ).replace("void mapPowersOfTwo", '_Pragma("clang attribute pop")\nvoid mapPowersOfTwo'),
+        "once its macros are expanded",
+    ),
+    "pasted assembly": (
+        _words(decl="#define GLUE(a, b) a##b").replace(
+            "w[i >> 6] |= b << (i & 63);",
+            'GLUE(__a, sm__) volatile("orq %1, %0" : "+m"(w[i >> 6]) : "r"(b << (i & 63)));',
+        ),
+        "inline assembly",
+    ),
     # the detector skips a global it takes for a profiling counter, by section or name
-    "profiling section": (_words(decl='__attribute__((section("__llvm_prf_cnts"))) uint64_t g[1 << 18];',
-                                 at="g").replace("w[i >> 6] |= b", "g[i >> 6] |= b"), 'section(""'),
-    "profiling name": (_words(decl="uint64_t __llvm_gcov_ctr_w[1 << 18];", at="__llvm_gcov_ctr_w").replace(
-        "w[i >> 6] |= b", "__llvm_gcov_ctr_w[i >> 6] |= b"), "__llvm_gcov_ctr_w"),
+    "profiling section": (
+        _words(decl='__attribute__((section("__llvm_prf_cnts"))) uint64_t g[1 << 18];', at="g").replace(
+            "w[i >> 6] |= b", "g[i >> 6] |= b"
+        ),
+        'section(""',
+    ),
+    "profiling name": (
+        _words(decl="uint64_t __llvm_gcov_ctr_w[1 << 18];", at="__llvm_gcov_ctr_w").replace(
+            "w[i >> 6] |= b", "__llvm_gcov_ctr_w[i >> 6] |= b"
+        ),
+        "__llvm_gcov_ctr_w",
+    ),
 }
 
 
@@ -310,18 +356,27 @@ def test_a_race_hidden_from_the_detector_by_its_own_blind_spots_is_rejected(way)
 # The same race through 256-bit loads and stores (the word and its three neighbours),
 # which ThreadSanitizer does not instrument, and through a masked load and store; both
 # were judged correct with a clean check until 2026-12-04.
-WIDE = _words(decl="#include <immintrin.h>").replace(
-    "w[i >> 6] |= b << (i & 63);",
-    "__m256i* p = (__m256i*)(w + (i >> 6));\n"
-    "    _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_set_epi64x(0, 0, 0, "
-    "(long long)(b << (i & 63)))));").replace("own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
-MASKED = _words(decl="#include <immintrin.h>").replace(
-    "w[i >> 6] |= b << (i & 63);",
-    "const __m256i lane = _mm256_set_epi64x(0, 0, 0, -1);\n"
-    "    long long* p = (long long*)(w + (i >> 6));\n"
-    "    _mm256_maskstore_epi64(p, lane, _mm256_or_si256(_mm256_maskload_epi64(p, lane), "
-    "_mm256_set_epi64x(0, 0, 0, (long long)(b << (i & 63)))));").replace(
-    "own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
+WIDE = (
+    _words(decl="#include <immintrin.h>")
+    .replace(
+        "w[i >> 6] |= b << (i & 63);",
+        "__m256i* p = (__m256i*)(w + (i >> 6));\n"
+        "    _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_set_epi64x(0, 0, 0, "
+        "(long long)(b << (i & 63)))));",
+    )
+    .replace("own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
+)
+MASKED = (
+    _words(decl="#include <immintrin.h>")
+    .replace(
+        "w[i >> 6] |= b << (i & 63);",
+        "const __m256i lane = _mm256_set_epi64x(0, 0, 0, -1);\n"
+        "    long long* p = (long long*)(w + (i >> 6));\n"
+        "    _mm256_maskstore_epi64(p, lane, _mm256_or_si256(_mm256_maskload_epi64(p, lane), "
+        "_mm256_set_epi64x(0, 0, 0, (long long)(b << (i & 63)))));",
+    )
+    .replace("own((n + 63) / 64, 0)", "own((n + 63) / 64 + 4, 0)")
+)
 
 
 @pytest.mark.skipif("avx2" not in open("/proc/cpuinfo").read(), reason="needs AVX2")
@@ -335,15 +390,20 @@ def test_a_race_through_vector_accesses_wider_than_the_detector_sees_is_found():
 def test_masked_accesses_the_detector_cannot_see_are_rejected():
     r = _eval("59_transform_map_function", MASKED)
     assert r.status == "rejected", r.evidence
-    assert r.evidence["why"].startswith("the candidate accesses memory in a way the race detector does not see "
-                                        "(llvm.masked.load.v4i64.p0v4i64;"), r.evidence["why"]
+    assert r.evidence["why"].startswith(
+        "the candidate accesses memory in a way the race detector does not see (llvm.masked.load.v4i64.p0v4i64;"
+    ), r.evidence["why"]
 
 
 # Races through accesses the detector's instrumentation or runtime does not see, each a
 # file in tests/hostile/races/ (a red-team pass, 2026-12-04), and what the refusal names.
-UNSEEN = {"long_double": "a x86_fp80 access", "packed_bitfield": "a i24 access",
-          "volatile_vector": "a <4 x i64> access", "maskmove": "llvm.x86.sse2.maskmov.dqu",
-          "memcpy_chk": "the candidate calls __memcpy_chk"}
+UNSEEN = {
+    "long_double": "a x86_fp80 access",
+    "packed_bitfield": "a i24 access",
+    "volatile_vector": "a <4 x i64> access",
+    "maskmove": "llvm.x86.sse2.maskmov.dqu",
+    "memcpy_chk": "the candidate calls __memcpy_chk",
+}
 
 
 @pytest.mark.parametrize("name", sorted(UNSEEN))
@@ -417,16 +477,16 @@ void relu(std::vector<double>& x) {
 }
 """
     comp = toolchain.find_compiler("native")
-    assert races.same_code(get_problem("55_transform_relu"), text, comp, races.find_tools(), comp.march,
-                           True) == ""
+    assert races.same_code(get_problem("55_transform_relu"), text, comp, races.find_tools(), comp.march, True) == ""
 
 
 def test_canonical_numbers_compare_by_value():
     assert races._number("0x7fffffff") == races._number("2147483647")
     assert races._number("1ULL") == races._number("1")
     assert races._number("3.40282346638528859811704183484516925e+38F") == races._number("3.40282347e+38F")
-    assert races._number("1.18973149535723176502126385303097021e+4932L") == \
-        races._number("1.18973149535723176502e+4932L")
+    assert races._number("1.18973149535723176502126385303097021e+4932L") == races._number(
+        "1.18973149535723176502e+4932L"
+    )
     assert races._number("12") != races._number("4")
     assert races._number("1.5") != races._number("1.5f") != races._number("1.25")
     g = '# 1 "candidate.cpp"\nx = double(1.79769313486231570814527423731704357e+308L);\n'
@@ -441,9 +501,12 @@ def test_forging_the_race_runners_pipe_is_rejected():
     """The race runner's pipe is checked like the worker's: tests/hostile's forger, behind
     the screen, finds it on the runner's command line and writes to it."""
     forger = (Path(__file__).parent / "hostile" / "forges_verdict.cpp").read_text()
-    r = evaluate(get_problem("30_scan_prefix_sum"), forger, "omp",
-                 EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True,
-                            timeout_min_s=60.0))  # its scan of its memory, under the detector
+    r = evaluate(
+        get_problem("30_scan_prefix_sum"),
+        forger,
+        "omp",
+        EvalConfig(size=20000, screen=False, use_cache=False, validate_only=True, timeout_min_s=60.0),
+    )  # its scan of its memory, under the detector
     assert r.status == "rejected", r.evidence
     assert r.evidence["race_check"] == "rejected"
     assert "an attempt to forge the race check" in r.evidence["why"]
@@ -458,9 +521,16 @@ def test_missing_tools_leave_the_verdict_alone(monkeypatch):
         assert "race" not in r.evidence
 
 
-@pytest.mark.parametrize("test", ["#ifdef __clang__", "#if defined(__SANITIZE_THREAD__)",
-                                  "#if defined(__has_feature)", "#if __GNUC__ >= 5",
-                                  "#if _OPENMP > 201511"])
+@pytest.mark.parametrize(
+    "test",
+    [
+        "#ifdef __clang__",
+        "#if defined(__SANITIZE_THREAD__)",
+        "#if defined(__has_feature)",
+        "#if __GNUC__ >= 5",
+        "#if _OPENMP > 201511",
+    ],
+)
 def test_a_source_that_tests_the_compiler_is_rejected(test):
     text = f"{test}\n#define SERIAL 1\n#endif\n" + RELU
     r = _eval("55_transform_relu", text)
@@ -518,8 +588,7 @@ def test_race_cases_stay_within_the_timed_size():
 
 # A racy shared sum that goes parallel only above every validation size of
 # 27_reduce_average (the largest is 100003): the validation cases see serial code.
-THRESHOLD_RACE = _average("s += x[i];").replace("#pragma omp parallel for",
-                                                "#pragma omp parallel for if (n > 500000)")
+THRESHOLD_RACE = _average("s += x[i];").replace("#pragma omp parallel for", "#pragma omp parallel for if (n > 500000)")
 
 
 def test_a_race_above_the_validation_sizes_is_found_by_the_probe():
@@ -550,6 +619,7 @@ def test_a_probe_that_would_not_fit_takes_the_largest_size_that_does():
 
     def plan(size, memory):
         return races.probe_plan(p, size, races.race_cases(p, size, 1, "0" * 32), memory, "0" * 32, 1)
+
     full = plan(48_000_000, 2 << 30)
     assert full.top == (2 << 30) // (races.PROBE_MEMORY_FACTOR * 8), full
     assert full.why == "the timed size's data (366 MiB) would not fit the detector's 2048 MiB"
@@ -577,19 +647,25 @@ def test_a_probe_that_runs_long_is_partial_not_clean(monkeypatch):
     monkeypatch.setattr(races, "MIN_CALL_S", 0.5)
     # a wall-clock wait: a counted spin ends within 0.3 s on a core that renames memory
     slow = RELU.replace("#include <vector>", "#include <vector>\n#include <chrono>").replace(
-        "#pragma omp", "  const auto t0 = std::chrono::steady_clock::now();\n"
-                       "  while (n > 200000 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {}\n"
-                       "#pragma omp")
+        "#pragma omp",
+        "  const auto t0 = std::chrono::steady_clock::now();\n"
+        "  while (n > 200000 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {}\n"
+        "#pragma omp",
+    )
     r = _eval("55_transform_relu", slow, size=300_000, use_cache=False)
     assert r.status == "timeout", r.evidence  # validation's (its deadline is 2 s too)
-    assert r.evidence["race_check"] == ("partial: reached size 100003 of the timed 300000: the candidate's call at "
-                                        "size 300000 did not finish under the detector within its deadline (the "
-                                        "timeout factor x the baseline's time there)"), r.evidence
+    assert r.evidence["race_check"] == (
+        "partial: reached size 100003 of the timed 300000: the candidate's call at "
+        "size 300000 did not finish under the detector within its deadline (the "
+        "timeout factor x the baseline's time there)"
+    ), r.evidence
 
 
 # 1.2 GiB written with instrumented 8-byte stores: 2.4 GiB more of the detector's shadow memory (2 x)
-PAD = ("[] { auto* v = new std::vector<unsigned long>(size_t(150) << 20); "
-       "for (size_t i = 0; i < v->size(); ++i) (*v)[i] = i; return v; }()")
+PAD = (
+    "[] { auto* v = new std::vector<unsigned long>(size_t(150) << 20); "
+    "for (size_t i = 0; i < v->size(); ++i) (*v)[i] = i; return v; }()"
+)
 
 
 def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone():
@@ -597,23 +673,33 @@ def test_a_candidate_the_detector_cannot_run_is_not_judged_on_its_outputs_alone(
     whose shadow memory is 2 x what it watches, does not, and the race in the loop went
     unseen (`correct`, race check `unavailable`, until 2026-12-04, when the detector had
     2 GiB and the timed build 8)."""
-    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n", f"    static auto* pad = {PAD};\n    (void)pad;\n"
-                               "    #pragma omp parallel for\n")
+    text = VECTOR_BOOL.replace(
+        "    #pragma omp parallel for\n",
+        f"    static auto* pad = {PAD};\n    (void)pad;\n    #pragma omp parallel for\n",
+    )
     r = _eval("59_transform_map_function", text, use_cache=False, memory_bytes=3 << 30)
     # killed at the detector's memory limit, or (filling it slowly, under load) at its deadline;
     # or, on two cores, the race shows in the outputs of the validation that follows
     # (`incorrect`: since 2026-12-06 the timed sides' threads really run on two cores)
     assert r.status in ("runtime_error", "timeout", "incorrect"), r.evidence
     check = r.evidence["race_check"]
-    assert check.startswith(("runtime_error: the candidate ended with exit code 137 (out of the detector's "
-                             "3072 MiB) under the race detector",
-                             "timeout: the candidate did not finish under the race detector")), check
+    assert check.startswith(
+        (
+            "runtime_error: the candidate ended with exit code 137 (out of the detector's "
+            "3072 MiB) under the race detector",
+            "timeout: the candidate did not finish under the race detector",
+        )
+    ), check
     assert check.endswith(races.UNCHECKED)
     if r.status != "incorrect":
         assert check == f"{r.status}: " + r.evidence["why"]
     # a wrong one is told what validation found
-    r = _eval("59_transform_map_function", text.replace("isPowerOfTwo(x[i])", "!isPowerOfTwo(x[i])"),
-              use_cache=False, memory_bytes=3 << 30)
+    r = _eval(
+        "59_transform_map_function",
+        text.replace("isPowerOfTwo(x[i])", "!isPowerOfTwo(x[i])"),
+        use_cache=False,
+        memory_bytes=3 << 30,
+    )
     assert r.status == "incorrect" and r.evidence["race_check"].startswith(("runtime_error: ", "timeout: ")), r.evidence
 
 
@@ -622,15 +708,19 @@ def test_a_probe_that_runs_out_of_the_detectors_memory_is_the_candidates_failure
     sizes: the timed build has the memory (3 GiB here), the detector does not (`correct`,
     probe "unavailable: ... (out of memory)", until 2026-12-04). Deadlines long enough for
     filling the memory under the detector and in the timed build."""
-    text = VECTOR_BOOL.replace("    #pragma omp parallel for\n",
-                               f"    if (x.size() > 200000) {{ static auto* volatile pad = {PAD}; (void)pad; }}\n"
-                               "    #pragma omp parallel for if (x.size() > 200000)\n")
-    r = _eval("59_transform_map_function", text, size=300_000, use_cache=False, timeout_min_s=60.0,
-              memory_bytes=3 << 30)
+    text = VECTOR_BOOL.replace(
+        "    #pragma omp parallel for\n",
+        f"    if (x.size() > 200000) {{ static auto* volatile pad = {PAD}; (void)pad; }}\n"
+        "    #pragma omp parallel for if (x.size() > 200000)\n",
+    )
+    r = _eval(
+        "59_transform_map_function", text, size=300_000, use_cache=False, timeout_min_s=60.0, memory_bytes=3 << 30
+    )
     assert r.status == "runtime_error", r.evidence
     assert r.evidence["race_check_probe"] == "out of memory", r.evidence
-    assert r.evidence["why"].startswith("the candidate ran out of the race detector's 3072 MiB at size 300000, "
-                                        "above the validation sizes"), r.evidence["why"]
+    assert r.evidence["why"].startswith(
+        "the candidate ran out of the race detector's 3072 MiB at size 300000, above the validation sizes"
+    ), r.evidence["why"]
 
 
 def test_detector_runs_without_an_address_space_cap():
@@ -646,25 +736,46 @@ def test_detector_runs_without_an_address_space_cap():
 # ---------------------------------------------------------------- the suites are clean
 # One problem per ParEval category and a spread of PolyBench kernels in the default run;
 # `pytest -m slow` checks every problem.
-SUBSET = {("pareval", pid) for pid in (
-    "02_dense_la_gemm", "06_fft_dft", "13_geometry_closest_pair_2d", "16_graph_largest_component",
-    "23_histogram_first_letter_counts", "26_reduce_product_of_inverses", "30_scan_prefix_sum",
-    "37_search_find_the_closest_number_to_pi", "41_sort_k-th_smallest_element", "47_sparse_la_spmv",
-    "54_stencil_game_of_life", "59_transform_map_function")} | {
-    ("polybench", pid) for pid in ("gemver", "lu", "seidel_2d", "floyd_warshall")}
+SUBSET = {
+    ("pareval", pid)
+    for pid in (
+        "02_dense_la_gemm",
+        "06_fft_dft",
+        "13_geometry_closest_pair_2d",
+        "16_graph_largest_component",
+        "23_histogram_first_letter_counts",
+        "26_reduce_product_of_inverses",
+        "30_scan_prefix_sum",
+        "37_search_find_the_closest_number_to_pi",
+        "41_sort_k-th_smallest_element",
+        "47_sparse_la_spmv",
+        "54_stencil_game_of_life",
+        "59_transform_map_function",
+    )
+} | {("polybench", pid) for pid in ("gemver", "lu", "seidel_2d", "floyd_warshall")}
 ALL = [(s, pid) for s in ("pareval", "polybench") for pid in sorted(load_suite(s))]
 
 
-@pytest.mark.parametrize("suite,pid", [pytest.param(s, pid, id=f"{s}/{pid}",
-                                                    marks=() if (s, pid) in SUBSET else pytest.mark.slow)
-                                       for s, pid in ALL])
+@pytest.mark.parametrize(
+    "suite,pid",
+    [pytest.param(s, pid, id=f"{s}/{pid}", marks=() if (s, pid) in SUBSET else pytest.mark.slow) for s, pid in ALL],
+)
 def test_baseline_and_reference_are_race_free(suite, pid):
     """So that a report always means the candidate: each problem's baseline and expert
     omp reference, run in the candidate's place, pass the detector clean."""
     p = get_problem(pid, suite)
     for name, text in (("baseline", p.source("baseline.cpp")), ("reference", p.reference("omp"))):
-        rc = races.check(p, text, p.default_size("omp", quick=True), [0, 1], EvalConfig.seed,
-                         toolchain.find_compiler("native"), True, 10.0, 2.0)
+        rc = races.check(
+            p,
+            text,
+            p.default_size("omp", quick=True),
+            [0, 1],
+            EvalConfig.seed,
+            toolchain.find_compiler("native"),
+            True,
+            10.0,
+            2.0,
+        )
         assert rc.status == "clean", (name, rc.status, rc.why, rc.report)
 
 
@@ -691,8 +802,9 @@ def _race_variants():
         for f in sorted((VARIANTS / pid).glob("wrong_*.cpp")):
             racy = RACY.search(f.stem) or "data race" in f.read_text().split("\n", 1)[0]
             if racy and f"{pid}/{f.stem}" not in NOT_DATA_RACES:
-                yield pytest.param(s, pid, f, id=f"{pid}/{f.stem}",
-                                   marks=() if (s, pid) in SUBSET else pytest.mark.slow)
+                yield pytest.param(
+                    s, pid, f, id=f"{pid}/{f.stem}", marks=() if (s, pid) in SUBSET else pytest.mark.slow
+                )
 
 
 def test_the_exceptions_exist():

@@ -57,11 +57,15 @@ def test_strategies_command_prints_every_strategy(capsys):
     assert lessonl["budget_quick"]["evaluations"] == 6
 
 
-@pytest.mark.parametrize("strategy,options", [
-    ("null", {}), ("single", {}),
-    ("lessonl", {"rounds": 2, "agents": 2}),
-    ("lessonl", {"rounds": 2, "agents": 2, "final_lessons": True}),
-])
+@pytest.mark.parametrize(
+    "strategy,options",
+    [
+        ("null", {}),
+        ("single", {}),
+        ("lessonl", {"rounds": 2, "agents": 2}),
+        ("lessonl", {"rounds": 2, "agents": 2, "final_lessons": True}),
+    ],
+)
 def test_measured_calls_and_evaluations_equal_the_budget(tmp_path, strategy, options):
     store, rows, model = run_strategy(tmp_path, strategy, options)
     assert_budget(rows, strategy, options)
@@ -77,8 +81,10 @@ def test_option_values_out_of_range_and_problem_lists_are_one_line_errors(capsys
         info.resolve({"memory_threshold": 5.0})
     with pytest.raises(HarnessError, match="must be a finite number"):
         registry.get("colearning").resolve({"erl_w_len": float("nan")})
-    for problems, why in (("", "no problem ids given"),
-                          ("30_scan_prefix_sum,30_scan_prefix_sum", "names 30_scan_prefix_sum more than once")):
+    for problems, why in (
+        ("", "no problem ids given"),
+        ("30_scan_prefix_sum,30_scan_prefix_sum", "names 30_scan_prefix_sum more than once"),
+    ):
         assert main(["run", "--strategy", "null", "--problems", problems]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and why in err
@@ -94,8 +100,11 @@ def test_a_team_file_role_no_strategy_reads_is_a_one_line_error(tmp_path, capsys
 
 
 # smaller than the quick preset where a strategy is slow; every loop still runs to its end
-WORST_CASE_OPTIONS = {"lessonl": {"rounds": 2, "agents": 2}, "colearning": {"max_loops": 4},
-                      "reflexion": {"iterations": 2}}
+WORST_CASE_OPTIONS = {
+    "lessonl": {"rounds": 2, "agents": 2},
+    "colearning": {"max_loops": 4},
+    "reflexion": {"iterations": 2},
+}
 
 
 @pytest.mark.parametrize("strategy", sorted(registry.load_all()))

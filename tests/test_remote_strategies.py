@@ -30,9 +30,12 @@ AGENTS = (("r1", 0.2, 0.95, 600, 11), ("r2", 0.3, 0.9, 700, 12), ("r3", 0.4, 0.8
 def team_file(path, strategy: str, api_base: str):
     """A TOML team of three ``openai/`` agents on ``api_base`` (model names carry the
     strategy, so no response-cache entry of another test can answer), r2 the aggregator."""
-    text = "".join(f'[[agents]]\nname = "{n}"\nmodel = "openai/remote-{strategy}-{n}"\n'
-                   f'api_base = "{api_base}"\ntemperature = {t}\ntop_p = {p}\n'
-                   f'max_tokens = {m}\nseed = {s}\n\n' for n, t, p, m, s in AGENTS)
+    text = "".join(
+        f'[[agents]]\nname = "{n}"\nmodel = "openai/remote-{strategy}-{n}"\n'
+        f'api_base = "{api_base}"\ntemperature = {t}\ntop_p = {p}\n'
+        f"max_tokens = {m}\nseed = {s}\n\n"
+        for n, t, p, m, s in AGENTS
+    )
     path.write_text(text + '[roles]\naggregator = "r2"\n')
     return path
 
@@ -41,17 +44,23 @@ def team_file(path, strategy: str, api_base: str):
 def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_server, strategy):  # noqa: F811
     openai_server.reply = code_or_text(BASELINE)
     options = OVERRIDES.get(strategy, {})
-    opts = RunOptions(problems=[PID], strategy=strategy, strategy_options=dict(options),
-                      preset="quick", quick=True, reference=False,
-                      team_file=str(team_file(tmp_path / "team.toml", strategy, openai_server.api_base)),
-                      output=str(tmp_path / "results"), eval_overrides=dict(EVAL))
+    opts = RunOptions(
+        problems=[PID],
+        strategy=strategy,
+        strategy_options=dict(options),
+        preset="quick",
+        quick=True,
+        reference=False,
+        team_file=str(team_file(tmp_path / "team.toml", strategy, openai_server.api_base)),
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(EVAL),
+    )
     store, rows, _ = execute(opts, complete_fn=None, validate=True)
     store.close()
     events = list(store.events())
     assert events[-1]["kind"] == "run_finished" and len(rows) == 1
     row = rows[0]
-    assert row["problem"] == PID and row["status"] in ("correct", "no correct candidate",
-                                                        "failed re-measurement")
+    assert row["problem"] == PID and row["status"] in ("correct", "no correct candidate", "failed re-measurement")
     bodies = openai_server.requests
     # every model call the row counts was one request to the server, and vice versa
     assert row["model_calls"] == len(bodies)
@@ -72,8 +81,7 @@ def test_strategy_runs_against_an_openai_compatible_server(tmp_path, openai_serv
         assert 1 <= body.get("max_tokens", body.get("max_completion_tokens")) <= m
     # --sampling paper (the default): lesson and reflection requests carry the frequency
     # penalty, no other does; the team file's temperature and top_p won (checked above)
-    purpose = {(e["model"].removeprefix("openai/"), e["seed"]): e["purpose"] for e in events
-               if e["kind"] == "llm_call"}
+    purpose = {(e["model"].removeprefix("openai/"), e["seed"]): e["purpose"] for e in events if e["kind"] == "llm_call"}
     for body in bodies:
         penalized = purpose[(body["model"], body["seed"])] in ("lesson", "reflection")
         assert body.get("frequency_penalty") == (0.5 if penalized else None), body["model"]

@@ -65,8 +65,9 @@ def test_pareval_published_weighting_is_the_slowest_sample_for_k_above_1():
     runtimes = [1.0, 2.0, 3.0, 6.0]
     speedups = [baseline / t for t in runtimes]
     k, n = 2, 4
-    published = sum(math.comb(j - 1, k - 1) * baseline / (math.comb(n, k) * t)
-                    for j, t in enumerate(sorted(runtimes), start=1))
+    published = sum(
+        math.comb(j - 1, k - 1) * baseline / (math.comb(n, k) * t) for j, t in enumerate(sorted(runtimes), start=1)
+    )
     subs = _subsets(n, k)
     assert published == pytest.approx(sum(min(speedups[i] for i in s) for s in subs) / len(subs))
     ours = metrics.speedup_n_at_k(speedups, k)
@@ -121,11 +122,21 @@ class Script:
         with self.lock:
             n = self.count.get((agent.name, kind), 0)
             self.count[(agent.name, kind)] = n + 1
-        text = (f"```cpp\n{self.candidates[(agent.name, n)]}```\n" if kind == "candidate"
-                else f"LESSON-{agent.name}: measured, not guessed.")
-        return CallRecord(text=text, model=agent.model, prompt_tokens=len(prompt) // 4,
-                          completion_tokens=len(text) // 4, latency_s=0.01, cost_usd=0.001,
-                          seed=seed, agent=agent.name)
+        text = (
+            f"```cpp\n{self.candidates[(agent.name, n)]}```\n"
+            if kind == "candidate"
+            else f"LESSON-{agent.name}: measured, not guessed."
+        )
+        return CallRecord(
+            text=text,
+            model=agent.model,
+            prompt_tokens=len(prompt) // 4,
+            completion_tokens=len(text) // 4,
+            latency_s=0.01,
+            cost_usd=0.001,
+            seed=seed,
+            agent=agent.name,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -133,11 +144,17 @@ def lessonl_run(tmp_path_factory):
     """A two-round, two-agent LessonL run: round 0 the baseline (agent-1) and a candidate
     that does not compile (agent-2); round 1 a fast one (agent-1) and a wrong one."""
     out = tmp_path_factory.mktemp("report")
-    script = Script({("agent-1", 0): BASELINE, ("agent-2", 0): BROKEN,
-                     ("agent-1", 1): FAST, ("agent-2", 1): WRONG})
-    opts = RunOptions(problems=[PID], mode="serial", models="openai/mock-a,openai/mock-b",
-                      strategy_options={"rounds": 2, "agents": 2, "k": 4}, quick=True, reference=True, output=str(out / "results"),
-                      eval_overrides=FAST_EVAL)
+    script = Script({("agent-1", 0): BASELINE, ("agent-2", 0): BROKEN, ("agent-1", 1): FAST, ("agent-2", 1): WRONG})
+    opts = RunOptions(
+        problems=[PID],
+        mode="serial",
+        models="openai/mock-a,openai/mock-b",
+        strategy_options={"rounds": 2, "agents": 2, "k": 4},
+        quick=True,
+        reference=True,
+        output=str(out / "results"),
+        eval_overrides=FAST_EVAL,
+    )
     store, rows, _ = execute(opts, complete_fn=script)
     store.close()
     return store.root
@@ -291,15 +308,19 @@ def test_damaged_events_are_left_out_and_warned_about(lessonl_run, tmp_path, cap
     c = next(k for k, e in enumerate(ev) if e["kind"] == "candidate" and e.get("speedup"))
     ev[c]["ci_low"] = ev[c]["speedup"] * 2  # an interval that does not hold its estimate
     k = next(k for k, e in enumerate(ev) if e["kind"] == "llm_call")
-    kept = sum(e["prompt_tokens"] + e["completion_tokens"] for j, e in enumerate(ev)
-               if e["kind"] == "llm_call" and j != k)
+    kept = sum(
+        e["prompt_tokens"] + e["completion_tokens"] for j, e in enumerate(ev) if e["kind"] == "llm_call" and j != k
+    )
     ev[k]["prompt_tokens"], ev[k]["latency_s"] = -1000, 1e308
     (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in ev))
     rec = read_run(run)
-    assert sorted(rec.warnings) == sorted([
-        f"events.jsonl line {c + 1} (candidate) left out, damaged: "
-        f"CI {ev[c]['ci_low']:g}-{ev[c]['ci_high']:g} not enclosing speedup {ev[c]['speedup']:g}",
-        f"events.jsonl line {k + 1} (llm_call) left out, damaged: prompt_tokens = -1000, latency_s = 1e+308"])
+    assert sorted(rec.warnings) == sorted(
+        [
+            f"events.jsonl line {c + 1} (candidate) left out, damaged: "
+            f"CI {ev[c]['ci_low']:g}-{ev[c]['ci_high']:g} not enclosing speedup {ev[c]['speedup']:g}",
+            f"events.jsonl line {k + 1} (llm_call) left out, damaged: prompt_tokens = -1000, latency_s = 1e+308",
+        ]
+    )
     assert len(rec.problems[0].candidates) == 3
     assert main(["report", str(run), "--no-plots", "--format", "md,json"]) == 0
     err = capsys.readouterr().err
@@ -330,8 +351,16 @@ def test_a_new_rendering_replaces_the_old_one_and_nothing_else(lessonl_run, tmp_
     (out / "notes.txt").write_text("mine")
     assert main(["report", str(run), "--format", "csv", "--no-plots"]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        [".harness-report", "notes.txt", "per_category.csv", "per_problem.csv", "per_round.csv",
-         "per_agent.csv", "pareval_metrics.csv"])
+        [
+            ".harness-report",
+            "notes.txt",
+            "per_category.csv",
+            "per_problem.csv",
+            "per_round.csv",
+            "per_agent.csv",
+            "pareval_metrics.csv",
+        ]
+    )
     # a folder of the user's: their files of the same names as ours are not ours to remove
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -343,7 +372,6 @@ def test_a_new_rendering_replaces_the_old_one_and_nothing_else(lessonl_run, tmp_
     assert (run / "report.md").exists()  # the run's own report, beside a rendering into the run folder
 
 
-
 def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp_path):
     """A problem restarted by --resume: only the events after its last start count."""
     run = tmp_path / "run"
@@ -351,10 +379,25 @@ def test_read_run_keeps_the_last_attempt_of_a_restarted_problem(lessonl_run, tmp
     lines = (run / "events.jsonl").read_text().splitlines()
     start = next(i for i, l in enumerate(lines) if '"problem_started"' in l)
     t = json.loads(lines[start])["t"]
-    ghost = json.dumps({"t": t, "kind": "candidate", "problem": PID, "id": "ghost", "round": 0,
-                        "agent": "agent-9", "model": "m", "status": "correct", "speedup": 99.0})
-    lines[start:start] = [lines[start], ghost, json.dumps({"t": t, "kind": "run_interrupted", "error": "x"}),
-                          json.dumps({"t": t, "kind": "run_resumed"})]
+    ghost = json.dumps(
+        {
+            "t": t,
+            "kind": "candidate",
+            "problem": PID,
+            "id": "ghost",
+            "round": 0,
+            "agent": "agent-9",
+            "model": "m",
+            "status": "correct",
+            "speedup": 99.0,
+        }
+    )
+    lines[start:start] = [
+        lines[start],
+        ghost,
+        json.dumps({"t": t, "kind": "run_interrupted", "error": "x"}),
+        json.dumps({"t": t, "kind": "run_resumed"}),
+    ]
     (run / "events.jsonl").write_text("\n".join(lines) + "\n")
     rec = read_run(run)
     [p] = rec.problems
@@ -374,26 +417,30 @@ def test_lessonl_geomean_rule_has_one_copy():
     assert np.allclose(counted_logs(logs, noisy=np.array([5.0, 0.3, -1.0])), [0.0, 0.3, 0.0])
 
 
-def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_rows(lessonl_run, tmp_path,
-                                                                                 monkeypatch):
+def test_a_registered_table_is_in_every_format_and_an_optional_one_only_with_rows(lessonl_run, tmp_path, monkeypatch):
     from harness.results import tables
     from harness.results.rows import SPEEDUP
 
     import harness.score  # noqa: F401  (its tables, and every strategy's, registered before the copy)
     from harness.strategies import registry
+
     registry.load_all()
     monkeypatch.setattr(tables, "TABLES", tables.TABLES.copy())  # registered for this test only
-    mine = tables.register_table(tables.Table(
-        "lessons_per_problem", "Lessons per problem", "lessons: in the bank at the end.",
-        lambda run, o: [{"problem": p.problem, "lessons": len(p.lessons), "odd": 1.5} for p in run.problems],
-        columns={"odd": (SPEEDUP, "x")}))
+    mine = tables.register_table(
+        tables.Table(
+            "lessons_per_problem",
+            "Lessons per problem",
+            "lessons: in the bank at the end.",
+            lambda run, o: [{"problem": p.problem, "lessons": len(p.lessons), "odd": 1.5} for p in run.problems],
+            columns={"odd": (SPEEDUP, "x")},
+        )
+    )
     assert tables.register_table(mine) is mine  # the same definition again keeps its place
     with pytest.raises(ValueError, match="already registered"):
         tables.register_table(tables.Table("lessons_per_problem", "another", "", lambda run, o: []))
     tables.register_table(tables.Table("never", "Never", "", lambda run, o: [], optional=True))
     out = tmp_path / "out"
-    assert main(["report", str(lessonl_run), "--output", str(out), "--format", "md,csv,json,html",
-                 "--no-plots"]) == 0
+    assert main(["report", str(lessonl_run), "--output", str(out), "--format", "md,csv,json,html", "--no-plots"]) == 0
     md = (out / "report.md").read_text()
     assert f"## Lessons per problem\n\n| problem | lessons | odd |\n|---|---|---|\n| {PID} | 2 | 1.50x |" in md
     assert "lessons: in the bank at the end." in md and "Lessons per problem" in (out / "report.html").read_text()

@@ -31,12 +31,18 @@ def _src(path):
 
 
 CODE = {
-    P1: {"baseline": _src(f"pareval/{P1}/baseline.cpp"), "fast": _src(f"pareval/{P1}/reference_serial.cpp"),
-         "wrong": _src(f"tests/variants/{P1}/wrong_skip_last.cpp"),
-         "broken": "int maximumSubarray(std::vector<int> const& x) {\n  return 1 +;\n}\n"},
-    P2: {"baseline": _src(f"pareval/{P2}/baseline.cpp"), "fast": _src(f"pareval/{P2}/reference_serial.cpp"),
-         "wrong": _src(f"tests/variants/{P2}/wrong_one_based.cpp"),
-         "broken": "void ranks(std::vector<float> const& x, std::vector<size_t>& ranks_) {\n  ranks_[0] = ;\n}\n"},
+    P1: {
+        "baseline": _src(f"pareval/{P1}/baseline.cpp"),
+        "fast": _src(f"pareval/{P1}/reference_serial.cpp"),
+        "wrong": _src(f"tests/variants/{P1}/wrong_skip_last.cpp"),
+        "broken": "int maximumSubarray(std::vector<int> const& x) {\n  return 1 +;\n}\n",
+    },
+    P2: {
+        "baseline": _src(f"pareval/{P2}/baseline.cpp"),
+        "fast": _src(f"pareval/{P2}/reference_serial.cpp"),
+        "wrong": _src(f"tests/variants/{P2}/wrong_one_based.cpp"),
+        "broken": "void ranks(std::vector<float> const& x, std::vector<size_t>& ranks_) {\n  ranks_[0] = ;\n}\n",
+    },
 }
 
 
@@ -56,17 +62,33 @@ class Plan:
             key = (pid, agent.name, lesson)
             n = self.count.get(key, 0)
             self.count[key] = n + 1
-        text = ("Lesson: measure, do not guess." if lesson
-                else f"```cpp\n{CODE[pid][self.plan[pid][agent.name][n]]}```\n")
-        return CallRecord(text=text, model=agent.model, prompt_tokens=len(prompt) // 4,
-                          completion_tokens=len(text) // 4, latency_s=0.01, cost_usd=0.001,
-                          seed=seed, agent=agent.name)
+        text = (
+            "Lesson: measure, do not guess." if lesson else f"```cpp\n{CODE[pid][self.plan[pid][agent.name][n]]}```\n"
+        )
+        return CallRecord(
+            text=text,
+            model=agent.model,
+            prompt_tokens=len(prompt) // 4,
+            completion_tokens=len(text) // 4,
+            latency_s=0.01,
+            cost_usd=0.001,
+            seed=seed,
+            agent=agent.name,
+        )
 
 
 def _run(out, strategy, plan=None, models=None, options=None):
-    opts = RunOptions(problems=[P1, P2], mode="serial", models=models, strategy=strategy,
-                      strategy_options=dict(options or {}), quick=True, reference=False, output=str(out),
-                      eval_overrides=FAST_EVAL)
+    opts = RunOptions(
+        problems=[P1, P2],
+        mode="serial",
+        models=models,
+        strategy=strategy,
+        strategy_options=dict(options or {}),
+        quick=True,
+        reference=False,
+        output=str(out),
+        eval_overrides=FAST_EVAL,
+    )
     store, _, _ = execute(opts, complete_fn=Plan(plan or {}))
     store.close()
     return store.root
@@ -80,17 +102,29 @@ def runs(tmp_path_factory):
     out = tmp_path_factory.mktemp("runs")
     two_rounds = {"agent-1": ["baseline", "fast"], "agent-2": ["broken", "wrong"]}
     return {
-        "lessonl": _run(out / "lessonl", "lessonl", {P1: two_rounds, P2: two_rounds},
-                        "openai/mock-a,openai/mock-b", {"rounds": 2, "agents": 2, "k": 4}),
-        "single": _run(out / "single", "single", {P1: {"agent-1": ["fast"]}, P2: {"agent-1": ["baseline"]}},
-                       "openai/mock-s,openai/mock-x"),
+        "lessonl": _run(
+            out / "lessonl",
+            "lessonl",
+            {P1: two_rounds, P2: two_rounds},
+            "openai/mock-a,openai/mock-b",
+            {"rounds": 2, "agents": 2, "k": 4},
+        ),
+        "single": _run(
+            out / "single",
+            "single",
+            {P1: {"agent-1": ["fast"]}, P2: {"agent-1": ["baseline"]}},
+            "openai/mock-s,openai/mock-x",
+        ),
         "null": _run(out / "null", "null"),
     }
 
 
 def _rows(root):
-    return [json.loads(line)["row"] for line in (root / "events.jsonl").read_text().splitlines()
-            if json.loads(line)["kind"] == "problem_done"]
+    return [
+        json.loads(line)["row"]
+        for line in (root / "events.jsonl").read_text().splitlines()
+        if json.loads(line)["kind"] == "problem_done"
+    ]
 
 
 def _by_hand(root):
@@ -99,14 +133,16 @@ def _by_hand(root):
     n = len(rows)
     s = [r["speedup"] if r["correct"] else None for r in rows]
     return {
-        "problems": len({r["problem"] for r in rows}), "repeats": n // len({r["problem"] for r in rows}),
+        "problems": len({r["problem"] for r in rows}),
+        "repeats": n // len({r["problem"] for r in rows}),
         "% compiled": 100 * sum(r["compiled"] for r in rows) / n,
         "% correct": 100 * sum(r["correct"] for r in rows) / n,
         "geomean": math.exp(sum(math.log(max(x, 1.0)) if x else 0.0 for x in s) / n),
         "mean": sum(x or 0.0 for x in s) / n,
         "% >=2x": 100 * sum(bool(x and x >= 2) for x in s) / n,
-        "geomean CI>1": math.exp(sum(math.log(max(x, 1.0)) if x and r["ci_low"] > 1 else 0.0
-                                     for x, r in zip(s, rows)) / n),
+        "geomean CI>1": math.exp(
+            sum(math.log(max(x, 1.0)) if x and r["ci_low"] > 1 else 0.0 for x, r in zip(s, rows)) / n
+        ),
         "model calls / problem": sum(r["model_calls"] for r in rows) / n,
         "evaluations / problem": sum(r["evaluations"] for r in rows) / n,
         "tokens / problem": sum(r["prompt_tokens"] + r["completion_tokens"] for r in rows) / n,
@@ -140,17 +176,31 @@ def _fails_cleanly(capsys, argv, *needles):
 def test_pareto_front_on_a_constructed_case():
     """Lower cost and higher geomean win; a point is dominated when another is at least
     as good on both and strictly better on one; equal points are all on the front."""
-    points = [(0.0, 1.0), (1.0, 2.0), (2.0, 1.5), (2.0, 2.0), (3.0, 3.0), (3.0, 3.0), (4.0, 2.9), (1.0, 2.0),
-              (5.0, 3.5)]
+    points = [
+        (0.0, 1.0),
+        (1.0, 2.0),
+        (2.0, 1.5),
+        (2.0, 2.0),
+        (3.0, 3.0),
+        (3.0, 3.0),
+        (4.0, 2.9),
+        (1.0, 2.0),
+        (5.0, 3.5),
+    ]
     assert pareto_front(points) == [True, True, False, False, True, True, False, True, True]
     assert pareto_front([(0.2, 0.5)]) == [True] and pareto_front([]) == []
     assert pareto_front([(1.0, 2.0), (1.0, 1.9)]) == [True, False]  # same cost, lower geomean
 
 
 def test_key_options_and_team_of_a_strategy_this_version_does_not_know():
-    config = {"strategy": "not-registered", "strategy_options": {"layers": 3},
-              "team": {"agents": [{"name": "a", "model": "m1"}, {"name": "b", "model": "m1"},
-                                  {"name": "c", "model": "m2"}], "roles": {"aggregator": "c"}}}
+    config = {
+        "strategy": "not-registered",
+        "strategy_options": {"layers": 3},
+        "team": {
+            "agents": [{"name": "a", "model": "m1"}, {"name": "b", "model": "m1"}, {"name": "c", "model": "m2"}],
+            "roles": {"aggregator": "c"},
+        },
+    }
     assert key_options(config) == "layers=3"
     assert team_models(config) == "m1 x2, m2; aggregator: m2"
     assert registry.find("not-registered") is None
@@ -161,8 +211,7 @@ def test_key_options_and_team_of_a_strategy_this_version_does_not_know():
     assert key_options(lessonl) == "rounds=4, agents=3, k=2"  # no registry: every recorded option
     # a run that recorded its strategy's defaults and team kind reports with those, whatever
     # today's registry says (a later version may change a default)
-    recorded = dict(lessonl, strategy_defaults={"rounds": 4, "agents": 3, "k": 3}, team_kind="one",
-                    team=config["team"])
+    recorded = dict(lessonl, strategy_defaults={"rounds": 4, "agents": 3, "k": 3}, team_kind="one", team=config["team"])
     assert key_options(recorded, registry.find("lessonl")) == key_options(recorded) == "k=2"
     assert team_models(recorded, registry.find("lessonl")) == "m1"
     assert team_models(dict(recorded, team_kind="bogus"), registry.find("lessonl")) == "m1 x2, m2; aggregator: m2"
@@ -174,8 +223,12 @@ def test_table_one_layout_matches_the_problem_rows(runs, tmp_path, capsys):
 
     out = tmp_path / "out"
     order = ["lessonl", "single", "null"]
-    assert main(["report", *[str(runs[k]) for k in order], "--format", "csv,json,html",
-                 "--output", str(out), "--no-plots"]) == 0
+    assert (
+        main(
+            ["report", *[str(runs[k]) for k in order], "--format", "csv,json,html", "--output", str(out), "--no-plots"]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "Strategies: pareval, serial mode" in printed and "lessonl" in printed
     # the strategy "null" is a string: pandas reads only empty cells as missing with these options
@@ -220,8 +273,7 @@ def test_table_one_layout_matches_the_problem_rows(runs, tmp_path, capsys):
     assert "![cost_vs_geomean_pareval_serial.png]" in (out / "runs.md").read_text()
     assert not (out / "runs.csv").exists()  # the earlier rendering's files are gone
     page = tmp_path / "page"
-    assert main(["report", str(runs["lessonl"]), str(runs["null"]), "--output", str(page),
-                 "--format", "html"]) == 0
+    assert main(["report", str(runs["lessonl"]), str(runs["null"]), "--output", str(page), "--format", "html"]) == 0
     assert (page / "runs.html").read_text().count("data:image/png;base64,") == 1
 
 
@@ -255,8 +307,7 @@ def test_local_models_plot_tokens_and_older_runs_show_a_dash(runs, tmp_path, cap
     assert (out / "cost_vs_geomean_pareval_serial.png").read_bytes().startswith(b"\x89PNG")
 
     out2 = tmp_path / "out2"
-    assert main(["report", str(old), str(runs["single"]), "--output", str(out2), "--format", "csv",
-                 "--no-plots"]) == 0
+    assert main(["report", str(old), str(runs["single"]), "--output", str(out2), "--format", "csv", "--no-plots"]) == 0
     table = pd.read_csv(out2 / "runs.csv")
     assert math.isnan(table["model calls / problem"][0]) and math.isnan(table["evaluations / problem"][0])
     assert table["model calls / problem"][1] == 1
@@ -265,16 +316,24 @@ def test_local_models_plot_tokens_and_older_runs_show_a_dash(runs, tmp_path, cap
 
 
 def test_runs_on_other_problems_or_threads_are_refused_other_modes_get_their_own_table(runs, tmp_path, capsys):
-    part = _copy(runs["single"], tmp_path / "part",  # the single run as if it had measured P1 alone
-                 lambda e: e.get("problem") != P2 and e.get("row", {}).get("problem") != P2)
+    part = _copy(
+        runs["single"],
+        tmp_path / "part",  # the single run as if it had measured P1 alone
+        lambda e: e.get("problem") != P2 and e.get("row", {}).get("problem") != P2,
+    )
     out = tmp_path / "out"
-    err = _fails_cleanly(capsys, ["report", str(runs["lessonl"]), str(part), "--output", str(out)],
-                         "did not measure the same", f"problem id ['{P2}'] vs [] (+1 in both)")
+    err = _fails_cleanly(
+        capsys,
+        ["report", str(runs["lessonl"]), str(part), "--output", str(out)],
+        "did not measure the same",
+        f"problem id ['{P2}'] vs [] (+1 in both)",
+    )
     assert runs["lessonl"].name in err and not out.exists()  # refused before anything is written
 
     threads = _copy(runs["null"], tmp_path / "threads", threads=2)
-    _fails_cleanly(capsys, ["report", str(runs["single"]), str(threads), "--output", str(out)],
-                   "threads ['1'] vs ['2']")
+    _fails_cleanly(
+        capsys, ["report", str(runs["single"]), str(threads), "--output", str(out)], "threads ['1'] vs ['2']"
+    )
     assert not out.exists()
 
     def other_size(e):
@@ -282,15 +341,20 @@ def test_runs_on_other_problems_or_threads_are_refused_other_modes_get_their_own
             e["result"]["size"], e["result"]["size_label"] = 999, "999"
 
     size = _copy(runs["null"], tmp_path / "size", other_size)  # as if P1 had been timed at another size
-    _fails_cleanly(capsys, ["report", str(runs["single"]), str(size), "--output", str(out)],
-                   "size ['2048'] vs ['999'] (+1 in both)")
+    _fails_cleanly(
+        capsys,
+        ["report", str(runs["single"]), str(size), "--output", str(out)],
+        "size ['2048'] vs ['999'] (+1 in both)",
+    )
     assert not out.exists()
 
     omp = _copy(runs["null"], tmp_path / "omp", mode="omp")  # relabelled: compared with nothing
     assert main(["report", str(omp), str(runs["single"]), str(runs["null"]), "--output", str(out)]) == 0
     md = (out / "runs.md").read_text()
     assert md.index("## pareval, omp mode") < md.index("## pareval, serial mode")  # first seen first
-    serial = md[md.index("## pareval, serial mode"):]
+    serial = md[md.index("## pareval, serial mode") :]
     assert runs["single"].name in serial and runs["null"].name in serial and f"| {omp.name} |" not in serial
-    assert sorted(p.name for p in out.glob("*.png")) == ["cost_vs_geomean_pareval_omp.png",
-                                                         "cost_vs_geomean_pareval_serial.png"]
+    assert sorted(p.name for p in out.glob("*.png")) == [
+        "cost_vs_geomean_pareval_omp.png",
+        "cost_vs_geomean_pareval_serial.png",
+    ]

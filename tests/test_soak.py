@@ -1,6 +1,7 @@
 """benchmarks/soak.py counts what evaluations leave behind: real child processes, temp
 files, cgroups and memory growth, made by a stand-in for evaluate(); and a real soak of a
 few evaluations leaves nothing."""
+
 import importlib.util
 import os
 import re
@@ -21,8 +22,10 @@ _spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "so
 soak = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(soak)
 
-LINE = re.compile(r"soak: (\d+) evaluations, leftover processes (\d+), temp files (\d+), cgroups (\d+), "
-                  r"orchestrator RSS growth (-?[\d.]+) %")
+LINE = re.compile(
+    r"soak: (\d+) evaluations, leftover processes (\d+), temp files (\d+), cgroups (\d+), "
+    r"orchestrator RSS growth (-?[\d.]+) %"
+)
 
 
 @pytest.fixture
@@ -83,8 +86,19 @@ def test_soak_of_a_clean_stand_in_reports_zeros(monkeypatch, capsys, private_env
 
 def test_an_escaped_sandbox_uid_process_is_a_leftover():
     before = soak._escaped(soak._processes())
-    subprocess.run(["setsid", "-f", "setpriv", f"--reuid={soak.SANDBOX_UID}", f"--regid={soak.SANDBOX_UID}",
-                    "--clear-groups", "sleep", "60"], check=True)
+    subprocess.run(
+        [
+            "setsid",
+            "-f",
+            "setpriv",
+            f"--reuid={soak.SANDBOX_UID}",
+            f"--regid={soak.SANDBOX_UID}",
+            "--clear-groups",
+            "sleep",
+            "60",
+        ],
+        check=True,
+    )
     try:
         for _ in range(50):
             new = soak._escaped(soak._processes()) - before
@@ -98,7 +112,8 @@ def test_an_escaped_sandbox_uid_process_is_a_leftover():
 
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
 def test_a_real_soak_leaves_nothing(private_env):
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--n", "3"],
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--n", "3"], capture_output=True, text=True, timeout=600
+    )
     assert final_line(r.stdout)[:4] == (3, 0, 0, 0), r.stdout + r.stderr
     assert r.returncode == 0, r.stdout + r.stderr

@@ -26,8 +26,11 @@ WRONG = (ROOT / "tests" / "variants" / PID / "wrong_exclusive.cpp").read_text()
 BROKEN = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n  return 1 +;\n}\n"
 SIGNATURE = "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
 # correct, and slower than the baseline by the number of passes
-SLOW2 = ("#include <numeric>\n#include <vector>\n" + SIGNATURE
-         + "  for (int pass = 0; pass < 2; ++pass) std::inclusive_scan(x.begin(), x.end(), output.begin());\n}\n")
+SLOW2 = (
+    "#include <numeric>\n#include <vector>\n"
+    + SIGNATURE
+    + "  for (int pass = 0; pass < 2; ++pass) std::inclusive_scan(x.begin(), x.end(), output.begin());\n}\n"
+)
 SLOW3 = SLOW2.replace("pass < 2", "pass < 3")
 SLOW4 = SLOW2.replace("pass < 2", "pass < 4")
 LOOP = SIGNATURE + "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n"
@@ -37,8 +40,12 @@ CUE = prompts.load("step_by_step").strip()
 
 def kind(prompt: str) -> str:
     """Which request a prompt is (by its template's own heading)."""
-    for marker, k in (("## Your reflection\n", "reflection"), ("## Layout of your reply", "retrieval"),
-                      ("## Your assessment", "verify"), ("Plan how to make", "plan")):
+    for marker, k in (
+        ("## Your reflection\n", "reflection"),
+        ("## Layout of your reply", "retrieval"),
+        ("## Your assessment", "verify"),
+        ("Plan how to make", "plan"),
+    ):
         if marker in prompt:
             return k
     return "code"
@@ -70,8 +77,11 @@ def events(store) -> list[dict]:
 
 def first_results(evs) -> dict:
     """{candidate id: EvalResult} of the first measurements."""
-    return {e["candidate_id"]: EvalResult.from_dict(e["result"]) for e in evs
-            if e["kind"] == "evaluation" and not e["fresh"]}
+    return {
+        e["candidate_id"]: EvalResult.from_dict(e["result"])
+        for e in evs
+        if e["kind"] == "evaluation" and not e["fresh"]
+    }
 
 
 def argmax_earliest(evs) -> str:
@@ -91,7 +101,7 @@ def test_registered_budgets_follow_the_upstream_defaults():
     assert not reg["cot"].profile and reg["reflexion"].profile and reg["mapcoder"].profile
     cot, refl, mc = reg["cot"], reg["reflexion"], reg["mapcoder"]
     assert cot.budget(cot.resolve({}), 3) == registry.Budget(1, 1)
-    assert refl.budget(refl.resolve({}), 3) == registry.Budget(21, 10)          # strategies.md
+    assert refl.budget(refl.resolve({}), 3) == registry.Budget(21, 10)  # strategies.md
     assert refl.budget(refl.resolve({"evaluate_last": True}), 3) == registry.Budget(21, 11)
     assert refl.resolve({}, "quick")["iterations"] == 3
     # 1 + 2k + k(1 + t) = 25 calls when retrieval parses at once, 2 retrieval retries at most
@@ -99,15 +109,20 @@ def test_registered_budgets_follow_the_upstream_defaults():
     assert mc.resolve({}, "quick") == {"plans": 2, "debug_steps": 1, "upstream_debug_context": False}
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--strategy", "reflexion", "--plans", "2"], "strategy 'reflexion' does not take --plans"),
-    (["--strategy", "reflexion", "--iterations", "2", "--debug-steps", "1"],
-     "strategy 'reflexion' does not take --debug-steps"),
-    (["--strategy", "mapcoder", "--iterations", "2"], "strategy 'mapcoder' does not take --iterations"),
-    (["--strategy", "cot", "--evaluate-last"], "strategy 'cot' does not take --evaluate-last"),
-    (["--strategy", "reflexion", "--iterations", "0"], "--iterations must be >= 1"),
-    (["--strategy", "mapcoder", "--debug-steps", "-1"], "--debug-steps must be >= 0"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--strategy", "reflexion", "--plans", "2"], "strategy 'reflexion' does not take --plans"),
+        (
+            ["--strategy", "reflexion", "--iterations", "2", "--debug-steps", "1"],
+            "strategy 'reflexion' does not take --debug-steps",
+        ),
+        (["--strategy", "mapcoder", "--iterations", "2"], "strategy 'mapcoder' does not take --iterations"),
+        (["--strategy", "cot", "--evaluate-last"], "strategy 'cot' does not take --evaluate-last"),
+        (["--strategy", "reflexion", "--iterations", "0"], "--iterations must be >= 1"),
+        (["--strategy", "mapcoder", "--debug-steps", "-1"], "--debug-steps must be >= 0"),
+    ],
+)
 def test_an_option_of_another_strategy_is_a_one_line_error(capsys, args, message):
     assert main(["run", *args, "--problems", PID, "--quick", "--models", "openai/x"]) == 2
     err = capsys.readouterr().err
@@ -211,9 +226,17 @@ def test_reflexion_resume_reuses_the_evaluations_made_before_a_kill(tmp_path):
                 raise KeyboardInterrupt
             return super().__call__(agent, messages, seed)
 
-    opts = RunOptions(problems=[PID], mode="omp", models="openai/mock-a", strategy="reflexion",
-                      strategy_options={"iterations": 2}, quick=True, reference=False,
-                      output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL))
+    opts = RunOptions(
+        problems=[PID],
+        mode="omp",
+        models="openai/mock-a",
+        strategy="reflexion",
+        strategy_options={"iterations": 2},
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+    )
     with pytest.raises(KeyboardInterrupt):
         execute(opts, complete_fn=Killer(code=codes))
     [root] = list((tmp_path / "results").iterdir())
@@ -222,7 +245,7 @@ def test_reflexion_resume_reuses_the_evaluations_made_before_a_kill(tmp_path):
     assert measured == {f"{PID}-null", f"{PID}-i0", f"{PID}-i1"}
 
     store, rows, model = execute(opts, store=RunStore.open(root), complete_fn=Script(code=codes))
-    after = events(store)[len(before):]
+    after = events(store)[len(before) :]
     reused = {e["candidate_id"] for e in after if e["kind"] == "evaluation_reused"}
     again = {e["candidate_id"] for e in after if e["kind"] == "evaluation" and not e["fresh"]}
     assert reused == measured and not (again & measured)
@@ -268,14 +291,17 @@ def test_parse_retrieval_is_lenient_but_counts_only_complete_distinct_problems()
     assert parse_confidence("The plan is sound.\nConfidence: 85") == 85
     assert parse_confidence("**Confidence:** 30 ... confidence: 70/100") == 70
     assert parse_confidence("Confidence: 150") is None and parse_confidence("very sure") is None
-    assert [debug_variant(s) for s in ("compile_error", "link_error", "incorrect", "runtime_error",
-                                       "timeout", "rejected", "correct")] == \
-        ["compile", "compile", "incorrect", "incorrect", "incorrect", "incorrect", "slow"]
+    assert [
+        debug_variant(s)
+        for s in ("compile_error", "link_error", "incorrect", "runtime_error", "timeout", "rejected", "correct")
+    ] == ["compile", "compile", "incorrect", "incorrect", "incorrect", "incorrect", "slow"]
 
 
 def _mapcoder_script() -> Script:
-    codes = {"PLAN-B": [fence(BROKEN), fence(WRONG), fence(SLOW3)],
-             "PLAN-A": [fence(BASELINE), fence(SLOW4), fence(BASELINE)]}
+    codes = {
+        "PLAN-B": [fence(BROKEN), fence(WRONG), fence(SLOW3)],
+        "PLAN-A": [fence(BASELINE), fence(SLOW4), fence(BASELINE)],
+    }
     seen = {"PLAN-A": 0, "PLAN-B": 0}
 
     def code(prompt):
@@ -283,10 +309,12 @@ def _mapcoder_script() -> Script:
         seen[plan] += 1
         return codes[plan][seen[plan] - 1]
 
-    return Script(retrieval=[RETRIEVAL],
-                  plan=lambda p: "PLAN-A: tile the scan." if "EXEMPLAR-A" in p else "PLAN-B: two passes.",
-                  verify=lambda p: "Likely correct.\nConfidence: " + ("40" if "PLAN-A" in p else "90"),
-                  code=code)
+    return Script(
+        retrieval=[RETRIEVAL],
+        plan=lambda p: "PLAN-A: tile the scan." if "EXEMPLAR-A" in p else "PLAN-B: two passes.",
+        verify=lambda p: "Likely correct.\nConfidence: " + ("40" if "PLAN-A" in p else "90"),
+        code=code,
+    )
 
 
 def test_mapcoder_runs_plans_by_confidence_and_debugs_by_status(tmp_path):
@@ -304,15 +332,21 @@ def test_mapcoder_runs_plans_by_confidence_and_debugs_by_status(tmp_path):
     assert [c["round"] for c in cands] == list(range(6))
     assert [c["status"] for c in cands] == ["compile_error", "incorrect", "correct"] + ["correct"] * 3
     debug = {e["candidate_id"]: (e["after_status"], e["variant"]) for e in evs if e["kind"] == "debug_prompt"}
-    assert debug == {f"{PID}-p1-d1": ("compile_error", "compile"), f"{PID}-p1-d2": ("incorrect", "incorrect"),
-                     f"{PID}-p0-d1": ("correct", "slow"), f"{PID}-p0-d2": ("correct", "slow")}
+    assert debug == {
+        f"{PID}-p1-d1": ("compile_error", "compile"),
+        f"{PID}-p1-d2": ("incorrect", "incorrect"),
+        f"{PID}-p0-d1": ("correct", "slow"),
+        f"{PID}-p0-d2": ("correct", "slow"),
+    }
     # the debug prompts: the variant's request, the code being fixed, its plan, the evidence
     code_prompts = model.prompts("code")
     assert len(code_prompts) == 6
     requests = {v: prompts.load(f"mapcoder_debug_{v}").strip() for v in ("compile", "incorrect", "slow")}
-    for prompt, prev, plan, variant in ((code_prompts[1], BROKEN, "PLAN-B", "compile"),
-                                        (code_prompts[2], WRONG, "PLAN-B", "incorrect"),
-                                        (code_prompts[4], BASELINE, "PLAN-A", "slow")):
+    for prompt, prev, plan, variant in (
+        (code_prompts[1], BROKEN, "PLAN-B", "compile"),
+        (code_prompts[2], WRONG, "PLAN-B", "incorrect"),
+        (code_prompts[4], BASELINE, "PLAN-A", "slow"),
+    ):
         assert requests[variant] in prompt and sum(r in prompt for r in requests.values()) == 1
         assert prev.strip() in prompt.split("## The original code")[0] and plan in prompt
         assert "GUIDE" in prompt
@@ -331,8 +365,15 @@ def test_mapcoder_runs_plans_by_confidence_and_debugs_by_status(tmp_path):
 def test_mapcoder_upstream_debug_context_hides_the_code_and_its_plan():
     p = get_problem(PID)
     ctx = RunContext()
-    res = EvalResult(PID, "pareval", "omp", "compile_error", 17, 2,
-                     evidence={"diagnostics": "candidate.cpp:2:13: error: expected primary-expression"})
+    res = EvalResult(
+        PID,
+        "pareval",
+        "omp",
+        "compile_error",
+        17,
+        2,
+        evidence={"diagnostics": "candidate.cpp:2:13: error: expected primary-expression"},
+    )
     prev = Candidate(f"{PID}-p0-d0", PID, 0, "a", "m", reply=fence(BROKEN), source=BROKEN, result=res)
     for upstream in (False, True):
         mc = get_strategy("mapcoder", {"upstream_debug_context": upstream})
@@ -344,8 +385,12 @@ def test_mapcoder_upstream_debug_context_hides_the_code_and_its_plan():
 
 
 def test_mapcoder_retrieval_that_never_parses_is_bounded_and_the_run_finishes(tmp_path):
-    model = Script(retrieval=["I would rather not use headings."], plan=["PLAN: unroll."],
-                   verify=["It might work."], code=[fence(BASELINE)])
+    model = Script(
+        retrieval=["I would rather not use headings."],
+        plan=["PLAN: unroll."],
+        verify=["It might work."],
+        code=[fence(BASELINE)],
+    )
     opts = {"plans": 2, "debug_steps": 0}
     store, rows, _ = run_strategy(tmp_path, "mapcoder", opts, model=model)
     assert_budget(rows, "mapcoder", opts)

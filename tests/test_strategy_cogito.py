@@ -30,8 +30,17 @@ def role_of(prompt: str) -> str:
 
 def res(status="correct", speedup=1.0, lo=0.9, hi=1.1):
     ok = status == "correct"
-    return EvalResult(problem_id=PID, suite="pareval", mode="omp", status=status, size=10, threads=2,
-                      speedup=speedup if ok else None, ci_low=lo if ok else None, ci_high=hi if ok else None)
+    return EvalResult(
+        problem_id=PID,
+        suite="pareval",
+        mode="omp",
+        status=status,
+        size=10,
+        threads=2,
+        speedup=speedup if ok else None,
+        ci_low=lo if ok else None,
+        ci_high=hi if ok else None,
+    )
 
 
 def events(store, kind, problem=None):
@@ -41,12 +50,18 @@ def events(store, kind, problem=None):
 # Where each problem's baseline does its work, and that work done three times: correct
 # code that is never faster than the baseline.
 _REPEATED = {
-    PID: ("  std::inclusive_scan(x.begin(), x.end(), output.begin());",
-          "  for (int rep = 0; rep < 3; ++rep) std::inclusive_scan(x.begin(), x.end(), output.begin());"),
-    FFT: ("  for (size_t k = 0; k < N; ++k) {",
-          "  for (int rep = 0; rep < 3; ++rep)\n  for (size_t k = 0; k < N; ++k) {"),
-    FFT2: ("  output = x;\n  fft_radix2(output);",
-           "  for (int rep = 0; rep < 3; ++rep) {\n    output = x;\n    fft_radix2(output);\n  }"),
+    PID: (
+        "  std::inclusive_scan(x.begin(), x.end(), output.begin());",
+        "  for (int rep = 0; rep < 3; ++rep) std::inclusive_scan(x.begin(), x.end(), output.begin());",
+    ),
+    FFT: (
+        "  for (size_t k = 0; k < N; ++k) {",
+        "  for (int rep = 0; rep < 3; ++rep)\n  for (size_t k = 0; k < N; ++k) {",
+    ),
+    FFT2: (
+        "  output = x;\n  fft_radix2(output);",
+        "  for (int rep = 0; rep < 3; ++rep) {\n    output = x;\n    fft_radix2(output);\n  }",
+    ),
 }
 
 
@@ -109,8 +124,7 @@ def test_reverse_order_memory_final_phase_and_hippocampus_across_problems(tmp_pa
 
     mem = tmp_path / "shared-memory"
     opts = {"refinements": 3, "weights": "code", "memory": str(mem)}
-    store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply),
-                                      problems=(FFT, FFT2))
+    store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply), problems=(FFT, FFT2))
     assert_budget(rows, "cogito", opts)
     calls = {r["problem"]: (r["model_calls"], r["evaluations"]) for r in rows}
     assert calls == {FFT: (9 + 2, 6 + 2), FFT2: (9 + 3, 6 + 3)}
@@ -125,13 +139,13 @@ def test_reverse_order_memory_final_phase_and_hippocampus_across_problems(tmp_pa
         marks = []
         for g in range(3):
             sup = groups[g]["super_role"]
-            for c in prompts[3 * g: 3 * g + 3]:
+            for c in prompts[3 * g : 3 * g + 3]:
                 role = role_of(c["prompt"])
                 assert (MEMORY in c["prompt"]) == (role == sup and groups[g]["memory_used"]), (g, role)
                 assert get_problem(pid).description.strip() in c["prompt"]  # the problem, pinned
                 if role == sup and (g == 1 or (g == 2 and gate_open)):
                     assert all(m in c["prompt"] for m in marks)  # its memory from groups < g
-            sup_call = next(c for c in prompts[3 * g: 3 * g + 3] if role_of(c["prompt"]) == sup)
+            sup_call = next(c for c in prompts[3 * g : 3 * g + 3] if role_of(c["prompt"]) == sup)
             reply_text = model.reply(sup_call) if sup == "planner" else f"MARK-{sup_call['n']}"
             marks.append(reply_text.splitlines()[0] if sup == "planner" else reply_text)
         assert [role_of(c["prompt"]) for c in prompts[:9]] == ["planner", "coder", "debugger"] * 3
@@ -156,7 +170,7 @@ def test_reverse_order_memory_final_phase_and_hippocampus_across_problems(tmp_pa
     assert [r["problem"] for r in reads[FFT2]["retrieved"]] == [FFT]
     assert reads[FFT2]["content_hash"] == writes[FFT]["content_hash_after"]
     assert writes[FFT2]["content_hash_before"] == reads[FFT2]["content_hash"]
-    assert all(EXAMPLES in c["prompt"] and FFT in c["prompt"] for c in model.calls[11 + 9:])
+    assert all(EXAMPLES in c["prompt"] and FFT in c["prompt"] for c in model.calls[11 + 9 :])
     assert not any(EXAMPLES in c["prompt"] for c in model.calls[:11])
     data = MemoryStore(mem).read()
     ca4 = [it for it in data["CA4"] if it["provenance"]["problem"] == FFT]
@@ -170,13 +184,24 @@ def test_reverse_order_memory_final_phase_and_hippocampus_across_problems(tmp_pa
 
 def _seed_memory(folder, pid, code, mode="omp"):
     p = get_problem(pid)
-    r = EvalResult(problem_id=pid, suite="pareval", mode=mode, status="correct", size=10, threads=2,
-                   speedup=2.0, ci_low=1.9, ci_high=2.1)
+    r = EvalResult(
+        problem_id=pid,
+        suite="pareval",
+        mode=mode,
+        status="correct",
+        size=10,
+        threads=2,
+        speedup=2.0,
+        ci_low=1.9,
+        ci_high=2.1,
+    )
     kw = dict(run_id="earlier-run", strategy="cogito", problem=p, mode=mode)
-    MemoryStore(folder).ensure().add([
-        make_item("DG", provenance(**kw), **task_document(p)),
-        make_item("CA4", provenance(**kw, candidate_id=f"{pid}-f1", model="m", result=r, verified=True),
-                  code=code)])
+    MemoryStore(folder).ensure().add(
+        [
+            make_item("DG", provenance(**kw), **task_document(p)),
+            make_item("CA4", provenance(**kw, candidate_id=f"{pid}-f1", model="m", result=r, verified=True), code=code),
+        ]
+    )
 
 
 def test_gate_refinement_limit_final_pick_and_retrieval_of_other_problems(tmp_path):
@@ -212,7 +237,7 @@ def test_gate_refinement_limit_final_pick_and_retrieval_of_other_problems(tmp_pa
     assert [g["super_role"] for g in groups] == ["debugger", "coder", "planner"]
     assert [role_of(c["prompt"]) for c in model.calls[:9]] == ["planner", "coder", "debugger"] * 3
     for g, sup in ((1, "coder"), (2, "planner")):  # only the Super-Role of group >= 2 may remember
-        for c in model.calls[3 * g: 3 * g + 3]:
+        for c in model.calls[3 * g : 3 * g + 3]:
             assert (MEMORY in c["prompt"]) == (role_of(c["prompt"]) == sup and groups[g]["memory_used"])
     assert "MARK-2" in model.calls[4]["prompt"]  # group 2's Coder remembers group 1's Debugger
     assert groups[1]["importance"]["coder"] == 0.0 and groups[2]["gated"] and not groups[2]["memory_used"]
@@ -240,8 +265,13 @@ def test_normal_order_and_the_option_that_allows_the_current_problem(tmp_path, c
             return f"1. PLAN-{call['n']}"
         return BROKEN if role == "refinement" else fence(base + f"\n// MARK-{call['n']}\n")
 
-    opts = {"order": "normal", "refinements": 1, "memory": str(mem), "memory_same_problem": True,
-            "cross_problem_memory": cross_problem}
+    opts = {
+        "order": "normal",
+        "refinements": 1,
+        "memory": str(mem),
+        "memory_same_problem": True,
+        "cross_problem_memory": cross_problem,
+    }
     store, rows, model = run_strategy(tmp_path, "cogito", opts, model=ScriptedModel(reply))
     groups = events(store, "cogito_group")
     assert [g["super_role"] for g in groups] == ["planner", "coder", "debugger"]
@@ -301,6 +331,7 @@ def test_the_debugger_keeps_a_passing_code_unless_told_to_improve_it(tmp_path, o
 def test_every_refinement_enters_the_working_memory(tmp_path, in_memory):
     """'Fundamentally different from the attempts above': refinement 3 sees refinement 1
     in the Super-Role's memory (upstream's history), not only refinement 2."""
+
     def reply(call):
         role = role_of(call["prompt"])
         if role == "planner":

@@ -14,9 +14,17 @@ from harness.cli import main
 from harness.core.errors import HarnessError
 from harness.results.events import CandidateEvent, LlmCall
 from harness.results.runstore import read_run
-from harness.strategies.colearning import (ErlWeights, arms_of, erl_scores, erl_select,
-                                           initial_choice, ledger_step, length_tertiles,
-                                           load_priors, tier_value)
+from harness.strategies.colearning import (
+    ErlWeights,
+    arms_of,
+    erl_scores,
+    erl_select,
+    initial_choice,
+    ledger_step,
+    length_tertiles,
+    load_priors,
+    tier_value,
+)
 from harness.measure.suite import load_suite
 from strategy_kit import ROOT, ScriptedModel, assert_budget, fence, run_strategy
 
@@ -26,8 +34,9 @@ REFERENCE = (ROOT / "pareval" / PID / "reference_serial.cpp").read_text()
 WRONG = (ROOT / "tests" / "variants" / PID / "wrong_skip_last.cpp").read_text()
 GARBAGE = "this is not C++ {\n"
 # correct and slower: the baseline's loop nest run twice (tier -0.2, never a chance pass)
-SLOWER = BASE.replace("  for (size_t k = 0; k < N; ++k) {",
-                      "  for (int pass = 0; pass < 2; ++pass)\n  for (size_t k = 0; k < N; ++k) {")
+SLOWER = BASE.replace(
+    "  for (size_t k = 0; k < N; ++k) {", "  for (int pass = 0; pass < 2; ++pass)\n  for (size_t k = 0; k < N; ++k) {"
+)
 MODELS = "openai/mock-a,openai/mock-b,openai/mock-c"
 EXPLAINER = "Interpretation agent"
 
@@ -43,15 +52,18 @@ def scripted(codes):
         k = state["k"]
         state["k"] += 1
         return fence(f"// attempt {k}\n{codes[k]}")
+
     return ScriptedModel(reply)
 
 
 def events(store, kind):
-    return [e for e in (json.loads(l) for l in (store.root / "events.jsonl").read_text().splitlines())
-            if e["kind"] == kind]
+    return [
+        e for e in (json.loads(l) for l in (store.root / "events.jsonl").read_text().splitlines()) if e["kind"] == kind
+    ]
 
 
 # --------------------------------------------------------------------------- Algorithm 1
+
 
 def test_algorithm1_scores_and_choice_equal_a_hand_computation():
     # 3 models: rewards (mean tier) 0.5, 1.0, -0.5; seconds per call 2, 1, 1; L = 600 chars;
@@ -80,8 +92,8 @@ def test_stability_multiplies_only_the_current_model():
 
 def test_initial_choice_by_code_length():
     rewards, costs = [0.0, 2.0, 1.0], [2.0, 3.0, 1.0]
-    assert initial_choice(rewards, costs, 100, (100, 200), ErlWeights())[0] == 2   # short: fastest
-    assert initial_choice(rewards, costs, 201, (100, 200), ErlWeights())[0] == 1   # long: strongest
+    assert initial_choice(rewards, costs, 100, (100, 200), ErlWeights())[0] == 2  # short: fastest
+    assert initial_choice(rewards, costs, 201, (100, 200), ErlWeights())[0] == 1  # long: strongest
     idx, scores, reason = initial_choice(rewards, costs, 150, (100, 200), ErlWeights())
     assert idx == max(range(3), key=lambda i: scores[i]) and reason.startswith("medium")
     assert scores == pytest.approx(erl_scores(rewards, costs, 150, 0.0, ErlWeights()))
@@ -101,31 +113,55 @@ def test_tiers_and_ledger_rule():
         assert tier_value(s, None) == -0.5
     assert tier_value("correct", 1.099) == -0.2 and tier_value("correct", None) == -0.2
     assert tier_value("correct", 1.1) == 3
-    assert ledger_step(100, -0.5, 3) == 98.5       # failure: v * loop
-    assert ledger_step(100, 3, 4) == 100.75        # pass: v / loop
+    assert ledger_step(100, -0.5, 3) == 98.5  # failure: v * loop
+    assert ledger_step(100, 3, 4) == 100.75  # pass: v / loop
 
 
 def test_bad_priors_files_are_one_line_errors(tmp_path, capsys):
-    cases = {"missing.json": None, "list.json": "[1, 2]", "bad.json": "{not json",
-             "noreward.json": '{"openai/mock-a": {"seconds": 1}}',
-             "nan.json": '{"openai/mock-a": {"reward": "high", "seconds": 1}}',
-             "negative.json": '{"openai/mock-a": {"reward": 1, "seconds": -2}}',
-             "cats.json": '{"openai/mock-a": {"reward": 1, "seconds": 1, "categories": [1]}}'}
+    cases = {
+        "missing.json": None,
+        "list.json": "[1, 2]",
+        "bad.json": "{not json",
+        "noreward.json": '{"openai/mock-a": {"seconds": 1}}',
+        "nan.json": '{"openai/mock-a": {"reward": "high", "seconds": 1}}',
+        "negative.json": '{"openai/mock-a": {"reward": 1, "seconds": -2}}',
+        "cats.json": '{"openai/mock-a": {"reward": 1, "seconds": 1, "categories": [1]}}',
+    }
     for name, text in cases.items():
         if text is not None:
             (tmp_path / name).write_text(text)
         with pytest.raises(HarnessError):
             load_priors(str(tmp_path / name))
     # a model not in the team, and a team model missing: exit 2, one line, before any work
-    (tmp_path / "other.json").write_text(json.dumps({m: {"reward": 0, "seconds": 1} for m in
-                                                     ("openai/mock-a", "openai/mock-b", "openai/other")}))
+    (tmp_path / "other.json").write_text(
+        json.dumps({m: {"reward": 0, "seconds": 1} for m in ("openai/mock-a", "openai/mock-b", "openai/other")})
+    )
     (tmp_path / "short.json").write_text(json.dumps({"openai/mock-a": {"reward": 0, "seconds": 1}}))
-    for name, msg in (("other.json", "names openai/other, not in the team"),
-                      ("short.json", "lacks openai/mock-b"), ("missing.json", "No such file"),
-                      ("list.json", "expected an object")):
+    for name, msg in (
+        ("other.json", "names openai/other, not in the team"),
+        ("short.json", "lacks openai/mock-b"),
+        ("missing.json", "No such file"),
+        ("list.json", "expected an object"),
+    ):
         out = tmp_path / f"results-{name}"
-        assert main(["run", "--strategy", "colearning", "--models", "openai/mock-a,openai/mock-b",
-                     "--problems", PID, "--erl-priors", str(tmp_path / name), "--output", str(out)]) == 2
+        assert (
+            main(
+                [
+                    "run",
+                    "--strategy",
+                    "colearning",
+                    "--models",
+                    "openai/mock-a,openai/mock-b",
+                    "--problems",
+                    PID,
+                    "--erl-priors",
+                    str(tmp_path / name),
+                    "--output",
+                    str(out),
+                ]
+            )
+            == 2
+        )
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and msg in err, err
         assert not out.exists()  # nothing started
@@ -133,13 +169,21 @@ def test_bad_priors_files_are_one_line_errors(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- the loop (real evaluator)
 
+
 @pytest.fixture(scope="module")
 def first_pass_run(tmp_path_factory):
     """colearning (max_loops 5) whose corrections write: no C++, a wrong code, the expert
     reference (a pass), then more codes that must never be asked for."""
     model = scripted([GARBAGE, WRONG, REFERENCE, BASE, BASE])
-    store, rows, _ = run_strategy(tmp_path_factory.mktemp("colearning"), "colearning", {}, model=model,
-                                  models=MODELS, mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(
+        tmp_path_factory.mktemp("colearning"),
+        "colearning",
+        {},
+        model=model,
+        models=MODELS,
+        mode="serial",
+        problems=(PID,),
+    )
     return store, rows, model
 
 
@@ -189,8 +233,9 @@ def test_loop_stops_at_the_first_pass_keeps_three_pairs_and_keeps_the_ledger(fir
 def test_never_more_than_max_loops_and_the_last_code_is_the_answer(tmp_path):
     model = scripted([SLOWER, GARBAGE, REFERENCE])
     opts = {"max_loops": 2}
-    store, rows, _ = run_strategy(tmp_path, "colearning", opts, model=model, models=MODELS,
-                                  mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(
+        tmp_path, "colearning", opts, model=model, models=MODELS, mode="serial", problems=(PID,)
+    )
     [row] = rows
     assert_budget(rows, "colearning", opts)
     # loop 1 correct but slower, loop 2 does not compile: no third code is ever written,
@@ -210,10 +255,8 @@ def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
 
     # mock-a never compiles, mock-b writes the expert reference
     model = ScriptedModel(lambda call: fence(GARBAGE if call["model"] == "openai/mock-a" else REFERENCE))
-    base = RunOptions(problems=[PID], mode="serial", quick=True, reference=False,
-                      eval_overrides=dict(FAST_EVAL))
-    priors = calibrate(Team.from_models("openai/mock-a,openai/mock-b"), base, tmp_path / "calib",
-                       complete_fn=model)
+    base = RunOptions(problems=[PID], mode="serial", quick=True, reference=False, eval_overrides=dict(FAST_EVAL))
+    priors = calibrate(Team.from_models("openai/mock-a,openai/mock-b"), base, tmp_path / "calib", complete_fn=model)
     assert priors["openai/mock-a"]["reward"] == -1 and priors["openai/mock-b"]["reward"] == 3
     assert priors["openai/mock-a"]["seconds"] == pytest.approx(0.01) and priors["openai/mock-b"]["calls"] == 1
     assert "categories" not in priors["openai/mock-a"]  # one fft problem: fewer than 3
@@ -234,8 +277,15 @@ def test_calibrate_writes_priors_that_the_strategy_loads(tmp_path, capsys):
     # the strategy starts with the stronger model: 06_fft_dft is of medium length, so
     # the highest score, which the +3 reward prior wins
     model2 = scripted([REFERENCE])
-    store, rows, _ = run_strategy(tmp_path / "run", "colearning", {"erl_priors": str(path)}, model=model2,
-                                  models="openai/mock-a,openai/mock-b", mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(
+        tmp_path / "run",
+        "colearning",
+        {"erl_priors": str(path)},
+        model=model2,
+        models="openai/mock-a,openai/mock-b",
+        mode="serial",
+        problems=(PID,),
+    )
     [sel] = events(store, "erl_selection")
     assert sel["model"] == "openai/mock-b" and sel["rewards"] == [-1, 3] and "overall" in sel["priors"]
     assert model2.calls[0]["model"] == "openai/mock-b" and rows[0]["evaluations"] == 1
@@ -252,11 +302,18 @@ def test_priors_per_category_need_three_problems():
         def __init__(self, pid, cat, status, speedup):
             self.problem, self.category = pid, cat
             self.candidates = [CandidateEvent(problem=pid, model="m", status=status, speedup=speedup)]
-            self.calls = [LlmCall(problem=pid, model="m", latency_s=2.0, prompt_tokens=10, completion_tokens=5,
-                                  cost_usd=0.5)]
+            self.calls = [
+                LlmCall(problem=pid, model="m", latency_s=2.0, prompt_tokens=10, completion_tokens=5, cost_usd=0.5)
+            ]
 
-    run = Run([P("a1", "fft", "correct", 2.0), P("a2", "fft", "incorrect", None),
-               P("a3", "fft", "correct", 1.0), P("b1", "sort", "compile_error", None)])
+    run = Run(
+        [
+            P("a1", "fft", "correct", 2.0),
+            P("a2", "fft", "incorrect", None),
+            P("a3", "fft", "correct", 1.0),
+            P("b1", "sort", "compile_error", None),
+        ]
+    )
     pri = priors_from_runs([run])["m"]
     assert pri["reward"] == pytest.approx((3 - 0.5 - 0.2 - 1) / 4)
     assert (pri["seconds"], pri["tokens"], pri["usd"]) == (2.0, 15.0, 0.5)
@@ -292,7 +349,9 @@ def test_budget_matches_the_spec_and_online_priors_are_running_means():
     from harness.strategies import get_strategy, registry
 
     info = registry.get("colearning")
-    assert info.budget(info.resolve({}), 3) == registry.Budget(12, 5, exact=False, retries=3)  # <= 1 + 2*4 (+ 3 retries), <= 5
+    assert info.budget(info.resolve({}), 3) == registry.Budget(
+        12, 5, exact=False, retries=3
+    )  # <= 1 + 2*4 (+ 3 retries), <= 5
     assert info.budget(info.resolve({}, "quick"), 3) == registry.Budget(6, 3, exact=False, retries=1)
     team = Team.from_models("openai/mock-a,openai/mock-b,openai/mock-a")
     strat = get_strategy("colearning", {"erl_online": True})
@@ -315,16 +374,29 @@ def test_category_priors_apply_only_when_every_model_has_them(tmp_path):
     from harness.strategies import get_strategy
 
     path = tmp_path / "priors.json"
-    path.write_text(json.dumps({
-        "openai/mock-a": {"reward": 1.0, "seconds": 2.0, "tokens": 900,
-                          "categories": {"fft": {"reward": -1.0, "seconds": 4.0}, "sort": {"reward": 2, "seconds": 1}}},
-        "openai/mock-b": {"reward": 0.5, "seconds": 1.0, "categories": {"fft": {"reward": 3.0, "seconds": 8.0}}}}))
+    path.write_text(
+        json.dumps(
+            {
+                "openai/mock-a": {
+                    "reward": 1.0,
+                    "seconds": 2.0,
+                    "tokens": 900,
+                    "categories": {"fft": {"reward": -1.0, "seconds": 4.0}, "sort": {"reward": 2, "seconds": 1}},
+                },
+                "openai/mock-b": {
+                    "reward": 0.5,
+                    "seconds": 1.0,
+                    "categories": {"fft": {"reward": 3.0, "seconds": 8.0}},
+                },
+            }
+        )
+    )
     team = Team.from_models("openai/mock-a,openai/mock-b")
     strat = get_strategy("colearning", {"erl_priors": str(path)})
     strat.prepare(team)
     assert strat.priors_for(arms_of(team), "fft")[:2] == ([-1.0, 3.0], [4.0, 8.0])
     assert strat.priors_for(arms_of(team), "sort")[:2] == ([1.0, 0.5], [2.0, 1.0])  # mock-b has no "sort"
-    with pytest.raises(HarnessError, match="lacks \"tokens\""):  # T = tokens needs them for every model
+    with pytest.raises(HarnessError, match='lacks "tokens"'):  # T = tokens needs them for every model
         get_strategy("colearning", {"erl_priors": str(path), "erl_time": "tokens"})
 
 
@@ -342,8 +414,9 @@ def test_a_conversation_too_long_for_the_context_is_retried_without_the_latest_c
         return fence(f"// attempt {state['k']}\n{GARBAGE}")
 
     model = ScriptedModel(reply)
-    store, rows, _ = run_strategy(tmp_path, "colearning", {"max_loops": 3}, model=model,
-                                  models="openai/mock-a", mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(
+        tmp_path, "colearning", {"max_loops": 3}, model=model, models="openai/mock-a", mode="serial", problems=(PID,)
+    )
     corrections = [c for c in model.calls if EXPLAINER not in c["prompt"]]
     assert [len(c["messages"]) for c in corrections] == [2, 6, 8, 6]
     retry = corrections[-1]["messages"]
@@ -353,12 +426,22 @@ def test_a_conversation_too_long_for_the_context_is_retried_without_the_latest_c
 
 def test_the_team_file_can_give_the_interpretation_role(tmp_path):
     team = tmp_path / "team.toml"
-    team.write_text('[[agents]]\nname = "coder"\nmodel = "openai/mock-a"\n\n'
-                    '[[agents]]\nname = "explainer"\nmodel = "openai/mock-b"\n\n'
-                    '[roles]\ninterpretation = "explainer"\n')
+    team.write_text(
+        '[[agents]]\nname = "coder"\nmodel = "openai/mock-a"\n\n'
+        '[[agents]]\nname = "explainer"\nmodel = "openai/mock-b"\n\n'
+        '[roles]\ninterpretation = "explainer"\n'
+    )
     model = scripted([GARBAGE, GARBAGE])
-    store, rows, _ = run_strategy(tmp_path, "colearning", {"max_loops": 2}, model=model, models=None,
-                                  team_file=str(team), mode="serial", problems=(PID,))
+    store, rows, _ = run_strategy(
+        tmp_path,
+        "colearning",
+        {"max_loops": 2},
+        model=model,
+        models=None,
+        team_file=str(team),
+        mode="serial",
+        problems=(PID,),
+    )
     explanations = [c for c in model.calls if EXPLAINER in c["prompt"]]
     assert [c["agent"] for c in explanations] == ["explainer"] and model.calls[0]["agent"] == "coder"
     assert rows[0]["evaluations"] == 2 and rows[0]["model_calls"] == 3

@@ -15,19 +15,27 @@ from openai_server import context_overflow, openai_server  # noqa: F401  (fixtur
 from strategy_kit import BASELINE, PID, FAST_EVAL, ScriptedModel, assert_budget, fence, run_strategy
 
 AGENTS = ("agent-1", "agent-2", "agent-3")  # --models a,b,c: names agent-i, seeds i
-LOOP = ("void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-        "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n")
-WRONG = ("void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-         "  for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];\n}\n")
+LOOP = (
+    "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+    "  double s = 0.0;\n  for (size_t i = 0; i < x.size(); ++i) { s += x[i]; output[i] = s; }\n}\n"
+)
+WRONG = (
+    "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
+    "  for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];\n}\n"
+)
 VERSION = re.compile(r"### Version (\d+)\n(?:```cpp\n(.*?)\n```|\(no code\))", re.S)
 
 
 def seeds_of(layers: int, agents=AGENTS) -> dict:
     """{sampling seed: (agent name, layer, purpose)} of one problem, repeat 0."""
-    out = {derive_seed(j + 1, PID, l, 0, "proposal"): (a, l, "proposal")
-           for j, a in enumerate(agents) for l in range(layers)}
-    out.update({derive_seed(j + 1, PID, layers, 0, "aggregate"): (a, layers, "aggregate")
-                for j, a in enumerate(agents)})
+    out = {
+        derive_seed(j + 1, PID, l, 0, "proposal"): (a, l, "proposal")
+        for j, a in enumerate(agents)
+        for l in range(layers)
+    }
+    out.update(
+        {derive_seed(j + 1, PID, layers, 0, "aggregate"): (a, layers, "aggregate") for j, a in enumerate(agents)}
+    )
     return out
 
 
@@ -81,8 +89,7 @@ def test_proposers_see_the_previous_layer_and_the_aggregator_answers(tmp_path):
         # our system message first, then the references of layer-1, in team order
         assert c["messages"][0]["content"].startswith(shared + "\n\n")
         assert "do not just copy" in c["messages"][0]["content"].lower()
-        expect = [("" if (a, layer - 1) == ("agent-2", 0) else code(a, layer - 1).strip())
-                  for a in AGENTS]
+        expect = [("" if (a, layer - 1) == ("agent-2", 0) else code(a, layer - 1).strip()) for a in AGENTS]
         assert references(c) == expect, (agent, layer, purpose)
     aggregations = [(a, l) for a, l, p, _ in calls if p == "aggregate"]
     assert aggregations == [("agent-1", layers)]  # no [roles]: the team's first agent, once
@@ -95,8 +102,7 @@ def test_proposers_see_the_previous_layer_and_the_aggregator_answers(tmp_path):
     events = list(store.events())
     assert [e["id"] for e in events if e["kind"] == "candidate"] == [f"{PID}-r{layers}-agg"]
     # only the aggregator's answer (and the noise floor) was evaluated
-    assert {e["candidate_id"] for e in events if e["kind"] == "evaluation"} == {
-        f"{PID}-null", f"{PID}-r{layers}-agg"}
+    assert {e["candidate_id"] for e in events if e["kind"] == "evaluation"} == {f"{PID}-null", f"{PID}-r{layers}-agg"}
 
 
 def test_evaluate_layers_logs_every_proposer_code_but_never_selects_it(tmp_path):
@@ -112,7 +118,8 @@ def test_evaluate_layers_logs_every_proposer_code_but_never_selects_it(tmp_path)
     assert (rows[0]["model_calls"], rows[0]["evaluations"]) == (7, 7)
     cands = [e for e in store.events() if e["kind"] == "candidate"]
     assert [(c["round"], c["agent"], c["status"]) for c in cands] == (
-        [(l, a, "correct") for l in range(2) for a in AGENTS] + [(2, "agent-1", "incorrect")])
+        [(l, a, "correct") for l in range(2) for a in AGENTS] + [(2, "agent-1", "incorrect")]
+    )
     # correct layer codes are neither fed back as feedback nor chosen: the answer is wrong
     assert rows[0]["status"] == NO_CORRECT and rows[0]["best_id"] is None
     assert rows[0]["candidates"] == 1 and rows[0]["candidates_correct"] == 0
@@ -123,16 +130,18 @@ def test_evaluate_layers_logs_every_proposer_code_but_never_selects_it(tmp_path)
 
 def test_the_team_files_aggregator_role_is_honoured(tmp_path):
     team = tmp_path / "team.toml"
-    team.write_text("".join(f'[[agents]]\nmodel = "openai/mock-{c}"\n' for c in "abc")
-                    + '\n[roles]\naggregator = "agent-3"\n')
+    team.write_text(
+        "".join(f'[[agents]]\nmodel = "openai/mock-{c}"\n' for c in "abc") + '\n[roles]\naggregator = "agent-3"\n'
+    )
     table = seeds_of(1)
 
     def reply(call):
         agent, layer, purpose = table[call["seed"]]
         return fence(f"// {purpose} {agent}\n{BASELINE}")
 
-    store, rows, model = run_strategy(tmp_path, "moa", {"layers": 1}, model=ScriptedModel(reply),
-                                      models=None, team_file=str(team))
+    store, rows, model = run_strategy(
+        tmp_path, "moa", {"layers": 1}, model=ScriptedModel(reply), models=None, team_file=str(team)
+    )
     assert_budget(rows, "moa", {"layers": 1})
     calls = by_seed(model, 1)
     [(agent, layer, c)] = [(a, l, c) for a, l, p, c in calls if p == "aggregate"]
@@ -156,8 +165,11 @@ def test_a_context_overflow_is_retried_once_with_the_base_prompt_alone(tmp_path)
 
     store, rows, model = run_strategy(tmp_path, "moa", {"layers": 2}, model=ScriptedModel(reply))
     calls = by_seed(model, 2)
-    tried = [(c["messages"] == prompts.messages(c["prompt"])) for a, l, p, c in calls
-             if (a, l, p) == ("agent-2", 1, "proposal")]
+    tried = [
+        (c["messages"] == prompts.messages(c["prompt"]))
+        for a, l, p, c in calls
+        if (a, l, p) == ("agent-2", 1, "proposal")
+    ]
     assert tried == [False, True]  # with the references, then once with the base prompt alone
     assert len([1 for a, l, p, _ in calls if (a, l, p) == ("agent-3", 1, "proposal")]) == 1
     assert len(model.calls) == rows[0]["model_calls"] == 3 * 2 + 1 + 1  # the retry is a call
@@ -172,6 +184,7 @@ def test_a_context_overflow_is_retried_once_with_the_base_prompt_alone(tmp_path)
 def test_context_overflow_through_the_real_model_layer(tmp_path, openai_server):  # noqa: F811 - the fixture
     """A 400 context_length_exceeded from an OpenAI-compatible server arrives as
     llm.ContextWindowExceeded and the aggregator's call is retried with the base prompt."""
+
     def reply(req):
         if "### Version" in req["messages"][0]["content"]:
             return context_overflow()
@@ -179,11 +192,19 @@ def test_context_overflow_through_the_real_model_layer(tmp_path, openai_server):
 
     openai_server.reply = reply
     team = tmp_path / "team.toml"
-    team.write_text("".join(f'[[agents]]\nmodel = "openai/moa-overflow-{c}"\napi_base = "{openai_server.api_base}"\n'
-                            for c in "ab"))
-    opts = RunOptions(problems=[PID], team_file=str(team), strategy="moa",
-                      strategy_options={"layers": 1}, quick=True, reference=False,
-                      output=str(tmp_path / "results"), eval_overrides=dict(FAST_EVAL))
+    team.write_text(
+        "".join(f'[[agents]]\nmodel = "openai/moa-overflow-{c}"\napi_base = "{openai_server.api_base}"\n' for c in "ab")
+    )
+    opts = RunOptions(
+        problems=[PID],
+        team_file=str(team),
+        strategy="moa",
+        strategy_options={"layers": 1},
+        quick=True,
+        reference=False,
+        output=str(tmp_path / "results"),
+        eval_overrides=dict(FAST_EVAL),
+    )
     store, rows, _ = execute(opts, complete_fn=None, validate=True)
     store.close()
     bodies = openai_server.requests

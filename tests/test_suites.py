@@ -1,6 +1,7 @@
 """Suites as folders (harness.measure.suite): a folder with a suite.toml and problem
 folders is a suite, found under the repository or a --suite-dir / HARNESS_SUITES folder;
 the built-in two are found the same way. Real CLI subprocesses, real g++."""
+
 import json
 import os
 import shutil
@@ -21,8 +22,9 @@ def harness(*args, env_suites=None):
     env = {k: v for k, v in os.environ.items() if k != suite.SUITE_DIRS_ENV}
     if env_suites is not None:
         env[suite.SUITE_DIRS_ENV] = env_suites
-    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600
+    )
 
 
 def make_suite(parent: Path, name: str, toml: str = "", pids=(PID,)) -> Path:
@@ -56,8 +58,22 @@ def test_a_suite_outside_the_package_lists_and_evaluates(tmp_path):
     r = harness("list", "--suite-dir", str(tmp_path), "--suite", "mysuite", "--json")
     assert r.returncode == 0, r.stderr
     assert [row["id"] for row in json.loads(r.stdout)] == [PID]
-    r = harness("eval", "--suite-dir", str(tmp_path), "--suite", "mysuite", "--problem", PID, "--mode", "serial",
-                "--quick", "--no-reference", "--no-cache", "--json", str(tmp_path / "mysuite" / PID / "baseline.cpp"))
+    r = harness(
+        "eval",
+        "--suite-dir",
+        str(tmp_path),
+        "--suite",
+        "mysuite",
+        "--problem",
+        PID,
+        "--mode",
+        "serial",
+        "--quick",
+        "--no-reference",
+        "--no-cache",
+        "--json",
+        str(tmp_path / "mysuite" / PID / "baseline.cpp"),
+    )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["status"] == "correct" and out["suite"] == "mysuite", out
@@ -67,15 +83,20 @@ def test_a_suite_outside_the_package_lists_and_evaluates(tmp_path):
 
 
 def test_size_names_and_quick_problems_come_from_suite_toml(tmp_path, no_extra_suites):
-    folder = make_suite(tmp_path, "named", 'size_names = ["tiny", "big"]\nquick_problems = ["27_reduce_average"]\n',
-                        pids=(PID, "27_reduce_average"))
+    folder = make_suite(
+        tmp_path,
+        "named",
+        'size_names = ["tiny", "big"]\nquick_problems = ["27_reduce_average"]\n',
+        pids=(PID, "27_reduce_average"),
+    )
     for pid in (PID, "27_reduce_average"):  # sizes by name: 0 and 1 only
         toml = folder / pid / "problem.toml"
         text = toml.read_text()
         start = text.index("[sizes]")
         end = text.index("\n[", start + 1)
-        toml.write_text(text[:start] + '[sizes]\nserial = "BIG"\nomp = 1\nquick = "tiny"\nvalidate = [0, 1]\n'
-                        + text[end:])
+        toml.write_text(
+            text[:start] + '[sizes]\nserial = "BIG"\nomp = 1\nquick = "tiny"\nvalidate = [0, 1]\n' + text[end:]
+        )
     suite.add_suite_dirs([tmp_path])
     p = suite.get_problem(PID, "named")
     assert (p.default_size("serial"), p.default_size("omp", quick=True)) == (1, 0)
@@ -87,16 +108,19 @@ def test_size_names_and_quick_problems_come_from_suite_toml(tmp_path, no_extra_s
     assert [q.id for q in select_problems(RunOptions(suite="named", n_problems=6))] == ["27_reduce_average"]
 
 
-@pytest.mark.parametrize("toml,message", [
-    ('name = "pareval"\n', "two suites named 'pareval'"),
-    ('name = "has space"\n', "'name' must be a word"),
-    ('name = "q"\nquick_problems = ["nope"]\n', "quick_problems names 'nope'"),
-    ('name = "s"\nsize_names = "BIG"\n', "'size_names' must be a list of strings"),
-    ('name = \n', "suite.toml"),
-    ('name = "s"\nquick_problem = ["x"]\n', "unknown key 'quick_problem'"),
-    ('description = "no name"\n', "'name' is missing"),
-    ('name = "s"\ndescription = 5\n', "'description' must be a string"),
-])
+@pytest.mark.parametrize(
+    "toml,message",
+    [
+        ('name = "pareval"\n', "two suites named 'pareval'"),
+        ('name = "has space"\n', "'name' must be a word"),
+        ('name = "q"\nquick_problems = ["nope"]\n', "quick_problems names 'nope'"),
+        ('name = "s"\nsize_names = "BIG"\n', "'size_names' must be a list of strings"),
+        ("name = \n", "suite.toml"),
+        ('name = "s"\nquick_problem = ["x"]\n', "unknown key 'quick_problem'"),
+        ('description = "no name"\n', "'name' is missing"),
+        ('name = "s"\ndescription = 5\n', "'description' must be a string"),
+    ],
+)
 def test_a_broken_suite_is_one_line_and_exit_2(tmp_path, toml, message):
     folder = make_suite(tmp_path, "broken")
     (folder / "suite.toml").write_text(toml)
@@ -132,7 +156,8 @@ def test_selftest_says_why_a_reference_is_not_correct(tmp_path):
     (folder / PID / "reference_serial.cpp").write_text(
         "#include <vector>\n"
         "void prefixSum(std::vector<double> const& x, std::vector<double>& output) {\n"
-        "  for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];  // not a prefix sum\n}\n")
+        "  for (size_t i = 0; i < x.size(); ++i) output[i] = x[i];  // not a prefix sum\n}\n"
+    )
     r = harness("selftest", "--suite-dir", str(tmp_path), "--suite", "wrongref", "--mode", "serial", "--quick")
     assert r.returncode == 1, r.stderr
     under = [l for l in r.stdout.splitlines() if l.startswith("    reference incorrect: ")]
@@ -152,6 +177,12 @@ def test_a_suite_an_installed_package_names_in_its_entry_points(tmp_path):
     (info / "entry_points.txt").write_text("[harness.suites]\nmine = suite_plugin:folder\n")
     (site / "suite_plugin.py").write_text(f"def folder():\n    return {str(tmp_path / 'suites')!r}\n")
     env = {k: v for k, v in os.environ.items() if k != suite.SUITE_DIRS_ENV}
-    r = subprocess.run([sys.executable, "-m", "harness", "list", "--suite", "pluginsuite"], capture_output=True,
-                       text=True, env={**env, "PYTHONPATH": str(site)}, cwd=ROOT, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", "list", "--suite", "pluginsuite"],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(site)},
+        cwd=ROOT,
+        timeout=600,
+    )
     assert r.returncode == 0 and "1 problems in suite pluginsuite" in r.stdout, r.stderr

@@ -46,9 +46,14 @@ def big(tmp_path):
 
 def test_topology_is_read_from_the_tree(big):
     d = big.describe()
-    assert d == {"cpu_model": "Fake CPU 9000", "sockets": 2, "physical_cores": 64,
-                 "logical_cpus": 128, "smt_per_core": 2,
-                 "numa_nodes": {"0": "0-31,64-95", "1": "32-63,96-127"}}
+    assert d == {
+        "cpu_model": "Fake CPU 9000",
+        "sockets": 2,
+        "physical_cores": 64,
+        "logical_cpus": 128,
+        "smt_per_core": 2,
+        "numa_nodes": {"0": "0-31,64-95", "1": "32-63,96-127"},
+    }
     assert big.by_id()[5].siblings == (5, 69)
 
 

@@ -43,6 +43,7 @@ elementary functions against any hardware; the counts at the timed sizes (only t
 closed forms, exact at two small sizes, are extrapolated); data-dependent counts on
 seeds other than 1.
 """
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,10 @@ INCLUDE = ROOT / "cpp" / "include"
 SUITES = ("pareval", "polybench")
 PROBLEMS = [(s, pid) for s in SUITES for pid in sorted(load_suite(s))]
 DTYPE_SIZE = {0: 8, 1: 4, 2: 4, 3: 8, 4: 8, 5: 1, 6: 16, 7: 1}
-LIBM = ("sin|cos|tan|exp|exp2|expm1|log|log2|log10|log1p|pow|atan|atan2|asin|acos|sinh|cosh|"
-        "tanh|hypot|cbrt|sqrt|cabs|cexp|clog|cpow|csqrt|sincos|erf|erfc")
+LIBM = (
+    "sin|cos|tan|exp|exp2|expm1|log|log2|log10|log1p|pow|atan|atan2|asin|acos|sinh|cosh|"
+    "tanh|hypot|cbrt|sqrt|cabs|cexp|clog|cpow|csqrt|sincos|erf|erfc"
+)
 _FP_SSE = re.compile(r"^\s+v?(add|sub|mul|div|sqrt)(sd|ss)\b")
 _FP_X87 = re.compile(r"^\s+f(add|sub|subr|mul|div|divr)(p|rp)?[sl]?\b|^\s+fsqrt\b")
 _FP_PACKED = re.compile(r"^\s+v?(add|sub|mul|div|sqrt|addsub|hadd|hsub)(pd|ps)\b")
@@ -153,13 +156,27 @@ def build_counter(problem, out: Path) -> Path:
         return exe
     out.mkdir(parents=True, exist_ok=True)
     (out / toolchain.PRELUDE_NAME).write_text(toolchain.prelude_text("serial"))
-    tu = toolchain.candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"),
-                                                           problem.function), "serial")
+    tu = toolchain.candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"), problem.function), "serial")
     (out / "baseline.cpp").write_text(tu)
     (out / "main.cpp").write_text(f'#include "{problem.path / "driver.cpp"}"\n' + MAIN)
     inc = ["-I", str(out), "-I", str(problem.path), "-I", str(INCLUDE)]
-    _run(["g++", "-std=c++17", "-O0", "-mno-red-zone", "-fno-math-errno", "-fno-pie",
-          "-fcx-fortran-rules", *inc, "-S", "baseline.cpp", "-o", "baseline.s"], out)
+    _run(
+        [
+            "g++",
+            "-std=c++17",
+            "-O0",
+            "-mno-red-zone",
+            "-fno-math-errno",
+            "-fno-pie",
+            "-fcx-fortran-rules",
+            *inc,
+            "-S",
+            "baseline.cpp",
+            "-o",
+            "baseline.s",
+        ],
+        out,
+    )
     asm, _ = instrument((out / "baseline.s").read_text())
     (out / "baseline_counted.s").write_text(asm)
     # the driver and main in one translation unit (the driver's OpenMP pragmas ignored:
@@ -168,8 +185,22 @@ def build_counter(problem, out: Path) -> Path:
     # out of line (std::polar, std::abs of a complex) is one COMDAT group, and the
     # linker keeps the first copy it sees, which must be the counted one. The driver's
     # own calls of it then count too, but they run outside the counted window.
-    _run(["g++", "-std=c++17", "-O0", "-fno-pie", "-no-pie", *inc, "-o", "count",
-          "baseline_counted.s", "main.cpp", "-lm"], out)
+    _run(
+        [
+            "g++",
+            "-std=c++17",
+            "-O0",
+            "-fno-pie",
+            "-no-pie",
+            *inc,
+            "-o",
+            "count",
+            "baseline_counted.s",
+            "main.cpp",
+            "-lm",
+        ],
+        out,
+    )
     return exe
 
 
@@ -178,8 +209,7 @@ def count(problem, size: int, out: Path) -> dict:
     [name, dtype, count, value-if-scalar]."""
     exe = build_counter(problem, out)
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    r = subprocess.run(["nice", "-n", "19", str(exe), str(size)], capture_output=True,
-                       text=True, env=env, timeout=600)
+    r = subprocess.run(["nice", "-n", "19", str(exe), str(size)], capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     return json.loads(r.stdout)
 
@@ -214,16 +244,20 @@ STORAGE = {
     "23_histogram_first_letter_counts": (
         "std::string objects of 32 bytes holding their 1..15 characters (SSO); the views are "
         "the concatenated characters and the lengths",
-        lambda i, o: (32 * _count_of(i, "lens"), view_bytes(o))),
+        lambda i, o: (32 * _count_of(i, "lens"), view_bytes(o)),
+    ),
     "25_reduce_xor": (
         "std::vector<bool>: one bit per element in 64-bit words; the view is a byte each",
-        lambda i, o: (8 * ((_count_of(i, "x") + 63) // 64), view_bytes(o))),
+        lambda i, o: (8 * ((_count_of(i, "x") + 63) // 64), view_bytes(o)),
+    ),
     "59_transform_map_function": (
         "the output mask is a std::vector<bool>: one bit per element in 64-bit words",
-        lambda i, o: (view_bytes(i), 8 * ((_count_of(o, "mask") + 63) // 64))),
+        lambda i, o: (view_bytes(i), 8 * ((_count_of(o, "mask") + 63) // 64)),
+    ),
     "35_search_search_for_last_struct_by_key": (
         "Book { std::string title; int pages; } is 40 bytes; the view is the pages",
-        lambda i, o: (40 * _count_of(i, "pages"), view_bytes(o))),
+        lambda i, o: (40 * _count_of(i, "pages"), view_bytes(o)),
+    ),
 }
 
 
@@ -264,9 +298,27 @@ def test_evaluate_whitelist():
     assert work.evaluate("floor(n / 4) + ceil(n / 4)", env) == 2 + 3
     assert work.evaluate(7, env) == 7
     assert isinstance(work.evaluate("n**3 * 10**12", env), int)  # exact integers
-    for bad in ("__import__('os')", "n.real", "open('x')", "lambda: 1", "[n]", "n if n else 1",
-                "n < 2", "'a' * 3", "sum(n)", "n ** 1000", "((10**20)**20)**20", "m + 1",
-                "1 / 0", "log2(0)", "(-8) ** 0.5", "x" * 500, "", "2 +", True):
+    for bad in (
+        "__import__('os')",
+        "n.real",
+        "open('x')",
+        "lambda: 1",
+        "[n]",
+        "n if n else 1",
+        "n < 2",
+        "'a' * 3",
+        "sum(n)",
+        "n ** 1000",
+        "((10**20)**20)**20",
+        "m + 1",
+        "1 / 0",
+        "log2(0)",
+        "(-8) ** 0.5",
+        "x" * 500,
+        "",
+        "2 +",
+        True,
+    ):
         with pytest.raises(ValueError) as e:
             work.evaluate(bad, env)
         assert "\n" not in str(e.value)
@@ -277,15 +329,15 @@ def test_parse_work_rejects_malformed_tables():
     ok = {"bytes": "8*n", "flops": "n", "params": {"n": "S"}}
     assert work.parse_work(ok).bytes_at(5) == 40
     bad = [
-        {"flops": "n", "params": {"n": "S"}},                            # no bytes
-        {**ok, "color": "red"},                                          # unknown key
-        {**ok, "bytes": "8*m"},                                          # unknown name
-        {**ok, "flops": 0},                                              # 0 without a note
-        {**ok, "has_bound": False},                                      # no bound_note
-        {**ok, "counts": {"nnz": "A_val"}},                              # no bound_note
+        {"flops": "n", "params": {"n": "S"}},  # no bytes
+        {**ok, "color": "red"},  # unknown key
+        {**ok, "bytes": "8*m"},  # unknown name
+        {**ok, "flops": 0},  # 0 without a note
+        {**ok, "has_bound": False},  # no bound_note
+        {**ok, "counts": {"nnz": "A_val"}},  # no bound_note
         {**ok, "algorithm_fixed": "yes"},
         {**ok, "params": {"n": "S", "m": [1, "2"]}},
-        {**ok, "params": {"m": "n", "n": "S"}},                          # used before bound
+        {**ok, "params": {"m": "n", "n": "S"}},  # used before bound
     ]
     for t in bad:
         with pytest.raises(ValueError):
@@ -308,27 +360,27 @@ def test_counter_counts_a_known_function(tmp_path):
     the counted copy must be the one kept (with main.cpp first it would count 7)."""
     (tmp_path / "shared.hpp").write_text("inline double twice(double x) { return x + x; }\n")
     (tmp_path / "f.cpp").write_text(
-        "#include <cmath>\n#include \"shared.hpp\"\n"
+        '#include <cmath>\n#include "shared.hpp"\n'
         "double f(double a, double b, double c) {\n"
         "  double t = a < b ? -a : std::fabs(b);\n"
-        "  return std::exp(a * b + c) + std::sqrt(a) - t + twice(c);\n}\n")
+        "  return std::exp(a * b + c) + std::sqrt(a) - t + twice(c);\n}\n"
+    )
     (tmp_path / "main.cpp").write_text(
-        "#include <cstdio>\n#include <cstdlib>\n#include \"shared.hpp\"\n"
+        '#include <cstdio>\n#include <cstdlib>\n#include "shared.hpp"\n'
         "double f(double, double, double);\n"
-        "extern \"C\" { unsigned long long work_flop_count = 0; }\n"
+        'extern "C" { unsigned long long work_flop_count = 0; }\n'
         "int main(int argc, char** argv) { double s = twice(0.25);\n"
         "  work_flop_count = 0;\n"
         "  for (int i = 0; i < atoi(argv[1]); ++i) s += f(1.5 + i, 2.0, 0.5);\n"
         "  const unsigned long long n = work_flop_count;\n"
-        "  std::printf(\"%llu %g\\n\", n, s + twice(s)); }\n")
+        '  std::printf("%llu %g\\n", n, s + twice(s)); }\n'
+    )
     _run(["g++", "-O0", "-mno-red-zone", "-fno-math-errno", "-fno-pie", "-S", "f.cpp"], tmp_path)
     asm, sites = instrument((tmp_path / "f.s").read_text())
     assert sites == 8  # 7 in f, 1 in its copy of twice
     (tmp_path / "f_counted.s").write_text(asm)
-    _run(["g++", "-O0", "-fno-pie", "-no-pie", "-o", "f", "f_counted.s", "main.cpp", "-lm"],
-         tmp_path)
-    out = [subprocess.run([str(tmp_path / "f"), k], capture_output=True, text=True).stdout.split()
-           for k in ("1", "2")]
+    _run(["g++", "-O0", "-fno-pie", "-no-pie", "-o", "f", "f_counted.s", "main.cpp", "-lm"], tmp_path)
+    out = [subprocess.run([str(tmp_path / "f"), k], capture_output=True, text=True).stdout.split() for k in ("1", "2")]
     assert [int(o[0]) for o in out] == [8, 16]
 
 
@@ -373,7 +425,7 @@ def _dims_in_driver(source: str) -> dict:
         values = [int(v) for v in re.findall(r"\d+", init.group(1))]
         assert len(values) == 5 * len(fields), (fields, values)
         for k, f in enumerate(fields):
-            dims[f] = values[k::len(fields)]
+            dims[f] = values[k :: len(fields)]
     elif init:
         name = re.search(r"(\w+)\(kDatasets\[", text).group(1)
         dims[name] = [int(v) for v in re.findall(r"\d+", init.group(1))]
@@ -441,9 +493,11 @@ def test_model_scales_as_declared(suite, pid):
     m = model_of(p)
     big = p.sizes["serial"] if suite == "pareval" else 4
     small = max(big // 4, 1) if suite == "pareval" else 3
+
     # data-dependent counts (nonzeros, hull) grow with the size: a linear stand-in
     def counts(s):
         return {k: 10 * s for k in m.counts}
+
     for which in ("bytes", "flops"):
         get = m.bytes_at if which == "bytes" else m.flops_at
         lo, hi = get(small, counts(small)), get(big, counts(big))

@@ -34,10 +34,12 @@ def reference_markdown() -> str:
     try:
         top = build_parser()
         subs = _subcommands(top)
-        out = ["# Command-line reference\n\n",
-               "Generated from the parsers when the site is built (`docs/hooks/cli_reference.py`); "
-               "`python -m harness COMMAND --help` prints the same.\n\n",
-               "| command | what it does |\n|---|---|\n"]
+        out = [
+            "# Command-line reference\n\n",
+            "Generated from the parsers when the site is built (`docs/hooks/cli_reference.py`); "
+            "`python -m harness COMMAND --help` prints the same.\n\n",
+            "| command | what it does |\n|---|---|\n",
+        ]
         out += ["| [`%s`](#%s) | %s |\n" % (name, name, help_.replace("|", "\\|")) for name, (help_, _) in subs.items()]
         out.append(f"\n```text\n{top.format_help()}```\n")
         for name, (_, p) in subs.items():

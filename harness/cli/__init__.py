@@ -24,8 +24,19 @@ from . import eval as eval_command
 from . import list as list_command
 
 #: the command modules in the order of ``--help``
-COMMANDS = (list_command, eval_command, selftest, run, score, serve_model, calibrate, strategies, report,
-            memory, compare)
+COMMANDS = (
+    list_command,
+    eval_command,
+    selftest,
+    run,
+    score,
+    serve_model,
+    calibrate,
+    strategies,
+    report,
+    memory,
+    compare,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     not load (their names are the choices of ``run``'s options)."""
     ap = _Parser(
         prog="python -m harness",
-        description="Benchmark harness for LLM code optimization (ParEval and PolyBench, serial and OpenMP).")
+        description="Benchmark harness for LLM code optimization (ParEval and PolyBench, serial and OpenMP).",
+    )
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for module in COMMANDS:
         module.add_parser(sub)

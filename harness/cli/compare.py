@@ -17,14 +17,20 @@ from ..results.runstore import read_run
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``compare`` subcommand to ``subparsers`` (an argparse subparsers action)."""
     p = subparsers.add_parser(
-        "compare", help="per-category and per-problem changes between runs; a regression gate for CI",
+        "compare",
+        help="per-category and per-problem changes between runs; a regression gate for CI",
         description="Align runs by (suite, problem id, mode, size, threads) and judge "
-                    "each NEW against OLD with a paired bootstrap over problems, "
-                    "replicates and timing noise. Warns about changed environments. "
-                    "Markdown for a pull-request comment.")
+        "each NEW against OLD with a paired bootstrap over problems, "
+        "replicates and timing noise. Warns about changed environments. "
+        "Markdown for a pull-request comment.",
+    )
     p.add_argument("runs", nargs="+", metavar="RUN", help="OLD NEW [NEW ...] results folders")
-    p.add_argument("--fail-on-regression", default=None, metavar="X",
-                   help="exit 1 when the geomean's 95%% interval lies below 1 - X (e.g. 5%%)")
+    p.add_argument(
+        "--fail-on-regression",
+        default=None,
+        metavar="X",
+        help="exit 1 when the geomean's 95%% interval lies below 1 - X (e.g. 5%%)",
+    )
     p.add_argument("--format", default="md", help="md (default) or json")
     p.add_argument("--output", default=None, metavar="FILE", help="write here instead of stdout")
     p.add_argument("--resamples", type=int, default=None, help="bootstrap resamples (default: 10000)")
@@ -49,8 +55,7 @@ def command(args: argparse.Namespace) -> int:
     if len(args.runs) < 2:
         raise HarnessError("compare needs at least two results folders: OLD NEW [NEW ...]")
     runs = [read_run(Path(p)) for p in args.runs]
-    comps = [compare_runs(runs[0], r, threshold=threshold, resamples=args.resamples, seed=args.seed)
-             for r in runs[1:]]
+    comps = [compare_runs(runs[0], r, threshold=threshold, resamples=args.resamples, seed=args.seed) for r in runs[1:]]
     for c in comps:
         for w in c.warnings:
             print(f"warning: {c.old.run_id} → {c.new.run_id}: {w}", file=sys.stderr)

@@ -22,22 +22,30 @@ from .options import add_eval_options, add_suite_arguments, eval_config
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``eval`` subcommand to ``subparsers`` (an argparse subparsers action)."""
     p = subparsers.add_parser(
-        "eval", help="evaluate one candidate (file, or - for a model reply on stdin)",
+        "eval",
+        help="evaluate one candidate (file, or - for a model reply on stdin)",
         description="Compile, sandbox, validate and time one candidate against the "
-                    "problem's baseline; prints status, speedup with CI, medians, "
-                    "and the evidence of a failure. Exit code 1 when the verdict is "
-                    "not correct.")
+        "problem's baseline; prints status, speedup with CI, medians, "
+        "and the evidence of a failure. Exit code 1 when the verdict is "
+        "not correct.",
+    )
     p.add_argument("candidate", help="C++ source or model reply (markdown); - reads stdin")
     p.add_argument("--problem", required=True, help="problem id (see `list`)")
     add_suite_arguments(p, "pareval")
     add_eval_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--samples", action="store_true", help="with --json: include per-pair samples (ns)")
-    p.add_argument("--profile", action="store_true",
-                   help="also collect profiler evidence: time at 1 thread (omp mode) and "
-                        "perf_event_open counters of one candidate call")
-    p.add_argument("--no-reference", action="store_true",
-                   help="do not time the expert reference (used to flag suspicious speedups)")
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="also collect profiler evidence: time at 1 thread (omp mode) and "
+        "perf_event_open counters of one candidate call",
+    )
+    p.add_argument(
+        "--no-reference",
+        action="store_true",
+        help="do not time the expert reference (used to flag suspicious speedups)",
+    )
     p.set_defaults(fn=command)
     return p
 
@@ -63,13 +71,20 @@ def _fmt_ns(ns: float) -> str:
 
 def print_result(r) -> None:
     """Human-readable verdict of one EvalResult."""
-    print(f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
-          f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})")
-    print(f"status    {r.status}" + (f"   [{', '.join(r.flags)}]" if r.flags else "")
-          + ("   (stored verdict; --no-cache to measure again)" if r.cached else ""))
+    print(
+        f"problem   {r.problem_id} ({r.suite}), mode {r.mode}, size {r.size_label}, "
+        f"threads {r.threads} (CPUs {','.join(map(str, r.cpus))})"
+    )
+    print(
+        f"status    {r.status}"
+        + (f"   [{', '.join(r.flags)}]" if r.flags else "")
+        + ("   (stored verdict; --no-cache to measure again)" if r.cached else "")
+    )
     if r.correct and r.speedup is not None:
-        print(f"speedup   {r.speedup:.3f}x  ({int(r.ci_level * 100)}% CI {r.ci_low:.3f} - {r.ci_high:.3f}, "
-              f"{r.pairs} interleaved pairs)")
+        print(
+            f"speedup   {r.speedup:.3f}x  ({int(r.ci_level * 100)}% CI {r.ci_low:.3f} - {r.ci_high:.3f}, "
+            f"{r.pairs} interleaved pairs)"
+        )
         print(f"baseline  median {_fmt_ns(r.baseline_median_ns)}  MdAPE {r.baseline_mdape:.1f}%")
         print(f"candidate median {_fmt_ns(r.candidate_median_ns)}  MdAPE {r.candidate_mdape:.1f}%")
         if r.evidence.get("reference_speedup"):
@@ -77,10 +92,13 @@ def print_result(r) -> None:
     ev = r.evidence or {}
     roof = ev.get("roofline") or {}
     if "bound_ns" in roof:
-        print(f"roofline  bound {_fmt_ns(roof['bound_ns'])} ({roof['bytes']:.3g} bytes at the {roof['level']} "
-              f"bandwidth" + (f", {roof['flops']:.3g} FLOP at the FP64 peak" if roof.get("flops") else "")
-              + f"): baseline {100 * roof['baseline_fraction']:.1f} %, candidate "
-              f"{100 * roof['candidate_fraction']:.1f} % of it")
+        print(
+            f"roofline  bound {_fmt_ns(roof['bound_ns'])} ({roof['bytes']:.3g} bytes at the {roof['level']} "
+            f"bandwidth"
+            + (f", {roof['flops']:.3g} FLOP at the FP64 peak" if roof.get("flops") else "")
+            + f"): baseline {100 * roof['baseline_fraction']:.1f} %, candidate "
+            f"{100 * roof['candidate_fraction']:.1f} % of it"
+        )
     elif roof.get("none"):
         print(f"roofline  none: {roof['none']}")
     if r.status in NOT_COMPILED:
@@ -101,16 +119,20 @@ def print_result(r) -> None:
             print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in ev[key].items()))
     load = ev.get("load_avg_1min")
     if r.correct and load is not None and load > os.cpu_count():
-        print(f"warning   load average {load:.1f} on {os.cpu_count()} CPUs when timing started: "
-              "other work was running; the speedup and its CI may not be reproducible")
+        print(
+            f"warning   load average {load:.1f} on {os.cpu_count()} CPUs when timing started: "
+            "other work was running; the speedup and its CI may not be reproducible"
+        )
     if str(ev.get("race_check", "")).startswith("unavailable"):
         print(f"races     not checked, {ev['race_check']}")
     elif str(ev.get("race_check", "")).startswith("partial"):  # judged on its outputs (--race-check strict rejects)
         print(f"races     {ev['race_check']}")
     rc = ev.get("race_check_s")
     race = f"race check {rc['compile_s'] + rc['run_s']:.2f} s, " if rc else ""
-    print(f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, {race}"
-          f"timed {r.timing_s:.2f} s, wall {r.wall_s:.2f} s")
+    print(
+        f"time      compile {r.compile_s:.2f} s, validation {r.validation_s:.2f} s, {race}"
+        f"timed {r.timing_s:.2f} s, wall {r.wall_s:.2f} s"
+    )
 
 
 def command(args: argparse.Namespace) -> int:
@@ -125,8 +147,12 @@ def command(args: argparse.Namespace) -> int:
         raise HarnessError(f"the candidate {'on stdin' if args.candidate == '-' else repr(args.candidate)} is empty")
     if not cfg.validate_only:  # the sandbox's absence is said first, as evaluate says it
         sandbox.require_sandbox(cfg.unsafe)
-        ensure_roofs(args.mode, len(cpus_for(args.mode, cfg.threads)), find_compiler(cfg.march),
-                     progress=lambda m: print(m, file=sys.stderr, flush=True))
+        ensure_roofs(
+            args.mode,
+            len(cpus_for(args.mode, cfg.threads)),
+            find_compiler(cfg.march),
+            progress=lambda m: print(m, file=sys.stderr, flush=True),
+        )
     res = evaluate(problem, text, args.mode, dataclasses.replace(cfg, profile=args.profile))
     if res.correct and not args.no_reference:
         ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)

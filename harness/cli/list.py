@@ -24,14 +24,31 @@ def command(args: argparse.Namespace) -> int:
     or JSON. Raises HarnessError for an unknown suite or category."""
     rows = select_problems(args.suite, None, args.category)
     if args.json:
-        print(json.dumps([{"id": p.id, "category": p.category, "function": p.function,
-                           "modes": list(MODES), "bound": p.bound, "sizes": p.sizes}
-                          for p in rows], indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": p.id,
+                        "category": p.category,
+                        "function": p.function,
+                        "modes": list(MODES),
+                        "bound": p.bound,
+                        "sizes": p.sizes,
+                    }
+                    for p in rows
+                ],
+                indent=1,
+            )
+        )
         return 0
     print(f"{'problem id':58} {'category':10} {'bound':8} {'serial S':>10} {'omp S':>10}")
     for p in rows:
-        print(f"{p.id:58} {p.category:10} {p.bound:8} {p.size_label(p.sizes['serial']):>10} "
-              f"{p.size_label(p.sizes['omp']):>10}")
-    print(f"{len(rows)} problems in suite {args.suite}; modes: {', '.join(MODES)}; "
-          "S is the problem's size parameter (see problem.toml)")
+        print(
+            f"{p.id:58} {p.category:10} {p.bound:8} {p.size_label(p.sizes['serial']):>10} "
+            f"{p.size_label(p.sizes['omp']):>10}"
+        )
+    print(
+        f"{len(rows)} problems in suite {args.suite}; modes: {', '.join(MODES)}; "
+        "S is the problem's size parameter (see problem.toml)"
+    )
     return 0

@@ -12,11 +12,13 @@ from ..strategies.memory import REGIONS, MemoryStore
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``memory`` subcommand to ``subparsers`` (an argparse subparsers action)."""
     p = subparsers.add_parser(
-        "memory", help="summarise a memory store (items per region, per problem, provenance)",
+        "memory",
+        help="summarise a memory store (items per region, per problem, provenance)",
         description="A memory store shared across problems and runs (cogito's "
-                    "hippocampus, LessonL's --lesson-memory): items per region (DG, "
-                    "CA1-CA4, lessons), per problem and region, and provenance counts "
-                    "(runs, strategies, models, modes, suites), with its content hash.")
+        "hippocampus, LessonL's --lesson-memory): items per region (DG, "
+        "CA1-CA4, lessons), per problem and region, and provenance counts "
+        "(runs, strategies, models, modes, suites), with its content hash.",
+    )
     p.add_argument("dir", metavar="DIR", help="the memory folder (e.g. results/<run-id>/memory)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(fn=command)

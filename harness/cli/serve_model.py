@@ -12,17 +12,29 @@ from ..models import local_model, model_server
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """``python -m harness serve-model``: the embedded model as a server for several runs."""
     p = subparsers.add_parser(
-        "serve-model", help="serve the embedded model on loopback for several runs to share",
+        "serve-model",
+        help="serve the embedded model on loopback for several runs to share",
         description="Serve a local GGUF model as an OpenAI-compatible endpoint on 127.0.0.1, decoding "
-                    "concurrent requests in one batch. Point runs at it with "
-                    "HARNESS_MODEL_SERVER=http://127.0.0.1:PORT/v1; they then start no model process of their own.")
+        "concurrent requests in one batch. Point runs at it with "
+        "HARNESS_MODEL_SERVER=http://127.0.0.1:PORT/v1; they then start no model process of their own.",
+    )
     p.add_argument("--port", type=int, default=8077, help="TCP port on 127.0.0.1 (0: any free port; default 8077)")
-    p.add_argument("--model", default=local_model.EMBEDDED_MODEL,
-                   help=f"local/<alias or path.gguf> (default {local_model.EMBEDDED_MODEL})")
-    p.add_argument("--slots", type=int, default=model_server.DEFAULT_SLOTS,
-                   help=f"requests decoded together (default {model_server.DEFAULT_SLOTS})")
-    p.add_argument("--watch-stdin", action="store_true",
-                   help="exit when stdin closes (used by a run that starts its own model process)")
+    p.add_argument(
+        "--model",
+        default=local_model.EMBEDDED_MODEL,
+        help=f"local/<alias or path.gguf> (default {local_model.EMBEDDED_MODEL})",
+    )
+    p.add_argument(
+        "--slots",
+        type=int,
+        default=model_server.DEFAULT_SLOTS,
+        help=f"requests decoded together (default {model_server.DEFAULT_SLOTS})",
+    )
+    p.add_argument(
+        "--watch-stdin",
+        action="store_true",
+        help="exit when stdin closes (used by a run that starts its own model process)",
+    )
     p.set_defaults(fn=command)
     return p
 

@@ -65,8 +65,9 @@ def load_entry_point(ep: importlib.metadata.EntryPoint) -> Any:
     except Exception as e:
         dist = getattr(ep, "dist", None)
         where = f" of package {dist.name}" if dist is not None else ""
-        raise HarnessError(f"the entry point {ep.name} = {ep.value!r} ({ep.group}){where} does not load: "
-                           f"{type(e).__name__}: {e}") from e
+        raise HarnessError(
+            f"the entry point {ep.name} = {ep.value!r} ({ep.group}){where} does not load: {type(e).__name__}: {e}"
+        ) from e
 
 
 class Registry(Generic[T]):
@@ -78,8 +79,9 @@ class Registry(Generic[T]):
     kind, imported on the first lookup (None: none; everything is registered by the
     time anyone looks)."""
 
-    def __init__(self, kind: str, *, group: str | None = None,
-                 modules: Callable[[], Iterable[str]] | None = None) -> None:
+    def __init__(
+        self, kind: str, *, group: str | None = None, modules: Callable[[], Iterable[str]] | None = None
+    ) -> None:
         self.kind = kind
         self.group = group
         self._modules = modules
@@ -94,8 +96,10 @@ class Registry(Generic[T]):
             raise ValueError(f"a {self.kind} needs a non-empty name (got {name!r})")
         old = self._items.get(name)
         if old is not None and old is not item and old != item:
-            raise ValueError(f"a {self.kind} named {name!r} is already registered ({_origin(old)}); "
-                             f"{_origin(item)} cannot take the name")
+            raise ValueError(
+                f"a {self.kind} named {name!r} is already registered ({_origin(old)}); "
+                f"{_origin(item)} cannot take the name"
+            )
         self._items.setdefault(name, item)
         return item
 

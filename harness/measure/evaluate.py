@@ -45,8 +45,16 @@ from ..core.fsutil import atomic_write
 from . import omp_env, peaks, races, roofline, sandbox, screen, stats, toolchain, topology
 from .suite import Problem, check_mode
 
-STATUSES = ("compile_error", "link_error", "runtime_error", "timeout", "incorrect",
-            "rejected", "correct", "infrastructure_error")
+STATUSES = (
+    "compile_error",
+    "link_error",
+    "runtime_error",
+    "timeout",
+    "incorrect",
+    "rejected",
+    "correct",
+    "infrastructure_error",
+)
 INFRASTRUCTURE_ERROR = "infrastructure_error"  # the worker was lost: no verdict
 NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither compiled nor failed
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
@@ -227,15 +235,48 @@ def _measurer_hash() -> str:
     return h.hexdigest()
 
 
-def _verdict_key(problem: Problem, cand_key: str, base_key: str, drv_key: str, mode: str,
-                 size: int, cpus: list, cfg: EvalConfig, layout_linker: str) -> str:
-    parts = [PROTOCOL_VERSION, _measurer_hash(), layout_linker, problem.suite, problem.id, problem.folder_hash,
-             cand_key, base_key,
-             drv_key, mode, str(size), ",".join(map(str, cpus)), str(cfg.seed), cfg.input_key,
-             str(cfg.min_pairs), str(cfg.max_pairs), str(cfg.budget_s), str(cfg.adaptive), str(cfg.min_measure_ns),
-             str(cfg.validate_only), str(cfg.profile), str(cfg.screen), str(cfg.unsafe),
-             str(cfg.timeout_factor), str(cfg.timeout_min_s), str(cfg.memory_bytes), str(cfg.max_eval_s),
-             races.fingerprint() if mode == "omp" else "", cfg.race_check]
+def _verdict_key(
+    problem: Problem,
+    cand_key: str,
+    base_key: str,
+    drv_key: str,
+    mode: str,
+    size: int,
+    cpus: list,
+    cfg: EvalConfig,
+    layout_linker: str,
+) -> str:
+    parts = [
+        PROTOCOL_VERSION,
+        _measurer_hash(),
+        layout_linker,
+        problem.suite,
+        problem.id,
+        problem.folder_hash,
+        cand_key,
+        base_key,
+        drv_key,
+        mode,
+        str(size),
+        ",".join(map(str, cpus)),
+        str(cfg.seed),
+        cfg.input_key,
+        str(cfg.min_pairs),
+        str(cfg.max_pairs),
+        str(cfg.budget_s),
+        str(cfg.adaptive),
+        str(cfg.min_measure_ns),
+        str(cfg.validate_only),
+        str(cfg.profile),
+        str(cfg.screen),
+        str(cfg.unsafe),
+        str(cfg.timeout_factor),
+        str(cfg.timeout_min_s),
+        str(cfg.memory_bytes),
+        str(cfg.max_eval_s),
+        races.fingerprint() if mode == "omp" else "",
+        cfg.race_check,
+    ]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -252,10 +293,14 @@ def wall_parts(res: EvalResult) -> dict:
     waits). Raises nothing: a missing figure counts 0."""
     ev = res.evidence
     race = ev.get("race_check_s") or {}
-    parts = {"compile": (res.compile_s or 0.0) + (res.harness_compile_s or 0.0),
-             "race_check": float(race.get("compile_s", 0.0)) + float(race.get("run_s", 0.0)),
-             "validation": res.validation_s or 0.0, "code_layouts": float(ev.get("code_layouts_s") or 0.0),
-             "input_generation": float(ev.get("generation_s") or 0.0), "timed_calls": res.timing_s or 0.0}
+    parts = {
+        "compile": (res.compile_s or 0.0) + (res.harness_compile_s or 0.0),
+        "race_check": float(race.get("compile_s", 0.0)) + float(race.get("run_s", 0.0)),
+        "validation": res.validation_s or 0.0,
+        "code_layouts": float(ev.get("code_layouts_s") or 0.0),
+        "input_generation": float(ev.get("generation_s") or 0.0),
+        "timed_calls": res.timing_s or 0.0,
+    }
     parts["other"] = max(0.0, (res.wall_s or 0.0) - sum(parts.values()))
     return {k: round(v, 3) for k, v in parts.items()}
 
@@ -277,6 +322,7 @@ def evaluate(problem: Problem, text: str, mode: str, cfg: EvalConfig | None = No
 class _Pending:
     """A candidate of a batch that reached the judge: its result so far, its object, the
     monotonic time its own steps took (s), and whether it is validated only."""
+
     res: EvalResult
     build: toolchain.BuildResult
     own_s: float
@@ -306,8 +352,9 @@ def batch_limit(problem: Problem, size: int, cfg: EvalConfig, cpus: int, batch: 
     return max(1, min(batch, int(0.75 * memory) // per - 1))
 
 
-def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfig | None = None,
-                   batch: int = BATCH) -> list[EvalResult]:
+def evaluate_batch(
+    problem: Problem, texts: list[str], mode: str, cfg: EvalConfig | None = None, batch: int = BATCH
+) -> list[EvalResult]:
     """Evaluates several candidates of one problem (replies or source texts) in ``mode``:
     one EvalResult per text, in order, each the verdict evaluate() gives it alone (the
     same steps, checks and statuses). Each candidate is compiled, screened, looked up in
@@ -331,8 +378,10 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
     if batch < 1:
         raise HarnessError(f"batch: at least 1 candidate per judge (got {batch})")
     if cfg.min_pairs < 1 or cfg.max_pairs < cfg.min_pairs:
-        raise HarnessError(f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
-                           f"(got {cfg.min_pairs}, {cfg.max_pairs})")
+        raise HarnessError(
+            f"timed pairs: min_pairs must be at least 1 and max_pairs at least min_pairs "
+            f"(got {cfg.min_pairs}, {cfg.max_pairs})"
+        )
     if cfg.race_check not in RACE_CHECKS:
         raise HarnessError(f"race check: one of {', '.join(RACE_CHECKS)} expected (got {cfg.race_check!r})")
     if cfg.input_key and not re.fullmatch(r"[0-9a-f]{32}", cfg.input_key):
@@ -359,7 +408,7 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
     results: list[EvalResult] = []
     pending: list[_Pending] = []
-    for (build, source) in built:
+    for build, source in built:
         t0 = time.monotonic()
         res, p = _prepare(problem, build, source, mode, cfg, comp, sandboxed, size, cpus, drv, base, key)
         res.wall_s = shared_s + time.monotonic() - t0
@@ -377,7 +426,7 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
         for only in (False, True):
             group = [p for p in pending if p.validate_only == only]
             for i in range(0, len(group), k):
-                _judge(problem, group[i:i + k], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
+                _judge(problem, group[i : i + k], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     for p in pending:
@@ -393,18 +442,40 @@ def evaluate_batch(problem: Problem, texts: list[str], mode: str, cfg: EvalConfi
     return results
 
 
-def _prepare(problem: Problem, build: toolchain.BuildResult, source: str, mode: str, cfg: EvalConfig,
-             comp: toolchain.Compiler, sandboxed: bool, size: int, cpus: list, drv: toolchain.BuildResult,
-             base: toolchain.BuildResult, key: str) -> tuple[EvalResult, _Pending | None]:
+def _prepare(
+    problem: Problem,
+    build: toolchain.BuildResult,
+    source: str,
+    mode: str,
+    cfg: EvalConfig,
+    comp: toolchain.Compiler,
+    sandboxed: bool,
+    size: int,
+    cpus: list,
+    drv: toolchain.BuildResult,
+    base: toolchain.BuildResult,
+    key: str,
+) -> tuple[EvalResult, _Pending | None]:
     """A candidate's own steps before the judge, after its compile (``build`` of its
     extracted ``source``): screen, the verdict cache, the race check (omp). Returns its
     result and, when it goes on to the judge, its _Pending (None when these steps decided
     it: the result is final)."""
-    res = EvalResult(problem.id, problem.suite, mode, "compile_error", size, len(cpus), cpus,
-                     node=platform.node(), cpu_model=topology.machine_topology().cpu_model,
-                     size_label=problem.size_label(size), source=source,
-                     compiler=comp.describe(mode), compile_s=build.seconds,
-                     harness_compile_s=drv.seconds + base.seconds)
+    res = EvalResult(
+        problem.id,
+        problem.suite,
+        mode,
+        "compile_error",
+        size,
+        len(cpus),
+        cpus,
+        node=platform.node(),
+        cpu_model=topology.machine_topology().cpu_model,
+        size_label=problem.size_label(size),
+        source=source,
+        compiler=comp.describe(mode),
+        compile_s=build.seconds,
+        harness_compile_s=drv.seconds + base.seconds,
+    )
     if not build.ok:
         res.status = build.status
         res.evidence = {"diagnostics": build.diagnostics}
@@ -419,9 +490,13 @@ def _prepare(problem: Problem, build: toolchain.BuildResult, source: str, mode: 
     banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
     if banned:
         res.status = "rejected"
-        res.evidence.update({"why": "the candidate uses what candidates may not (files, processes, "
-                                    "signals, system calls ...; see harness/measure/screen.py): "
-                                    + "; ".join(banned), "screen": banned})
+        res.evidence.update(
+            {
+                "why": "the candidate uses what candidates may not (files, processes, "
+                "signals, system calls ...; see harness/measure/screen.py): " + "; ".join(banned),
+                "screen": banned,
+            }
+        )
         return res, None
     store = toolchain.cache_root() / "verdicts" / vkey[:2] / f"{vkey}.json"
     if cfg.use_cache and store.exists():
@@ -442,9 +517,20 @@ def _prepare(problem: Problem, build: toolchain.BuildResult, source: str, mode: 
     return res, _Pending(res, build, 0.0, cfg.validate_only or bool(races.unchecked(res)), store)
 
 
-def _judge(problem: Problem, group: list[_Pending], mode: str, size: int, cpus: list,
-           drv: toolchain.BuildResult, base: toolchain.BuildResult, sandboxed: bool, cfg: EvalConfig,
-           comp: toolchain.Compiler, key: str, scratch: Path) -> None:
+def _judge(
+    problem: Problem,
+    group: list[_Pending],
+    mode: str,
+    size: int,
+    cpus: list,
+    drv: toolchain.BuildResult,
+    base: toolchain.BuildResult,
+    sandboxed: bool,
+    cfg: EvalConfig,
+    comp: toolchain.Compiler,
+    key: str,
+    scratch: Path,
+) -> None:
     """One batch through the judge (its code layouts linked first), its verdicts into
     each _Pending's result; what the batch could not decide, again one at a time."""
     t0 = time.monotonic()
@@ -459,9 +545,17 @@ def _judge(problem: Problem, group: list[_Pending], mode: str, size: int, cpus: 
         t1 = time.monotonic()
         try:
             # a folder each: layouts are named by their padding, and two candidates' pads may meet
-            base_layouts, p.layouts = code_layouts(base, p.build, key, cfg.max_pairs,
-                                                   scratch / secrets.token_hex(8), comp, mode, sandboxed,
-                                                   label="candidate" if i == 0 else f"candidate{i}")
+            base_layouts, p.layouts = code_layouts(
+                base,
+                p.build,
+                key,
+                cfg.max_pairs,
+                scratch / secrets.token_hex(8),
+                comp,
+                mode,
+                sandboxed,
+                label="candidate" if i == 0 else f"candidate{i}",
+            )
             p.res.evidence["code_layouts"] = len(set(p.layouts))
             judged.append(p)
         except toolchain.LayoutError as e:
@@ -471,8 +565,23 @@ def _judge(problem: Problem, group: list[_Pending], mode: str, size: int, cpus: 
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     for p in judged:
         p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    again = _run_worker(problem, judged, mode, size, cpus, drv.path, base.path, base_layouts, sandboxed,
-                        replace(cfg, validate_only=not timed), key) if judged else []
+    again = (
+        _run_worker(
+            problem,
+            judged,
+            mode,
+            size,
+            cpus,
+            drv.path,
+            base.path,
+            base_layouts,
+            sandboxed,
+            replace(cfg, validate_only=not timed),
+            key,
+        )
+        if judged
+        else []
+    )
     share = (time.monotonic() - t0) / max(1, len(group))
     for p in group:
         p.own_s += share
@@ -481,9 +590,17 @@ def _judge(problem: Problem, group: list[_Pending], mode: str, size: int, cpus: 
         _judge(problem, [p], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
 
 
-def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input_key: str,
-                 pairs: int, scratch: Path, comp: toolchain.Compiler, mode: str,
-                 sandboxed: bool, label: str = "candidate") -> tuple[list[str], list[str]]:
+def code_layouts(
+    base: toolchain.BuildResult,
+    cand: toolchain.BuildResult,
+    input_key: str,
+    pairs: int,
+    scratch: Path,
+    comp: toolchain.Compiler,
+    mode: str,
+    sandboxed: bool,
+    label: str = "candidate",
+) -> tuple[list[str], list[str]]:
     """The code layouts the judge times, one per pair: (baseline's, candidate's) shared
     objects, each its side's compiled code linked after a padding of its own size
     (toolchain.layout_variants, with the compiler's layout linker), min(pairs, LAYOUTS) per side; fewer, cycled over the
@@ -510,18 +627,25 @@ def code_layouts(base: toolchain.BuildResult, cand: toolchain.BuildResult, input
     Raises toolchain.LayoutError if the candidate's object does not link again (the
     baseline's failing is the harness's fault: HarnessError).
     """
+
     def count(build) -> int:
         size = max(1, os.path.getsize(build.path))
         return min(pairs, toolchain.LAYOUTS, max(2, toolchain.LAYOUT_BYTES // size))
 
     try:
-        b = toolchain.layout_variants(base, toolchain.layout_pads(f"{input_key}:baseline", count(base)),
-                                      Path(base.path).parent / f"layouts-{comp.layout_linker or 'default'}", comp,
-                                      mode, sandboxed=False)
+        b = toolchain.layout_variants(
+            base,
+            toolchain.layout_pads(f"{input_key}:baseline", count(base)),
+            Path(base.path).parent / f"layouts-{comp.layout_linker or 'default'}",
+            comp,
+            mode,
+            sandboxed=False,
+        )
     except toolchain.LayoutError as e:
         raise HarnessError(f"the baseline: {e}") from None
-    c = toolchain.layout_variants(cand, toolchain.layout_pads(f"{input_key}:{label}", count(cand)),
-                                  scratch, comp, mode, sandboxed)
+    c = toolchain.layout_variants(
+        cand, toolchain.layout_pads(f"{input_key}:{label}", count(cand)), scratch, comp, mode, sandboxed
+    )
     return b, c
 
 
@@ -538,9 +662,9 @@ class _CandidateCheck:
     def __init__(self, job: dict):
         self.cases = [tuple(c) for c in job["validate"]]
         self.job = job
-        self.seen = 0        # validated events accepted
-        self.failed = None   # the validated event that failed, if any
-        self.done = False    # the result was accepted
+        self.seen = 0  # validated events accepted
+        self.failed = None  # the validated event that failed, if any
+        self.done = False  # the result was accepted
 
     def __call__(self, m: dict) -> str:
         if self.done:
@@ -559,8 +683,10 @@ class _CandidateCheck:
             return f"validation event {self.seen + 1}, but the job has {len(self.cases)} cases"
         size, seed = self.cases[self.seen]
         if (m.get("size"), m.get("seed")) != (size, seed):
-            return (f"validation event {self.seen + 1} for size {m.get('size')!r}, seed "
-                    f"{m.get('seed')!r}; the job's case is size {size}, seed {seed}")
+            return (
+                f"validation event {self.seen + 1} for size {m.get('size')!r}, seed "
+                f"{m.get('seed')!r}; the job's case is size {size}, seed {seed}"
+            )
         if m.get("status") not in self._CASE_STATUSES:
             return f"validation event {self.seen + 1} with status {m.get('status')!r}"
         if not (_is_ns(m.get("baseline_ns")) and _is_ns(m.get("candidate_ns"))):
@@ -574,15 +700,22 @@ class _CandidateCheck:
         status, phase = m.get("status"), m.get("phase")
         if status != "ok" and not isinstance(m.get("why"), str):
             return f"a {status!r} result without a reason"
-        if "exit_code" in m and (status != "runtime_error" or not isinstance(m["exit_code"], int)
-                                 or isinstance(m["exit_code"], bool)):
+        if "exit_code" in m and (
+            status != "runtime_error" or not isinstance(m["exit_code"], int) or isinstance(m["exit_code"], bool)
+        ):
             return f"a {status!r} result with exit_code={m['exit_code']!r}"
         if status == "link_error":
-            return "" if self.seen == 0 and isinstance(m.get("why"), str) else \
-                "a link_error result after the candidate was loaded"
+            return (
+                ""
+                if self.seen == 0 and isinstance(m.get("why"), str)
+                else "a link_error result after the candidate was loaded"
+            )
         if phase == "load":
-            return "" if self.seen == 0 and status in ("runtime_error", "rejected", "timeout") else \
-                f"a {status!r} result of phase 'load' after {self.seen} validation cases"
+            return (
+                ""
+                if self.seen == 0 and status in ("runtime_error", "rejected", "timeout")
+                else f"a {status!r} result of phase 'load' after {self.seen} validation cases"
+            )
         if self.failed is not None:
             f = self.failed
             if (status, phase, m.get("size"), m.get("seed")) != (f["status"], "validation", f["size"], f["seed"]):
@@ -591,8 +724,11 @@ class _CandidateCheck:
         if self.seen < len(self.cases):
             return f"a result after {self.seen} of {len(self.cases)} validation cases"
         if not self.job.get("measure", True):
-            return "" if (status, phase) == ("ok", "validation") else \
-                f"a result with status {status!r}, phase {phase!r} for a job without timing"
+            return (
+                ""
+                if (status, phase) == ("ok", "validation")
+                else f"a result with status {status!r}, phase {phase!r} for a job without timing"
+            )
         if phase != "timing":
             return f"a result of phase {phase!r} where the timing result was due"
         return self._timing(m)
@@ -602,17 +738,19 @@ class _CandidateCheck:
         if status not in self._CASE_STATUSES:
             return f"a timing result with status {status!r}"
         if (m.get("size"), m.get("seed0")) != (job["size"], job["seed0"]):
-            return (f"a timing result for size {m.get('size')!r}, seed {m.get('seed0')!r}; the job "
-                    f"asked for size {job['size']}, seed {job['seed0']}")
+            return (
+                f"a timing result for size {m.get('size')!r}, seed {m.get('seed0')!r}; the job "
+                f"asked for size {job['size']}, seed {job['seed0']}"
+            )
         b, c = m.get("baseline_ns"), m.get("candidate_ns")
         if not (isinstance(b, list) and isinstance(c, list) and len(b) == len(c)):
             return "a timing result without one baseline time per candidate time"
         if len(b) > job["max_pairs"] or (status == "ok" and len(b) < job["min_pairs"]):
-            return (f"a timing result with {len(b)} pairs; the job asked for "
-                    f"{job['min_pairs']} to {job['max_pairs']}")
+            return f"a timing result with {len(b)} pairs; the job asked for {job['min_pairs']} to {job['max_pairs']}"
         stops = ("settled", "budget", "max_pairs") if job.get("adaptive") else ("budget", "max_pairs")
-        if status == "ok" and (m.get("stopped") not in stops
-                               or (m.get("stopped") == "max_pairs") != (len(b) == job["max_pairs"])):
+        if status == "ok" and (
+            m.get("stopped") not in stops or (m.get("stopped") == "max_pairs") != (len(b) == job["max_pairs"])
+        ):
             return f"a timing result that stopped for {m.get('stopped')!r} after {len(b)} pairs"
         if not all(_is_ns(x) and x > 0 for x in b + c):
             return "a timing result with a time that is not a positive finite number"
@@ -622,18 +760,32 @@ class _CandidateCheck:
         for k in ("baseline_iters", "candidate_iters", "omp_max_threads", "process_threads"):
             if not (isinstance(m.get(k), int) and not isinstance(m.get(k), bool) and m[k] >= least):
                 return f"a timing result with {k}={m.get(k)!r}"
-        if not (_is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns"))
-                and isinstance(m.get("cpus"), list)):
+        if not (
+            _is_ns(m.get("clock_resolution_ns")) and _is_ns(m.get("generation_ns")) and isinstance(m.get("cpus"), list)
+        ):
             return "a timing result without its clock resolution, generation time or CPUs"
         acct = m.get("cpu_accounting")
-        if not (_is_ns(m.get("doorbell_ns")) and isinstance(acct, dict) and set(acct) == self._ACCOUNTING
-                and all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < float("inf")
-                        for x in acct.values())):
+        if not (
+            _is_ns(m.get("doorbell_ns"))
+            and isinstance(acct, dict)
+            and set(acct) == self._ACCOUNTING
+            and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < float("inf") for x in acct.values()
+            )
+        ):
             return "a timing result without its doorbell round trip or CPU accounting figures"
         return ""
 
-    _ACCOUNTING = {"candidate_outside_ms", "baseline_outside_ms", "candidate_window_cpu_ms",
-                   "baseline_window_cpu_ms", "windows", "candidate_idle_ms", "baseline_idle_ms", "idle_limit_ms"}
+    _ACCOUNTING = {
+        "candidate_outside_ms",
+        "baseline_outside_ms",
+        "candidate_window_cpu_ms",
+        "baseline_window_cpu_ms",
+        "windows",
+        "candidate_idle_ms",
+        "baseline_idle_ms",
+        "idle_limit_ms",
+    }
 
 
 class ProtocolCheck:
@@ -683,36 +835,68 @@ class ProtocolCheck:
         return self.candidates[i](m)
 
 
-def _run_worker(problem: Problem, batch: list[_Pending], mode: str, size: int, cpus: list,
-                drv: str, base: str, base_layouts: list[str], sandboxed: bool, cfg: EvalConfig,
-                key: str) -> list[_Pending]:
+def _run_worker(
+    problem: Problem,
+    batch: list[_Pending],
+    mode: str,
+    size: int,
+    cpus: list,
+    drv: str,
+    base: str,
+    base_layouts: list[str],
+    sandboxed: bool,
+    cfg: EvalConfig,
+    key: str,
+) -> list[_Pending]:
     """Runs the judge (the sandboxed worker) on ``batch`` and writes each candidate's
     verdict into its result. Returns the candidates the batch could not decide, to be
     judged again one at a time (empty for a batch of one).
 
     Raises HarnessError when the judge reports the harness's or the problem's failure."""
     nonce = secrets.token_hex(16)
-    job = {"nonce": nonce, "driver": drv, "baseline": base, "candidates": [p.build.path for p in batch],
-           "baseline_layouts": base_layouts, "candidate_layouts": [p.layouts for p in batch] if base_layouts else [],
-           "rtol": problem.rtol, "atol": problem.atol, "timeout_factor": cfg.timeout_factor,
-           "timeout_min_s": cfg.timeout_min_s,
-           "validate": _validation_cases(problem, size, cfg.seed), "size": size,
-           "seed0": cfg.seed, "min_pairs": cfg.min_pairs, "max_pairs": cfg.max_pairs,
-           "budget_s": cfg.budget_s, "adaptive": cfg.adaptive, "min_measure_ns": cfg.min_measure_ns,
-           "measure": not cfg.validate_only, "sandboxed": sandboxed, "profile": cfg.profile,
-           "input_key": key}
+    job = {
+        "nonce": nonce,
+        "driver": drv,
+        "baseline": base,
+        "candidates": [p.build.path for p in batch],
+        "baseline_layouts": base_layouts,
+        "candidate_layouts": [p.layouts for p in batch] if base_layouts else [],
+        "rtol": problem.rtol,
+        "atol": problem.atol,
+        "timeout_factor": cfg.timeout_factor,
+        "timeout_min_s": cfg.timeout_min_s,
+        "validate": _validation_cases(problem, size, cfg.seed),
+        "size": size,
+        "seed0": cfg.seed,
+        "min_pairs": cfg.min_pairs,
+        "max_pairs": cfg.max_pairs,
+        "budget_s": cfg.budget_s,
+        "adaptive": cfg.adaptive,
+        "min_measure_ns": cfg.min_measure_ns,
+        "measure": not cfg.validate_only,
+        "sandboxed": sandboxed,
+        "profile": cfg.profile,
+        "input_key": key,
+    }
     n = len(cpus)
     pids, memory = topology.worker_limits(n, cfg.eval_workers, sides=len(batch) + 1)
     memory = cfg.memory_bytes or memory
     env = omp_env.runner_env(n)  # the race runner's too (issue 39)
     objects = (drv, base, *base_layouts, *(p.build.path for p in batch), *(x for p in batch for x in p.layouts))
-    out = sandbox.run([sys.executable, "-I", "-m", "harness.measure.worker"], sandboxed=sandboxed,
-                      ro=sorted({os.path.dirname(p) for p in objects}),
-                      env=env,
-                      limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
-                      stdin_bytes=json.dumps(job).encode(), timeout_s=60.0, protocol=True,
-                      nonce=nonce, max_wall_s=cfg.max_eval_s * len(batch), with_python=True,
-                      check=ProtocolCheck(job))
+    out = sandbox.run(
+        [sys.executable, "-I", "-m", "harness.measure.worker"],
+        sandboxed=sandboxed,
+        ro=sorted({os.path.dirname(p) for p in objects}),
+        env=env,
+        limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
+        stdin_bytes=json.dumps(job).encode(),
+        timeout_s=60.0,
+        protocol=True,
+        nonce=nonce,
+        max_wall_s=cfg.max_eval_s * len(batch),
+        with_python=True,
+        check=ProtocolCheck(job),
+    )
     tail = out.stderr_tail[-2000:]
     end = next((m for m in out.messages if m.get("event") == "end"), None)
     if end is not None and end["status"] == "setup_error":
@@ -737,13 +921,19 @@ def _run_worker(problem: Problem, batch: list[_Pending], mode: str, size: int, c
     res = batch[0].res
     if out.forged:
         res.status = "rejected"
-        res.evidence.update({"why": "the harness's private result pipe carried a message it did not "
-                                    f"ask for ({out.forged}): an attempt to forge the verdict; "
-                                    "the worker was killed"})
+        res.evidence.update(
+            {
+                "why": "the harness's private result pipe carried a message it did not "
+                f"ask for ({out.forged}): an attempt to forge the verdict; "
+                "the worker was killed"
+            }
+        )
     elif out.timed_out:
         res.status = "timeout"
-        why = ("a candidate call exceeded max("
-               f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed")
+        why = (
+            "a candidate call exceeded max("
+            f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed"
+        )
         if out.wall_s >= cfg.max_eval_s:
             why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
         if out.out_of_memory:
@@ -756,21 +946,30 @@ def _run_worker(problem: Problem, batch: list[_Pending], mode: str, size: int, c
             if out.out_of_memory:
                 why += f" after reaching the memory limit ({_fmt_bytes(memory)})"
         else:
-            why = (f"the process exited with code {out.returncode} before returning "
-                   "(exit() or abort inside the candidate?)")
+            why = (
+                f"the process exited with code {out.returncode} before returning "
+                "(exit() or abort inside the candidate?)"
+            )
         res.status = "runtime_error"
         res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
     return []
 
 
-def _take_result(problem: Problem, res: EvalResult, final: dict, validated: int, mode: str, size: int,
-                 cfg: EvalConfig) -> None:
+def _take_result(
+    problem: Problem, res: EvalResult, final: dict, validated: int, mode: str, size: int, cfg: EvalConfig
+) -> None:
     """A candidate's ``result`` message (see ProtocolCheck) into its EvalResult."""
     status = final["status"]
     if status in ("incorrect", "rejected", "runtime_error", "timeout"):  # runtime_error: an exception, a dead process
         res.status = status
-        res.evidence.update({"why": final["why"], "size": final.get("size", size),
-                             "seed": final.get("seed"), "phase": final.get("phase")})
+        res.evidence.update(
+            {
+                "why": final["why"],
+                "size": final.get("size", size),
+                "seed": final.get("seed"),
+                "phase": final.get("phase"),
+            }
+        )
         if "exit_code" in final:  # a process of its side died: its signal or exit code
             res.evidence["exit_code"] = final["exit_code"]
         return
@@ -784,23 +983,39 @@ def _take_result(problem: Problem, res: EvalResult, final: dict, validated: int,
         return
     s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
     res.status = "correct"
-    for k in ("speedup", "ci_low", "ci_high", "ci_level", "ratio_of_medians", "baseline_median_ns",
-              "candidate_median_ns", "baseline_mdape", "candidate_mdape", "pairs"):
+    for k in (
+        "speedup",
+        "ci_low",
+        "ci_high",
+        "ci_level",
+        "ratio_of_medians",
+        "baseline_median_ns",
+        "candidate_median_ns",
+        "baseline_mdape",
+        "candidate_mdape",
+        "pairs",
+    ):
         setattr(res, k, s[k])
     res.baseline_ns = final["baseline_ns"]
     res.candidate_ns = final["candidate_ns"]
-    res.timing_s = (sum(final["baseline_ns"]) * final["baseline_iters"]
-                    + sum(final["candidate_ns"]) * final["candidate_iters"]) * 1e-9
+    res.timing_s = (
+        sum(final["baseline_ns"]) * final["baseline_iters"] + sum(final["candidate_ns"]) * final["candidate_iters"]
+    ) * 1e-9
     res.cpus = final["cpus"]
     res.threads = final["omp_max_threads"] if mode == "omp" else 1
-    res.evidence.update({"validated_cases": validated, "baseline_iters": final["baseline_iters"],
-                         "candidate_iters": final["candidate_iters"],
-                         "clock_resolution_ns": final["clock_resolution_ns"],
-                         "doorbell_ns": final["doorbell_ns"],
-                         "cpu_accounting": final["cpu_accounting"],
-                         "timing_stopped": final["stopped"],
-                         "process_threads": final["process_threads"],
-                         "generation_s": final["generation_ns"] * 1e-9})
+    res.evidence.update(
+        {
+            "validated_cases": validated,
+            "baseline_iters": final["baseline_iters"],
+            "candidate_iters": final["candidate_iters"],
+            "clock_resolution_ns": final["clock_resolution_ns"],
+            "doorbell_ns": final["doorbell_ns"],
+            "cpu_accounting": final["cpu_accounting"],
+            "timing_stopped": final["stopped"],
+            "process_threads": final["process_threads"],
+            "generation_s": final["generation_ns"] * 1e-9,
+        }
+    )
     for key in ("thread_scaling", "counters"):
         if key in final:
             res.evidence[key] = final[key]
@@ -810,8 +1025,12 @@ def flag_suspicious(res: EvalResult, reference_speedup: float | None) -> EvalRes
     """Adds the flag "suspicious speedup" when a correct candidate beats the expert
     reference's speedup by more than SUSPICIOUS_FACTOR. A reference no faster than the
     baseline (at a tiny size, say) is no ceiling: the bar is then SUSPICIOUS_FACTOR x 1."""
-    if (res.correct and reference_speedup and res.speedup
-            and res.speedup > SUSPICIOUS_FACTOR * max(reference_speedup, 1.0)
-            and "suspicious speedup" not in res.flags):
+    if (
+        res.correct
+        and reference_speedup
+        and res.speedup
+        and res.speedup > SUSPICIOUS_FACTOR * max(reference_speedup, 1.0)
+        and "suspicious speedup" not in res.flags
+    ):
         res.flags.append("suspicious speedup")
     return res

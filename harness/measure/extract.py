@@ -37,15 +37,14 @@ def fenced_blocks(text: str) -> list[tuple[str, str]]:
         if end_m is None:
             blocks.append((tag, text[start:]))
             break
-        blocks.append((tag, text[start:end_m.start()]))
+        blocks.append((tag, text[start : end_m.start()]))
         pos = end_m.end()
     return blocks
 
 
 def defines_function(code: str, function: str) -> bool:
     """True if ``code`` contains a definition (with a body) of ``function``."""
-    return re.search(rf"\b{re.escape(function)}\s*\([^;{{}}]*\)\s*(const\s*)?(noexcept\s*)?\{{",
-                     code) is not None
+    return re.search(rf"\b{re.escape(function)}\s*\([^;{{}}]*\)\s*(const\s*)?(noexcept\s*)?\{{", code) is not None
 
 
 def _strip_main(code: str) -> str:
@@ -61,9 +60,9 @@ def _strip_main(code: str) -> str:
         elif c == "}":
             depth -= 1
             if depth == 0:
-                return code[:m.start()] + code[i + 1:]
+                return code[: m.start()] + code[i + 1 :]
         i += 1
-    return code[:m.start()]  # unbalanced: drop the rest
+    return code[: m.start()]  # unbalanced: drop the rest
 
 
 def extract_candidate(text: str, function: str) -> str:

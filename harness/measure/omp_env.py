@@ -24,6 +24,12 @@ def runner_env(threads: int) -> dict:
     threads (the CPUs granted in omp mode, 1 in serial mode): sandbox.clean_env plus
     OMP_NUM_THREADS, OMP_PLACES=cores, OMP_PROC_BIND=close, OMP_DYNAMIC=false and
     GOMP_SPINCOUNT. The CPU affinity (the granted CPUs) is set by sandbox.run's limits."""
-    return sandbox.clean_env({"OMP_NUM_THREADS": str(threads), "OMP_PLACES": "cores",
-                              "OMP_PROC_BIND": "close", "OMP_DYNAMIC": "false",
-                              "GOMP_SPINCOUNT": SPIN_COUNT})
+    return sandbox.clean_env(
+        {
+            "OMP_NUM_THREADS": str(threads),
+            "OMP_PLACES": "cores",
+            "OMP_PROC_BIND": "close",
+            "OMP_DYNAMIC": "false",
+            "GOMP_SPINCOUNT": SPIN_COUNT,
+        }
+    )

@@ -194,8 +194,9 @@ def bandwidth(threads: int, bytes_per_array: int = 256 << 20) -> float:
     return _bench.triad_bandwidth(bytes_per_array, threads)
 
 
-def stream_gbs(threads: int, bytes_per_thread: int, mode: str, comp: Compiler, reps: int = 5,
-               run_bytes: float = 4e8) -> float:
+def stream_gbs(
+    threads: int, bytes_per_thread: int, mode: str, comp: Compiler, reps: int = 5, run_bytes: float = 4e8
+) -> float:
     """The highest bandwidth in GB/s (1e9 bytes per second, counted bytes) that the read
     kernel (a vectorised sum: 8 bytes per element) or the triad (24 bytes per element)
     reaches on ``threads`` threads, each streaming its own ``bytes_per_thread`` bytes of
@@ -230,8 +231,9 @@ def _sharing(cpus: str) -> int:
 LEVEL_LOW_END = 4  # a level is measured at most at this many times the level before (per thread)
 
 
-def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict],
-                     dram_bytes: int = 256 << 20) -> list[dict]:
+def level_bandwidths(
+    threads: int, mode: str, comp: Compiler, caches: list[dict], dram_bytes: int = 256 << 20
+) -> list[dict]:
     """Bandwidth by memory level for ``threads`` threads: [{"level": "L1", "bytes":
     capacity of one instance, "sharing": CPUs per instance, "instances": instances on the
     machine, "bytes_per_thread": the arrays each thread streamed, "gbs": GB/s}, ...,
@@ -248,12 +250,25 @@ def level_bandwidths(threads: int, mode: str, comp: Compiler, caches: list[dict]
         mine = c["bytes"] // min(threads, share)
         per_thread = mine // 2 if below is None else min(mine // 2, LEVEL_LOW_END * below)
         below = mine
-        out.append({"level": f"L{c['level']}", "bytes": c["bytes"], "sharing": share,
-                    "instances": c.get("instances"), "bytes_per_thread": per_thread,
-                    "gbs": stream_gbs(threads, per_thread, mode, comp)})
-    out.append({"level": "DRAM", "bytes": None, "sharing": None, "bytes_per_thread": dram_bytes // threads,
-                "gbs": stream_gbs(threads, dram_bytes // threads, mode, comp, reps=3,
-                                  run_bytes=2 * dram_bytes / threads)})
+        out.append(
+            {
+                "level": f"L{c['level']}",
+                "bytes": c["bytes"],
+                "sharing": share,
+                "instances": c.get("instances"),
+                "bytes_per_thread": per_thread,
+                "gbs": stream_gbs(threads, per_thread, mode, comp),
+            }
+        )
+    out.append(
+        {
+            "level": "DRAM",
+            "bytes": None,
+            "sharing": None,
+            "bytes_per_thread": dram_bytes // threads,
+            "gbs": stream_gbs(threads, dram_bytes // threads, mode, comp, reps=3, run_bytes=2 * dram_bytes / threads),
+        }
+    )
     return out
 
 
@@ -283,10 +298,15 @@ def cache_sizes(root: Path = Path("/sys/devices/system/cpu/cpu0/cache")) -> list
             kind = (d / "type").read_text().strip()
             if kind == "Instruction":
                 continue
-            out.append({"level": int((d / "level").read_text()), "type": kind,
-                        "bytes": _size_bytes((d / "size").read_text()),
-                        "shared_cpus": (d / "shared_cpu_list").read_text().strip(),
-                        "instances": _instances(root.parent.parent, d.name)})
+            out.append(
+                {
+                    "level": int((d / "level").read_text()),
+                    "type": kind,
+                    "bytes": _size_bytes((d / "size").read_text()),
+                    "shared_cpus": (d / "shared_cpu_list").read_text().strip(),
+                    "instances": _instances(root.parent.parent, d.name),
+                }
+            )
         except (OSError, ValueError):
             continue
     return sorted(out, key=lambda c: c["level"])
@@ -315,17 +335,26 @@ def machine_peaks(mode: str, threads: int, comp: Compiler) -> dict:
     """
     n = max(1, threads)
     caches = cache_sizes()
-    return {"fp64_gflops": {str(t): fp64_peak_gflops(t, mode, comp) for t in sorted({1, n})},
-            "triad_gbs": {str(t): bandwidth(t) for t in thread_counts(n)},
-            "levels": {str(t): level_bandwidths(t, mode, comp, caches) for t in sorted({1, n})},
-            "vector_lanes": vector_lanes(mode, comp), "march": comp.resolved_march,
-            "caches": caches, "threads": n, "mode": mode, "load_avg_1min": os.getloadavg()[0]}
+    return {
+        "fp64_gflops": {str(t): fp64_peak_gflops(t, mode, comp) for t in sorted({1, n})},
+        "triad_gbs": {str(t): bandwidth(t) for t in thread_counts(n)},
+        "levels": {str(t): level_bandwidths(t, mode, comp, caches) for t in sorted({1, n})},
+        "vector_lanes": vector_lanes(mode, comp),
+        "march": comp.resolved_march,
+        "caches": caches,
+        "threads": n,
+        "mode": mode,
+        "load_avg_1min": os.getloadavg()[0],
+    }
 
 
 def _roofs_path(mode: str, threads: int, comp: Compiler) -> Path:
     m = machine_info()
-    key = hashlib.sha256("\0".join((m["hostname"], m["cpu_model"], mode, str(threads), comp.version,
-                                    comp.resolved_march, comp.target_hash)).encode()).hexdigest()[:16]
+    key = hashlib.sha256(
+        "\0".join(
+            (m["hostname"], m["cpu_model"], mode, str(threads), comp.version, comp.resolved_march, comp.target_hash)
+        ).encode()
+    ).hexdigest()[:16]
     return cache_root() / "roofs" / f"{mode}-{threads}t-{key}.json"
 
 
@@ -355,9 +384,18 @@ def save_roofs(peaks: dict, mode: str, threads: int, comp: Compiler) -> Path:
     m = machine_info()
     path = _roofs_path(mode, threads, comp)
     old = load_roofs(mode, threads, comp)
-    atomic_write(path, json.dumps({"hostname": m["hostname"], "cpu_model": m["cpu_model"],
-                                   "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                                   "peaks": _higher(old, peaks) if old else peaks}, indent=1))
+    atomic_write(
+        path,
+        json.dumps(
+            {
+                "hostname": m["hostname"],
+                "cpu_model": m["cpu_model"],
+                "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                "peaks": _higher(old, peaks) if old else peaks,
+            },
+            indent=1,
+        ),
+    )
     return path
 
 
@@ -382,8 +420,7 @@ def load_roofs(mode: str, threads: int, comp: Compiler) -> dict | None:
         return None
 
 
-def ensure_roofs(mode: str, threads: int, comp: Compiler,
-                 progress: Callable[[str], None] | None = None) -> dict:
+def ensure_roofs(mode: str, threads: int, comp: Compiler, progress: Callable[[str], None] | None = None) -> dict:
     """The stored roofs (:func:`load_roofs`), measured and stored first when there are
     none (about 5-10 s; ``progress`` gets a line before). Call it before any timed
     evaluation starts, since it loads the machine. Raises HarnessError when the probe
@@ -391,8 +428,10 @@ def ensure_roofs(mode: str, threads: int, comp: Compiler,
     peaks = load_roofs(mode, threads, comp)
     if peaks is None:
         if progress:
-            progress(f"measuring this machine's roofs for the roofline ({mode}, {threads} "
-                     f"thread{'s' if threads != 1 else ''}; once per machine, `selftest` measures them again)")
+            progress(
+                f"measuring this machine's roofs for the roofline ({mode}, {threads} "
+                f"thread{'s' if threads != 1 else ''}; once per machine, `selftest` measures them again)"
+            )
         try:
             peaks = machine_peaks(mode, threads, comp)
         except RuntimeError as e:
@@ -414,12 +453,19 @@ def _kib(n: int) -> str:
 def describe(peaks: dict) -> str:
     """Two lines for the selftest header: the FP64 peak and the bandwidth per thread
     count, then the caches."""
-    caches = ", ".join(f"L{c['level']}{'d' if c['type'] == 'Data' else ''} {_kib(c['bytes'])}"
-                       for c in peaks["caches"]) or "not given by /sys"
-    return (f"FP64 peak (FMA, {peaks['vector_lanes']} doubles per vector, -march={peaks['march']}): "
-            f"{_per_threads(peaks['fp64_gflops'], 'GFLOP/s')}; memory bandwidth (triad): "
-            f"{_per_threads(peaks['triad_gbs'], 'GB/s')} (load {peaks['load_avg_1min']:.2f})\n"
-            f"caches of CPU 0: {caches}; bandwidth by level (read or triad, the higher): "
-            + "; ".join(f"{t} thread{'s' if t != '1' else ''}: "
-                        + ", ".join(f"{lv['level']} {lv['gbs']:.0f}" for lv in levels) + " GB/s"
-                        for t, levels in peaks.get("levels", {}).items()))
+    caches = (
+        ", ".join(f"L{c['level']}{'d' if c['type'] == 'Data' else ''} {_kib(c['bytes'])}" for c in peaks["caches"])
+        or "not given by /sys"
+    )
+    return (
+        f"FP64 peak (FMA, {peaks['vector_lanes']} doubles per vector, -march={peaks['march']}): "
+        f"{_per_threads(peaks['fp64_gflops'], 'GFLOP/s')}; memory bandwidth (triad): "
+        f"{_per_threads(peaks['triad_gbs'], 'GB/s')} (load {peaks['load_avg_1min']:.2f})\n"
+        f"caches of CPU 0: {caches}; bandwidth by level (read or triad, the higher): "
+        + "; ".join(
+            f"{t} thread{'s' if t != '1' else ''}: "
+            + ", ".join(f"{lv['level']} {lv['gbs']:.0f}" for lv in levels)
+            + " GB/s"
+            for t, levels in peaks.get("levels", {}).items()
+        )
+    )

@@ -57,10 +57,10 @@ from .extract import extract_candidate
 from .suite import ROOT, Problem
 
 RUNNER_SOURCE = ROOT / "cpp" / "race_runner.cpp"
-RACE_SEEDS = 2          # inputs of the largest race size; one more of a middle size
-RACE_EXIT = 66          # the detector's exit code after a report (TSAN_OPTIONS exitcode)
-RUN_TIMEOUT_S = 120.0   # the runner's watchdog between messages (the baseline's part)
-MIN_CALL_S = 5.0        # shortest deadline of one candidate call under the detector
+RACE_SEEDS = 2  # inputs of the largest race size; one more of a middle size
+RACE_EXIT = 66  # the detector's exit code after a report (TSAN_OPTIONS exitcode)
+RUN_TIMEOUT_S = 120.0  # the runner's watchdog between messages (the baseline's part)
+MIN_CALL_S = 5.0  # shortest deadline of one candidate call under the detector
 # The probe: the candidate above the validation sizes, up to the timed size, so that code
 # going parallel only there (`if (n > 1000000)`, a threshold an honest candidate may have
 # too) is seen parallel. The baseline first runs a ladder of sizes (probe_plan) up to the
@@ -74,8 +74,8 @@ MIN_CALL_S = 5.0        # shortest deadline of one candidate call under the dete
 # probe's call, or only above its memory cap, went unseen).
 PROBE_BUDGET_S = 60.0
 PROBE_CALLS = 2
-LADDER_STEP = 4         # integer sizes: each ladder size is this times the one before
-LADDER_STEPS = 4        # at most this many ladder sizes
+LADDER_STEP = 4  # integer sizes: each ladder size is this times the one before
+LADDER_STEPS = 4  # at most this many ladder sizes
 # A probe needs about this many times its problem's compulsory bytes: the driver keeps a
 # pristine copy of the inputs, and the detector's shadow memory is 4x what it watches
 # (27_reduce_average at 48 M doubles, 384 MB of inputs, ran out of 2 GiB; at 6 M it ran).
@@ -95,16 +95,17 @@ DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
 # them under the evaluation's input key, as the timed calls', cpp/bench.cpp input_seed):
 # ASCII "race" in the high half keeps them apart from the timed calls' nominal seeds.
 SEED_DOMAIN = 0x72616365 << 32
-REPORT_LINES = 14       # lines of the trimmed report
+REPORT_LINES = 14  # lines of the trimmed report
 PARTIAL_FLAG = "race check partial"  # EvalResult.flags of a candidate judged despite a partial check
 # Why a candidate that fails under the detector at a validation size is not judged on its
 # outputs alone: a candidate that allocated 4 GB once was killed by the detector's 2 GiB,
 # and its race went unseen (2026-12-04). Honest code at those sizes needs little memory
 # and time, even under the detector.
-UNCHECKED = ("; omp candidates must run under the detector at the validation sizes, or they "
-             "cannot be shown race-free")
-CLANG_ERROR = ("clang++, the race detector's compiler, cannot build the candidate (omp candidates must "
-               "build with clang++ too: the race check runs its clang build)")
+UNCHECKED = "; omp candidates must run under the detector at the validation sizes, or they cannot be shown race-free"
+CLANG_ERROR = (
+    "clang++, the race detector's compiler, cannot build the candidate (omp candidates must "
+    "build with clang++ too: the race check runs its clang build)"
+)
 # Bytes of access history the detector may keep over all threads. It drops a report whose
 # earlier access it can no longer find in the racing thread's history (seen: a shared
 # counter that a thread last wrote some 128 K accesses back, the default history_size=2,
@@ -120,6 +121,8 @@ def history_size(threads: int) -> int:
     while h > 0 and threads * (256 << 10 << h) > HISTORY_BYTES:
         h -= 1
     return h
+
+
 # ThreadSanitizer suppressions. libstdc++'s parallel mode (__gnu_parallel::sort,
 # nth_element, ...; admitted by the screen) has data races of its own, benign by its
 # design but data races all the same: every thread stores omp_get_num_threads() into one
@@ -148,15 +151,19 @@ _COMPILER_TEST = re.compile(
     r"|__builtin_(?:dynamic_)?object_size|_*no_sanitize\w*|_*disable_sanitizer_instrumentation\w*"
     r"|__TIME__|__DATE__|__TIMESTAMP__)\b"
     r"|\b_*section_*\s*\(\s*\"\""
-    r"|\b(__GNUC\w*|_OPENMP)\s*(==|!=|<=|>=|<|>)|(==|!=|<=|>=|<|>)\s*(__GNUC\w*|_OPENMP)\b")
+    r"|\b(__GNUC\w*|_OPENMP)\s*(==|!=|<=|>=|<|>)|(==|!=|<=|>=|<|>)\s*(__GNUC\w*|_OPENMP)\b"
+)
 # A line directive (#line, or a GNU line marker `# 1 "file" 1`, also spelt with the %:
 # digraph) in the candidate's code: it would tell the comparison of the preprocessed
 # code (same_code) that what follows is a header's, which is not compared.
 _LINE_DIRECTIVE = re.compile(r"^[ \t]*(?:#|%:)[ \t]*(?:line\b|\d)", re.M)
 # Comments and literals, which no test of the compiler can hide in
-_NOT_CODE = re.compile(r"""//[^\n]*|/\*.*?\*/
+_NOT_CODE = re.compile(
+    r"""//[^\n]*|/\*.*?\*/
                            |(?:u8|[uUL])?R"([^ ()\\\t\n]*)\(.*?\)\1"
-                           |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""", re.S | re.X)
+                           |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""",
+    re.S | re.X,
+)
 
 
 _ASM = re.compile(r"\b(?:asm|__asm\w*)\b")
@@ -189,8 +196,15 @@ class Tools:
     def base_flags(self, march: str) -> list[str]:
         """Compile flags of every detector build (objects and runner): -O1 with line
         tables, as ThreadSanitizer's authors recommend, and libomp."""
-        return ["-std=c++17", "-O1", "-gline-tables-only", "-fsanitize=thread", "-fopenmp=libomp",
-                f"-march={march}", "-fPIC"]
+        return [
+            "-std=c++17",
+            "-O1",
+            "-gline-tables-only",
+            "-fsanitize=thread",
+            "-fopenmp=libomp",
+            f"-march={march}",
+            "-fPIC",
+        ]
 
 
 @dataclass(frozen=True)
@@ -214,11 +228,23 @@ class _DetectorCompiler(toolchain.Compiler):
         then clang's code generation of that IR, then the link."""
         if not self.opt:
             return super().build_steps(compile_argv, mode)
-        return [compile_argv + ["-Xclang", "-disable-llvm-passes", "-emit-llvm", "-c", "-o", "tu.bc", "tu.cpp"],
-                [self.opt, f"-passes={SCALARIZED_PIPELINE}", "-scalarize-load-store", "-S", "-o", "ir.ll", "tu.bc"],
-                [self.path, "-O1", "-fPIC", f"-march={self.march}", "-Xclang", "-disable-llvm-passes", "-c",
-                 "-o", "obj.o", "ir.ll"],
-                [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"]]
+        return [
+            compile_argv + ["-Xclang", "-disable-llvm-passes", "-emit-llvm", "-c", "-o", "tu.bc", "tu.cpp"],
+            [self.opt, f"-passes={SCALARIZED_PIPELINE}", "-scalarize-load-store", "-S", "-o", "ir.ll", "tu.bc"],
+            [
+                self.path,
+                "-O1",
+                "-fPIC",
+                f"-march={self.march}",
+                "-Xclang",
+                "-disable-llvm-passes",
+                "-c",
+                "-o",
+                "obj.o",
+                "ir.ll",
+            ],
+            [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"],
+        ]
 
 
 # The candidate's detector pipeline: clang's -O1 pipeline, then the scalarizer (with
@@ -235,14 +261,15 @@ SCALARIZED_PIPELINE = "default<O1>,function(scalarizer),tsan-module,function(tsa
 # on 2026-12-04. Allowed: what ThreadSanitizer itself handles or what touches no data.
 # a load or a store in the IR (LLVM 14: typed pointers, `load T, T* %p`, `store T %v, T* %p`)
 _IR_ACCESS = re.compile(r"(?:= load|^\s*store) (?:atomic )?(?:volatile )?(.*)$", re.M)
-_SIZES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 10, "fp128": 16, "ppc_fp128": 16,
-          "x86_mmx": 8}
+_SIZES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 10, "fp128": 16, "ppc_fp128": 16, "x86_mmx": 8}
 _INTRINSIC_CALL = re.compile(r"\bcall [^@]*@(llvm\.[\w.]+)\(")
 _DECLARE = re.compile(r"^declare [^@]*@(llvm\.[\w.]+)\(.*?\)\s*(?:#(\d+))?", re.M)
 _ATTRIBUTES = re.compile(r"^attributes #(\d+) = \{(.*)\}", re.M)
-_NO_DATA = re.compile(r"llvm\.(?:dbg|lifetime|invariant|experimental\.noalias\.scope\.decl|assume|prefetch|"
-                      r"stacksave|stackrestore|trap|donothing|sideeffect|var\.annotation|mem(?:cpy|move|set)|"
-                      r"x86\.sse2?\.(?:sfence|lfence|mfence|pause|clflush))\b")
+_NO_DATA = re.compile(
+    r"llvm\.(?:dbg|lifetime|invariant|experimental\.noalias\.scope\.decl|assume|prefetch|"
+    r"stacksave|stackrestore|trap|donothing|sideeffect|var\.annotation|mem(?:cpy|move|set)|"
+    r"x86\.sse2?\.(?:sfence|lfence|mfence|pause|clflush))\b"
+)
 
 
 def _top_level(text: str) -> list[str]:
@@ -284,11 +311,12 @@ def _leading_type(text: str) -> str:
             if depth == 0:
                 return j + 1
         return len(text)
+
     m = re.match(r'%"[^"]*"|%[\w.]+|[\w.]+', text)
     i = m.end() if m and text[:1] not in close else (balanced(0) if text[:1] in close else 0)
-    if text[i:i + 2] == " (":  # a function type
+    if text[i : i + 2] == " (":  # a function type
         i = balanced(i + 1)
-    while text[i:i + 1] == "*":
+    while text[i : i + 1] == "*":
         i += 1
     return text[:i]
 
@@ -421,8 +449,12 @@ def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
         atomic_write(out / toolchain.PRELUDE_NAME, text)
         fd, tmp = tempfile.mkstemp(dir=out, suffix=".pch.tmp")
         os.close(fd)
-        r = subprocess.run([tools.clang, *flags, "-x", "c++-header", toolchain.PRELUDE_NAME, "-o", tmp],
-                           cwd=out, capture_output=True, text=True)
+        r = subprocess.run(
+            [tools.clang, *flags, "-x", "c++-header", toolchain.PRELUDE_NAME, "-o", tmp],
+            cwd=out,
+            capture_output=True,
+            text=True,
+        )
         if r.returncode == 0:
             os.chmod(tmp, 0o644)
             os.replace(tmp, pch)
@@ -438,14 +470,21 @@ def _runner(tools: Tools, march: str) -> tuple[str, str, float]:
     it was), and the seconds spent now."""
     src = RUNNER_SOURCE.read_text()
     flags = tools.base_flags(march)
-    out = cache_root() / "races" / ("runner-" + toolchain.content_key(src, SUPPRESSIONS, " ".join(flags), tools.version)[:16])
+    out = (
+        cache_root()
+        / "races"
+        / ("runner-" + toolchain.content_key(src, SUPPRESSIONS, " ".join(flags), tools.version)[:16])
+    )
     exe = out / "race_runner"
     t0 = time.monotonic()
     if not exe.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix="runner-", dir=out.parent))
-        r = subprocess.run([tools.clang, *flags, str(RUNNER_SOURCE), "-ldl", "-o", str(work / exe.name)],
-                           capture_output=True, text=True)
+        r = subprocess.run(
+            [tools.clang, *flags, str(RUNNER_SOURCE), "-ldl", "-o", str(work / exe.name)],
+            capture_output=True,
+            text=True,
+        )
         if r.returncode != 0:
             shutil.rmtree(work, ignore_errors=True)
             lines = [ln for ln in r.stderr.splitlines() if "error" in ln] or r.stderr.splitlines() or ["?"]
@@ -479,6 +518,7 @@ def siphash24(key: str, message: int) -> int:
             v[2] = (v[2] + v[1]) & mask
             v[1] = rotl(v[1], 17) ^ v[2]
             v[2] = rotl(v[2], 32)
+
     for block in (message & mask, 8 << 56):  # the message, then its length (8 bytes)
         v[3] ^= block
         rounds(2)
@@ -556,8 +596,7 @@ def probe_plan(problem: Problem, size: int, cases: list, memory: int, key: str, 
                 mid = (fits + over) // 2
                 fits, over = (mid, over) if PROBE_MEMORY_FACTOR * amount(mid)[0] <= memory else (fits, mid)
             top = fits if fits > low else 0
-            why = (f"the timed size's data ({full / 2**20:.0f} MiB) would not fit the detector's "
-                   f"{memory >> 20} MiB")
+            why = f"the timed size's data ({full / 2**20:.0f} MiB) would not fit the detector's {memory >> 20} MiB"
         if problem.size_names:  # named sizes (PolyBench's datasets): each one above the validation sizes
             sizes = list(range(low + 1, top + 1))
         else:
@@ -571,6 +610,7 @@ def probe_plan(problem: Problem, size: int, cases: list, memory: int, key: str, 
             now = amount(n)
             grows = [now[i] / base[i] for i in (0, 1) if base[i] > 0]
             return max(grows) if grows else n / max(low, 1)
+
         ladder = [[n, ratio(n)] for n in sizes]
     except (ValueError, KeyError, NameError, ZeroDivisionError, OverflowError, TypeError):
         ladder, top, why = [[size, size / max(low, 1)]], size, ""
@@ -592,8 +632,10 @@ def compiler_test(source: str) -> str:
         return m.group(0).strip()
     # inline assembly: the detector does not see its memory accesses (the templates are
     # read with comments blanked but literals kept)
-    kept = _NOT_CODE.sub(lambda m: " " if m.group(0)[:2] in ("//", "/*") else m.group(0),
-                         source.replace("\\\r\n", "").replace("\\\n", ""))
+    kept = _NOT_CODE.sub(
+        lambda m: " " if m.group(0)[:2] in ("//", "/*") else m.group(0),
+        source.replace("\\\r\n", "").replace("\\\n", ""),
+    )
     if len(_ASM.findall(code)) > len(_EMPTY_ASM.findall(kept)):
         return "inline assembly"
     return ""
@@ -619,7 +661,7 @@ def trim_report(stderr: str) -> tuple[str, str]:
     start = next((i for i, ln in enumerate(lines) if ln.startswith("WARNING: ThreadSanitizer: ")), None)
     if start is None:
         return "", ""
-    kind = re.sub(r"\s*\(pid=\d+\)\s*$", "", lines[start][len("WARNING: ThreadSanitizer: "):])
+    kind = re.sub(r"\s*\(pid=\d+\)\s*$", "", lines[start][len("WARNING: ThreadSanitizer: ") :])
     out = [f"ThreadSanitizer: {kind}"]
     block: list[str] | None = None
     frames: list[str] = []
@@ -631,10 +673,10 @@ def trim_report(stderr: str) -> tuple[str, str]:
         if first is None:
             keep = frames[:2]
         else:
-            keep = frames[max(0, first - 1):first + 1] + [f for f in frames[first + 1:] if "candidate.cpp:" in f]
+            keep = frames[max(0, first - 1) : first + 1] + [f for f in frames[first + 1 :] if "candidate.cpp:" in f]
         out.extend(block + keep[:4])
 
-    for ln in lines[start + 1:]:
+    for ln in lines[start + 1 :]:
         if ln.startswith("SUMMARY:") or ln.startswith("=================="):
             break
         if _FRAME.match(ln):
@@ -651,14 +693,17 @@ def trim_report(stderr: str) -> tuple[str, str]:
 # The preprocessed text as tokens: a line marker (only at a line's start), a raw string
 # (over several lines: its lines are never markers), a string, a character, a
 # pp-number, an identifier, a newline, or any other character.
-_PP_TOKEN = re.compile(r"""(?P<marker>^\#[ \t]*\d+[ \t]+"(?:[^"\\\n]|\\.)*"(?:[ \t]+\d+)*[ \t]*$)
+_PP_TOKEN = re.compile(
+    r"""(?P<marker>^\#[ \t]*\d+[ \t]+"(?:[^"\\\n]|\\.)*"(?:[ \t]+\d+)*[ \t]*$)
                           |(?P<tok>(?:u8|[uUL])?R"([^ ()\\\t\n]*)\(.*?\)\3"
                           |(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"
                           |(?:u8|[uUL])?'(?:[^'\\\n]|\\.)*'
                           |\.?\d(?:[eEpP][+-]|['\w.])*
                           |[A-Za-z_$]\w*
                           |[^\s])
-                          |(?P<nl>\n)""", re.M | re.S | re.X)
+                          |(?P<nl>\n)""",
+    re.M | re.S | re.X,
+)
 _INT = re.compile(r"^(0[xX][0-9a-fA-F']+|0[bB][01']+|0[0-7']*|[1-9][0-9']*)[uUlLzZ]*$")
 
 
@@ -672,7 +717,15 @@ def _number(tok: str) -> str:
     m = _INT.match(t)
     if m:
         digits = m.group(1).replace("'", "")
-        base = 16 if digits[:2] in ("0x", "0X") else 2 if digits[:2] in ("0b", "0B") else 8 if digits.startswith("0") and len(digits) > 1 else 10
+        base = (
+            16
+            if digits[:2] in ("0x", "0X")
+            else 2
+            if digits[:2] in ("0b", "0B")
+            else 8
+            if digits.startswith("0") and len(digits) > 1
+            else 10
+        )
         return f"#{int(digits[2:] if base in (16, 2) else digits, base)}"
     body, suffix = re.match(r"^(.*?)([fFlL]?)$", t).groups()
     try:
@@ -711,11 +764,17 @@ def _canonical(text: str) -> list[tuple[str, int]]:
 
     def number(tok):
         return tok[0].isdigit() or (tok[0] == "." and len(tok) > 1)
+
     i, res = 0, []
     while i < len(out):
         tok = out[i][0]
-        if (tok == "double" and i + 3 < len(out) and out[i + 1][0] == "(" and number(out[i + 2][0])
-                and out[i + 3][0] == ")"):  # g++'s double(...L) limits: the double they are
+        if (
+            tok == "double"
+            and i + 3 < len(out)
+            and out[i + 1][0] == "("
+            and number(out[i + 2][0])
+            and out[i + 3][0] == ")"
+        ):  # g++'s double(...L) limits: the double they are
             res.append((_number(out[i + 2][0].rstrip("lL")), out[i + 2][1]))
             i += 4
             continue
@@ -734,12 +793,12 @@ class _Phases:
 
     def __init__(self, n: int, plan: ProbePlan):
         self.n, self.plan = n, plan
-        self.last: dict = {}    # the last message accepted
-        self.sides = 0          # phase messages seen
-        self.calls = 0          # candidate validation calls begun
-        self.ladder = 0         # ladder steps begun
-        self.reached = 0        # the probe's size (its "probe" message)
-        self.probe_calls = 0    # probe calls begun (their probe_call message)
+        self.last: dict = {}  # the last message accepted
+        self.sides = 0  # phase messages seen
+        self.calls = 0  # candidate validation calls begun
+        self.ladder = 0  # ladder steps begun
+        self.reached = 0  # the probe's size (its "probe" message)
+        self.probe_calls = 0  # probe calls begun (their probe_call message)
         self.done = False
 
     @property
@@ -764,30 +823,49 @@ class _Phases:
         if self.done:
             ok = False
         elif e == "phase":
-            ok = m == {"event": "phase", "side": ("baseline", "candidate")[min(self.sides, 1)]} and \
-                self.sides < 2 and self.calls == 0
+            ok = (
+                m == {"event": "phase", "side": ("baseline", "candidate")[min(self.sides, 1)]}
+                and self.sides < 2
+                and self.calls == 0
+            )
             self.sides += ok
         elif e == "call":
             ok = self.in_candidate and m == {"event": "call", "index": self.calls} and self.calls < self.n
             self.calls += ok
         elif e == "ladder":
-            ok = (self.calls == self.n and self.in_candidate and not self.reached
-                  and m == {"event": "ladder", "index": self.ladder} and self.ladder < len(self.plan.ladder))
+            ok = (
+                self.calls == self.n
+                and self.in_candidate
+                and not self.reached
+                and m == {"event": "ladder", "index": self.ladder}
+                and self.ladder < len(self.plan.ladder)
+            )
             self.ladder += ok
         elif e == "probe":
-            ok = (self.ladder > 0 and not self.reached and self.last.get("event") == "ladder"
-                  and m == {"event": "probe", "size": self.plan.ladder[self.ladder - 1][0]})
+            ok = (
+                self.ladder > 0
+                and not self.reached
+                and self.last.get("event") == "ladder"
+                and m == {"event": "probe", "size": self.plan.ladder[self.ladder - 1][0]}
+            )
             if ok:
                 self.reached = m["size"]
         elif e == "probe_inputs":
-            ok = self.reached and m == {"event": "probe_inputs", "index": self.probe_calls} and \
-                self.probe_calls < len(self.plan.calls) and self.last.get("event") in ("probe", "probe_call")
+            ok = (
+                self.reached
+                and m == {"event": "probe_inputs", "index": self.probe_calls}
+                and self.probe_calls < len(self.plan.calls)
+                and self.last.get("event") in ("probe", "probe_call")
+            )
         elif e == "probe_call":
             ok = self.last.get("event") == "probe_inputs" and m == {"event": "probe_call", "index": self.probe_calls}
             self.probe_calls += ok
         elif e == "done":
-            ok = self.calls == self.n and (self.probe_calls == len(self.plan.calls) if self.reached
-                                           else self.last.get("event") in ("call", "ladder"))
+            ok = self.calls == self.n and (
+                self.probe_calls == len(self.plan.calls)
+                if self.reached
+                else self.last.get("event") in ("call", "ladder")
+            )
             self.done = ok
         if not ok:
             return f"an unexpected race-runner message {m!r}"
@@ -799,19 +877,21 @@ def _detector_compilers(tools: Tools, march: str) -> tuple[_DetectorCompiler, _D
     """(clang++ with the detector's flags, the same with the precompiled prelude, the
     folder holding the prelude header), building the precompiled prelude once."""
     pch_dir, pch, _ = _prelude(tools, march)
-    plain = _DetectorCompiler(tools.clang, tools.version, march, march, "",
-                              tuple(tools.base_flags(march)))
-    with_pch = _DetectorCompiler(tools.clang, tools.version, march, march, "",
-                                 plain.detector_flags + (("-include-pch", pch) if pch else ()))
+    plain = _DetectorCompiler(tools.clang, tools.version, march, march, "", tuple(tools.base_flags(march)))
+    with_pch = _DetectorCompiler(
+        tools.clang, tools.version, march, march, "", plain.detector_flags + (("-include-pch", pch) if pch else ())
+    )
     return plain, with_pch, pch_dir
 
 
 # The detector's runtime calls the compiler emits into every instrumented object
 # (memory accesses, function entry and exit, atomics, vtable updates) and clang's OpenMP
 # entry points (libomp's __kmpc_*): the candidate's detector build may import these.
-_EMITTED = re.compile(r"__tsan_(?:init|func_entry|func_exit|(?:unaligned_)?(?:read|write)\d+|(?:read|write)_range"
-                      r"|volatile_(?:read|write)\d+|atomic\d*_\w+|atomic_(?:thread|signal)_fence"
-                      r"|vptr_(?:update|read)|mem(?:cpy|set|move))|__kmpc_\w+")
+_EMITTED = re.compile(
+    r"__tsan_(?:init|func_entry|func_exit|(?:unaligned_)?(?:read|write)\d+|(?:read|write)_range"
+    r"|volatile_(?:read|write)\d+|atomic\d*_\w+|atomic_(?:thread|signal)_fence"
+    r"|vptr_(?:update|read)|mem(?:cpy|set|move))|__kmpc_\w+"
+)
 _LDD_LIB = re.compile(r"=>\s*(/\S+)")
 _LOADER = re.compile(r"^\s*(/\S*ld-linux\S*)", re.M)  # the dynamic loader: the same in both processes
 _LINKER_NAMES = frozenset({"_edata", "_end", "__bss_start", "_init", "_fini"})  # every shared object's
@@ -821,16 +901,19 @@ _TIMED_LIBS = ("libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "lib
 
 def _exports(path: str) -> set[str]:
     """The dynamic symbols a trusted library or executable defines (nm -D), unversioned."""
-    out = subprocess.run(["nm", "-D", "--defined-only", "--without-symbol-versions", path],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        ["nm", "-D", "--defined-only", "--without-symbol-versions", path], capture_output=True, text=True
+    )
     return {ln.split()[-1] for ln in out.stdout.splitlines() if len(ln.split()) >= 3}
 
 
 # C library functions the screen allows that read or write the memory they are given:
 # the detector sees those accesses only where its runtime intercepts the function
 # (__memcpy_chk, for one, is not: a race through it was judged correct, 2026-12-04)
-_POINTER_LIBC = re.compile(r"__\w+_chk|mem\w+|str\w+|stp\w+|[ejn]rand48|rand_r|qsort\w*|bsearch|v?sn?printf"
-                           r"|\w*sscanf|ato\w+|__isoc\d*_\w+|__strto\w+")
+_POINTER_LIBC = re.compile(
+    r"__\w+_chk|mem\w+|str\w+|stp\w+|[ejn]rand48|rand_r|qsort\w*|bsearch|v?sn?printf"
+    r"|\w*sscanf|ato\w+|__isoc\d*_\w+|__strto\w+"
+)
 
 
 @lru_cache(maxsize=4)
@@ -849,8 +932,10 @@ def _detector_only(runner: str, archer: str, gxx: str) -> frozenset:
     alike in both, C++ names and the linker's own symbols. Trusted files: run directly."""
     ldd = subprocess.run(["ldd", runner], capture_output=True, text=True).stdout
     offered = set().union(*(_exports(x) for x in [runner, archer, *_LDD_LIB.findall(ldd)]))
-    timed = [subprocess.run([gxx, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()
-             for lib in _TIMED_LIBS] + _LOADER.findall(ldd)
+    timed = [
+        subprocess.run([gxx, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()
+        for lib in _TIMED_LIBS
+    ] + _LOADER.findall(ldd)
     timed_exports = set().union(*(_exports(x) for x in timed if os.path.isabs(x)))
     # C++ names there are libstdc++ templates Archer instantiated, which behave alike
     return frozenset(x for x in offered - timed_exports if not x.startswith("_Z") and x not in _LINKER_NAMES)
@@ -866,25 +951,35 @@ def detector_symbols(obj: str, runner: str, tools: Tools, gxx: str, sandboxed: b
     own is what the timed build runs, ThreadSanitizer's, which stops recording the
     thread's writes, is what the detector's runs, and a race goes unseen. nm reads the
     untrusted object in the sandbox when ``sandboxed``. Raises HarnessError if it cannot."""
-    parts = screen.read_object('set -e; nm -D --defined-only --without-symbol-versions "$1"; echo @@; '
-                               'nm -D --undefined-only --without-symbol-versions "$1"', obj, 2, sandboxed,
-                               "the detector's candidate object")
+    parts = screen.read_object(
+        'set -e; nm -D --defined-only --without-symbol-versions "$1"; echo @@; '
+        'nm -D --undefined-only --without-symbol-versions "$1"',
+        obj,
+        2,
+        sandboxed,
+        "the detector's candidate object",
+    )
     only = _detector_only(runner, tools.archer, gxx)
     defined, used = ({ln.split()[-1] for ln in part.splitlines() if ln.strip()} for part in parts)
     unseen = sorted(x for x in used if _POINTER_LIBC.fullmatch(x) and x not in _runner_exports(runner))
     if unseen:
-        return (f"the candidate calls {', '.join(unseen[:3])}, which accesses the memory it is given where the race "
-                "detector does not see it (its runtime does not intercept it): it cannot be shown race-free")
+        return (
+            f"the candidate calls {', '.join(unseen[:3])}, which accesses the memory it is given where the race "
+            "detector does not see it (its runtime does not intercept it): it cannot be shown race-free"
+        )
     bad = sorted(defined & only) + sorted(x for x in used & only if not _EMITTED.fullmatch(x))
     if not bad:
         return ""
     how = "defines" if bad[0] in defined else "calls"
-    return (f"the candidate {how} {', '.join(bad[:3])}, which the race detector's runtime provides: "
-            "its calls would reach the detector, not its own code")
+    return (
+        f"the candidate {how} {', '.join(bad[:3])}, which the race detector's runtime provides: "
+        "its calls would reach the detector, not its own code"
+    )
 
 
-def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
-                   sandboxed: bool) -> tuple[list[str], str, str, float]:
+def _build_objects(
+    problem: Problem, source: str, tools: Tools, march: str, sandboxed: bool
+) -> tuple[list[str], str, str, float]:
     """([driver, baseline, candidate] detector objects, why not ("" if built), the
     compiler's trimmed diagnostics when it was the candidate that did not build (""
     otherwise), seconds)."""
@@ -893,24 +988,36 @@ def _build_objects(problem: Problem, source: str, tools: Tools, march: str,
     seconds = time.monotonic() - t0
     prelude = toolchain.prelude_text("omp")
     driver_tu = f'#line 1 "driver.cpp"\n{problem.source("driver.cpp")}'
-    base_tu = toolchain.candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"),
-                                                                problem.function), "omp")
+    base_tu = toolchain.candidate_tu(
+        problem, extract_candidate(problem.source("baseline.cpp"), problem.function), "omp"
+    )
     cand_tu = toolchain.candidate_tu(problem, source, "omp")
     paths = []
     scalarizing = replace(with_pch, opt=tools.opt)
-    for what, tu, trusted in (("driver", driver_tu, True), ("baseline", base_tu, True),
-                              ("candidate", cand_tu, False)):
+    for what, tu, trusted in (("driver", driver_tu, True), ("baseline", base_tu, True), ("candidate", cand_tu, False)):
         comp = {"driver": plain, "baseline": with_pch}.get(what, scalarizing)
-        key = toolchain.content_key("race-" + what, tu, prelude, problem.folder_hash, " ".join(comp.flags("omp")),
-                                    tools.version, comp.opt and SCALARIZED_PIPELINE)
+        key = toolchain.content_key(
+            "race-" + what,
+            tu,
+            prelude,
+            problem.folder_hash,
+            " ".join(comp.flags("omp")),
+            tools.version,
+            comp.opt and SCALARIZED_PIPELINE,
+        )
         incl = [pch_dir] + ([problem.path, toolchain.INCLUDE_DIR] if trusted else [])
         b = toolchain._compile(tu, key, comp, "omp", incl, sandboxed=sandboxed and not trusted)
         seconds += b.seconds
         if not b.ok:
-            first = next((ln for ln in b.diagnostics.splitlines() if "error" in ln),
-                         (b.diagnostics.splitlines() or ["?"])[0])
-            return [], f"clang++ cannot build the {what} ({first.strip()[:300]})", \
-                (b.diagnostics if what == "candidate" else ""), seconds
+            first = next(
+                (ln for ln in b.diagnostics.splitlines() if "error" in ln), (b.diagnostics.splitlines() or ["?"])[0]
+            )
+            return (
+                [],
+                f"clang++ cannot build the {what} ({first.strip()[:300]})",
+                (b.diagnostics if what == "candidate" else ""),
+                seconds,
+            )
         paths.append(b.path)
     return paths, "", "", seconds
 
@@ -922,8 +1029,9 @@ _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 @lru_cache(maxsize=256)
-def _preprocessed(comp: toolchain.Compiler, flags: tuple, tu: str, include: Path, sandboxed: bool,
-                  macros: bool = False) -> str | None:
+def _preprocessed(
+    comp: toolchain.Compiler, flags: tuple, tu: str, include: Path, sandboxed: bool, macros: bool = False
+) -> str | None:
     """``comp``'s preprocessed ``tu`` with ``flags`` and ``include`` on the include path
     (``macros``: the macro definitions in force at its end instead, -dM), or None when
     it fails; run like a compile (sandboxed: the source is the candidate's)."""
@@ -956,8 +1064,9 @@ def _gpp(comp: toolchain.Compiler) -> tuple[toolchain.Compiler, tuple, Path]:
     return comp, tuple(comp.compile_flags("omp")), toolchain.prelude_dir(comp, "omp")[0]
 
 
-def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: Tools, march: str,
-              sandboxed: bool) -> str:
+def same_code(
+    problem: Problem, source: str, comp: toolchain.Compiler, tools: Tools, march: str, sandboxed: bool
+) -> str:
     """Whether g++ (``comp``, the timed build's compiler and flags) and the detector's
     clang++ make the same code of ``source`` (the candidate's extracted code), in two
     parts. (1) Both preprocess it without its #include lines (no header, no prelude), and
@@ -978,10 +1087,14 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     bare = _bare(source)
     code = code_text(source)
     headers = f'#include "{toolchain.PRELUDE_NAME}"\n' + "".join(
-        sorted({m.group(0).strip() + "\n" for m in _INCLUDE.finditer(code)}))
+        sorted({m.group(0).strip() + "\n" for m in _INCLUDE.finditer(code)})
+    )
     with ThreadPoolExecutor(4) as pool:  # the -dM ones are cached: the same few includes recur
-        jobs = [pool.submit(_preprocessed, c, f, tu, d, sandboxed, dm)
-                for tu, dm in ((bare, False), (headers, True), ("", True)) for c, f, d in sides]
+        jobs = [
+            pool.submit(_preprocessed, c, f, tu, d, sandboxed, dm)
+            for tu, dm in ((bare, False), (headers, True), ("", True))
+            for c, f, d in sides
+        ]
         g, c = jobs[0].result(), jobs[1].result()
         gdefs, cdefs, gpre, cpre = (_definitions(j.result()) for j in jobs[2:])
     if g is None and c is None:
@@ -991,11 +1104,15 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     a, b = _canonical(g), _canonical(c)
     n = next((i for i, (x, y) in enumerate(zip(a, b)) if x[0] != y[0]), min(len(a), len(b)))
     if not n == len(a) == len(b):
+
         def show(toks):
-            return " ".join(t for t, _ in toks[max(0, n - 3):n + 4]).strip() or "(end)"
+            return " ".join(t for t, _ in toks[max(0, n - 3) : n + 4]).strip() or "(end)"
+
         line = (a[n] if n < len(a) else b[n])[1]
-        return (f"g++ and the race detector's clang++ preprocess the candidate to different code "
-                f"(line {line}: g++ `{show(a)}`, clang++ `{show(b)}`)")
+        return (
+            f"g++ and the race detector's clang++ preprocess the candidate to different code "
+            f"(line {line}: g++ `{show(a)}`, clang++ `{show(b)}`)"
+        )
     own = {m.group(1): m.group(2) for m in _DEFINE.finditer(code)}
     names, todo = set(), [n for m in _CONDITION.finditer(code) for n in _IDENT.findall(m.group(1))]
     while todo:  # the conditions' names, and through the candidate's own macros theirs
@@ -1006,10 +1123,14 @@ def same_code(problem: Problem, source: str, comp: toolchain.Compiler, tools: To
     # the compilers' own macros were expanded in (1): what the headers add is compared here
     for name in sorted(names - set(own) - set(gpre) - set(cpre)):
         if gdefs.get(name) != cdefs.get(name):
+
             def said(d):
                 return "do not define it" if d is None else f"define it as `{d[:60]}`"
-            return (f"its preprocessor conditions use {name}, and g++'s headers {said(gdefs.get(name))} "
-                    f"while clang++'s {said(cdefs.get(name))}")
+
+            return (
+                f"its preprocessor conditions use {name}, and g++'s headers {said(gdefs.get(name))} "
+                f"while clang++'s {said(cdefs.get(name))}"
+            )
     return ""
 
 
@@ -1026,9 +1147,20 @@ def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
     return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
 
 
-def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp: toolchain.Compiler,
-          sandboxed: bool, timeout_factor: float, timeout_min_s: float, eval_workers: int = 1,
-          memory_bytes: int | None = None, input_key: str = "") -> RaceCheck:
+def check(
+    problem: Problem,
+    source: str,
+    size: int,
+    cpus: list,
+    seed: int,
+    comp: toolchain.Compiler,
+    sandboxed: bool,
+    timeout_factor: float,
+    timeout_min_s: float,
+    eval_workers: int = 1,
+    memory_bytes: int | None = None,
+    input_key: str = "",
+) -> RaceCheck:
     """Runs the race check of one omp candidate (its extracted ``source``) for
     ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
     as many threads, at least 2), ``comp`` the timed build's g++ (its flags and
@@ -1045,9 +1177,12 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     when binutils cannot read the detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
-        return RaceCheck("rejected", why=f"the candidate tests which compiler builds it, or hides code from the "
-                                         f"race detector ({test}): the detector's clang build could run other "
-                                         "code than the timed g++ one, or not see its memory accesses")
+        return RaceCheck(
+            "rejected",
+            why=f"the candidate tests which compiler builds it, or hides code from the "
+            f"race detector ({test}): the detector's clang build could run other "
+            "code than the timed g++ one, or not see its memory accesses",
+        )
     tools = find_tools()
     if isinstance(tools, str):
         return RaceCheck("unavailable", why=tools)
@@ -1059,13 +1194,19 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
     differs = same_code(problem, source, comp, tools, march, sandboxed)
     compile_s += time.monotonic() - t0
     if differs:
-        return RaceCheck("rejected", why=differs + ": a source that builds other code for the race detector "
-                                                   "than for the timed build", compile_s=compile_s)
+        return RaceCheck(
+            "rejected",
+            why=differs + ": a source that builds other code for the race detector than for the timed build",
+            compile_s=compile_s,
+        )
     test = hidden_code(source, comp, sandboxed)
     if test:
-        return RaceCheck("rejected", why=f"the candidate's code, once its macros are expanded, tests which compiler "
-                                         f"builds it, or hides code from the race detector ({test})",
-                         compile_s=compile_s)
+        return RaceCheck(
+            "rejected",
+            why=f"the candidate's code, once its macros are expanded, tests which compiler "
+            f"builds it, or hides code from the race detector ({test})",
+            compile_s=compile_s,
+        )
     objs, why, diagnostics, s = _build_objects(problem, source, tools, march, sandboxed)
     compile_s += s
     if diagnostics:
@@ -1079,41 +1220,66 @@ def check(problem: Problem, source: str, size: int, cpus: list, seed: int, comp:
         return RaceCheck("rejected", why=reaches, compile_s=compile_s)
     unseen = unseen_accesses((Path(objs[2]).parent / "ir.ll").read_text(errors="replace"))
     if unseen:
-        return RaceCheck("rejected", compile_s=compile_s, why=(
-            f"the candidate accesses memory in a way the race detector does not see ({unseen}; it sees loads and "
-            "stores of 1, 2, 4, 8 and 16 bytes, not masked, gather, scatter or other intrinsic ones): it cannot "
-            "be shown race-free"))
+        return RaceCheck(
+            "rejected",
+            compile_s=compile_s,
+            why=(
+                f"the candidate accesses memory in a way the race detector does not see ({unseen}; it sees loads and "
+                "stores of 1, 2, 4, 8 and 16 bytes, not masked, gather, scatter or other intrinsic ones): it cannot "
+                "be shown race-free"
+            ),
+        )
     key = input_key or secrets.token_hex(16)
     cases = race_cases(problem, size, seed, key)
     threads = max(2, len(cpus))
     pids, memory = topology.worker_limits(threads, eval_workers)
     memory = memory_bytes or memory  # the timed worker's limit: the machine's share, or the user's
     nonce = secrets.token_hex(16)
-    opts = {"halt_on_error": 1, "exitcode": RACE_EXIT, "ignore_noninstrumented_modules": 1,
-            "history_size": history_size(threads), "report_thread_leaks": 0, "report_signal_unsafe": 0, "detect_deadlocks": 0,
-            "external_symbolizer_path": tools.symbolizer, "hard_rss_limit_mb": memory >> 20,
-            "suppressions": os.path.join(os.path.dirname(runner), "tsan.supp")}
+    opts = {
+        "halt_on_error": 1,
+        "exitcode": RACE_EXIT,
+        "ignore_noninstrumented_modules": 1,
+        "history_size": history_size(threads),
+        "report_thread_leaks": 0,
+        "report_signal_unsafe": 0,
+        "detect_deadlocks": 0,
+        "external_symbolizer_path": tools.symbolizer,
+        "hard_rss_limit_mb": memory >> 20,
+        "suppressions": os.path.join(os.path.dirname(runner), "tsan.supp"),
+    }
     env = omp_env.runner_env(threads)
     env.update(zip(DETECTOR_ENV, (" ".join(f"{k}={v}" for k, v in opts.items()), tools.archer)))
     plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
     min_s = max(timeout_min_s, MIN_CALL_S)
-    job = (f"{nonce}\n{timeout_factor!r} {min_s!r}\n{PROBE_BUDGET_S!r} {len(plan.ladder)} {len(plan.calls)}\n"
-           + "".join(f"{n} {r!r}\n" for n, r in plan.ladder) + "".join(f"{n} {sd}\n" for n, sd in plan.calls)
-           + "".join(f"{n} {sd}\n" for n, sd in cases))
+    job = (
+        f"{nonce}\n{timeout_factor!r} {min_s!r}\n{PROBE_BUDGET_S!r} {len(plan.ladder)} {len(plan.calls)}\n"
+        + "".join(f"{n} {r!r}\n" for n, r in plan.ladder)
+        + "".join(f"{n} {sd}\n" for n, sd in plan.calls)
+        + "".join(f"{n} {sd}\n" for n, sd in cases)
+    )
     phases = _Phases(len(cases), plan)
-    out = sandbox.run([runner, *objs], sandboxed=sandboxed,
-                      ro=sorted({os.path.dirname(p) for p in (runner, *objs)}), env=env,
-                      limits=sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus),
-                                            address_space=False),
-                      stdin_bytes=job.encode(), timeout_s=RUN_TIMEOUT_S, protocol=True, nonce=nonce,
-                      max_wall_s=10 * RUN_TIMEOUT_S + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1)
-                      + len(plan.calls) * max(min_s, timeout_factor * PROBE_BUDGET_S),
-                      tail_bytes=1 << 16, check=phases)
+    out = sandbox.run(
+        [runner, *objs],
+        sandboxed=sandboxed,
+        ro=sorted({os.path.dirname(p) for p in (runner, *objs)}),
+        env=env,
+        limits=sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus), address_space=False),
+        stdin_bytes=job.encode(),
+        timeout_s=RUN_TIMEOUT_S,
+        protocol=True,
+        nonce=nonce,
+        max_wall_s=10 * RUN_TIMEOUT_S
+        + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1)
+        + len(plan.calls) * max(min_s, timeout_factor * PROBE_BUDGET_S),
+        tail_bytes=1 << 16,
+        check=phases,
+    )
     return _outcome(out, phases, plan, cases, size, memory, compile_s)
 
 
-def _outcome(out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list, size: int, memory: int,
-             compile_s: float) -> RaceCheck:
+def _outcome(
+    out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list, size: int, memory: int, compile_s: float
+) -> RaceCheck:
     """The RaceCheck of the runner's ``out``come (check's last step): what ``phases``
     saw, the ``plan`` and ``cases`` it ran, the timed ``size`` and the detector's
     ``memory`` (bytes)."""
@@ -1130,29 +1296,43 @@ def _outcome(out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list
         res.status, res.reached, res.why = "partial", reached, why
         res.probe = f"partial: reached size {reached} of the timed {size}: {why}"
         return res
+
     if out.forged:
-        res.status, res.why = "rejected", (f"the race runner's private pipe carried a message it did not send "
-                                           f"({out.forged}): an attempt to forge the race check")
+        res.status, res.why = (
+            "rejected",
+            (
+                f"the race runner's private pipe carried a message it did not send "
+                f"({out.forged}): an attempt to forge the race check"
+            ),
+        )
     elif phases.done and out.returncode == 0:
         if not plan.top and plan.why.startswith("none: the timed size"):
             res.probe, res.reached = plan.why, size
         elif phases.reached >= size:
             res.probe, res.reached = f"finished: {len(plan.calls)} calls up to the timed size", size
         elif phases.reached:
-            return partial(plan.why if phases.reached == plan.top and plan.why else
-                           f"the baseline's time under the detector above size {phases.reached} would pass the "
-                           f"probe's budget of {PROBE_BUDGET_S:g} s")
+            return partial(
+                plan.why
+                if phases.reached == plan.top and plan.why
+                else f"the baseline's time under the detector above size {phases.reached} would pass the "
+                f"probe's budget of {PROBE_BUDGET_S:g} s"
+            )
         else:
-            return partial(plan.why.removeprefix("none: ") if not plan.top else
-                           f"the baseline's time under the detector above the validation sizes would pass the "
-                           f"probe's budget of {PROBE_BUDGET_S:g} s")
+            return partial(
+                plan.why.removeprefix("none: ")
+                if not plan.top
+                else f"the baseline's time under the detector above the validation sizes would pass the "
+                f"probe's budget of {PROBE_BUDGET_S:g} s"
+            )
     elif raced and state == "probe_call":
         k = phases.probe_calls - 1
         res.status, res.report, res.size, res.seed = "race", report, phases.call_size(k), plan.calls[k][1]
         res.probe = "race" + where
-        res.why = (f"ThreadSanitizer found a {kind} in the candidate at "
-                   + ("the timed size" if res.size == size else f"size {res.size}, above the validation sizes")
-                   + f" (probe call {k + 1} of {len(plan.calls)}; report below)")
+        res.why = (
+            f"ThreadSanitizer found a {kind} in the candidate at "
+            + ("the timed size" if res.size == size else f"size {res.size}, above the validation sizes")
+            + f" (probe call {k + 1} of {len(plan.calls)}; report below)"
+        )
     elif raced and (state == "call" or (state in ("ladder", "probe_inputs") and "candidate.cpp:" in report)):
         res.status, res.report = "race", report
         res.why = f"ThreadSanitizer found a {kind} in the candidate (report below)"
@@ -1165,33 +1345,50 @@ def _outcome(out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list
         # memory the timed build has and the detector does not: a racy loop behind a
         # large allocation above the validation sizes would otherwise go unseen
         res.status, res.probe = "runtime_error", "out of memory" + where
-        res.why = (f"the candidate ran out of the race detector's {memory >> 20} MiB at size "
-                   f"{phases.call_size(phases.probe_calls - 1)}, above the validation sizes (the probe, whose "
-                   f"size leaves {PROBE_MEMORY_FACTOR} x the problem's compulsory bytes); omp candidates must run "
-                   "under the detector there, or they cannot be shown race-free")
+        res.why = (
+            f"the candidate ran out of the race detector's {memory >> 20} MiB at size "
+            f"{phases.call_size(phases.probe_calls - 1)}, above the validation sizes (the probe, whose "
+            f"size leaves {PROBE_MEMORY_FACTOR} x the problem's compulsory bytes); omp candidates must run "
+            "under the detector there, or they cannot be shown race-free"
+        )
     elif state == "probe_call" and out.timed_out:
-        return partial(f"the candidate's call at size {phases.call_size(phases.probe_calls - 1)} did not finish "
-                       "under the detector within its deadline (the timeout factor x the baseline's time there)")
+        return partial(
+            f"the candidate's call at size {phases.call_size(phases.probe_calls - 1)} did not finish "
+            "under the detector within its deadline (the timeout factor x the baseline's time there)"
+        )
     elif state == "ladder":
         step = plan.ladder[phases.ladder - 1][0]
-        return partial(f"the baseline did not finish size {step} under the detector"
-                       + (" within its deadline" if out.timed_out else f" (exit code {out.returncode}"
-                          + (", out of memory)" if out.out_of_memory else ")")))
+        return partial(
+            f"the baseline did not finish size {step} under the detector"
+            + (
+                " within its deadline"
+                if out.timed_out
+                else f" (exit code {out.returncode}" + (", out of memory)" if out.out_of_memory else ")")
+            )
+        )
     elif state in ("probe_call", "probe_inputs"):
-        return partial(f"the probe ended with exit code {out.returncode}"
-                       + (" (out of memory)" if out.out_of_memory else "") + " under the detector")
+        return partial(
+            f"the probe ended with exit code {out.returncode}"
+            + (" (out of memory)" if out.out_of_memory else "")
+            + " under the detector"
+        )
     elif out.timed_out and phases.in_candidate:
         # at a validation size, max(5 s, 10 x the baseline's time under the detector)
-        res.status, res.why = "timeout", (f"the candidate did not finish under the race detector before its "
-                                          f"deadline{UNCHECKED}")
+        res.status, res.why = (
+            "timeout",
+            (f"the candidate did not finish under the race detector before its deadline{UNCHECKED}"),
+        )
     elif out.timed_out:
         res.status, res.why = "unavailable", "the race runner did not finish before its deadline"
     else:
         lines = [ln.strip() for ln in out.stderr_tail.splitlines() if ln.strip()]
         said = [ln for ln in lines if "ThreadSanitizer" in ln or "race_runner" in ln] or lines
-        ended = (f"ended with exit code {out.returncode}"
-                 + (f" (out of the detector's {memory >> 20} MiB)" if out.out_of_memory else "")
-                 + " under the race detector" + (f": {said[-1][:300]}" if said else ""))
+        ended = (
+            f"ended with exit code {out.returncode}"
+            + (f" (out of the detector's {memory >> 20} MiB)" if out.out_of_memory else "")
+            + " under the race detector"
+            + (f": {said[-1][:300]}" if said else "")
+        )
         if phases.in_candidate:
             res.status, res.why = "runtime_error", f"the candidate {ended}{UNCHECKED}"
         else:
@@ -1225,8 +1422,10 @@ def record(res, rc: RaceCheck, strict: bool = False) -> bool:
                 res.flags.append(PARTIAL_FLAG)
             return False
         res.status = "rejected"
-        res.evidence["why"] = (f"the race check could not cover the timed runs (--race-check strict): it reached "
-                               f"size {rc.reached} of the timed {res.size}: {rc.why}")
+        res.evidence["why"] = (
+            f"the race check could not cover the timed runs (--race-check strict): it reached "
+            f"size {rc.reached} of the timed {res.size}: {rc.why}"
+        )
         return True
     if rc.status in ("unavailable", "timeout", "runtime_error"):
         res.evidence["race_check"] = f"{rc.status}: {rc.why}"
@@ -1242,7 +1441,7 @@ def record(res, rc: RaceCheck, strict: bool = False) -> bool:
 
 
 def unchecked(res) -> str:
-    """"timeout" or "runtime_error" when ``res``'s race check found the candidate failing
+    """ "timeout" or "runtime_error" when ``res``'s race check found the candidate failing
     under the detector at a validation size, else "". evaluate() then validates it
     without timing, and a candidate whose outputs are correct gets that status (see
     settle): it cannot be shown race-free (UNCHECKED)."""
@@ -1259,13 +1458,26 @@ def settle(res) -> None:
         res.evidence["why"] = res.evidence["race_check"].split(": ", 1)[1]
 
 
-def apply(problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg,
-          comp: toolchain.Compiler) -> bool:
+def apply(
+    problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg, comp: toolchain.Compiler
+) -> bool:
     """The race check of evaluate(): runs ``check`` for the candidate's extracted
     ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
     workers, memory, race_check) and input key (``res.evidence["input_key"]``) and g++
     (``comp``) and records it in ``res`` (see ``record``). Returns True
     when it decides the verdict (a race: incorrect; a rejection)."""
-    rc = check(problem, source, size, cpus, cfg.seed, comp, sandboxed, cfg.timeout_factor,
-               cfg.timeout_min_s, cfg.eval_workers, cfg.memory_bytes, res.evidence["input_key"])
+    rc = check(
+        problem,
+        source,
+        size,
+        cpus,
+        cfg.seed,
+        comp,
+        sandboxed,
+        cfg.timeout_factor,
+        cfg.timeout_min_s,
+        cfg.eval_workers,
+        cfg.memory_bytes,
+        res.evidence["input_key"],
+    )
     return record(res, rc, cfg.race_check == "strict")

@@ -140,8 +140,15 @@ def bound_for(problem, size: int, threads: int, roofs: dict | None) -> Bound | s
     peak = roofs.get("fp64_gflops", {}).get(str(threads))
     headroom = COMPUTE_HEADROOM * (2 if "float" in problem.signature else 1)
     comp = flops / (peak * headroom) if flops and peak else None
-    return Bound(bytes=nbytes, flops=flops, memory_ns=mem, compute_ns=comp,
-                 bound_ns=max(mem, comp or 0.0), level=level, threads=threads)
+    return Bound(
+        bytes=nbytes,
+        flops=flops,
+        memory_ns=mem,
+        compute_ns=comp,
+        bound_ns=max(mem, comp or 0.0),
+        level=level,
+        threads=threads,
+    )
 
 
 def apply(problem, res, roofs: dict | None) -> None:
@@ -161,14 +168,19 @@ def apply(problem, res, roofs: dict | None) -> None:
         return
     high = order_stat_ci(res.candidate_ns)[1]
     base_high = order_stat_ci(res.baseline_ns)[1] if res.baseline_ns else res.baseline_median_ns
-    ev = {**asdict(b), "baseline_fraction": b.fraction(res.baseline_median_ns),
-          "candidate_fraction": b.fraction(res.candidate_median_ns), "candidate_time_high_ns": high,
-          "margin": IMPOSSIBLE_MARGIN}
+    ev = {
+        **asdict(b),
+        "baseline_fraction": b.fraction(res.baseline_median_ns),
+        "candidate_fraction": b.fraction(res.candidate_median_ns),
+        "candidate_time_high_ns": high,
+        "margin": IMPOSSIBLE_MARGIN,
+    }
     res.evidence["roofline"] = ev
     limit = b.bound_ns / IMPOSSIBLE_MARGIN
     if base_high < limit:
-        ev["roofs_doubtful"] = ("the baseline itself measured below the bound: the roofs do not fit "
-                                "this measurement, so nothing is flagged")
+        ev["roofs_doubtful"] = (
+            "the baseline itself measured below the bound: the roofs do not fit this measurement, so nothing is flagged"
+        )
         return
     if high < limit:
         ev["claimed_speedup"] = res.speedup
@@ -182,4 +194,5 @@ def apply(problem, res, roofs: dict | None) -> None:
             f"({b.bytes:.4g} bytes at the {b.level} bandwidth"
             + (f", {b.flops:.4g} FLOP at the FP64 peak" if b.flops else "")
             + f" on {b.threads} thread{'s' if b.threads != 1 else ''}): this machine cannot compute the "
-              "result that fast, so the timed calls did not (results kept across calls, a forged clock)")
+            "result that fast, so the timed calls did not (results kept across calls, a forged clock)"
+        )

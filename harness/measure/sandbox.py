@@ -115,15 +115,19 @@ def require_sandbox(unsafe: bool) -> bool:
     if unsafe:
         return False
     if not bwrap_path():
-        raise HarnessError("bubblewrap (bwrap) not found: install it (apt-get install bubblewrap) "
-                           "or pass --unsafe-no-sandbox to run candidates without isolation")
+        raise HarnessError(
+            "bubblewrap (bwrap) not found: install it (apt-get install bubblewrap) "
+            "or pass --unsafe-no-sandbox to run candidates without isolation"
+        )
     if "error" not in _PROBED:
-        probe = subprocess.run(bwrap_argv([], [], with_python=False) + ["/bin/true"],
-                               capture_output=True, text=True, env=clean_env())
+        probe = subprocess.run(
+            bwrap_argv([], [], with_python=False) + ["/bin/true"], capture_output=True, text=True, env=clean_env()
+        )
         _PROBED["error"] = probe.stderr.strip().splitlines()[-1] if probe.returncode else ""
     if _PROBED["error"]:
-        raise HarnessError(f"bubblewrap cannot create a sandbox here ({_PROBED['error']}); "
-                           "fix that, or pass --unsafe-no-sandbox")
+        raise HarnessError(
+            f"bubblewrap cannot create a sandbox here ({_PROBED['error']}); fix that, or pass --unsafe-no-sandbox"
+        )
     return True
 
 
@@ -145,18 +149,35 @@ def _python_dirs() -> list[str]:
     return out
 
 
-def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOME,
-               as_pid_1: bool = False) -> list[str]:
+def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOME, as_pid_1: bool = False) -> list[str]:
     """The bubblewrap command prefix: system dirs and ``ro`` read-only, ``rw`` writable;
     the process starts in ``chdir`` (the private home by default). ``as_pid_1``: the
     command itself is the sandbox's pid 1 instead of bubblewrap's reaper, whose memory the
     sandbox's uid could write through /proc/1/mem (it is dumpable and has no seccomp
     filter): the judge's worker, non-dumpable, takes that place."""
-    argv = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session",
-            *(["--as-pid-1"] if as_pid_1 else []),
-            "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
-            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home",
-            "--dir", HOME, "--chdir", chdir]
+    argv = [
+        bwrap_path(),
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        *(["--as-pid-1"] if as_pid_1 else []),
+        "--uid",
+        str(SANDBOX_UID),
+        "--gid",
+        str(SANDBOX_UID),
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
+        "--tmpfs",
+        "/home",
+        "--dir",
+        HOME,
+        "--chdir",
+        chdir,
+    ]
     for d in _SYSTEM_DIRS:
         if os.path.islink(d):
             argv += ["--symlink", os.readlink(d), d]
@@ -177,8 +198,14 @@ def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOM
 
 def clean_env(extra: dict | None = None) -> dict:
     """An environment built from scratch: no API keys, no user variables."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": HOME, "TMPDIR": "/tmp",
-           "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1"}
+    env = {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": HOME,
+        "TMPDIR": "/tmp",
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONNOUSERSITE": "1",
+    }
     env.update(extra or {})
     return env
 
@@ -295,8 +322,9 @@ class _Cgroup:
                 if (d / "memory.failcnt").exists() and int((d / "memory.failcnt").read_text()) > 0:
                     return True
                 ev = d / "memory.events"
-                if ev.exists() and any(ln.startswith("oom_kill ") and ln.split()[1] != "0"
-                                       for ln in ev.read_text().splitlines()):
+                if ev.exists() and any(
+                    ln.startswith("oom_kill ") and ln.split()[1] != "0" for ln in ev.read_text().splitlines()
+                ):
                     return True
             except (OSError, ValueError):
                 pass
@@ -347,8 +375,9 @@ def _nproc_inside(cg: _Cgroup, sandboxed: bool) -> bool:
     bubblewrap creates the namespace, or on an older kernel, it counts every process and
     thread of the user (the harness's own inference threads, the user's shells and
     editors) and makes the sandbox's first fork fail, so it is then not set at all."""
-    return (not cg.active and sandboxed and os.geteuid() != 0 and _prlimit() is not None
-            and _kernel_counts_per_namespace())
+    return (
+        not cg.active and sandboxed and os.geteuid() != 0 and _prlimit() is not None and _kernel_counts_per_namespace()
+    )
 
 
 def _rlimit_gap(cg: _Cgroup, sandboxed: bool = True) -> str:
@@ -356,16 +385,24 @@ def _rlimit_gap(cg: _Cgroup, sandboxed: bool = True) -> str:
     if cg.active or _nproc_inside(cg, sandboxed):
         return ""
     if os.geteuid() == 0:
-        return ("not enforced: no pids cgroup could be created here, and the kernel does not apply "
-                "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)")
+        return (
+            "not enforced: no pids cgroup could be created here, and the kernel does not apply "
+            "the RLIMIT_NPROC fallback to root (a fork bomb is stopped only by the watchdog)"
+        )
     if not sandboxed:
-        return ("not enforced: no pids cgroup could be created here, and without the sandbox "
-                "RLIMIT_NPROC would count every process of the user (--unsafe-no-sandbox)")
+        return (
+            "not enforced: no pids cgroup could be created here, and without the sandbox "
+            "RLIMIT_NPROC would count every process of the user (--unsafe-no-sandbox)"
+        )
     if not _kernel_counts_per_namespace():
-        return ("not enforced: no pids cgroup could be created here, and this kernel (before 5.14) "
-                "would count every process of the user against RLIMIT_NPROC")
-    return ("not enforced: no pids cgroup could be created here, and prlimit (util-linux), which "
-            "sets RLIMIT_NPROC inside the sandbox, is not in /usr/bin or /bin")
+        return (
+            "not enforced: no pids cgroup could be created here, and this kernel (before 5.14) "
+            "would count every process of the user against RLIMIT_NPROC"
+        )
+    return (
+        "not enforced: no pids cgroup could be created here, and prlimit (util-linux), which "
+        "sets RLIMIT_NPROC inside the sandbox, is not in /usr/bin or /bin"
+    )
 
 
 def process_limit_gap(sandboxed: bool = True) -> str:
@@ -398,14 +435,28 @@ def _preexec(limits: Limits, procs_files: list[str], in_cgroup: bool):
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         if limits.file_bytes is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
+
     return fn
 
 
-def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] = (),
-        cwd: str | None = None, env: dict | None = None, limits: Limits | None = None,
-        stdin_bytes: bytes = b"", timeout_s: float = 60.0, protocol: bool = False,
-        nonce: str = "", max_wall_s: float = 3600.0, with_python: bool = False,
-        tail_bytes: int = 8192, check: Callable[[dict], str] | None = None) -> Outcome:
+def run(
+    argv: list[str],
+    *,
+    sandboxed: bool,
+    ro: list[str] = (),
+    rw: list[str] = (),
+    cwd: str | None = None,
+    env: dict | None = None,
+    limits: Limits | None = None,
+    stdin_bytes: bytes = b"",
+    timeout_s: float = 60.0,
+    protocol: bool = False,
+    nonce: str = "",
+    max_wall_s: float = 3600.0,
+    with_python: bool = False,
+    tail_bytes: int = 8192,
+    check: Callable[[dict], str] | None = None,
+) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
 
     With ``protocol=True`` the child gets ``--protocol-fd N`` appended to its arguments
@@ -440,10 +491,15 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
             pass_fds = (proto_w,)
             cmd = cmd + ["--protocol-fd", str(proto_w)]
         proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             cwd=cwd if not sandboxed else None,
-            env=env if env is not None else clean_env(), pass_fds=pass_fds,
-            preexec_fn=_preexec(limits, cg.procs_files(), in_cgroup=cg.active))
+            env=env if env is not None else clean_env(),
+            pass_fds=pass_fds,
+            preexec_fn=_preexec(limits, cg.procs_files(), in_cgroup=cg.active),
+        )
         if proto_w is not None:
             os.close(proto_w)
             proto_w = None
@@ -452,8 +508,7 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
             proc.stdin.close()
         except BrokenPipeError:
             pass
-        out, err, msgs, forged, timed_out = _pump(proc, proto_r, timeout_s, max_wall_s, nonce,
-                                                  tail_bytes, check)
+        out, err, msgs, forged, timed_out = _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check)
         rc = proc.wait()
         oom = cg.out_of_memory()
     finally:
@@ -466,10 +521,17 @@ def run(argv: list[str], *, sandboxed: bool, ro: list[str] = (), rw: list[str] =
         for fd in (proto_r, proto_w):
             if fd is not None:
                 os.close(fd)
-    return Outcome(returncode=rc, timed_out=timed_out, messages=msgs,
-                   stdout_tail=out.decode(errors="replace"),
-                   stderr_tail=err.decode(errors="replace"), wall_s=time.monotonic() - t0,
-                   forged=forged, out_of_memory=oom, process_limit=_rlimit_gap(cg, sandboxed))
+    return Outcome(
+        returncode=rc,
+        timed_out=timed_out,
+        messages=msgs,
+        stdout_tail=out.decode(errors="replace"),
+        stderr_tail=err.decode(errors="replace"),
+        wall_s=time.monotonic() - t0,
+        forged=forged,
+        out_of_memory=oom,
+        process_limit=_rlimit_gap(cg, sandboxed),
+    )
 
 
 def _protocol_line(line: bytes, nonce: str, check) -> tuple[dict | None, str]:
@@ -521,14 +583,14 @@ def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check):
                 buf = streams[fd]
                 buf += chunk
                 if len(buf) > tail_bytes:
-                    del buf[:len(buf) - tail_bytes]
+                    del buf[: len(buf) - tail_bytes]
                 continue
             start = len(pending)
             pending += chunk
             # only the new bytes can hold a line's end: no rescans of a long partial line
             while not forged and (nl := pending.find(b"\n", start)) >= 0:
                 m, forged = _protocol_line(bytes(pending[:nl]), nonce, check)
-                del pending[:nl + 1]
+                del pending[: nl + 1]
                 start = 0
                 if forged:
                     break
@@ -547,5 +609,4 @@ def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check):
         except ProcessLookupError:
             pass
         proc.kill()
-    return (bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()]),
-            msgs, forged, timed_out)
+    return (bytes(streams[proc.stdout.fileno()]), bytes(streams[proc.stderr.fileno()]), msgs, forged, timed_out)

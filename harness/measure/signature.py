@@ -33,12 +33,13 @@ PROBE = "harness_signature_probe"
 def _probe(function: str) -> str:
     """The probe appended to a translation unit: an explicit instantiation on the
     function's type, so its (weak) symbol carries that type."""
-    return (f"\ntemplate <class T> void {PROBE}(T) {{}}\n"
-            f"template void {PROBE}<decltype(&{function})>(decltype(&{function}));\n")
+    return (
+        f"\ntemplate <class T> void {PROBE}(T) {{}}\n"
+        f"template void {PROBE}<decltype(&{function})>(decltype(&{function}));\n"
+    )
 
 
-def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Compiler,
-                   sandboxed: bool) -> str | None:
+def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Compiler, sandboxed: bool) -> str | None:
     """The demangled type of ``problem.function`` as ``source`` (extracted code) defines
     or declares it, e.g. "void (*)(std::vector<long, std::allocator<long> > const&,
     std::vector<long, std::allocator<long> >&)"; None when the code with the probe does
@@ -51,8 +52,14 @@ def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Com
     try:
         (work / "tu.cpp").write_text(tu)
         compile_ = shlex.join([comp.path, *flags, "-I", str(pch), "-c", "-o", "tu.o", "tu.cpp"])
-        out = toolchain.run_tool(["/bin/sh", "-c", f"{compile_} 2>/dev/null && nm -C --defined-only tu.o"],
-                                 comp, work, [str(pch)], sandboxed, tail_bytes=1 << 20)
+        out = toolchain.run_tool(
+            ["/bin/sh", "-c", f"{compile_} 2>/dev/null && nm -C --defined-only tu.o"],
+            comp,
+            work,
+            [str(pch)],
+            sandboxed,
+            tail_bytes=1 << 20,
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if out.returncode != 0:
@@ -61,7 +68,7 @@ def _function_type(problem: Problem, source: str, mode: str, comp: toolchain.Com
         at = line.find(f"{PROBE}<")
         if at < 0:
             continue
-        rest, depth = line[at + len(PROBE):], 0
+        rest, depth = line[at + len(PROBE) :], 0
         for i, c in enumerate(rest):
             depth += {"<": 1, ">": -1}.get(c, 0)
             if depth == 0:
@@ -89,8 +96,7 @@ def readable(function_type: str, name: str) -> str:
     traits left out ("std::vector<long, std::allocator<long> >" -> "std::vector<long>",
     std::__cxx11::basic_string<char, ...> -> "std::string")."""
     t = function_type.replace("(*)", name, 1)
-    t = re.sub(r"std::(__cxx11::)?basic_string<char, std::char_traits<char>, std::allocator<char> >",
-               "std::string", t)
+    t = re.sub(r"std::(__cxx11::)?basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string", t)
     while True:
         new = re.sub(r"std::(vector|deque|list)<(.+?), std::allocator<\2 ?> ?>", r"std::\1<\2>", t)
         if new == t:
@@ -98,8 +104,9 @@ def readable(function_type: str, name: str) -> str:
         t = new
 
 
-def signature_mismatch(problem: Problem, source: str, mode: str, march: str = "native",
-                       sandboxed: bool = True) -> dict | None:
+def signature_mismatch(
+    problem: Problem, source: str, mode: str, march: str = "native", sandboxed: bool = True
+) -> dict | None:
     """{"expected": declaration, "found": declaration} (see :func:`readable`) when the
     extracted candidate ``source`` defines ``problem.function`` with another type than
     the problem's signature; None when the types agree or the candidate's function

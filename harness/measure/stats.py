@@ -39,7 +39,7 @@ def order_stat_ci(x, level: float = 0.95) -> tuple[float, float]:
     alpha = (1.0 - level) / 2.0
     k, cdf = 0, 0.0
     while k < n:
-        nxt = cdf + comb(n, k) / 2.0 ** n  # P(B <= k)
+        nxt = cdf + comb(n, k) / 2.0**n  # P(B <= k)
         if nxt > alpha:
             break
         cdf = nxt

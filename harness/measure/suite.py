@@ -40,8 +40,15 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: harness/measure/su
 SUITE_DIRS_ENV = "HARNESS_SUITES"  # more folders holding suites, separated by os.pathsep
 SUITE_KEYS = ("name", "description", "size_names", "quick_problems")  # what a suite.toml may hold
 MODES = ("serial", "omp")
-SOURCE_FILES = ("problem.toml", "baseline.cpp", "reference_serial.cpp", "reference_omp.cpp",
-                "driver.cpp", "args.hpp", "glue.cpp")
+SOURCE_FILES = (
+    "problem.toml",
+    "baseline.cpp",
+    "reference_serial.cpp",
+    "reference_omp.cpp",
+    "driver.cpp",
+    "args.hpp",
+    "glue.cpp",
+)
 # the shared headers drivers include (<harness/...>): generators and comparisons live there
 DRIVER_HEADERS = ROOT / "cpp" / "include" / "harness"
 
@@ -82,8 +89,10 @@ def entry_point_dirs() -> tuple[Path, ...]:
         obj = load_entry_point(ep)
         folder = obj() if callable(obj) else obj
         if not isinstance(folder, (str, os.PathLike)):
-            raise HarnessError(f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
-                               "not a suite folder (a str or Path, or a function returning one)")
+            raise HarnessError(
+                f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
+                "not a suite folder (a str or Path, or a function returning one)"
+            )
         out.append(Path(folder).resolve())
     return tuple(out)
 
@@ -157,16 +166,23 @@ def _load_suite_toml(folder: Path) -> Suite:
     for k, v in lists.items():
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise HarnessError(f"{where}: '{k}' must be a list of strings")
-    return Suite(name, folder, str(spec.get("description", "")),
-                 tuple(x.upper() for x in lists["size_names"]), tuple(lists["quick_problems"]))
+    return Suite(
+        name,
+        folder,
+        str(spec.get("description", "")),
+        tuple(x.upper() for x in lists["size_names"]),
+        tuple(lists["quick_problems"]),
+    )
 
 
 def get_suite(name: str) -> Suite:
     """The suite called ``name``. Raises HarnessError (listing the known ones) if none is."""
     found = suites()
     if name not in found:
-        raise HarnessError(f"unknown suite '{name}' (known: {', '.join(found)}; "
-                           f"a suite in another folder needs --suite-dir or {SUITE_DIRS_ENV})")
+        raise HarnessError(
+            f"unknown suite '{name}' (known: {', '.join(found)}; "
+            f"a suite in another folder needs --suite-dir or {SUITE_DIRS_ENV})"
+        )
     return found[name]
 
 
@@ -195,8 +211,10 @@ class Helper:
         if self.kind == "variable":
             return re.search(rf"\b{n}\s*(\[[^\]]*\]\s*)*(=|\{{)", source) is not None
         # a definition: name(...) [const] [noexcept] { ... ; a declaration ends with ';'
-        return re.search(rf"\b{n}\s*\((?:[^;{{}}()]|\([^;{{}}()]*\))*\)\s*(const\s*)?(noexcept\s*)?\{{",
-                         source) is not None
+        return (
+            re.search(rf"\b{n}\s*\((?:[^;{{}}()]|\([^;{{}}()]*\))*\)\s*(const\s*)?(noexcept\s*)?\{{", source)
+            is not None
+        )
 
 
 @dataclass(frozen=True)

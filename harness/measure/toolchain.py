@@ -44,11 +44,42 @@ from .suite import ROOT, Problem
 
 INCLUDE_DIR = ROOT / "cpp" / "include"
 PRELUDE_HEADERS = (
-    "algorithm", "array", "atomic", "bitset", "cassert", "cfloat", "climits", "cmath",
-    "complex", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "deque", "functional",
-    "iostream", "iterator", "limits", "list", "map", "memory", "numeric", "queue", "random",
-    "set", "stack", "string", "thread", "tuple", "type_traits", "unordered_map",
-    "unordered_set", "utility", "vector", "execution",
+    "algorithm",
+    "array",
+    "atomic",
+    "bitset",
+    "cassert",
+    "cfloat",
+    "climits",
+    "cmath",
+    "complex",
+    "cstddef",
+    "cstdint",
+    "cstdio",
+    "cstdlib",
+    "cstring",
+    "deque",
+    "functional",
+    "iostream",
+    "iterator",
+    "limits",
+    "list",
+    "map",
+    "memory",
+    "numeric",
+    "queue",
+    "random",
+    "set",
+    "stack",
+    "string",
+    "thread",
+    "tuple",
+    "type_traits",
+    "unordered_map",
+    "unordered_set",
+    "utility",
+    "vector",
+    "execution",
 )
 
 
@@ -77,8 +108,7 @@ class Compiler:
         # keeps every call to a helper such as triangleArea or distance out of line.
         # -fno-gnu-unique: no STB_GNU_UNIQUE symbols, which would keep an object loaded
         # after dlclose (a side runner closes each code layout it is done with).
-        f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-fno-semantic-interposition",
-             "-fno-gnu-unique"]
+        f = ["-std=c++17", "-O3", f"-march={self.march}", "-fPIC", "-fno-semantic-interposition", "-fno-gnu-unique"]
         return f + (["-fopenmp"] if mode == "omp" else [])
 
     def link_flags(self, mode: str) -> list[str]:
@@ -95,8 +125,11 @@ class Compiler:
         "layout-1008.so" against "layout-0.so" moved the code by 16 bytes more than the
         padding. Both sides' layouts are linked the same way; the object as built
         (link_flags) with the default linker."""
-        return (self.link_flags(mode) + ["-Wl,-soname,harness-layout.so"]
-                + ([f"-fuse-ld={self.layout_linker}"] if self.layout_linker else []))
+        return (
+            self.link_flags(mode)
+            + ["-Wl,-soname,harness-layout.so"]
+            + ([f"-fuse-ld={self.layout_linker}"] if self.layout_linker else [])
+        )
 
     def flags(self, mode: str) -> list[str]:
         """All flags of ``mode``: compile_flags, then link_flags."""
@@ -107,8 +140,10 @@ class Compiler:
         ``lib.so``: ``compile_argv`` (the compiler, its flags and include folders) to an
         object, then the link. A step may leave ``ir.ll`` (the object's LLVM IR), which is
         kept beside them."""
-        return [compile_argv + ["-c", "-o", "obj.o", "tu.cpp"],
-                [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"]]
+        return [
+            compile_argv + ["-c", "-o", "obj.o", "tu.cpp"],
+            [self.path, *self.link_flags(mode), "-o", "lib.so", "obj.o"],
+        ]
 
     def mounts(self) -> list[str]:
         """Folders the compile sandbox must mount (read-only) for this compiler to run: the
@@ -125,9 +160,14 @@ class Compiler:
 
     def describe(self, mode: str) -> dict:
         """What a results folder records about the compiler."""
-        return {"compiler": self.path, "compiler_version": self.version,
-                "flags": " ".join(self.flags(mode)), "march": self.march,
-                "resolved_march": self.resolved_march, "layout_linker": self.layout_linker or "default"}
+        return {
+            "compiler": self.path,
+            "compiler_version": self.version,
+            "flags": " ".join(self.flags(mode)),
+            "march": self.march,
+            "resolved_march": self.resolved_march,
+            "layout_linker": self.layout_linker or "default",
+        }
 
 
 @lru_cache(maxsize=None)
@@ -139,18 +179,22 @@ def find_compiler(march: str = "native") -> Compiler:
     cxx = os.environ.get("CXX") or "g++"
     path = shutil.which(cxx)
     if not path:
-        raise HarnessError(f"C++ compiler '{cxx}' not found on PATH: install g++ "
-                           "(apt-get install g++) or set CXX")
+        raise HarnessError(f"C++ compiler '{cxx}' not found on PATH: install g++ (apt-get install g++) or set CXX")
     version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
     version = version.splitlines()[0] if version else "unknown"
-    q = subprocess.run([path, f"-march={march}", "-Q", "--help=target"],
-                       capture_output=True, text=True)
+    q = subprocess.run([path, f"-march={march}", "-Q", "--help=target"], capture_output=True, text=True)
     if q.returncode != 0:
         raise HarnessError(f"{cxx} rejects -march={march}: {q.stderr.strip().splitlines()[-1]}")
     m = re.search(r"^\s*-march=\s*(\S+)", q.stdout, re.M)
     resolved = m.group(1) if m else march
-    return Compiler(path, version, march, resolved, hashlib.sha256(q.stdout.encode()).hexdigest(),
-                    layout_linker="gold" if _links_with(path, "gold") else "")
+    return Compiler(
+        path,
+        version,
+        march,
+        resolved,
+        hashlib.sha256(q.stdout.encode()).hexdigest(),
+        layout_linker="gold" if _links_with(path, "gold") else "",
+    )
 
 
 def _links_with(cxx: str, linker: str) -> bool:
@@ -158,9 +202,13 @@ def _links_with(cxx: str, linker: str) -> bool:
     binutils on Debian 12, but newer binutils may be built without it)."""
     with tempfile.TemporaryDirectory() as d:
         try:
-            r = subprocess.run([cxx, "-x", "c++", "-shared", "-fPIC", f"-fuse-ld={linker}", "-o",
-                                os.path.join(d, "probe.so"), "-"], input="int harness_probe;\n",
-                               capture_output=True, text=True, timeout=60)
+            r = subprocess.run(
+                [cxx, "-x", "c++", "-shared", "-fPIC", f"-fuse-ld={linker}", "-o", os.path.join(d, "probe.so"), "-"],
+                input="int harness_probe;\n",
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
         except (OSError, subprocess.SubprocessError):
             return False
         return r.returncode == 0
@@ -200,9 +248,11 @@ def trim_diagnostics(text: str, max_lines: int = 40, max_chars: int = 4000) -> s
 
     Drops "In file included from" chains and template backtraces beyond ``max_lines``.
     """
-    keep = [ln for ln in text.splitlines()
-            if ln.strip() and not ln.startswith("In file included from")
-            and not ln.lstrip().startswith("from ")]
+    keep = [
+        ln
+        for ln in text.splitlines()
+        if ln.strip() and not ln.startswith("In file included from") and not ln.lstrip().startswith("from ")
+    ]
     out = "\n".join(keep[:max_lines])
     if len(keep) > max_lines:
         out += f"\n... ({len(keep) - max_lines} more lines)"
@@ -219,8 +269,7 @@ def _remarks(path: Path, max_lines: int = 25) -> str:
         return ""
     seen = []
     for ln in path.read_text(errors="replace").splitlines():
-        if (ln.startswith("candidate.cpp:") and "statement clobbers memory" not in ln
-                and ln not in seen):
+        if ln.startswith("candidate.cpp:") and "statement clobbers memory" not in ln and ln not in seen:
             seen.append(ln)
     return "\n".join(seen[:max_lines])
 
@@ -238,8 +287,9 @@ class DiskFullError(HarnessError):
     a verdict on the code (the run stops; --resume continues once there is room)."""
 
 
-def run_tool(argv: list[str], comp: Compiler, work: Path, ro: list[str], sandboxed: bool,
-             tail_bytes: int = 8192) -> "sandbox.Outcome":
+def run_tool(
+    argv: list[str], comp: Compiler, work: Path, ro: list[str], sandboxed: bool, tail_bytes: int = 8192
+) -> "sandbox.Outcome":
     """One compiler-tool call (compiler, linker, objcopy, or a shell running several) in
     the folder ``work`` (its only writable place; ``ro``: the folders it reads besides
     the compiler's own), sandboxed unless ``sandboxed`` is False, with at most 300 s,
@@ -250,24 +300,33 @@ def run_tool(argv: list[str], comp: Compiler, work: Path, ro: list[str], sandbox
     the call and read as the candidate's compile or link error."""
     free = shutil.disk_usage(work).free
     if free < FREE_BYTES_MIN:
-        raise DiskFullError(f"only {free >> 20} MiB free on the disk of {work} (the harness needs "
-                            f"{FREE_BYTES_MIN >> 20} MiB to build): free some space, or point HARNESS_CACHE "
-                            "elsewhere, and start again (a run or score continues with its --resume)")
-    return sandbox.run(argv, sandboxed=sandboxed, ro=ro + comp.mounts(), rw=[str(work)], cwd=str(work),
-                       timeout_s=300.0, tail_bytes=tail_bytes,
-                       limits=sandbox.Limits(memory_bytes=4 << 30, pids=64, file_bytes=TOOL_FILE_BYTES),
-                       env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}))
+        raise DiskFullError(
+            f"only {free >> 20} MiB free on the disk of {work} (the harness needs "
+            f"{FREE_BYTES_MIN >> 20} MiB to build): free some space, or point HARNESS_CACHE "
+            "elsewhere, and start again (a run or score continues with its --resume)"
+        )
+    return sandbox.run(
+        argv,
+        sandboxed=sandboxed,
+        ro=ro + comp.mounts(),
+        rw=[str(work)],
+        cwd=str(work),
+        timeout_s=300.0,
+        tail_bytes=tail_bytes,
+        limits=sandbox.Limits(memory_bytes=4 << 30, pids=64, file_bytes=TOOL_FILE_BYTES),
+        env=sandbox.clean_env({"PATH": os.path.dirname(comp.path) + ":/usr/bin:/bin"}),
+    )
 
 
-def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Path],
-             sandboxed: bool, remarks: bool = False) -> BuildResult:
+def _compile(
+    tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Path], sandboxed: bool, remarks: bool = False
+) -> BuildResult:
     out_dir = cache_root() / "builds" / key[:2] / key
     lib = out_dir / "lib.so"
     meta = out_dir / "build.json"
     if lib.exists() and meta.exists() and (out_dir / "obj.o").exists():
         info = json.loads(meta.read_text())
-        return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key,
-                           info.get("remarks", ""))
+        return BuildResult(True, "ok", str(lib), info.get("diagnostics", ""), 0.0, True, key, info.get("remarks", ""))
     (cache_root() / "builds").mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache_root() / "builds"))
     try:
@@ -295,8 +354,7 @@ def _compile(tu: str, key: str, comp: Compiler, mode: str, include_dirs: list[Pa
             os.replace(work / "ir.ll", out_dir / "ir.ll")
         os.replace(work / "lib.so", lib)
         notes = _remarks(work / "remarks.txt")
-        atomic_write(meta, json.dumps({"diagnostics": trim_diagnostics(diag),
-                                            "seconds": seconds, "remarks": notes}))
+        atomic_write(meta, json.dumps({"diagnostics": trim_diagnostics(diag), "seconds": seconds, "remarks": notes}))
         return BuildResult(True, "ok", str(lib), trim_diagnostics(diag), seconds, False, key, notes)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -326,13 +384,14 @@ def check_sandboxed_compiler(comp: Compiler) -> None:
     if comp.path in _WORKS_SANDBOXED:
         return
     key = content_key("probe", comp.path, comp.version, comp.target_hash, " ".join(comp.mounts()))
-    res = _compile("int harness_probe(int x) { return x + 1; }\n", key, comp, "serial", [],
-                   sandboxed=True)
+    res = _compile("int harness_probe(int x) { return x + 1; }\n", key, comp, "serial", [], sandboxed=True)
     if not res.ok:
         last = (res.diagnostics.strip().splitlines() or ["no message"])[-1]
-        raise HarnessError(f"the compiler {comp.path} does not work in the sandbox ({last}); "
-                           f"the sandbox mounts the system folders and {', '.join(comp.mounts()) or 'nothing else'}: "
-                           "install the compiler there, or pass --unsafe-no-sandbox")
+        raise HarnessError(
+            f"the compiler {comp.path} does not work in the sandbox ({last}); "
+            f"the sandbox mounts the system folders and {', '.join(comp.mounts()) or 'nothing else'}: "
+            "install the compiler there, or pass --unsafe-no-sandbox"
+        )
     _WORKS_SANDBOXED.add(comp.path)
 
 
@@ -366,8 +425,12 @@ def prelude_dir(comp: Compiler, mode: str) -> tuple[Path, float]:
     work = Path(tempfile.mkdtemp(prefix="pch-", dir=out.parent))
     try:
         (work / PRELUDE_NAME).write_text(text)
-        r = subprocess.run([comp.path, *flags, "-x", "c++-header", PRELUDE_NAME, "-o",
-                            f"{PRELUDE_NAME}.gch"], cwd=work, capture_output=True, text=True)
+        r = subprocess.run(
+            [comp.path, *flags, "-x", "c++-header", PRELUDE_NAME, "-o", f"{PRELUDE_NAME}.gch"],
+            cwd=work,
+            capture_output=True,
+            text=True,
+        )
         if r.returncode != 0:
             (work / f"{PRELUDE_NAME}.gch").unlink(missing_ok=True)  # the header alone still works
             (work / PCH_FAILED).write_text(r.stderr[-4000:])
@@ -390,14 +453,14 @@ def candidate_tu(problem: Problem, source: str, mode: str, glue: bool = True) ->
     types): that one goes right after the candidate's definition of the last such
     struct, with ``#line`` directives so diagnostics keep the candidate's line numbers.
     """
-    lines = [f'#include "{PRELUDE_NAME}"  // the prelude: {" ".join(PRELUDE_HEADERS)}'
-             + (" omp.h" if mode == "omp" else "")]
+    lines = [
+        f'#include "{PRELUDE_NAME}"  // the prelude: {" ".join(PRELUDE_HEADERS)}' + (" omp.h" if mode == "omp" else "")
+    ]
     missing = [h for h in problem.helpers if not h.defined_in(source)]
     own_structs = [h.name for h in problem.helpers if h.kind == "struct" and h.defined_in(source)]
     before, after = [], {}  # after: {offset in source: [helper code]}
     for h in missing:
-        ends = [_struct_end(source, name) for name in own_structs
-                if re.search(rf"\b{re.escape(name)}\b", h.code)]
+        ends = [_struct_end(source, name) for name in own_structs if re.search(rf"\b{re.escape(name)}\b", h.code)]
         ends = [e for e in ends if e is not None]
         if ends:
             after.setdefault(max(ends), []).append(h.code)
@@ -442,12 +505,12 @@ def glue_text(problem: Problem) -> str:
     """The problem's glue with its ``args.hpp`` pasted in, so a candidate compiles
     without the problem folder on its include path (where the expert references live)."""
     args = re.sub(r"^\s*#\s*pragma\s+once.*$", "", problem.source("args.hpp"), flags=re.M)
-    return re.sub(r'^\s*#\s*include\s+"args\.hpp".*$', lambda _: args, problem.source("glue.cpp"),
-                  flags=re.M)
+    return re.sub(r'^\s*#\s*include\s+"args\.hpp".*$', lambda _: args, problem.source("glue.cpp"), flags=re.M)
 
 
-def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
-                    sandboxed: bool = True) -> tuple[BuildResult, str]:
+def build_candidate(
+    problem: Problem, text: str, mode: str, comp: Compiler, sandboxed: bool = True
+) -> tuple[BuildResult, str]:
     """Extracts and compiles a candidate (a model reply or a source file's text).
 
     Returns (BuildResult, the extracted source). Compile failures are results, not errors.
@@ -455,14 +518,22 @@ def build_candidate(problem: Problem, text: str, mode: str, comp: Compiler,
     source = extract_candidate(text, problem.function)
     pch, pch_s = prelude_dir(comp, mode)
     tu = candidate_tu(problem, source, mode)
-    key = content_key("candidate", tu, prelude_text(mode), problem.folder_hash, " ".join(comp.flags(mode)),
-               REMARKS_FLAG, comp.target_hash, comp.version)
+    key = content_key(
+        "candidate",
+        tu,
+        prelude_text(mode),
+        problem.folder_hash,
+        " ".join(comp.flags(mode)),
+        REMARKS_FLAG,
+        comp.target_hash,
+        comp.version,
+    )
     res = _compile(tu, key, comp, mode, [pch], sandboxed, remarks=True)
     res.seconds += pch_s
     return res, source
 
 
-LAYOUT_STEP = 16    # bytes between two paddings: GCC aligns functions and loops to 16 here
+LAYOUT_STEP = 16  # bytes between two paddings: GCC aligns functions and loops to 16 here
 LAYOUT_SPAN = 4096  # paddings stay below one page: address randomisation moves whole pages
 LAYOUTS = LAYOUT_SPAN // LAYOUT_STEP  # at most one code layout per pair and side (256)
 LAYOUT_BYTES = 1 << 30  # at most this many bytes of one side's layouts, but 2 layouts at least
@@ -476,8 +547,7 @@ def layout_pads(key: str, n: int) -> list[int]:
     """``n`` padding sizes in bytes, multiples of LAYOUT_STEP below LAYOUT_SPAN, drawn
     without replacement (while there are sizes left) and reproducibly from ``key``: the
     sizes ordered by the SHA-256 of key and size."""
-    order = sorted(range(0, LAYOUT_SPAN, LAYOUT_STEP),
-                   key=lambda b: hashlib.sha256(f"{key}:{b}".encode()).digest())
+    order = sorted(range(0, LAYOUT_SPAN, LAYOUT_STEP), key=lambda b: hashlib.sha256(f"{key}:{b}".encode()).digest())
     return [order[i % len(order)] for i in range(n)]
 
 
@@ -498,10 +568,13 @@ def _pad_object(nbytes: int, comp: Compiler) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="pad-", dir=out.parent))
     try:
-        (work / "pad.s").write_text('.section .note.GNU-stack,"",@progbits\n.section .text.unlikely,"ax",@progbits\n'
-                                    + (f".skip {nbytes}, 0xcc\n" if nbytes else ""))
-        r = subprocess.run([comp.path, "-c", "-x", "assembler", "pad.s", "-o", "pad.o"], cwd=work,
-                           capture_output=True, text=True)
+        (work / "pad.s").write_text(
+            '.section .note.GNU-stack,"",@progbits\n.section .text.unlikely,"ax",@progbits\n'
+            + (f".skip {nbytes}, 0xcc\n" if nbytes else "")
+        )
+        r = subprocess.run(
+            [comp.path, "-c", "-x", "assembler", "pad.s", "-o", "pad.o"], cwd=work, capture_output=True, text=True
+        )
         if r.returncode != 0:
             raise HarnessError(f"{comp.path} cannot assemble a padding object: {r.stderr.strip()[-300:]}")
         os.replace(work / "pad.o", out)
@@ -535,14 +608,15 @@ def _exec_sections_aligned_over(obj: Path, align: int) -> list[str]:
             h = header(i)
             if h[2] & 0x4 and h[8] > align:
                 start = names_at + h[0]
-                out.append(data[start:data.index(b"\0", start)].decode("utf-8", "replace"))
+                out.append(data[start : data.index(b"\0", start)].decode("utf-8", "replace"))
         return out
     except (struct.error, ValueError) as e:
         raise HarnessError(f"{obj}: cannot read its section headers ({e})") from None
 
 
-def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Compiler, mode: str,
-                    sandboxed: bool) -> list[str]:
+def layout_variants(
+    build: BuildResult, pads: list[int], out_dir: Path, comp: Compiler, mode: str, sandboxed: bool
+) -> list[str]:
     """Code layouts of a built object: for each padding size in ``pads`` (bytes, see
     layout_pads), the object's compiled code (``obj.o`` beside ``build.path``) linked into
     ``out_dir/layout-<bytes>.so`` after a padding of that size (_pad_object), so all its
@@ -582,18 +656,25 @@ def layout_variants(build: BuildResult, pads: list[int], out_dir: Path, comp: Co
             wide = _exec_sections_aligned_over(obj, LAYOUT_STEP)
             if wide:
                 objcopy = shutil.which("objcopy", path=os.path.dirname(comp.path) + ":/usr/bin:/bin") or "objcopy"
-                steps.append(shlex.join([objcopy, *(f"--set-section-alignment={n}={LAYOUT_STEP}" for n in wide),
-                                         str(obj), "obj.o"]))
+                steps.append(
+                    shlex.join(
+                        [objcopy, *(f"--set-section-alignment={n}={LAYOUT_STEP}" for n in wide), str(obj), "obj.o"]
+                    )
+                )
                 linked = "obj.o"
-            link = shlex.join([comp.path, *comp.layout_link_flags(mode), str(pad_dir / "pad-{}.o"), linked,
-                               "-o", "layout-{}.so"])
+            link = shlex.join(
+                [comp.path, *comp.layout_link_flags(mode), str(pad_dir / "pad-{}.o"), linked, "-o", "layout-{}.so"]
+            )
             jobs = max(1, len(os.sched_getaffinity(0)))
             steps.append(f"printf '%s\\n' {' '.join(map(str, todo))} | xargs -P {jobs} -I{{}} {link}")
-            res = run_tool(["/bin/sh", "-c", " && ".join(steps)], comp, work, [str(obj.parent), str(pad_dir)],
-                           sandboxed)
+            res = run_tool(
+                ["/bin/sh", "-c", " && ".join(steps)], comp, work, [str(obj.parent), str(pad_dir)], sandboxed
+            )
             if res.returncode != 0:
-                raise LayoutError("linking the object at other code offsets failed: "
-                                  + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3))
+                raise LayoutError(
+                    "linking the object at other code offsets failed: "
+                    + trim_diagnostics(res.stderr_tail + res.stdout_tail, max_lines=3)
+                )
             for n in todo:
                 os.replace(work / f"layout-{n}.so", out_dir / f"layout-{n}.so")
         finally:
@@ -611,8 +692,9 @@ def build_probe(name: str, tu: str, mode: str, comp: Compiler) -> BuildResult:
     key = content_key("probe", name, tu, " ".join(comp.flags(mode)), comp.target_hash, comp.version)
     res = _compile(tu, key, comp, mode, [], sandboxed=False)
     if not res.ok:
-        raise HarnessError(f"the {name} probe does not build: "
-                           f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
+        raise HarnessError(
+            f"the {name} probe does not build: {res.diagnostics.splitlines()[0] if res.diagnostics else '?'}"
+        )
     return res
 
 
@@ -627,21 +709,25 @@ def build_trusted(problem: Problem, kind: str, mode: str, comp: Compiler) -> Bui
         # The same translation unit an A/A candidate gets (prelude, #line, glue): code
         # placement then matches too; a different prelude was seen to move the
         # baseline's hot loop and change its time by up to 1.9x (46_sparse_la_spmm).
-        tu = candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"), problem.function),
-                          mode)
+        tu = candidate_tu(problem, extract_candidate(problem.source("baseline.cpp"), problem.function), mode)
     else:
         raise ValueError(kind)
     # the driver always uses OpenMP, for parallel input generation
     build_mode = "omp" if kind == "driver" else mode
     # folder_hash covers the driver headers of cpp/include/harness too
-    key = content_key(kind, tu, problem.folder_hash, " ".join(comp.flags(build_mode)),
-               comp.target_hash, comp.version)
+    key = content_key(kind, tu, problem.folder_hash, " ".join(comp.flags(build_mode)), comp.target_hash, comp.version)
     pch, pch_s = prelude_dir(comp, build_mode)
-    res = _compile(tu, key + content_key(prelude_text(build_mode)), comp, build_mode,
-                   [pch, problem.path, INCLUDE_DIR], sandboxed=False)
+    res = _compile(
+        tu,
+        key + content_key(prelude_text(build_mode)),
+        comp,
+        build_mode,
+        [pch, problem.path, INCLUDE_DIR],
+        sandboxed=False,
+    )
     res.seconds += pch_s
     if not res.ok:
-        raise HarnessError(f"{problem.id}: {kind} does not build: "
-                           f"{res.diagnostics.splitlines()[0] if res.diagnostics else '?'}")
+        raise HarnessError(
+            f"{problem.id}: {kind} does not build: {res.diagnostics.splitlines()[0] if res.diagnostics else '?'}"
+        )
     return res
-

@@ -27,11 +27,11 @@ from pathlib import Path
 from ..core.errors import HarnessError
 
 GIB = 1 << 30
-BASE_PIDS = 64        # processes + threads for Python, the driver and libgomp's helpers
-PIDS_PER_CPU = 3      # per CPU of the worker and side: each side's keeper's and caller's OpenMP pools (the judge's too), and room for a candidate's threads
+BASE_PIDS = 64  # processes + threads for Python, the driver and libgomp's helpers
+PIDS_PER_CPU = 3  # per CPU of the worker and side: each side's keeper's and caller's OpenMP pools (the judge's too), and room for a candidate's threads
 BASE_MEMORY = 8 * GIB
 MEMORY_PER_CPU = GIB // 2
-MEMORY_SHARE = 0.75   # of the node's RAM, split evenly between its evaluation workers
+MEMORY_SHARE = 0.75  # of the node's RAM, split evenly between its evaluation workers
 
 
 @dataclass(frozen=True)
@@ -63,14 +63,18 @@ class Topology:
         for c in self.cpus:
             nodes.setdefault(c.node, []).append(c.id)
         cores = {(c.package, c.core) for c in self.cpus}
-        return {"cpu_model": self.cpu_model, "sockets": len({c.package for c in self.cpus}),
-                "numa_nodes": {str(n): _cpulist_text(ids) for n, ids in sorted(nodes.items())},
-                "physical_cores": len(cores), "logical_cpus": len(self.cpus),
-                "smt_per_core": max((len(c.siblings) for c in self.cpus), default=1)}
+        return {
+            "cpu_model": self.cpu_model,
+            "sockets": len({c.package for c in self.cpus}),
+            "numa_nodes": {str(n): _cpulist_text(ids) for n, ids in sorted(nodes.items())},
+            "physical_cores": len(cores),
+            "logical_cpus": len(self.cpus),
+            "smt_per_core": max((len(c.siblings) for c in self.cpus), default=1),
+        }
 
 
 def parse_cpulist(text: str) -> list[int]:
-    """"0-3,8,10-11" -> [0, 1, 2, 3, 8, 10, 11] (the kernel's cpulist format). Raises
+    """ "0-3,8,10-11" -> [0, 1, 2, 3, 8, 10, 11] (the kernel's cpulist format). Raises
     ValueError on malformed text."""
     out: list[int] = []
     for part in text.strip().split(","):
@@ -129,9 +133,15 @@ def read_topology(root: str | os.PathLike = "/sys", cpuinfo: str | os.PathLike =
             sib = tuple(parse_cpulist(_read(t / "thread_siblings_list", str(i))))
         except ValueError:
             sib = (i,)
-        cpus.append(Cpu(id=i, package=int(_read(t / "physical_package_id", "0")),
-                        core=int(_read(t / "core_id", str(i))), node=node_of.get(i, 0),
-                        siblings=sib or (i,)))
+        cpus.append(
+            Cpu(
+                id=i,
+                package=int(_read(t / "physical_package_id", "0")),
+                core=int(_read(t / "core_id", str(i))),
+                node=node_of.get(i, 0),
+                siblings=sib or (i,),
+            )
+        )
     model = "unknown"
     try:
         for line in Path(cpuinfo).read_text().splitlines():
@@ -163,8 +173,9 @@ def choose_cores(topo: Topology, usable, n: int) -> list[int]:
     cores = _cores(topo, usable)
     total = sum(len(v) for v in cores.values())
     if n > total:
-        raise HarnessError(f"--threads {n}: this process may use {total} CPUs "
-                           f"({_cpulist_text(c for v in cores.values() for c in v)})")
+        raise HarnessError(
+            f"--threads {n}: this process may use {total} CPUs ({_cpulist_text(c for v in cores.values() for c in v)})"
+        )
     node = {c.id: c.node for c in topo.cpus}
     by_node: dict[int, list] = {}
     for key, ids in cores.items():
@@ -181,7 +192,7 @@ def choose_cores(topo: Topology, usable, n: int) -> list[int]:
     picked = [cores[k][0] for k in keys[:n]]
     if len(picked) < n:  # SMT siblings last
         spare = [c for k in keys for c in cores[k][1:]]
-        picked += spare[:n - len(picked)]
+        picked += spare[: n - len(picked)]
     return sorted(picked)
 
 
@@ -201,7 +212,8 @@ def partition(topo: Topology, usable, workers: int, per_worker: int) -> list[lis
             fit = n_cores // per_worker
             raise HarnessError(
                 f"--eval-workers {workers} x {per_worker} CPU(s) each do not fit on the "
-                f"{n_cores} physical core(s) this process may use; at most {fit} worker(s) fit")
+                f"{n_cores} physical core(s) this process may use; at most {fit} worker(s) fit"
+            )
         cores = _cores(topo, left)
         # whole physical cores only: never an SMT sibling when cores are left
         one_each = [ids[0] for ids in cores.values()]
@@ -253,7 +265,12 @@ def machine_info() -> dict:
     (sockets, NUMA nodes, physical cores, SMT threads per core), OS, Python and host name:
     the "machine" of a run's config.json and of this machine's noise floor."""
     topo = machine_topology()
-    return {"cpu_model": topo.cpu_model, "logical_cpus": os.cpu_count(),
-            "usable_cpus": sorted(os.sched_getaffinity(0)), "topology": topo.describe(),
-            "os": platform.platform(), "python": platform.python_version(),
-            "hostname": platform.node()}
+    return {
+        "cpu_model": topo.cpu_model,
+        "logical_cpus": os.cpu_count(),
+        "usable_cpus": sorted(os.sched_getaffinity(0)),
+        "topology": topo.describe(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "hostname": platform.node(),
+    }

@@ -46,6 +46,7 @@ Expressions are evaluated by a small whitelist evaluator (``evaluate``): numbers
 floor and ceil; no intermediate value may exceed 1e30. Anything else raises ValueError
 with a one-line message.
 """
+
 from __future__ import annotations
 
 import ast
@@ -76,8 +77,21 @@ _FUNCS = {
     "floor": (math.floor, 1),
     "ceil": (math.ceil, 1),
 }
-_KEYS = {"params", "counts", "bytes", "bytes_min", "flops", "flops_min", "bytes_order", "flops_order",
-         "algorithm_fixed", "has_bound", "flops_exact", "bound_note", "flops_note"}
+_KEYS = {
+    "params",
+    "counts",
+    "bytes",
+    "bytes_min",
+    "flops",
+    "flops_min",
+    "bytes_order",
+    "flops_order",
+    "algorithm_fixed",
+    "has_bound",
+    "flops_exact",
+    "bound_note",
+    "flops_note",
+}
 
 
 def _parse(expr: str) -> ast.Expression:
@@ -90,13 +104,15 @@ def _parse(expr: str) -> ast.Expression:
     except SyntaxError as e:
         raise ValueError(f"work expression {expr!r}: syntax error ({e.msg})") from None
     for node in ast.walk(tree):
-        ok = isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Name, ast.Load,
-                               ast.Call, ast.USub, ast.UAdd, *_BINOPS))
+        ok = isinstance(
+            node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Name, ast.Load, ast.Call, ast.USub, ast.UAdd, *_BINOPS)
+        )
         if isinstance(node, ast.Constant):
             ok = type(node.value) in (int, float)
         if isinstance(node, ast.Call):
-            ok = (isinstance(node.func, ast.Name) and node.func.id in _FUNCS
-                  and not node.keywords and len(node.args) >= 1)
+            ok = (
+                isinstance(node.func, ast.Name) and node.func.id in _FUNCS and not node.keywords and len(node.args) >= 1
+            )
         if not ok:
             raise ValueError(f"work expression {expr!r}: {type(node).__name__} not allowed")
     return tree
@@ -148,8 +164,7 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
             fn, arity = _FUNCS[node.func.id]
             args = [ev(a) for a in node.args]
             if arity is not None and len(args) != arity:
-                raise ValueError(f"work expression {expr!r}: {node.func.id} takes {arity} "
-                                 f"argument")
+                raise ValueError(f"work expression {expr!r}: {node.func.id} takes {arity} argument")
             try:
                 return fn(*args)
             except (ValueError, OverflowError) as e:
@@ -163,8 +178,8 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
 class WorkModel:
     """A problem's ``[work]`` table, checked. Units: ``bytes`` in bytes, ``flops`` in FLOP."""
 
-    params: dict = field(default_factory=dict)   # name -> expression or per-size list
-    counts: dict = field(default_factory=dict)   # name -> driver view whose count it is
+    params: dict = field(default_factory=dict)  # name -> expression or per-size list
+    counts: dict = field(default_factory=dict)  # name -> driver view whose count it is
     bytes: str | int = 0
     flops: str | int = 0
     bytes_order: str | int = 1
@@ -183,8 +198,9 @@ class WorkModel:
         env: dict = {"S": int(size)}
         for name in self.counts:
             if counts is None or name not in counts:
-                raise ValueError(f"work model needs the instance count {name!r} "
-                                 f"(the driver view {self.counts[name]!r})")
+                raise ValueError(
+                    f"work model needs the instance count {name!r} (the driver view {self.counts[name]!r})"
+                )
             env[name] = int(counts[name])
         for name, v in self.params.items():
             if isinstance(v, list):
@@ -208,16 +224,14 @@ class WorkModel:
         needs at ``size`` (FLOP): the baseline's count without its redundant operations
         (loop-invariant products recomputed, additions of 0.0); ``flops`` when the table
         gives no ``flops_min``. The roofline uses this one where ``algorithm_fixed``."""
-        return evaluate(self.flops if self.flops_min is None else self.flops_min,
-                        self.env(size, counts))
+        return evaluate(self.flops if self.flops_min is None else self.flops_min, self.env(size, counts))
 
     def bytes_min_at(self, size: int, counts: Mapping[str, int] | None = None) -> float:
         """The fewest bytes a correct implementation must move at ``size`` (bytes): the
         compulsory traffic without the parts of the baseline's arrays the result does not
         depend on (a symmetric matrix's second triangle); ``bytes`` when the table gives no
         ``bytes_min``. The roofline's memory bound uses this one."""
-        return evaluate(self.bytes if self.bytes_min is None else self.bytes_min,
-                        self.env(size, counts))
+        return evaluate(self.bytes if self.bytes_min is None else self.bytes_min, self.env(size, counts))
 
     def order_at(self, which: str, size: int, counts: Mapping[str, int] | None = None) -> float:
         """The declared leading term of ``which`` ("bytes" or "flops") at ``size``
@@ -262,22 +276,30 @@ def parse_work(table: dict, where: str = "[work]") -> WorkModel:
     has_bound = table.get("has_bound", True)
     exact = table.get("flops_exact", True)
     if not all(isinstance(v, bool) for v in (fixed, has_bound, exact)):
-        raise ValueError(f"{where}: algorithm_fixed, has_bound and flops_exact must be "
-                         f"true or false")
+        raise ValueError(f"{where}: algorithm_fixed, has_bound and flops_exact must be true or false")
     notes = {k: table.get(k, "") for k in ("bound_note", "flops_note")}
     if any(not isinstance(v, str) for v in notes.values()):
         raise ValueError(f"{where}: bound_note and flops_note must be strings")
     if table["flops"] in (0, "0") and not notes["flops_note"]:
         raise ValueError(f"{where}: flops is 0 without a flops_note saying why")
     if (not has_bound or not exact or counts) and not notes["bound_note"]:
-        raise ValueError(f"{where}: data-dependent work (has_bound or flops_exact false, "
-                         f"or counts) without a bound_note")
-    return WorkModel(params=dict(params), counts=dict(counts), bytes=table["bytes"],
-                     flops=table["flops"], flops_min=table.get("flops_min"),
-                     bytes_min=table.get("bytes_min"),
-                     bytes_order=table.get("bytes_order", 1),
-                     flops_order=table.get("flops_order", 1), algorithm_fixed=fixed,
-                     has_bound=has_bound, flops_exact=exact, **notes)
+        raise ValueError(
+            f"{where}: data-dependent work (has_bound or flops_exact false, or counts) without a bound_note"
+        )
+    return WorkModel(
+        params=dict(params),
+        counts=dict(counts),
+        bytes=table["bytes"],
+        flops=table["flops"],
+        flops_min=table.get("flops_min"),
+        bytes_min=table.get("bytes_min"),
+        bytes_order=table.get("bytes_order", 1),
+        flops_order=table.get("flops_order", 1),
+        algorithm_fixed=fixed,
+        has_bound=has_bound,
+        flops_exact=exact,
+        **notes,
+    )
 
 
 def _check_names(expr, known: set, where: str) -> None:

@@ -40,6 +40,7 @@ def main() -> int:
     # the CPUs granted; read before OpenMP binds this (master) thread to its place
     cpus = sorted(os.sched_getaffinity(0))
     from harness import _bench  # noqa: PLC0415 - after the job is read
+
     # Loading libgomp with OMP_PROC_BIND set bound this thread to the first place (one
     # core), and the side runners it spawns would inherit that one core: give it back all
     # the CPUs granted, so each runner's OpenMP places its threads on all of them, as the
@@ -47,10 +48,22 @@ def main() -> int:
     os.sched_setaffinity(0, cpus)
 
     runner = os.path.join(os.path.dirname(_bench.__file__), "harness_side")
-    bench = _bench.Bench(job["driver"], job["baseline"], job["candidates"], runner, fd,
-                         job["rtol"], job["atol"], job["timeout_factor"], job["timeout_min_s"],
-                         job["sandboxed"], nonce, job["input_key"], job["baseline_layouts"],
-                         job["candidate_layouts"])
+    bench = _bench.Bench(
+        job["driver"],
+        job["baseline"],
+        job["candidates"],
+        runner,
+        fd,
+        job["rtol"],
+        job["atol"],
+        job["timeout_factor"],
+        job["timeout_min_s"],
+        job["sandboxed"],
+        nonce,
+        job["input_key"],
+        job["baseline_layouts"],
+        job["candidate_layouts"],
+    )
     done: set[int] = set()
 
     def _left(answer: dict, phase: str, **extra) -> None:
@@ -73,8 +86,17 @@ def main() -> int:
         for c in r["candidates"]:
             if r["status"] != "ok" and c["status"] == "ok":
                 continue  # not judged in a case the batch did not finish
-            _send({"event": "validated", "candidate": c["index"], "size": size, "seed": seed,
-                   "status": c["status"], "baseline_ns": r["baseline_ns"], "candidate_ns": c["candidate_ns"]})
+            _send(
+                {
+                    "event": "validated",
+                    "candidate": c["index"],
+                    "size": size,
+                    "seed": seed,
+                    "status": c["status"],
+                    "baseline_ns": r["baseline_ns"],
+                    "candidate_ns": c["candidate_ns"],
+                }
+            )
         _left(r, "validation", size=size, seed=seed)
         if r["status"] != "ok":
             return _end(r, "validation")
@@ -83,8 +105,16 @@ def main() -> int:
             if i not in done:
                 _send({"event": "result", "candidate": i, "status": "ok", "phase": "validation"})
         return _end({"status": "ok", "why": ""}, "validation")
-    m = bench.measure(job["size"], job["seed0"], job["min_pairs"], job["max_pairs"],
-                      job["budget_s"], job["min_measure_ns"], True, job["adaptive"])
+    m = bench.measure(
+        job["size"],
+        job["seed0"],
+        job["min_pairs"],
+        job["max_pairs"],
+        job["budget_s"],
+        job["min_measure_ns"],
+        True,
+        job["adaptive"],
+    )
     base_ns = m["baseline_ns"].tolist()
     for c in m["candidates"]:
         i = c["index"]
@@ -92,19 +122,27 @@ def main() -> int:
             continue  # a batch that failed leaves its unfinished candidates without a result
         done.add(i)
         cand_ns = c["candidate_ns"].tolist()
-        out = {"event": "result", "candidate": i, "phase": "timing", **_failure(c),
-               "size": job["size"], "seed0": job["seed0"],
-               "baseline_ns": base_ns[:len(cand_ns)], "candidate_ns": cand_ns,
-               "baseline_iters": m["iters"], "candidate_iters": m["iters"],
-               "clock_resolution_ns": m["clock_resolution_ns"],
-               "doorbell_ns": m["doorbell_ns"],
-               "cpu_accounting": dict(c["cpu_accounting"]),
-               "stopped": c["stopped"],
-               "cpus": cpus,
-               "omp_max_threads": _bench.omp_max_threads(),
-               "process_threads": bench.candidate_threads(i),
-               # its share of the batch's input generation (the keepers' and the judge's)
-               "generation_ns": bench.generation_ns() / len(job["candidates"])}
+        out = {
+            "event": "result",
+            "candidate": i,
+            "phase": "timing",
+            **_failure(c),
+            "size": job["size"],
+            "seed0": job["seed0"],
+            "baseline_ns": base_ns[: len(cand_ns)],
+            "candidate_ns": cand_ns,
+            "baseline_iters": m["iters"],
+            "candidate_iters": m["iters"],
+            "clock_resolution_ns": m["clock_resolution_ns"],
+            "doorbell_ns": m["doorbell_ns"],
+            "cpu_accounting": dict(c["cpu_accounting"]),
+            "stopped": c["stopped"],
+            "cpus": cpus,
+            "omp_max_threads": _bench.omp_max_threads(),
+            "process_threads": bench.candidate_threads(i),
+            # its share of the batch's input generation (the keepers' and the judge's)
+            "generation_ns": bench.generation_ns() / len(job["candidates"]),
+        }
         if c["status"] == "ok" and job.get("profile"):
             _profile(bench, job, i, out)
         _send(out)
@@ -123,7 +161,8 @@ def _profile(bench, job: dict, i: int, out: dict) -> None:
             out["thread_scaling"] = {
                 "threads_1_ms": round(one["median_ns"] / 1e6, 3),
                 f"threads_{n}_ms": round(many["median_ns"] / 1e6, 3),
-                f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3)}
+                f"speedup_{n}_over_1_thread": round(one["median_ns"] / many["median_ns"], 3),
+            }
     c = bench.counters(job["size"], job["seed0"] + 6000, index=i)
     if c["status"] == "ok":
         out["counters"] = _counter_evidence(c["counts"], c["unavailable"])

@@ -112,7 +112,14 @@ BACKOFF_BASE_S = 1.0  # seconds; doubles per attempt
 BACKOFF_MAX_S = 60.0  # seconds
 
 TEAM_FILE_KEYS = {  # what an agent of a team file may set
-    "name", "model", "temperature", "top_p", "max_tokens", "api_base", "seed"}
+    "name",
+    "model",
+    "temperature",
+    "top_p",
+    "max_tokens",
+    "api_base",
+    "seed",
+}
 
 
 # --------------------------------------------------------------------------- agents
@@ -233,19 +240,26 @@ def sampling_record(sampling: str) -> dict[str, Any]:
     if sampling not in SAMPLING_CHOICES:
         raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
     if sampling == "model":
-        return {"setting": sampling, "rule": "each agent's own temperature and top_p (team file, else "
-                f"{DEFAULT_TEMPERATURE}/{DEFAULT_TOP_P}), no frequency penalty"}
-    return {"setting": sampling, **PAPER_SAMPLING, "frequency_penalty": PAPER_FREQUENCY_PENALTY,
-            "penalized_purposes": list(PENALIZED_PURPOSES),
-            "rule": "every call at the temperature and top_p above unless the team file sets the agent's "
-                    "own; calls of the penalized purposes also with the frequency penalty (sent where the "
-                    "provider takes it)"}
+        return {
+            "setting": sampling,
+            "rule": "each agent's own temperature and top_p (team file, else "
+            f"{DEFAULT_TEMPERATURE}/{DEFAULT_TOP_P}), no frequency penalty",
+        }
+    return {
+        "setting": sampling,
+        **PAPER_SAMPLING,
+        "frequency_penalty": PAPER_FREQUENCY_PENALTY,
+        "penalized_purposes": list(PENALIZED_PURPOSES),
+        "rule": "every call at the temperature and top_p above unless the team file sets the agent's "
+        "own; calls of the penalized purposes also with the frequency penalty (sent where the "
+        "provider takes it)",
+    }
 
 
 # how much of a team a strategy calls (its registry entry's ``team``)
-TEAM_NONE = "none"    # calls no model (the null strategy: the noise floor)
-TEAM_ONE = "one"      # the team's first agent
-TEAM_MANY = "team"    # every agent of the team (and roles assigned among them)
+TEAM_NONE = "none"  # calls no model (the null strategy: the noise floor)
+TEAM_ONE = "one"  # the team's first agent
+TEAM_MANY = "team"  # every agent of the team (and roles assigned among them)
 TEAM_KINDS = (TEAM_NONE, TEAM_ONE, TEAM_MANY)
 
 
@@ -277,8 +291,9 @@ class Team:
             raise ModelConfigError(f"{self.source}: agent names must be unique, repeated: {dup}")
         for role, name in self.roles.items():
             if not isinstance(name, str) or name not in names:
-                raise ModelConfigError(f"{self.source}: [roles] {role} = {name!r} names no agent "
-                                       f"(agents: {', '.join(names)})")
+                raise ModelConfigError(
+                    f"{self.source}: [roles] {role} = {name!r} names no agent (agents: {', '.join(names)})"
+                )
 
     def role(self, role: str, default: Agent | None = None) -> Agent | None:
         """The agent the team file assigns to ``role``, else ``default``."""
@@ -293,14 +308,18 @@ class Team:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (for the run's config file)."""
-        return {"source": self.source, "agents": [a.to_dict() for a in self.agents],
-                "roles": dict(self.roles)}
+        return {"source": self.source, "agents": [a.to_dict() for a in self.agents], "roles": dict(self.roles)}
 
     @classmethod
     def default(cls, n: int = DEFAULT_TEAM_SIZE, *, max_tokens: int | None = None) -> "Team":
         """``n`` agents on the embedded model, sampling seeds 1..n (``max_tokens`` in tokens)."""
         agents = tuple(
-            Agent(name=f"agent-{i + 1}", model=local_model.EMBEDDED_MODEL, seed=i + 1, max_tokens=max_tokens or DEFAULT_MAX_TOKENS)
+            Agent(
+                name=f"agent-{i + 1}",
+                model=local_model.EMBEDDED_MODEL,
+                seed=i + 1,
+                max_tokens=max_tokens or DEFAULT_MAX_TOKENS,
+            )
             for i in range(n)
         )
         return cls(agents=agents, source="default")
@@ -318,7 +337,8 @@ class Team:
         if not names or any(not m for m in names):
             raise ModelConfigError(f"--models: expected a comma-separated list of model names, got {spec!r}")
         agents = tuple(
-            _agent_from_mapping({"model": m}, i, overrides, f"--models entry {i + 1} ({m})") for i, m in enumerate(names)
+            _agent_from_mapping({"model": m}, i, overrides, f"--models entry {i + 1} ({m})")
+            for i, m in enumerate(names)
         )
         return cls(agents=agents, source="--models")
 
@@ -345,8 +365,10 @@ class Team:
             raise ModelConfigError(f"team file {p} is not valid TOML: {str(e).splitlines()[0]}") from None
         unknown = set(data) - {"agents", "defaults", "roles"}
         if unknown:
-            raise ModelConfigError(f"team file {p}: unknown top-level key(s) {sorted(unknown)} "
-                                   "(expected [[agents]], optional [defaults] and [roles])")
+            raise ModelConfigError(
+                f"team file {p}: unknown top-level key(s) {sorted(unknown)} "
+                "(expected [[agents]], optional [defaults] and [roles])"
+            )
         roles = data.get("roles", {})
         if not isinstance(roles, dict) or not all(isinstance(v, str) for v in roles.values()):
             raise ModelConfigError(f"team file {p}: [roles] maps role names to agent names (strings)")
@@ -355,14 +377,19 @@ class Team:
             raise ModelConfigError(f"team file {p}: needs one or more [[agents]] tables")
         defaults = data.get("defaults", {})
         if not isinstance(defaults, dict) or set(defaults) - (TEAM_FILE_KEYS - {"name", "model"}):
-            raise ModelConfigError(f"team file {p}: [defaults] may only set {sorted(TEAM_FILE_KEYS - {'name', 'model'})}")
+            raise ModelConfigError(
+                f"team file {p}: [defaults] may only set {sorted(TEAM_FILE_KEYS - {'name', 'model'})}"
+            )
         agents = tuple(
-            _agent_from_mapping({**a, **overrides}, i, defaults, f"team file {p}, agent {i + 1}") for i, a in enumerate(agents_raw)
+            _agent_from_mapping({**a, **overrides}, i, defaults, f"team file {p}, agent {i + 1}")
+            for i, a in enumerate(agents_raw)
         )
         return cls(agents=agents, source=str(p), roles=roles)
 
     @classmethod
-    def load(cls, *, models: str | None = None, team_file: str | os.PathLike[str] | None = None, **overrides: Any) -> "Team":
+    def load(
+        cls, *, models: str | None = None, team_file: str | os.PathLike[str] | None = None, **overrides: Any
+    ) -> "Team":
         """The CLI's rule: ``--team FILE`` or ``--models a,b,c`` (not both), else the default team.
 
         Raises:
@@ -422,7 +449,9 @@ def check_provider(agent: Agent) -> str:
         return "local"
     prefix = agent.provider
     if prefix and prefix not in _known_providers(litellm):
-        raise ModelConfigError(f"agent {agent.name}: unknown model provider {prefix!r} in {agent.model!r} (litellm providers: openai, anthropic, ollama, hosted_vllm, … or local)")
+        raise ModelConfigError(
+            f"agent {agent.name}: unknown model provider {prefix!r} in {agent.model!r} (litellm providers: openai, anthropic, ollama, hosted_vllm, … or local)"
+        )
     try:
         _, provider, _, _ = litellm.get_llm_provider(model=agent.model, api_base=agent.api_base)
     except Exception:  # litellm raises BadRequestError for names it cannot route
@@ -480,7 +509,9 @@ def endpoint_for(agent: Agent, provider: str) -> str | None:
         env, default = ENDPOINT_PROVIDERS[provider]
         url = os.environ.get(env) or default
         if not url:
-            raise ModelConfigError(f"agent {agent.name}: {agent.model!r} needs api_base (in the team file) or {env} in the environment")
+            raise ModelConfigError(
+                f"agent {agent.name}: {agent.model!r} needs api_base (in the team file) or {env} in the environment"
+            )
         return url
     return None
 
@@ -515,22 +546,32 @@ def validate_team(team: Team, *, probe_endpoints: bool = True) -> None:
                 except ModelConfigError as e:
                     raise ModelConfigError(f"agent {agent.name}: {e}") from None
             elif not local_model.llama_available():
-                raise ModelConfigError(f"agent {agent.name}: llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
+                raise ModelConfigError(
+                    f"agent {agent.name}: llama-cpp-python is not installed; run {local_model.INSTALL_HINT}"
+                )
             continue
         base = endpoint_for(agent, provider)
         try:
             env = litellm.validate_environment(model=agent.model, api_base=base)
         except Exception as e:
-            raise ModelConfigError(f"agent {agent.name}: cannot check the environment for {agent.model!r}: {_one_line(e)}") from None
+            raise ModelConfigError(
+                f"agent {agent.name}: cannot check the environment for {agent.model!r}: {_one_line(e)}"
+            ) from None
         # a URL variable litellm asks for is satisfied by the endpoint we resolved
-        missing = [k for k in env.get("missing_keys", []) if k and not (base and k.endswith(("_API_BASE", "_BASE_URL")))]
+        missing = [
+            k for k in env.get("missing_keys", []) if k and not (base and k.endswith(("_API_BASE", "_BASE_URL")))
+        ]
         if missing:
-            raise ModelConfigError(f"agent {agent.name}: model {agent.model!r} needs {', '.join(missing)} in the environment")
+            raise ModelConfigError(
+                f"agent {agent.name}: model {agent.model!r} needs {', '.join(missing)} in the environment"
+            )
         target = base or HOSTED_ENDPOINTS.get(provider)
         if probe_endpoints and target:
             why = _probe(target)
             if why:
-                raise ModelConfigError(f"agent {agent.name}: endpoint {target} for {agent.model!r} is unreachable: {why}")
+                raise ModelConfigError(
+                    f"agent {agent.name}: endpoint {target} for {agent.model!r} is unreachable: {why}"
+                )
 
 
 def _one_line(e: BaseException) -> str:
@@ -639,7 +680,9 @@ class CostTracker:
 # --------------------------------------------------------------------------- cache
 
 
-def request_key(agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int | None, *, mock_response: str | None = None) -> dict[str, Any]:
+def request_key(
+    agent: Agent, messages: Sequence[Mapping[str, Any]], seed: int | None, *, mock_response: str | None = None
+) -> dict[str, Any]:
     """The response-cache key for a request (see the module docstring).
 
     For a ``local/…`` model the GGUF file's SHA-256 is part of the key (resolving it
@@ -710,8 +753,7 @@ def cache_put(cache_dir: str | os.PathLike[str], key: Mapping[str, Any], rec: Ca
     path.parent.mkdir(parents=True, exist_ok=True)
     record = rec.to_dict()
     record["cache_hit"] = False
-    atomic_write(path, json.dumps({"key": key, "record": record}, sort_keys=True,
-                                       ensure_ascii=False, indent=1))
+    atomic_write(path, json.dumps({"key": key, "record": record}, sort_keys=True, ensure_ascii=False, indent=1))
     return path
 
 
@@ -850,8 +892,7 @@ def complete(
         if mock_response is None:
             server = model_process.server_for(agent.model)
             url, generation = server.ensure()
-            kwargs.update(api_base=url, api_key="harness-local",
-                          timeout=LOCAL_TIMEOUT_S, max_retries=0)
+            kwargs.update(api_base=url, api_key="harness-local", timeout=LOCAL_TIMEOUT_S, max_retries=0)
 
     attempt = 0
     while True:

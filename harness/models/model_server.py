@@ -182,6 +182,8 @@ def decoding_id() -> str:
     harness.models.local_model.draft_tokens): the response-cache key of local calls
     (harness.models.llm) and the check of a server started by hand use it."""
     return server_id(local_model.draft_tokens(), NGRAM)
+
+
 HOST = "127.0.0.1"  # loopback only
 DEFAULT_SLOTS = 4  # sequences decoded together (a team of 3, MoA's proposers, + 1)
 N_BATCH = 128  # tokens per prompt-processing chunk, the unit of prompt reuse
@@ -350,8 +352,18 @@ class Engine:
         RuntimeError: llama.cpp cannot load the file or create the context.
     """
 
-    def __init__(self, path: Path, *, slots: int, n_ctx: int, threads: int, fixed_threads: bool = False,
-                 prompt_reuse: bool = True, draft: int = 0, ngram: int = NGRAM):
+    def __init__(
+        self,
+        path: Path,
+        *,
+        slots: int,
+        n_ctx: int,
+        threads: int,
+        fixed_threads: bool = False,
+        prompt_reuse: bool = True,
+        draft: int = 0,
+        ngram: int = NGRAM,
+    ):
         import llama_cpp
         from llama_cpp import _internals as internals
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -382,7 +394,9 @@ class Engine:
             self.ctx = internals.LlamaContext(model=self.model, params=cp, verbose=False)
         except ValueError as e:
             raise RuntimeError(f"llama.cpp could not create a context for {path}: {e}") from None
-        self.batch = internals.LlamaBatch(n_tokens=max(N_BATCH, slots * (1 + draft)), embd=0, n_seq_max=1, verbose=False)
+        self.batch = internals.LlamaBatch(
+            n_tokens=max(N_BATCH, slots * (1 + draft)), embd=0, n_seq_max=1, verbose=False
+        )
         meta = self.model.metadata()
         template = meta.get("tokenizer.chat_template")
         if not template:
@@ -395,8 +409,11 @@ class Engine:
             bos_token=self.model.token_get_text(bos) if bos >= 0 else "",
         )
         m = self.model.model
-        cuttable = not (llama_cpp.llama_model_n_swa(m) > 0 or llama_cpp.llama_model_is_recurrent(m)
-                        or llama_cpp.llama_model_is_hybrid(m))
+        cuttable = not (
+            llama_cpp.llama_model_n_swa(m) > 0
+            or llama_cpp.llama_model_is_recurrent(m)
+            or llama_cpp.llama_model_is_hybrid(m)
+        )
         self.cuttable = cuttable  # attention cells in a stream per sequence: cut, reused and moved at will
         self.prompt_reuse = prompt_reuse and cuttable
         self.draft, self.ngram = (draft, ngram) if cuttable else (0, ngram)  # rejected drafts' cells are cut
@@ -422,14 +439,23 @@ class Engine:
         the load plan (harness.models.local_model.load_plan: llama-cpp-python version, AMX,
         extra buffer types), threads, slots, prompt chunk tokens and reuse, context tokens
         per sequence, load seconds."""
-        return {"server": "harness.model_server (batched llama.cpp)", "server_id": self.server_id, **self.loaded_with,
-                "threads": self.tuner.most, "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
-                "flash_attention": self.flash_attention, "slots": self.slots, "step_tokens": STEP_TOKENS,
-                "n_batch": N_BATCH, "prompt_reuse": "whole n_batch chunks" if self.prompt_reuse else "off",
-                "n_ctx": self.n_ctx,
-                "speculative": ({"method": "prompt lookup", "draft_tokens": self.draft, "ngram": self.ngram}
-                                if self.draft else "off"),
-                "load_s": round(self.load_s, 3)}
+        return {
+            "server": "harness.model_server (batched llama.cpp)",
+            "server_id": self.server_id,
+            **self.loaded_with,
+            "threads": self.tuner.most,
+            "threads_rule": "fixed" if self.tuner.fixed else "tuned per step",
+            "flash_attention": self.flash_attention,
+            "slots": self.slots,
+            "step_tokens": STEP_TOKENS,
+            "n_batch": N_BATCH,
+            "prompt_reuse": "whole n_batch chunks" if self.prompt_reuse else "off",
+            "n_ctx": self.n_ctx,
+            "speculative": (
+                {"method": "prompt lookup", "draft_tokens": self.draft, "ngram": self.ngram} if self.draft else "off"
+            ),
+            "load_s": round(self.load_s, 3),
+        }
 
     def load(self) -> dict[str, int]:
         """{"active": decoding sequences, "queued": requests waiting for a slot,
@@ -439,10 +465,17 @@ class Engine:
         to another slot to close a gap (see Batching), "drafted": draft tokens verified,
         "accepted": of them, accepted (see Speculative decoding)}."""
         admitted, reused = self._prompt_counts
-        return {"active": len(self._active), "queued": self._queue.qsize() + len(self._pending),
-                "threads": self.tuner.current, "thread_switches": self.tuner.switches,
-                "prompt_tokens": admitted, "prompt_tokens_reused": reused, "moves": self.moves,
-                "drafted": self.drafted, "accepted": self.accepted}
+        return {
+            "active": len(self._active),
+            "queued": self._queue.qsize() + len(self._pending),
+            "threads": self.tuner.current,
+            "thread_switches": self.tuner.switches,
+            "prompt_tokens": admitted,
+            "prompt_tokens_reused": reused,
+            "moves": self.moves,
+            "drafted": self.drafted,
+            "accepted": self.accepted,
+        }
 
     def submit(self, body: dict[str, Any]) -> dict[str, Any]:
         """Decode one OpenAI chat request (waits for the reply); returns the response dict.
@@ -456,6 +489,7 @@ class Engine:
             raise RequestError("'messages' must be a non-empty list")
         if body.get("stream"):
             raise RequestError("streaming is not supported")
+
         def given(key: str, default: Any) -> Any:
             return default if body.get(key) is None else body[key]
 
@@ -476,25 +510,41 @@ class Engine:
             raise RequestError(f"cannot apply the chat template: {e}") from None
         prompt = self.model.tokenize(fmt.prompt.encode("utf-8"), add_bos=not fmt.added_special, special=True)
         if len(prompt) >= self.n_ctx:
-            raise RequestError(f"This model's maximum context length is {self.n_ctx} tokens; the prompt has "
-                               f"{len(prompt)} tokens (HARNESS_LOCAL_N_CTX)", code="context_length_exceeded")
+            raise RequestError(
+                f"This model's maximum context length is {self.n_ctx} tokens; the prompt has "
+                f"{len(prompt)} tokens (HARNESS_LOCAL_N_CTX)",
+                code="context_length_exceeded",
+            )
         if max_tokens <= 0 or len(prompt) + max_tokens > self.n_ctx:
             max_tokens = self.n_ctx - len(prompt)
         stops = [s for s in [*stop, *([fmt.stop] if isinstance(fmt.stop, str) else (fmt.stop or []))] if s]
-        job = _Job(prompt=prompt, max_tokens=max_tokens, stop=stops, temperature=temperature,
-                   top_p=top_p, seed=seed, frequency_penalty=frequency_penalty)
+        job = _Job(
+            prompt=prompt,
+            max_tokens=max_tokens,
+            stop=stops,
+            temperature=temperature,
+            top_p=top_p,
+            seed=seed,
+            frequency_penalty=frequency_penalty,
+        )
         self._queue.put(job)
         job.done.wait()
         if job.error:
             raise RuntimeError(job.error)
         return {
-            "id": f"chatcmpl-{uuid.uuid4().hex}", "object": "chat.completion",
-            "created": int(time.time()), "model": body.get("model", ""),
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": job.text},
-                         "finish_reason": job.finish_reason}],
-            "usage": {"prompt_tokens": len(prompt), "completion_tokens": len(job.out),
-                      "total_tokens": len(prompt) + len(job.out),
-                      "prompt_tokens_details": {"cached_tokens": job.reused}},
+            "id": f"chatcmpl-{uuid.uuid4().hex}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", ""),
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": job.text}, "finish_reason": job.finish_reason}
+            ],
+            "usage": {
+                "prompt_tokens": len(prompt),
+                "completion_tokens": len(job.out),
+                "total_tokens": len(prompt) + len(job.out),
+                "prompt_tokens_details": {"cached_tokens": job.reused},
+            },
         }
 
     # ------------------------------------------------------------------ decoding
@@ -535,8 +585,10 @@ class Engine:
         cands.copy_logits(logits)
         self._ll.llama_sampler_apply(job.chain.sampler, ctypes.byref(cands.candidates))
         n = cands.candidates.size
-        kept = np.ctypeslib.as_array(ctypes.cast(cands.candidates.data, ctypes.POINTER(ctypes.c_byte)),
-                                     shape=(n * cands.candidates_data.itemsize,)).view(cands.candidates_data.dtype)
+        kept = np.ctypeslib.as_array(
+            ctypes.cast(cands.candidates.data, ctypes.POINTER(ctypes.c_byte)),
+            shape=(n * cands.candidates_data.itemsize,),
+        ).view(cands.candidates_data.dtype)
         p = np.exp(kept["logit"].astype(np.float64) - float(kept["logit"].max()))
         tok, hit = verify(job.rng, kept["id"].astype(np.int64), p / p.sum(), guess)
         job.chain.accept(tok)
@@ -562,8 +614,11 @@ class Engine:
 
         def score(s: int) -> tuple[int, bool, int]:
             span = taken | {s}
-            return (self._reusable(s, prompt) if prompt is not None else 0,
-                    max(span) - min(span) < len(span), -self._last_use[s])
+            return (
+                self._reusable(s, prompt) if prompt is not None else 0,
+                max(span) - min(span) < len(span),
+                -self._last_use[s],
+            )
 
         scores = {s: score(s) for s in self._free}
         slot = max(self._free, key=scores.__getitem__)
@@ -594,14 +649,14 @@ class Engine:
         b = self.batch.batch
         self.ctx.set_n_threads(self.tuner.current, self.tuner.current)
         for start in range(first.reused, len(first.prompt), N_BATCH):
-            chunk = first.prompt[start:start + N_BATCH]
+            chunk = first.prompt[start : start + N_BATCH]
             b.n_tokens = len(chunk)
             for i, tok in enumerate(chunk):
                 b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = tok, start + i, 1, False
                 b.seq_id[i][0] = first.slot
             b.logits[len(chunk) - 1] = True
             self.ctx.decode(self.batch)
-        kept = first.prompt[:len(first.prompt) // N_BATCH * N_BATCH]  # its whole chunks
+        kept = first.prompt[: len(first.prompt) // N_BATCH * N_BATCH]  # its whole chunks
         self._kept[first.slot] = kept
         for job in group[1:]:  # copied before the next decode (a whole stream: only the prompt is in it)
             self._ll.llama_memory_seq_cp(self.ctx.memory, first.slot, job.slot, -1, -1)
@@ -627,10 +682,10 @@ class Engine:
         prompt or its output); [] if they do not occur before."""
         h, n = job.history, self.ngram
         for i in range(max(job.indexed, n), len(h)):  # h[i] follows the n tokens before it
-            job.lookup[tuple(h[i - n:i])] = i
+            job.lookup[tuple(h[i - n : i])] = i
         job.indexed = len(h)
-        at = job.lookup.get(tuple(h[len(h) - n:]))
-        return [] if at is None else h[at:at + most]
+        at = job.lookup.get(tuple(h[len(h) - n :]))
+        return [] if at is None else h[at : at + most]
 
     def _take(self, job: _Job, tok: int) -> None:
         """Accepts sampled token ``tok`` for ``job``; finishes the job when it stops."""
@@ -684,9 +739,11 @@ class Engine:
         b = self.batch.batch
         everyone = sorted(self._active, key=lambda job: job.slot)  # batches of consecutive slots
         for at in range(0, len(everyone), STEP_TOKENS):
-            jobs = everyone[at:at + STEP_TOKENS]
-            drafts = [self._draft(job, min(self.draft, job.max_tokens - len(job.out) - 1)) if self.draft else []
-                      for job in jobs]
+            jobs = everyone[at : at + STEP_TOKENS]
+            drafts = [
+                self._draft(job, min(self.draft, job.max_tokens - len(job.out) - 1)) if self.draft else []
+                for job in jobs
+            ]
             width = max(map(len, drafts))
             rows, real = 0, [len(d) for d in drafts]
             self.drafted += sum(real)
@@ -755,7 +812,7 @@ class Engine:
         if not self._pending or not self._free:
             return []
         head = self._pending[0]
-        group = [j for j in self._pending if j.prompt == head.prompt][:len(self._free)]
+        group = [j for j in self._pending if j.prompt == head.prompt][: len(self._free)]
         self._pending = [j for j in self._pending if j not in group]
         return group
 
@@ -798,8 +855,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
         if self.path.rstrip("/") in ("/v1/models", "/models"):
-            self._send(200, {"object": "list", "data": [
-                {"id": self.model_name, "object": "model", "owned_by": "harness", "harness": self.info}]})
+            self._send(
+                200,
+                {
+                    "object": "list",
+                    "data": [{"id": self.model_name, "object": "model", "owned_by": "harness", "harness": self.info}],
+                },
+            )
         elif self.path.rstrip("/") == "/health":
             self._send(200, {"status": "ok", **self.engine.load()})
         else:
@@ -841,9 +903,14 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
     if not local_model.llama_available():
         raise local_model.LocalModelError(f"llama-cpp-python is not installed; run {local_model.INSTALL_HINT}")
     try:
-        engine = Engine(resolved.path, slots=slots, n_ctx=local_model.n_ctx(),
-                        threads=local_model.n_threads(), fixed_threads=local_model.threads_fixed(),
-                        draft=local_model.draft_tokens())
+        engine = Engine(
+            resolved.path,
+            slots=slots,
+            n_ctx=local_model.n_ctx(),
+            threads=local_model.n_threads(),
+            fixed_threads=local_model.threads_fixed(),
+            draft=local_model.draft_tokens(),
+        )
     except RuntimeError as e:
         raise local_model.LocalModelError(str(e).splitlines()[0]) from None
     info = {"model": model, "path": str(resolved.path), "sha256": resolved.sha256, **engine.describe()}
@@ -852,13 +919,17 @@ def serve(model: str, *, port: int = 0, slots: int = DEFAULT_SLOTS, watch_stdin:
     httpd.daemon_threads = True
     url = f"http://{HOST}:{httpd.server_address[1]}/v1"
     if watch_stdin:
+
         def orphaned() -> None:
             sys.stdin.buffer.read()
             os._exit(0)
 
         threading.Thread(target=orphaned, name="watch-stdin", daemon=True).start()
-    print(f"serving {model} at {url} ({slots} slots, {engine.n_ctx} context tokens each, "
-          f"{engine.tuner.most} thread(s) at most, loaded in {engine.load_s:.1f} s)", flush=True)
+    print(
+        f"serving {model} at {url} ({slots} slots, {engine.n_ctx} context tokens each, "
+        f"{engine.tuner.most} thread(s) at most, loaded in {engine.load_s:.1f} s)",
+        flush=True,
+    )
     try:
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:

@@ -22,7 +22,8 @@ def _size(run, p):
         return p.size
     try:
         return get_problem(p.problem, run.config.get("suite", "pareval")).default_size(
-            run.config.get("mode", "omp"), bool(run.config.get("quick")))
+            run.config.get("mode", "omp"), bool(run.config.get("quick"))
+        )
     except (HarnessError, KeyError, ValueError):
         return None
 
@@ -67,8 +68,10 @@ def require_aligned(a, b) -> None:
     if set(ka) == set(kb):
         return
     states = [f"{r.run_id} is {r.state}" for r in (a, b) if r.state != "finished"]
-    raise HarnessError(f"{a.run_id} and {b.run_id} did not measure the same ({', '.join(ALIGN)}): "
-                       + "; ".join(alignment_differences(ka, kb) + states))
+    raise HarnessError(
+        f"{a.run_id} and {b.run_id} did not measure the same ({', '.join(ALIGN)}): "
+        + "; ".join(alignment_differences(ka, kb) + states)
+    )
 
 
 def config_value(d: dict, path: str):
@@ -91,9 +94,14 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     a, b = old.config, new.config
     warns, notes = [], []
     # mode and threads are part of the alignment: when they differ nothing is compared
-    checks = [("compiler", "compiler.compiler_version"), ("compile flags", "compiler.flags"),
-              ("resolved -march", "compiler.resolved_march"), ("CPU", "machine.cpu_model"),
-              ("quick sizes", "quick"), ("sandbox off (--unsafe-no-sandbox)", "options.unsafe")]
+    checks = [
+        ("compiler", "compiler.compiler_version"),
+        ("compile flags", "compiler.flags"),
+        ("resolved -march", "compiler.resolved_march"),
+        ("CPU", "machine.cpu_model"),
+        ("quick sizes", "quick"),
+        ("sandbox off (--unsafe-no-sandbox)", "options.unsafe"),
+    ]
     for label, path in checks:
         x, y = config_value(a, path), config_value(b, path)
         if x != y:
@@ -104,8 +112,10 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     warns += _evaluation_places(old, new)
     ea, eb = a.get("eval_config") or {}, b.get("eval_config") or {}
     diff = [f"{k} {ea.get(k)} → {eb.get(k)}" for k in EVAL_SETTINGS if ea.get(k) != eb.get(k)]
-    for k in sorted(set((a.get("options") or {}).get("eval_overrides") or {})
-                    | set((b.get("options") or {}).get("eval_overrides") or {})):
+    for k in sorted(
+        set((a.get("options") or {}).get("eval_overrides") or {})
+        | set((b.get("options") or {}).get("eval_overrides") or {})
+    ):
         if k not in EVAL_SETTINGS and ea.get(k) != eb.get(k):
             diff.append(f"{k} {ea.get(k)} → {eb.get(k)}")
     if diff:
@@ -114,10 +124,16 @@ def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str
     for run in (old, new):
         warns += [f"run {run.run_id}: {w}" for w in run.warnings]
         if run.state != "finished":
-            warns.append(f"run {run.run_id} is not finished ({run.state}): its unfinished "
-                         "problems are left out of the comparison")
-    for label, path in (("strategy", "strategy"), ("strategy options", "strategy_options"),
-                        ("max tokens", "options.max_tokens"), ("harness revision", "git_revision")):
+            warns.append(
+                f"run {run.run_id} is not finished ({run.state}): its unfinished "
+                "problems are left out of the comparison"
+            )
+    for label, path in (
+        ("strategy", "strategy"),
+        ("strategy options", "strategy_options"),
+        ("max tokens", "options.max_tokens"),
+        ("harness revision", "git_revision"),
+    ):
         x, y = config_value(a, path), config_value(b, path)
         if x != y:
             notes.append(f"{label}: `{x}` → `{y}`")
@@ -137,17 +153,23 @@ def _evaluation_places(old, new) -> list[str]:
     for run in (old, new):
         for label, vals in (("nodes", run.eval_nodes), ("CPU models", run.eval_cpu_models)):
             if len(vals) > 1:
-                warns.append(f"run {run.run_id}: evaluations ran on {len(vals)} {label}: "
-                             + ", ".join(f"`{v}`" for v in vals))
-    for label, name in (("evaluation nodes", "eval_nodes"), ("evaluation CPU models", "eval_cpu_models"),
-                        ("evaluation CPU sets", "eval_cpu_sets")):
+                warns.append(
+                    f"run {run.run_id}: evaluations ran on {len(vals)} {label}: " + ", ".join(f"`{v}`" for v in vals)
+                )
+    for label, name in (
+        ("evaluation nodes", "eval_nodes"),
+        ("evaluation CPU models", "eval_cpu_models"),
+        ("evaluation CPU sets", "eval_cpu_sets"),
+    ):
         x, y = getattr(old, name), getattr(new, name)
         if x and y and x != y:
             warns.append(f"{label}: `{'; '.join(x)}` → `{'; '.join(y)}`")
     ea, eb = old.config.get("executor"), new.config.get("executor")
     if ea and eb and (ea.get("name"), ea.get("workers")) != (eb.get("name"), eb.get("workers")):
-        warns.append(f"executor: `{ea.get('name')} x{ea.get('workers')}` → `{eb.get('name')} x{eb.get('workers')}` "
-                     "(workers share the memory bus: memory-bound problems may measure differently)")
+        warns.append(
+            f"executor: `{ea.get('name')} x{ea.get('workers')}` → `{eb.get('name')} x{eb.get('workers')}` "
+            "(workers share the memory bus: memory-bound problems may measure differently)"
+        )
     return warns
 
 
@@ -157,16 +179,22 @@ def _suite_changes(old, new, aligned: Sequence[str]) -> list[str]:
     if isinstance(ha, dict) and isinstance(hb, dict):
         changed = [p for p in aligned if ha.get(p) != hb.get(p)]
         if changed:
-            return [f"problem changed between the runs (spec, baseline, reference, driver or driver headers): "
-                    f"{', '.join(changed)}; their speedups are not comparable"]
+            return [
+                f"problem changed between the runs (spec, baseline, reference, driver or driver headers): "
+                f"{', '.join(changed)}; their speedups are not comparable"
+            ]
         if a.get("suite_version") != b.get("suite_version"):
-            return [f"suite version `{str(a.get('suite_version'))[:12]}` → `{str(b.get('suite_version'))[:12]}` "
-                    "(other problems changed or were added; the compared problems are identical)"]
+            return [
+                f"suite version `{str(a.get('suite_version'))[:12]}` → `{str(b.get('suite_version'))[:12]}` "
+                "(other problems changed or were added; the compared problems are identical)"
+            ]
         return []
     unknown = [r.run_id for r in (old, new) if not r.config.get("suite_version")]
     if unknown:
-        return [f"suite version unknown (not recorded by run {', '.join(unknown)}): the problems may "
-                "have changed between the runs"]
+        return [
+            f"suite version unknown (not recorded by run {', '.join(unknown)}): the problems may "
+            "have changed between the runs"
+        ]
     if a.get("suite_version") != b.get("suite_version"):
         return [f"suite version `{str(a.get('suite_version'))[:12]}` → `{str(b.get('suite_version'))[:12]}`"]
     return []

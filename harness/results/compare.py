@@ -43,11 +43,11 @@ from typing import Sequence
 
 from ..core.errors import HarnessError
 from .alignment import ALIGN, alignment_differences, config_value, environment_changes, keyed
-from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_ratio, counted_speedup, log_sigma,
-                      replicates_needed)
+from .metrics import RESAMPLES, SEED, SpeedupSamples, bootstrap_ratio, counted_speedup, log_sigma, replicates_needed
 from .noise_floor import load_noise_floor
 from .runstore import RunRecord
 from .summary import num, summarize, truthy
+
 
 def parse_threshold(text: str) -> float:
     """``--fail-on-regression`` value: "5%" or a fraction "0.05" -> 0.05. Raises
@@ -58,8 +58,7 @@ def parse_threshold(text: str) -> float:
     except ValueError:
         raise HarnessError(f"--fail-on-regression: '{text}' is not a percentage (e.g. 5%) or a fraction") from None
     if not 0.0 < x < 1.0:
-        raise HarnessError(f"--fail-on-regression: {text} must lie strictly between 0% and 100% "
-                           "(write 5% or 0.05)")
+        raise HarnessError(f"--fail-on-regression: {text} must lie strictly between 0% and 100% (write 5% or 0.05)")
     return x
 
 
@@ -108,8 +107,13 @@ def _selftest_floors(run) -> tuple[dict, str | None]:
     """This machine's selftest A/A speedups for ``run``'s suite, mode and threads
     (noise_floor.load_noise_floor), when the run was made on this host and CPU model."""
     c = run.config
-    return load_noise_floor(c.get("suite", "pareval"), str(c.get("mode")), run.threads,
-                            config_value(c, "machine.cpu_model"), config_value(c, "machine.hostname"))
+    return load_noise_floor(
+        c.get("suite", "pareval"),
+        str(c.get("mode")),
+        run.threads,
+        config_value(c, "machine.cpu_model"),
+        config_value(c, "machine.hostname"),
+    )
 
 
 def _side(reps, floors: dict, used: set) -> tuple[list, str, int]:
@@ -129,16 +133,20 @@ def _side(reps, floors: dict, used: set) -> tuple[list, str, int]:
         vals.append((s, log_sigma(num(r.get("ci_low")), num(r.get("ci_high")), null)))
     if len(reps) == 1:
         r = reps[0].row
-        text = (f"{vals[0][0]:.2f}x ({num(r.get('ci_low')):.2f}-{num(r.get('ci_high')):.2f})"
-                if vals[0][0] is not None and num(r.get("ci_low")) is not None else str(r.get("status")))
+        text = (
+            f"{vals[0][0]:.2f}x ({num(r.get('ci_low')):.2f}-{num(r.get('ci_high')):.2f})"
+            if vals[0][0] is not None and num(r.get("ci_low")) is not None
+            else str(r.get("status"))
+        )
     else:
         g = math.exp(sum(math.log(counted_speedup(s)) for s, _ in vals) / len(vals))
         text = f"{g:.2f}x ({len(reps)} replicates, {ok} correct)"
     return vals, text, ok
 
 
-def compare_runs(old, new, *, threshold: float | None = None, resamples: int | None = None,
-                 seed: int | None = None) -> Comparison:
+def compare_runs(
+    old, new, *, threshold: float | None = None, resamples: int | None = None, seed: int | None = None
+) -> Comparison:
     """Compare ``new`` against ``old`` (runstore.RunRecord) as the module docstring says.
     Raises HarnessError when no problem aligns (the message names the key components
     that differ)."""
@@ -147,8 +155,10 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
     ka, kb = keyed(old), keyed(new)
     common = sorted(set(ka) & set(kb), key=lambda k: (ka[k][0].category, k[1]))
     if not common:
-        raise HarnessError(f"{old.run_id} and {new.run_id} have no problem in common with the same "
-                           f"({', '.join(ALIGN)}): " + "; ".join(alignment_differences(ka, kb)))
+        raise HarnessError(
+            f"{old.run_id} and {new.run_id} have no problem in common with the same "
+            f"({', '.join(ALIGN)}): " + "; ".join(alignment_differences(ka, kb))
+        )
     warns, notes = environment_changes(old, new, [k[1] for k in common])
     sides: dict[str, list] = {"old": [], "new": []}
     problems = []
@@ -159,8 +169,16 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
         vn, tn, okn = _side(kb[k], fn, used)
         sides["old"].append(vo)
         sides["new"].append(vn)
-        problems.append({"problem": k[1], "category": ka[k][0].category, "old": to, "new": tn,
-                         "old correct": oko / len(vo), "new correct": okn / len(vn)})
+        problems.append(
+            {
+                "problem": k[1],
+                "category": ka[k][0].category,
+                "old": to,
+                "new": tn,
+                "old correct": oko / len(vo),
+                "new correct": okn / len(vn),
+            }
+        )
     so, sn = SpeedupSamples.from_problems(sides["old"]), SpeedupSamples.from_problems(sides["new"])
     for i, row in enumerate(problems):
         ratio, lo, hi = bootstrap_ratio(so.subset([i]), sn.subset([i]), resamples=resamples, seed=seed)
@@ -171,21 +189,41 @@ def compare_runs(old, new, *, threshold: float | None = None, resamples: int | N
         idx = [i for i, r in enumerate(problems) if cat in ("all", r["category"])]
         o, n = so.subset(idx), sn.subset(idx)
         ratio, lo, hi = bootstrap_ratio(o, n, resamples=resamples, seed=seed)
-        categories.append({
-            "category": cat, "problems": len(idx), "old geomean": math.exp(o.log_geomean()),
-            "new geomean": math.exp(n.log_geomean()), "ratio": ratio, "low": lo, "high": hi,
-            "% correct old": 100.0 * sum(problems[i]["old correct"] for i in idx) / len(idx),
-            "% correct new": 100.0 * sum(problems[i]["new correct"] for i in idx) / len(idx),
-            "verdict": _verdict(lo, hi)})
+        categories.append(
+            {
+                "category": cat,
+                "problems": len(idx),
+                "old geomean": math.exp(o.log_geomean()),
+                "new geomean": math.exp(n.log_geomean()),
+                "ratio": ratio,
+                "low": lo,
+                "high": hi,
+                "% correct old": 100.0 * sum(problems[i]["old correct"] for i in idx) / len(idx),
+                "% correct new": 100.0 * sum(problems[i]["new correct"] for i in idx) / len(idx),
+                "verdict": _verdict(lo, hi),
+            }
+        )
     if used:
-        notes.append(f"noise floor of {len(used)} problem(s) without their own (null strategy) from "
-                     f"this machine's selftest of {when_o or when_n}")
+        notes.append(
+            f"noise floor of {len(used)} problem(s) without their own (null strategy) from "
+            f"this machine's selftest of {when_o or when_n}"
+        )
     drop = threshold if threshold is not None else 0.05
     noise = {name: summarize(run.rows)[-1]["null geomean"] for name, run in (("old", old), ("new", new))}
-    return Comparison(old=old, new=new, warnings=warns, notes=notes, problems=problems,
-                      categories=categories, only_old=sorted(k[1] for k in set(ka) - set(kb)),
-                      only_new=sorted(k[1] for k in set(kb) - set(ka)),
-                      guidance=replicates_needed(so, sn, drop), drop=drop, threshold=threshold, noise=noise)
+    return Comparison(
+        old=old,
+        new=new,
+        warnings=warns,
+        notes=notes,
+        problems=problems,
+        categories=categories,
+        only_old=sorted(k[1] for k in set(ka) - set(kb)),
+        only_new=sorted(k[1] for k in set(kb) - set(ka)),
+        guidance=replicates_needed(so, sn, drop),
+        drop=drop,
+        threshold=threshold,
+        noise=noise,
+    )
 
 
 def _x(v) -> str:
@@ -196,7 +234,11 @@ def _ci(r: dict) -> str:
     return f"{r['ratio']:.3f} ({r['low']:.3f}-{r['high']:.3f})"
 
 
-_MARK = {"regression": "🔻 regression", "improvement": "🟢 improvement", "no significant change": "no significant change"}
+_MARK = {
+    "regression": "🔻 regression",
+    "improvement": "🟢 improvement",
+    "no significant change": "no significant change",
+}
 
 
 def _table(cols: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -212,27 +254,61 @@ def to_markdown(c: Comparison) -> str:
     o, n, a = c.old, c.new, c.overall
     out = [f"## harness compare: `{o.run_id}` → `{n.run_id}`\n\n"]
     if c.warnings:
-        out.append("> [!WARNING]\n> **The environment changed: speedups may not be comparable.**\n"
-                   + "".join(f"> - {w}\n" for w in c.warnings) + "\n")
-    out.append(f"**Verdict: {_MARK[a['verdict']]}.** Geomean speedup {_x(a['old geomean'])} → "
-               f"{_x(a['new geomean'])}: new/old **{a['ratio']:.3f}** (95 % CI {a['low']:.3f}-{a['high']:.3f}) "
-               f"over {a['problems']} aligned problem(s); replicates per problem: "
-               f"{_reps(o)} old, {_reps(n)} new.\n\n")
+        out.append(
+            "> [!WARNING]\n> **The environment changed: speedups may not be comparable.**\n"
+            + "".join(f"> - {w}\n" for w in c.warnings)
+            + "\n"
+        )
+    out.append(
+        f"**Verdict: {_MARK[a['verdict']]}.** Geomean speedup {_x(a['old geomean'])} → "
+        f"{_x(a['new geomean'])}: new/old **{a['ratio']:.3f}** (95 % CI {a['low']:.3f}-{a['high']:.3f}) "
+        f"over {a['problems']} aligned problem(s); replicates per problem: "
+        f"{_reps(o)} old, {_reps(n)} new.\n\n"
+    )
     if c.threshold is not None:
         bound = 1.0 - c.threshold
-        out.append(f"Gate `--fail-on-regression {c.threshold * 100:g}%`: "
-                   + (f"**FAIL**: the interval's upper end {a['high']:.3f} is below {bound:.3f}.\n\n" if c.failed
-                      else f"pass (the interval's upper end {a['high']:.3f} is not below {bound:.3f}).\n\n"))
+        out.append(
+            f"Gate `--fail-on-regression {c.threshold * 100:g}%`: "
+            + (
+                f"**FAIL**: the interval's upper end {a['high']:.3f} is below {bound:.3f}.\n\n"
+                if c.failed
+                else f"pass (the interval's upper end {a['high']:.3f} is not below {bound:.3f}).\n\n"
+            )
+        )
     if c.notes:
         out.append("What changed: " + "; ".join(c.notes) + ".\n\n")
     if c.only_old or c.only_new:
-        out.append("Not compared (measured in one run only, or at another size or thread count): "
-                   + ", ".join([f"{p} (old only)" for p in c.only_old] + [f"{p} (new only)" for p in c.only_new])
-                   + ".\n\n")
-    out.append("### Per category\n\n" + _table(
-        ["category", "problems", "old geomean", "new geomean", "new/old (95% CI)", "% correct old → new", "verdict"],
-        [[r["category"], r["problems"], _x(r["old geomean"]), _x(r["new geomean"]), _ci(r),
-          f"{r['% correct old']:.0f}% → {r['% correct new']:.0f}%", _MARK[r["verdict"]]] for r in c.categories]))
+        out.append(
+            "Not compared (measured in one run only, or at another size or thread count): "
+            + ", ".join([f"{p} (old only)" for p in c.only_old] + [f"{p} (new only)" for p in c.only_new])
+            + ".\n\n"
+        )
+    out.append(
+        "### Per category\n\n"
+        + _table(
+            [
+                "category",
+                "problems",
+                "old geomean",
+                "new geomean",
+                "new/old (95% CI)",
+                "% correct old → new",
+                "verdict",
+            ],
+            [
+                [
+                    r["category"],
+                    r["problems"],
+                    _x(r["old geomean"]),
+                    _x(r["new geomean"]),
+                    _ci(r),
+                    f"{r['% correct old']:.0f}% → {r['% correct new']:.0f}%",
+                    _MARK[r["verdict"]],
+                ]
+                for r in c.categories
+            ],
+        )
+    )
     cols = ["problem", "category", "old", "new", "new/old (95% CI)", "verdict"]
     rows = sorted(c.problems, key=lambda r: r["ratio"])
     moved = [r for r in rows if r["verdict"] != "no significant change" or r["old correct"] != r["new correct"]]
@@ -240,17 +316,25 @@ def to_markdown(c: Comparison) -> str:
 
     def cells(rs):
         return [[r["problem"], r["category"], r["old"], r["new"], _ci(r), _MARK[r["verdict"]]] for r in rs]
+
     out.append("\n### Per problem\n\n")
     out.append(_table(cols, cells(moved)) if moved else "No problem changed beyond its noise.\n")
     if still:
-        out.append(f"\n<details><summary>{len(still)} problem(s) without a significant change</summary>\n\n"
-                   + _table(cols, cells(still)) + "\n</details>\n")
-    out.append("\nPer-problem intervals resample only replicates and timing noise; the overall and "
-               "per-category intervals also resample problems (paired), which is where most of the "
-               "variance between runs is: which code the models happened to write.\n")
+        out.append(
+            f"\n<details><summary>{len(still)} problem(s) without a significant change</summary>\n\n"
+            + _table(cols, cells(still))
+            + "\n</details>\n"
+        )
+    out.append(
+        "\nPer-problem intervals resample only replicates and timing noise; the overall and "
+        "per-category intervals also resample problems (paired), which is where most of the "
+        "variance between runs is: which code the models happened to write.\n"
+    )
     out.append("\n### Noise and replicates\n\n")
-    out.append(f"- noise floor (the baseline measured as a candidate, geomean): old {_x(c.noise.get('old'))}, "
-               f"new {_x(c.noise.get('new'))}\n- {guidance_text(c.guidance, c.drop)}\n")
+    out.append(
+        f"- noise floor (the baseline measured as a candidate, geomean): old {_x(c.noise.get('old'))}, "
+        f"new {_x(c.noise.get('new'))}\n- {guidance_text(c.guidance, c.drop)}\n"
+    )
     return "".join(out)
 
 
@@ -267,22 +351,40 @@ def guidance_text(g: dict, drop: float) -> str:
     metrics.replicates_needed's result ``g``."""
     pct = f"{drop * 100:g}%"
     if g["replicates"] is None:
-        return (f"replicates: neither run has `--repeats >= 2`, so how much the team varies between runs "
-                f"is unknown; the interval treats each problem's change as one draw of it. To know how many "
-                f"replicates resolve a {pct} change, run both sides with `--repeats 3`.")
-    head = (f"between-replicate spread s = {math.sqrt(g['s2']):.3f} and spread of the problems' changes "
-            f"tau = {math.sqrt(g['tau2']):.3f} (ln units)")
+        return (
+            f"replicates: neither run has `--repeats >= 2`, so how much the team varies between runs "
+            f"is unknown; the interval treats each problem's change as one draw of it. To know how many "
+            f"replicates resolve a {pct} change, run both sides with `--repeats 3`."
+        )
+    head = (
+        f"between-replicate spread s = {math.sqrt(g['s2']):.3f} and spread of the problems' changes "
+        f"tau = {math.sqrt(g['tau2']):.3f} (ln units)"
+    )
     if g["replicates"] == math.inf:
-        return (f"replicates: {head}: with {g['problems']} problem(s) no number of replicates resolves a {pct} "
-                "change (95 % interval, 80 % power): the problems disagree too much; compare on more problems.")
-    return (f"replicates: {head}: resolving a {pct} change (95 % interval, 80 % power) on these "
-            f"{g['problems']} problem(s) needs about {g['replicates']} replicate(s) per run (`--repeats`).")
+        return (
+            f"replicates: {head}: with {g['problems']} problem(s) no number of replicates resolves a {pct} "
+            "change (95 % interval, 80 % power): the problems disagree too much; compare on more problems."
+        )
+    return (
+        f"replicates: {head}: resolving a {pct} change (95 % interval, 80 % power) on these "
+        f"{g['problems']} problem(s) needs about {g['replicates']} replicate(s) per run (`--repeats`)."
+    )
 
 
 def to_json(c: Comparison) -> dict:
     """The comparison as a JSON-ready dict (ratios new/old, unitless)."""
-    return {"old": c.old.run_id, "new": c.new.run_id, "warnings": c.warnings, "notes": c.notes,
-            "overall": c.overall, "categories": c.categories, "problems": c.problems,
-            "only_old": c.only_old, "only_new": c.only_new,
-            "guidance": {k: (None if v == math.inf else v) for k, v in c.guidance.items()},
-            "noise_floor": c.noise, "threshold": c.threshold, "failed": c.failed}
+    return {
+        "old": c.old.run_id,
+        "new": c.new.run_id,
+        "warnings": c.warnings,
+        "notes": c.notes,
+        "overall": c.overall,
+        "categories": c.categories,
+        "problems": c.problems,
+        "only_old": c.only_old,
+        "only_new": c.only_new,
+        "guidance": {k: (None if v == math.inf else v) for k, v in c.guidance.items()},
+        "noise_floor": c.noise,
+        "threshold": c.threshold,
+        "failed": c.failed,
+    }

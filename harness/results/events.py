@@ -51,16 +51,32 @@ NUMBER, TEXTS, DATA, ROW, RESULT = "number", "texts", "data", "row", "result"
 
 #: The fields of an evaluation's result (an EvalResult dict) that are checked: {name:
 #: (kind, required)}; "cpus" is a list of CPU ids (indices).
-RESULT_FIELDS = {"problem_id": (TEXT, True), "suite": (TEXT, True), "mode": (TEXT, True),
-                 "status": (TEXT, True), "size": (INDEX, True), "threads": (INDEX, True),
-                 "speedup": (SPEEDUP, False), "ci_low": (SPEEDUP, False), "ci_high": (SPEEDUP, False),
-                 "wall_s": (AMOUNT, False), "node": (TEXT, False), "cpu_model": (TEXT, False),
-                 "size_label": (TEXT, False), "cached": (FLAG, False), "cpus": ("indices", False)}
+RESULT_FIELDS = {
+    "problem_id": (TEXT, True),
+    "suite": (TEXT, True),
+    "mode": (TEXT, True),
+    "status": (TEXT, True),
+    "size": (INDEX, True),
+    "threads": (INDEX, True),
+    "speedup": (SPEEDUP, False),
+    "ci_low": (SPEEDUP, False),
+    "ci_high": (SPEEDUP, False),
+    "wall_s": (AMOUNT, False),
+    "node": (TEXT, False),
+    "cpu_model": (TEXT, False),
+    "size_label": (TEXT, False),
+    "cached": (FLAG, False),
+    "cpus": ("indices", False),
+}
 _ROW_FIELDS = {f.name: (f.kind, False) for f in ROW_FIELDS}
 #: The checked fields of an event of a kind no module registered: the row's numbers and
 #: the common fields of calls and candidates.
-_UNKNOWN_FIELDS = {**{k: v for k, v in _ROW_FIELDS.items() if v[0] in (SPEEDUP, AMOUNT, INDEX)},
-                   "latency_s": (AMOUNT, False), "round": (INDEX, False), "size": (INDEX, False)}
+_UNKNOWN_FIELDS = {
+    **{k: v for k, v in _ROW_FIELDS.items() if v[0] in (SPEEDUP, AMOUNT, INDEX)},
+    "latency_s": (AMOUNT, False),
+    "round": (INDEX, False),
+    "size": (INDEX, False),
+}
 MAX_NUMBER = 1e300
 #: Kinds whose damage leaves the event out; the others' damage blanks the field.
 _NUMERIC = (SPEEDUP, AMOUNT, INDEX, NUMBER, ROW, RESULT)
@@ -142,8 +158,12 @@ def _valid(kind: str, v: Any) -> bool:
     if kind in (SPEEDUP, AMOUNT, INDEX):
         return valid(kind, v)
     if kind == NUMBER:
-        return (isinstance(v, (int, float)) and not isinstance(v, bool) and -MAX_NUMBER <= v <= MAX_NUMBER
-                and not (isinstance(v, float) and math.isnan(v)))
+        return (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and -MAX_NUMBER <= v <= MAX_NUMBER
+            and not (isinstance(v, float) and math.isnan(v))
+        )
     if kind == TEXT:
         return isinstance(v, str)
     if kind == FLAG:
@@ -230,8 +250,9 @@ def parse_event(d: Mapping) -> Event:
     kind = d["kind"]
     cls = EVENTS.find(kind) if isinstance(kind, str) else None
     if cls is None:
-        rec: Event = UnknownEvent(t=d.get("t"), name=str(kind),
-                                  extra={k: v for k, v in d.items() if k not in ("t", "kind")})
+        rec: Event = UnknownEvent(
+            t=d.get("t"), name=str(kind), extra={k: v for k, v in d.items() if k not in ("t", "kind")}
+        )
         drop = _mapping_damage(rec.extra, _UNKNOWN_FIELDS, "event")
         blank = [] if rec.t is None or _valid(AMOUNT, rec.t) else [f"t = {_show(rec.t)}"]
     else:
@@ -239,8 +260,10 @@ def parse_event(d: Mapping) -> Event:
         missing = [f.name for f in _declared(cls) if f.default is dataclasses.MISSING and f.name not in d]
         if missing:
             raise DamagedEvent(kind, [f"{m} missing" for m in missing])
-        rec = cls(**{k: v for k, v in d.items() if k in names},
-                  extra={k: v for k, v in d.items() if k not in names and k != "kind"})
+        rec = cls(
+            **{k: v for k, v in d.items() if k in names},
+            extra={k: v for k, v in d.items() if k not in names and k != "kind"},
+        )
         drop, blank = rec.damage()
     if drop:
         raise DamagedEvent(str(kind), drop)
@@ -268,6 +291,7 @@ class ProblemEvent(Event):
 @register_event
 class RunStarted(Event):
     """A new run's first event: its id and the log's schema version."""
+
     KIND = "run_started"
     run_id: str | None = _f(TEXT)
     schema: int | None = _f(INDEX)
@@ -276,6 +300,7 @@ class RunStarted(Event):
 @register_event
 class RunResumed(Event):
     """A --resume session's first event (the log's schema version of this session)."""
+
     KIND = "run_resumed"
     schema: int | None = _f(INDEX)
 
@@ -283,24 +308,28 @@ class RunResumed(Event):
 @dataclass(frozen=True, kw_only=True)
 class RunEnded(Event):
     """A session's end; ``problems``: rows written."""
+
     problems: int | None = _f(INDEX)
 
 
 @register_event
 class RunFinished(RunEnded):
     """The run ended with every problem done."""
+
     KIND = "run_finished"
 
 
 @register_event
 class RunPaused(RunEnded):
     """The session ended before every problem was done (a budget, a stop)."""
+
     KIND = "run_paused"
 
 
 @register_event
 class RunStopped(Event):
     """Why the session stopped early (budget reached, every call failing, ...)."""
+
     KIND = "run_stopped"
     reason: str | None = _f(TEXT)
 
@@ -308,6 +337,7 @@ class RunStopped(Event):
 @register_event
 class RunInterrupted(Event):
     """The session ended on an error (``error``: its type and message)."""
+
     KIND = "run_interrupted"
     error: str | None = _f(TEXT)
 
@@ -316,6 +346,7 @@ class RunInterrupted(Event):
 class ModelServer(Event):
     """A model server the run used: the model, its URL, its process id (None for an
     external server) and what it reported about itself."""
+
     KIND = "model_server"
     model: str | None = _f(TEXT)
     url: str | None = _f(TEXT)
@@ -330,6 +361,7 @@ class ModelServer(Event):
 @register_event
 class ProblemStarted(ProblemEvent):
     """A (problem, repeat) started; its events follow until its "problem_done"."""
+
     KIND = "problem_started"
     category: str | None = _f(TEXT)
 
@@ -337,6 +369,7 @@ class ProblemStarted(ProblemEvent):
 @register_event
 class ProblemSkipped(ProblemEvent):
     """A (problem, repeat) not run in this session, and why."""
+
     KIND = "problem_skipped"
     why: str | None = _f(TEXT)
 
@@ -345,6 +378,7 @@ class ProblemSkipped(ProblemEvent):
 class ProblemDone(ProblemEvent):
     """A (problem, repeat) finished: its row (a harness.results.rows.ProblemRow dict as
     recorded; an older version's row lacks the fields added since)."""
+
     KIND = "problem_done"
     row: dict = _f(ROW, required=True)
 
@@ -354,6 +388,7 @@ class Evaluation(ProblemEvent):
     """A candidate measured (harness.measure.evaluate.EvalResult as a dict in
     ``result``); ``fresh``: a re-measurement on fresh seeds; ``key``: the run context's
     evaluation key (its reuse on --resume); ``seed``: the measurement's seed."""
+
     KIND = "evaluation"
     candidate_id: str | None = _f(TEXT)
     fresh: bool | None = _f(FLAG)
@@ -365,6 +400,7 @@ class Evaluation(ProblemEvent):
 @register_event
 class EvaluationReused(ProblemEvent):
     """An evaluation recorded earlier under ``key`` and reused (its status, speedup x)."""
+
     KIND = "evaluation_reused"
     candidate_id: str | None = _f(TEXT)
     fresh: bool | None = _f(FLAG)
@@ -376,6 +412,7 @@ class EvaluationReused(ProblemEvent):
 @register_event
 class EvaluationLost(ProblemEvent):
     """An evaluation lost with its worker twice (infrastructure_error): never reused."""
+
     KIND = "evaluation_lost"
     candidate_id: str | None = _f(TEXT)
     fresh: bool | None = _f(FLAG)
@@ -386,6 +423,7 @@ class EvaluationLost(ProblemEvent):
 class Measured(ProblemEvent):
     """A source of the problem's own measured as a candidate: its verdict's status,
     speedup and 95 % CI (x)."""
+
     status: str | None = _f(TEXT)
     speedup: float | None = _f(SPEEDUP, "x")
     ci_low: float | None = _f(SPEEDUP, "x")
@@ -395,12 +433,14 @@ class Measured(ProblemEvent):
 @register_event
 class Reference(Measured):
     """The expert reference measured as a candidate."""
+
     KIND = "reference"
 
 
 @register_event
 class NoiseFloor(Measured):
     """The baseline's own source measured as a candidate (the noise floor)."""
+
     KIND = "noise_floor"
 
 
@@ -409,6 +449,7 @@ class CandidateEvent(ProblemEvent):
     """A candidate with its verdict (harness.strategies.base.Candidate.summary): id,
     round, agent, model, status, outcome label, speedup and 95 % CI (x) of its first
     measurement, the lessons its prompt showed."""
+
     KIND = "candidate"
     id: str | None = _f(TEXT)
     round: int | None = _f(INDEX)
@@ -426,6 +467,7 @@ class CandidateEvent(ProblemEvent):
 class Best(ProblemEvent):
     """The chosen candidate: its first speedup (x) and its re-measurement on fresh
     seeds (status, speedup and 95 % CI, x: the reported numbers)."""
+
     KIND = "best"
     candidate_id: str | None = _f(TEXT)
     first_speedup: float | None = _f(SPEEDUP, "x")
@@ -439,6 +481,7 @@ class Best(ProblemEvent):
 class LessonEvent(ProblemEvent):
     """A lesson as written (harness.strategies.lessons.Lesson without its call; later
     factor changes are "factors_updated" events); ``tokens``: its reply's length."""
+
     KIND = "lesson"
     id: str | None = _f(TEXT)
     round: int | None = _f(INDEX)
@@ -461,6 +504,7 @@ class LessonEvent(ProblemEvent):
 class LlmCall(ProblemEvent):
     """One model call (harness.models.llm.CallRecord without its text, plus the
     request): tokens, latency s, cost USD, cache hit, sampling, prompt and reply."""
+
     KIND = "llm_call"
     model: str | None = _f(TEXT)
     prompt_tokens: int | None = _f(INDEX, "tokens")
@@ -489,6 +533,7 @@ class LlmCall(ProblemEvent):
 class LlmError(ProblemEvent):
     """A failed model call and what followed (a retry with the shorter fallback prompt,
     a retry after the model process restarted)."""
+
     KIND = "llm_error"
     purpose: str | None = _f(TEXT)
     round: int | None = _f(INDEX)
@@ -506,6 +551,7 @@ class LlmError(ProblemEvent):
 @register_event
 class LessonsSelected(ProblemEvent):
     """LessonL: the lessons a round's prompts show, with their adjusted speedups."""
+
     KIND = "lessons_selected"
     round: int | None = _f(INDEX)
     lesson_ids: list | None = _f(TEXTS, identity=True)
@@ -515,6 +561,7 @@ class LessonsSelected(ProblemEvent):
 @register_event
 class FactorsUpdated(ProblemEvent):
     """LessonL: effectiveness factors changed after a round ({lesson id: [old, new]})."""
+
     KIND = "factors_updated"
     round: int | None = _f(INDEX)
     rule: str | None = _f(TEXT)
@@ -525,6 +572,7 @@ class FactorsUpdated(ProblemEvent):
 class MemoryRead(ProblemEvent):
     """LessonL / Cogito: a read of the persistent memory (path, content hash, the
     retrieval settings and what was retrieved with its similarity)."""
+
     KIND = "memory_read"
     path: str | None = _f(TEXT)
     content_hash: str | None = _f(TEXT)
@@ -538,6 +586,7 @@ class MemoryRead(ProblemEvent):
 @register_event
 class MemoryWritten(ProblemEvent):
     """LessonL / Cogito: entries added to the persistent memory (hashes before, after)."""
+
     KIND = "memory_written"
     path: str | None = _f(TEXT)
     added: Any = _f(DATA)
@@ -548,6 +597,7 @@ class MemoryWritten(ProblemEvent):
 @register_event
 class CogitoGroup(ProblemEvent):
     """Cogito: one group's Super-Role, gate and memory use."""
+
     KIND = "cogito_group"
     group: int | None = _f(INDEX)
     super_role: str | None = _f(TEXT)
@@ -562,6 +612,7 @@ class CogitoGroup(ProblemEvent):
 @register_event
 class ErlReward(ProblemEvent):
     """Co-Learning: the reward tier a candidate earned its model in a loop."""
+
     KIND = "erl_reward"
     loop: int | None = _f(INDEX)
     candidate_id: str | None = _f(TEXT)
@@ -577,6 +628,7 @@ class ErlReward(ProblemEvent):
 @register_event
 class ErlSelection(ProblemEvent):
     """Co-Learning: E-RL's choice of model for a loop, with the scores behind it."""
+
     KIND = "erl_selection"
     category: str | None = _f(TEXT)
     loop: int | None = _f(INDEX)
@@ -597,6 +649,7 @@ class ErlSelection(ProblemEvent):
 @register_event
 class MoaLayer(ProblemEvent):
     """Mixture-of-Agents: one layer's candidates and the proposers that gave no code."""
+
     KIND = "moa_layer"
     layer: int | None = _f(INDEX)
     candidate_ids: list | None = _f(TEXTS)
@@ -606,6 +659,7 @@ class MoaLayer(ProblemEvent):
 @register_event
 class Retrieval(ProblemEvent):
     """MapCoder: the retrieval agent's exemplars and what was missing."""
+
     KIND = "retrieval"
     tries: int | None = _f(INDEX)
     exemplars: int | None = _f(INDEX)
@@ -617,6 +671,7 @@ class Retrieval(ProblemEvent):
 @register_event
 class PlansRanked(ProblemEvent):
     """MapCoder: the plans in the order tried, with their confidence."""
+
     KIND = "plans_ranked"
     order: list | None = _f(TEXTS)
     confidence: list | None = _f(DATA)
@@ -626,6 +681,7 @@ class PlansRanked(ProblemEvent):
 class DebugPrompt(ProblemEvent):
     """MapCoder: a debugging request after candidate ``after`` (its status, the
     request's variant)."""
+
     KIND = "debug_prompt"
     candidate_id: str | None = _f(TEXT)
     after: str | None = _f(TEXT)
@@ -636,6 +692,7 @@ class DebugPrompt(ProblemEvent):
 @register_event
 class CandidateNotEvaluated(ProblemEvent):
     """Reflexion: a candidate generated but not evaluated, and why."""
+
     KIND = "candidate_not_evaluated"
     candidate_id: str | None = _f(TEXT)
     why: str | None = _f(TEXT)
@@ -645,6 +702,7 @@ class CandidateNotEvaluated(ProblemEvent):
 class Sample(ProblemEvent):
     """score: one generation judged (where it came from, its verdict's status and
     whether the verdict was measured, reused from the run log or from the cache)."""
+
     KIND = "sample"
     candidate_id: str | None = _f(TEXT)
     where: str | None = _f(TEXT)
@@ -658,6 +716,7 @@ class Sample(ProblemEvent):
 @register_event
 class SignatureMismatch(ProblemEvent):
     """score: a link error from another signature (expected and found, readable)."""
+
     KIND = "signature_mismatch"
     candidate_id: str | None = _f(TEXT)
     expected: str | None = _f(TEXT)
@@ -668,6 +727,7 @@ class SignatureMismatch(ProblemEvent):
 class SignatureCheckFailed(ProblemEvent):
     """score: the signature check could not run (the link error counts as the
     candidate's)."""
+
     KIND = "signature_check_failed"
     candidate_id: str | None = _f(TEXT)
     error: str | None = _f(TEXT)

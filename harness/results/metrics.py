@@ -184,9 +184,9 @@ class SpeedupSamples:
         run's problems): replicates resampled with replacement, timing noise added."""
         b, p = idx.shape
         r = self.log_s.shape[1]
-        nrep = self.nrep[idx]                                    # (B, P')
+        nrep = self.nrep[idx]  # (B, P')
         reps = np.minimum((rng.random((b, p, r)) * nrep[..., None]).astype(int), nrep[..., None] - 1)
-        ls = self.log_s[idx[..., None], reps]                    # (B, P', R)
+        ls = self.log_s[idx[..., None], reps]  # (B, P', R)
         sd = self.sigma[idx[..., None], reps]
         noisy = ls + sd * rng.standard_normal((b, p, r))
         counted = counted_logs(ls, noisy)
@@ -200,8 +200,9 @@ def _interval(draws: np.ndarray, level: float) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def bootstrap_geomean(run: SpeedupSamples, *, resamples: int = RESAMPLES, seed: int = SEED,
-                      level: float = 0.95) -> tuple[float, float, float]:
+def bootstrap_geomean(
+    run: SpeedupSamples, *, resamples: int = RESAMPLES, seed: int = SEED, level: float = 0.95
+) -> tuple[float, float, float]:
     """LessonL's geomean of ``run`` with its percentile bootstrap interval (problems,
     replicates and timing noise resampled; see the module docstring):
     (geomean, low, high), unitless. Raises ValueError for an empty run."""
@@ -213,8 +214,9 @@ def bootstrap_geomean(run: SpeedupSamples, *, resamples: int = RESAMPLES, seed: 
     return math.exp(run.log_geomean()), math.exp(lo), math.exp(hi)
 
 
-def bootstrap_ratio(old: SpeedupSamples, new: SpeedupSamples, *, resamples: int = RESAMPLES,
-                    seed: int = SEED, level: float = 0.95) -> tuple[float, float, float]:
+def bootstrap_ratio(
+    old: SpeedupSamples, new: SpeedupSamples, *, resamples: int = RESAMPLES, seed: int = SEED, level: float = 0.95
+) -> tuple[float, float, float]:
     """new/old ratio of LessonL's geomeans over the same aligned problems (row i of both
     is the same problem) with its paired percentile bootstrap interval: (ratio, low,
     high), unitless. Problems are drawn in pairs; replicates and timing noise per run.

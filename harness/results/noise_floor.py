@@ -32,8 +32,7 @@ def _read_floor(suite: str, mode: str, threads, cpu, machine) -> dict:
     return d
 
 
-def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int,
-                     peaks: dict | None = None) -> str:
+def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int, peaks: dict | None = None) -> str:
     """Stores the A/A results as this machine's noise floor (read back by
     :func:`load_noise_floor`), replacing the rows of these problems and keeping those of
     others measured on the same machine with the same threads; ``peaks``
@@ -46,16 +45,28 @@ def save_noise_floor(suite: str, mode: str, rows: list[dict], threads: int,
     old = _read_floor(suite, mode, threads, m["cpu_model"], m["hostname"])
     new_ids = {r["problem"] for r in rows}
     kept = [r for r in old.get("problems", []) if isinstance(r, dict) and r.get("problem") not in new_ids]
-    atomic_write(path, json.dumps({
-        "suite": suite, "mode": mode, "threads": threads, "machine": m["hostname"],
-        "cpu": m["cpu_model"], "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "machine_peaks": peaks if peaks is not None else old.get("machine_peaks"),
-        "problems": sorted(kept + rows, key=lambda r: str(r.get("problem")))}, indent=1))
+    atomic_write(
+        path,
+        json.dumps(
+            {
+                "suite": suite,
+                "mode": mode,
+                "threads": threads,
+                "machine": m["hostname"],
+                "cpu": m["cpu_model"],
+                "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                "machine_peaks": peaks if peaks is not None else old.get("machine_peaks"),
+                "problems": sorted(kept + rows, key=lambda r: str(r.get("problem"))),
+            },
+            indent=1,
+        ),
+    )
     return str(path)
 
 
-def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None,
-                     machine: str | None) -> tuple[dict, str | None]:
+def load_noise_floor(
+    suite: str, mode: str, threads: int | None, cpu: str | None, machine: str | None
+) -> tuple[dict, str | None]:
     """This machine's last selftest A/A results for ``suite`` in ``mode``, when it ran
     with ``threads`` threads on the CPU model ``cpu`` and host ``machine``: ({(problem
     id, size label): A/A speedup}, when it was measured); a value that is no speedup
@@ -65,8 +76,11 @@ def load_noise_floor(suite: str, mode: str, threads: int | None, cpu: str | None
     if not d:
         return {}, None
     try:
-        floors = {(r["problem"], str(r["size"])): float(r["aa_speedup"])
-                  for r in d.get("problems", []) if valid(SPEEDUP, r.get("aa_speedup"))}
+        floors = {
+            (r["problem"], str(r["size"])): float(r["aa_speedup"])
+            for r in d.get("problems", [])
+            if valid(SPEEDUP, r.get("aa_speedup"))
+        }
         return floors, str(d.get("when"))
     except (ValueError, TypeError, KeyError, AttributeError):  # a damaged row
         return {}, None

@@ -50,8 +50,14 @@ def plot_categories(per_category: Sequence[Mapping], title: str = "") -> bytes:
     g = [s.get("geomean") or 1.0 for s in per_category]
     lo = [max(0.0, gi - (s.get("geomean 95% CI low") or gi)) for gi, s in zip(g, per_category)]
     hi = [max(0.0, (s.get("geomean 95% CI high") or gi) - gi) for gi, s in zip(g, per_category)]
-    ax.bar(xs, g, yerr=[lo, hi], capsize=4, color=["#4c72b0" if s["category"] != "all" else "#2d3e50"
-                                                   for s in per_category], label="geomean (95 % CI)")
+    ax.bar(
+        xs,
+        g,
+        yerr=[lo, hi],
+        capsize=4,
+        color=["#4c72b0" if s["category"] != "all" else "#2d3e50" for s in per_category],
+        label="geomean (95 % CI)",
+    )
     refs = [(i, s["reference"]) for i, s in zip(xs, per_category) if s.get("reference")]
     if refs:
         ax.scatter(*zip(*refs), marker="_", s=300, color="#c44e52", zorder=3, label="expert reference")
@@ -59,8 +65,7 @@ def plot_categories(per_category: Sequence[Mapping], title: str = "") -> bytes:
     if nulls:
         ax.scatter(*zip(*nulls), marker="x", color="#555555", zorder=3, label="noise floor (A/A)")
     ax.axhline(1.0, color="black", lw=0.8)
-    shown = [gi + h for gi, h in zip(g, hi)] + [gi - l for gi, l in zip(g, lo)] + \
-        [v for _, v in refs + nulls] + [1.0]
+    shown = [gi + h for gi, h in zip(g, hi)] + [gi - l for gi, l in zip(g, lo)] + [v for _, v in refs + nulls] + [1.0]
     wide = max(shown) > 10.0
     if wide:  # speedups are ratios: a log axis when they span decades
         log_y(ax, shown)
@@ -86,12 +91,19 @@ def plot_distribution(per_problem: Sequence[Mapping], title: str = "") -> bytes:
         ax.bar(i, s, color="#55a868" if s >= 1.0 else "#dd8452", yerr=err, capsize=2)
     log_y(ax, [1.0] + [v for r in rows for v in (r["speedup"], r["ci_low"], r["ci_high"]) if v is not None])
     ax.axhline(1.0, color="black", lw=0.8)
-    ax.set_xticks(range(len(rows)), [f"{r['problem'][:30]}" + (f"#{r['repeat']}" if r["repeat"] else "")
-                                     for r in rows], rotation=60, ha="right", fontsize=6)
+    ax.set_xticks(
+        range(len(rows)),
+        [f"{r['problem'][:30]}" + (f"#{r['repeat']}" if r["repeat"] else "") for r in rows],
+        rotation=60,
+        ha="right",
+        fontsize=6,
+    )
     ax.set_ylabel("speedup (x, log scale)")
     missing = sum(r["speedup"] is None for r in rows)
-    ax.set_title(f"Per-problem speedups {title}".strip()
-                 + (f" ({missing} without a correct result: grey)" if missing else ""), fontsize=9)
+    ax.set_title(
+        f"Per-problem speedups {title}".strip() + (f" ({missing} without a correct result: grey)" if missing else ""),
+        fontsize=9,
+    )
     return png(fig)
 
 
@@ -111,8 +123,7 @@ def plot_rounds(per_round: Sequence[Mapping], title: str = "") -> bytes:
     return png(fig)
 
 
-def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_out: int = 0,
-                  title: str = "") -> bytes:
+def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_out: int = 0, title: str = "") -> bytes:
     """PNG: the roofline (Williams, Waterman and Patterson, CACM 2009) of a run's
     problems, log axes: arithmetic intensity (FLOP per compulsory byte) against attained
     GFLOP/s, the machine's roofs drawn (the FP64 peak on ``threads`` threads, a line of
@@ -132,8 +143,14 @@ def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_
     xs = [lo * (hi / lo) ** (i / 100) for i in range(101)]
     styles = ["-", "--", "-.", ":", (0, (5, 1, 1, 1))]
     for lv, ls in zip(levels, styles * 2):
-        ax.plot(xs, [min(peak, lv["gbs"] * x) for x in xs], color="black", lw=0.9, ls=ls,
-                label=f"{lv['level']} {lv['gbs']:.0f} GB/s")
+        ax.plot(
+            xs,
+            [min(peak, lv["gbs"] * x) for x in xs],
+            color="black",
+            lw=0.9,
+            ls=ls,
+            label=f"{lv['level']} {lv['gbs']:.0f} GB/s",
+        )
     ax.axhline(peak, color="black", lw=1.6, label=f"FP64 peak {peak:.0f} GFLOP/s")
     for p in points:
         ys = [p.get(k) for k in ("baseline", "reference", "best")]
@@ -142,21 +159,29 @@ def plot_roofline(points: Sequence[Mapping], roofs: Mapping, threads: int, left_
             ax.plot([p["ai"]] * len(shown), shown, color="#888888", lw=0.6, zorder=2)
         head = str(p["problem"]).split("_")[0]  # ParEval's number, or PolyBench's name
         if shown:
-            ax.annotate(head if head.isdigit() else str(p["problem"]), (p["ai"], min(shown)), xytext=(4, -7),
-                        textcoords="offset points", fontsize=6)
-    for key, marker, face, label in (("baseline", "o", "white", "baseline"),
-                                     ("reference", "^", "#bbbbbb", "expert reference"),
-                                     ("best", "s", "black", "reported best")):
+            ax.annotate(
+                head if head.isdigit() else str(p["problem"]),
+                (p["ai"], min(shown)),
+                xytext=(4, -7),
+                textcoords="offset points",
+                fontsize=6,
+            )
+    for key, marker, face, label in (
+        ("baseline", "o", "white", "baseline"),
+        ("reference", "^", "#bbbbbb", "expert reference"),
+        ("best", "s", "black", "reported best"),
+    ):
         pts = [(p["ai"], p[key]) for p in points if p.get(key)]
         if pts:
-            ax.scatter(*zip(*pts), marker=marker, facecolors=face, edgecolors="black", s=28, zorder=3,
-                       label=label)
+            ax.scatter(*zip(*pts), marker=marker, facecolors=face, edgecolors="black", s=28, zorder=3, label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
     ax.set_xlabel("arithmetic intensity (FLOP per compulsory byte)")
     ax.set_ylabel(f"attained GFLOP/s on {threads} thread{'s' if threads != 1 else ''} (log scale)")
-    ax.set_title(f"Roofline {title}".strip() + (f" ({left_out} problem(s) without FLOP or bound not shown)"
-                                                 if left_out else ""), fontsize=9)
+    ax.set_title(
+        f"Roofline {title}".strip() + (f" ({left_out} problem(s) without FLOP or bound not shown)" if left_out else ""),
+        fontsize=9,
+    )
     ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside: no point hidden
     return png(fig)

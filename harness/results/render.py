@@ -49,6 +49,7 @@ def table_cells(table: Table, rows: Sequence[Mapping]) -> Cells:
     """(columns, cells) of ``rows`` of ``table`` for people: its ``display``, else every
     key any row has (in first-seen order; "-" where a row lacks it), each cell by
     :func:`cell` with the table's own column kinds."""
+
     def fmt(col, v):
         return cell(col, v, table.columns)
 
@@ -68,19 +69,25 @@ def md_table(cols: Sequence[str], cells: Sequence[Sequence[str]]) -> str:
 
 def html_head(title: str) -> str:
     """The start of a self-contained HTML page up to its <body>."""
-    return ("<!doctype html><html><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;margin:2em}}"
-            "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
-            "text-align:right}td:first-child,th:first-child{text-align:left}p.note{color:#555;font-size:12px;"
-            "max-width:60em}</style></head><body>")
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;margin:2em}}"
+        "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;"
+        "text-align:right}td:first-child,th:first-child{text-align:left}p.note{color:#555;font-size:12px;"
+        "max-width:60em}</style></head><body>"
+    )
 
 
 def html_table(cols: Sequence[str], cells: Sequence[Sequence[str]]) -> str:
     """An HTML table, every cell escaped."""
     e = html.escape
-    return ("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>"
-            + "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in cells)
-            + "</table>")
+    return (
+        "<table><tr>"
+        + "".join(f"<th>{e(c)}</th>" for c in cols)
+        + "</tr>"
+        + "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in cells)
+        + "</table>"
+    )
 
 
 def html_img(name: str, png: bytes) -> str:
@@ -89,8 +96,15 @@ def html_img(name: str, png: bytes) -> str:
     return f"<h3>{e(name)}</h3><img alt='{e(name)}' src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
 
 
-def print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=None, title: str = "",
-                bold: Sequence[bool] = (), left: int = 1, width: int = 150) -> None:
+def print_cells(
+    cols: Sequence[str],
+    cells: Sequence[Sequence[str]],
+    console=None,
+    title: str = "",
+    bold: Sequence[bool] = (),
+    left: int = 1,
+    width: int = 150,
+) -> None:
     """Print a table with rich: the first ``left`` columns left-aligned, rows whose
     ``bold`` entry is True in bold; at least ``width`` characters wide when the console
     is not a terminal (a pipe or file: do not squeeze)."""
@@ -108,16 +122,26 @@ def print_cells(cols: Sequence[str], cells: Sequence[Sequence[str]], console=Non
     console.print(t)
 
 
-
 # The per-category table as printed where a run ends: (header, summary column, priority).
 # A lower priority is dropped first when the table is wider than the console; the first
 # four are always shown. The full table (every column) is in report.md.
 _COMPACT = (
-    ("category", "category", 99), ("n", "n", 99), ("compiled", "% compiled", 8), ("correct", "% correct", 99),
-    ("geomean (95% CI)", "geomean", 99), ("mean", "mean", 6), (">=2x", "% >=2x", 6), ("CI>1", "geomean CI>1", 7),
-    ("null", "null geomean", 5), ("ref", "reference", 5), ("% of ref", "% of ref", 2),
-    ("roofline", "% roofline", 4), ("ref roofline", "ref % roofline", 0),
-    ("tokens", "tokens", 3), ("cost $", "cost $", 1), ("wall s", "wall s", 2),
+    ("category", "category", 99),
+    ("n", "n", 99),
+    ("compiled", "% compiled", 8),
+    ("correct", "% correct", 99),
+    ("geomean (95% CI)", "geomean", 99),
+    ("mean", "mean", 6),
+    (">=2x", "% >=2x", 6),
+    ("CI>1", "geomean CI>1", 7),
+    ("null", "null geomean", 5),
+    ("ref", "reference", 5),
+    ("% of ref", "% of ref", 2),
+    ("roofline", "% roofline", 4),
+    ("ref roofline", "ref % roofline", 0),
+    ("tokens", "tokens", 3),
+    ("cost $", "cost $", 1),
+    ("wall s", "wall s", 2),
 )
 # what a run without model calls (a score run, the null strategy) has no use for
 MODEL_COLUMNS = ("tokens", "cost $")
@@ -127,6 +151,7 @@ def compact_category_cells(rows: Sequence[Mapping], model_columns: bool = True) 
     """The per-category ``rows`` (harness.results.tables' per_category table) with short
     headers, the geomean and its 95 % interval in one cell; without the token and cost
     columns when ``model_columns`` is False. Every column, in print order."""
+
     def value(r, col):
         if col == "geomean":
             lo, hi = r.get("geomean 95% CI low"), r.get("geomean 95% CI high")
@@ -150,8 +175,7 @@ def _rich_table(cols, cells, title, bold, left):
     return t
 
 
-def print_category_summary(rows: Sequence[Mapping], console=None, title: str = "",
-                           model_columns: bool = True) -> None:
+def print_category_summary(rows: Sequence[Mapping], console=None, title: str = "", model_columns: bool = True) -> None:
     """Print the per-category ``rows`` as a table that fits the console's width (its
     terminal's, else $COLUMNS or 80): the columns of :func:`compact_category_cells`, the
     least read ones left out until the rest fit on one line each; the "all" row in bold.
@@ -173,6 +197,7 @@ def print_category_summary(rows: Sequence[Mapping], console=None, title: str = "
             break
         keep.remove(drop)
     console.print(table())
+
 
 def _tables(rep) -> list[tuple[Table, list]]:
     return [(get_table(name), rows) for name, rows in rep.tables.items()]
@@ -202,11 +227,17 @@ def to_html(rep) -> str:
     parts += [f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.header.items() if k != "run"]
     parts.append("</ul>")
     for table, rows in _tables(rep):
-        parts.append(f"<h2>{e(table.title)}</h2>" + html_table(*table_cells(table, rows))
-                     + f"<p class='note'>{e(table.note)}</p>")
+        parts.append(
+            f"<h2>{e(table.title)}</h2>"
+            + html_table(*table_cells(table, rows))
+            + f"<p class='note'>{e(table.note)}</p>"
+        )
     if rep.session:
-        parts.append("<h2>Where the time went</h2><ul>"
-                     + "".join(f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.session.items()) + "</ul>")
+        parts.append(
+            "<h2>Where the time went</h2><ul>"
+            + "".join(f"<li>{e(k)}: {e(str(v))}</li>" for k, v in rep.session.items())
+            + "</ul>"
+        )
     parts += [html_img(n, png) for n, png in rep.plots.items()]
     parts.append("</body></html>\n")
     return "".join(parts)

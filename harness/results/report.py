@@ -46,8 +46,17 @@ from ..measure.suite import get_problem, remember_suite
 from ..models.llm import TEAM_KINDS, TEAM_MANY, agents_called
 from .alignment import environment_changes, keyed, require_aligned
 from . import plots as charts
-from .render import (cell, html_head, html_img, html_table, md_table, print_category_summary, print_cells, to_html,
-                     to_markdown)
+from .render import (
+    cell,
+    html_head,
+    html_img,
+    html_table,
+    md_table,
+    print_category_summary,
+    print_cells,
+    to_html,
+    to_markdown,
+)
 from .runstore import read_run
 from .summary import num
 from .tables import TableOptions, registered_tables
@@ -89,30 +98,54 @@ def run_header(run) -> dict:
     opts = c.get("options") or {}
     score = c.get("score") or {}
     return {
-        "run": run.run_id, "state": run.state, "strategy": f"{c.get('strategy')} {c.get('strategy_options', {})}",
+        "run": run.run_id,
+        "state": run.state,
+        "strategy": f"{c.get('strategy')} {c.get('strategy_options', {})}",
         "evidence in prompts": str(opts.get("evidence", "full")),
-        "team": team or "-", "mode": f"{c.get('mode')}, threads {c.get('threads')}, "
-                                     f"{'quick sizes' if c.get('quick') else 'default sizes'}",
+        "team": team or "-",
+        "mode": f"{c.get('mode')}, threads {c.get('threads')}, {'quick sizes' if c.get('quick') else 'default sizes'}",
         "compiler": f"{comp.get('compiler_version')}; flags `{comp.get('flags')}`; "
-                    f"-march={comp.get('march')} resolved to {comp.get('resolved_march')}",
+        f"-march={comp.get('march')} resolved to {comp.get('resolved_march')}",
         "machine": f"{mach.get('cpu_model')}, {len(mach.get('usable_cpus', []))} usable CPUs",
         "suite": f"{c.get('suite')}, version {str(c.get('suite_version') or 'unknown')[:12]}",
-        "harness": f"git {c.get('git_revision')}", "repeats": str(opts.get("repeats", 1)),
-        **({"score group": f"the replies of {score['group_by']} `{score.get('group')}`"} if score.get("group_by") else {}),
-        **({"skipped (--skip-unknown)": "problem ids not in this suite: "
-            + ", ".join(f"{k} ({v})" for k, v in score["skipped_unknown"].items())}
-           if score.get("skipped_unknown") else {}),
+        "harness": f"git {c.get('git_revision')}",
+        "repeats": str(opts.get("repeats", 1)),
+        **(
+            {"score group": f"the replies of {score['group_by']} `{score.get('group')}`"}
+            if score.get("group_by")
+            else {}
+        ),
+        **(
+            {
+                "skipped (--skip-unknown)": "problem ids not in this suite: "
+                + ", ".join(f"{k} ({v})" for k, v in score["skipped_unknown"].items())
+            }
+            if score.get("skipped_unknown")
+            else {}
+        ),
         "problems finished": str(len(run.problems)),
         "wall time (event log)": f"{run.wall_s:.0f} s; {run.evaluations} evaluations, {run.eval_s:.0f} s",
         **({"warnings": "; ".join(run.warnings)} if run.warnings else {}),
-        **({"race check partial": f"{partial} of {len(run.problems)} reported candidates: their race check "
-                                  "did not reach the timed size or finish (--race-check strict rejects them)"}
-           if (partial := sum(PARTIAL_FLAG in str(r.get("flags") or "") for r in run.rows)) else {}),
+        **(
+            {
+                "race check partial": f"{partial} of {len(run.problems)} reported candidates: their race check "
+                "did not reach the timed size or finish (--race-check strict rejects them)"
+            }
+            if (partial := sum(PARTIAL_FLAG in str(r.get("flags") or "") for r in run.rows))
+            else {}
+        ),
     }
 
 
-def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None, resamples: int | None = None,
-                 seed: int | None = None, session: Mapping | None = None) -> RunReport:
+def build_report(
+    run,
+    *,
+    plots: bool = True,
+    ks: Sequence[int] | None = None,
+    resamples: int | None = None,
+    seed: int | None = None,
+    session: Mapping | None = None,
+) -> RunReport:
     """Every registered table of ``run`` (runstore.RunRecord; an optional table only when
     it has rows), built with ``ks`` (None: the run's own ``--k``, recorded in its config
     options, else tables.default_ks), ``resamples`` and ``seed`` (tables.TableOptions);
@@ -130,14 +163,26 @@ def build_report(run, *, plots: bool = True, ks: Sequence[int] | None = None, re
             tables[t.name] = rows
     rep = RunReport(run=run, tables=tables, header=run_header(run), session=dict(session or {}))
     if plots:
-        rep.plots = dict(zip(PLOTS, (charts.plot_categories(tables["per_category"], run.run_id),
-                                     charts.plot_distribution(tables["per_problem"], run.run_id),
-                                     charts.plot_rounds(tables["per_round"], run.run_id))))
+        rep.plots = dict(
+            zip(
+                PLOTS,
+                (
+                    charts.plot_categories(tables["per_category"], run.run_id),
+                    charts.plot_distribution(tables["per_problem"], run.run_id),
+                    charts.plot_rounds(tables["per_round"], run.run_id),
+                ),
+            )
+        )
         roof = roofline_points(run)
         if roof is not None:
             points, left_out = roof
-            rep.plots[ROOFLINE_PLOT] = charts.plot_roofline(points, run.config["roofs"], run.threads, left_out,
-                                                            f"{run.config.get('suite')} {run.config.get('mode')}")
+            rep.plots[ROOFLINE_PLOT] = charts.plot_roofline(
+                points,
+                run.config["roofs"],
+                run.threads,
+                left_out,
+                f"{run.config.get('suite')} {run.config.get('mode')}",
+            )
     return rep
 
 
@@ -172,10 +217,15 @@ def roofline_points(run) -> tuple[list[dict], int] | None:
             pct = num(pct)
             return flops * pct / (100.0 * bound.bound_ns) if pct else None  # FLOP per ns = GFLOP/s
 
-        points.append({"problem": pr.problem, "ai": flops / bound.bytes,
-                       "baseline": rate(pr.row.get("baseline_roofline_pct")),
-                       "reference": rate(pr.row.get("reference_roofline_pct")),
-                       "best": rate(pr.row.get("roofline_pct"))})
+        points.append(
+            {
+                "problem": pr.problem,
+                "ai": flops / bound.bytes,
+                "baseline": rate(pr.row.get("baseline_roofline_pct")),
+                "reference": rate(pr.row.get("reference_roofline_pct")),
+                "best": rate(pr.row.get("roofline_pct")),
+            }
+        )
     points = [p for p in points if p["baseline"] or p["reference"] or p["best"]]
     return (points, left_out) if points else None
 
@@ -215,8 +265,9 @@ def write_report(rep: RunReport, out_dir: Path, formats: Sequence[str] = ("md",)
         else:
             for name in rep.tables:
                 rows = rep.tables[name]
-                files[out_dir / f"{name}.{fmt}"] = (csv_text(rows) if fmt == "csv" else
-                                                    json.dumps(rows, indent=1, default=str) + "\n")
+                files[out_dir / f"{name}.{fmt}"] = (
+                    csv_text(rows) if fmt == "csv" else json.dumps(rows, indent=1, default=str) + "\n"
+                )
     _write_files(out_dir, files)
     return list(files)
 
@@ -246,16 +297,26 @@ def _write_files(out_dir: Path, files: Mapping[Path, str | bytes]) -> None:
 # --------------------------------------------------------------------------- several runs: Table 1
 
 # The comparison table (Liu et al., arXiv 2505.23946, Table 1 layout): one row per run.
-RUN_METRICS = ("% compiled", "% correct", "geomean", "geomean 95% CI low", "geomean 95% CI high", "mean",
-               "% >=2x", "geomean CI>1")
-_RUNS_NOTE = ("One row per run, in the order given (the layout of Liu et al. 2025, Table 1). geomean: "
-              "incorrect and slower count as 1x; mean: incorrect counts as 0; % >=2x: correct with speedup "
-              ">= 2; geomean CI>1: a speedup counts only where its 95 % CI's lower bound is above 1; geomean "
-              "95% CI: percentile bootstrap over problems, repeats and timing noise. Per problem: averaged "
-              "over problems and repeats (tokens: prompt + completion; cost in USD); '-': not recorded by the "
-              "run (runs made before model calls and evaluations were counted). Pareto: not dominated in "
-              "{x} against geomean (no other run has lower-or-equal {x} and higher-or-equal geomean, one of "
-              "them strictly). The runs of a table measured the same (suite, problem id, mode, size, threads).")
+RUN_METRICS = (
+    "% compiled",
+    "% correct",
+    "geomean",
+    "geomean 95% CI low",
+    "geomean 95% CI high",
+    "mean",
+    "% >=2x",
+    "geomean CI>1",
+)
+_RUNS_NOTE = (
+    "One row per run, in the order given (the layout of Liu et al. 2025, Table 1). geomean: "
+    "incorrect and slower count as 1x; mean: incorrect counts as 0; % >=2x: correct with speedup "
+    ">= 2; geomean CI>1: a speedup counts only where its 95 % CI's lower bound is above 1; geomean "
+    "95% CI: percentile bootstrap over problems, repeats and timing noise. Per problem: averaged "
+    "over problems and repeats (tokens: prompt + completion; cost in USD); '-': not recorded by the "
+    "run (runs made before model calls and evaluations were counted). Pareto: not dominated in "
+    "{x} against geomean (no other run has lower-or-equal {x} and higher-or-equal geomean, one of "
+    "them strictly). The runs of a table measured the same (suite, problem id, mode, size, threads)."
+)
 
 
 def pareto_front(points: Sequence[tuple[float, float]]) -> list[bool]:
@@ -358,14 +419,24 @@ def runs_table(reports: Sequence[RunReport], strategy_info: StrategyLookup | Non
         c, rows, allrow = rep.run.config, rep.run.rows, rep.tables["per_category"][-1]
         info = strategy_info(str(c.get("strategy"))) if strategy_info else None
         n, problems = allrow["n"], len({p.problem for p in rep.run.problems})
-        out.append({"suite": c.get("suite", "pareval"), "mode": c.get("mode"), "threads": rep.run.threads,
-                    "run": rep.run.run_id, "strategy": c.get("strategy"), "options": key_options(c, info),
-                    "team": team_models(c, info), "problems": problems,
-                    "repeats": n // problems if n % problems == 0 else n / problems,
-                    **{k: allrow[k] for k in RUN_METRICS},
-                    "model calls / problem": _per_problem(rows, "model_calls"),
-                    "evaluations / problem": _per_problem(rows, "evaluations"),
-                    "tokens / problem": allrow["tokens"] / n, "cost $ / problem": allrow["cost $"] / n})
+        out.append(
+            {
+                "suite": c.get("suite", "pareval"),
+                "mode": c.get("mode"),
+                "threads": rep.run.threads,
+                "run": rep.run.run_id,
+                "strategy": c.get("strategy"),
+                "options": key_options(c, info),
+                "team": team_models(c, info),
+                "problems": problems,
+                "repeats": n // problems if n % problems == 0 else n / problems,
+                **{k: allrow[k] for k in RUN_METRICS},
+                "model calls / problem": _per_problem(rows, "model_calls"),
+                "evaluations / problem": _per_problem(rows, "evaluations"),
+                "tokens / problem": allrow["tokens"] / n,
+                "cost $ / problem": allrow["cost $"] / n,
+            }
+        )
     axis = cost_axis(out)
     for r, front in zip(out, pareto_front([(r[axis], r["geomean"]) for r in out])):
         r["pareto front"] = front
@@ -374,19 +445,47 @@ def runs_table(reports: Sequence[RunReport], strategy_info: StrategyLookup | Non
 
 def _runs_display(table: Sequence[Mapping]) -> tuple[list[str], list[list[str]]]:
     """Header and cells of a runs table for humans (md, html, console)."""
-    cols = ["#", "strategy", "options", "team", "repeats", "% compiled", "% correct", "geomean",
-            "geomean 95% CI", "mean", "% >=2x", "geomean CI>1", "calls / problem", "evaluations / problem",
-            "tokens / problem", "cost $ / problem", "Pareto", "run"]
+    cols = [
+        "#",
+        "strategy",
+        "options",
+        "team",
+        "repeats",
+        "% compiled",
+        "% correct",
+        "geomean",
+        "geomean 95% CI",
+        "mean",
+        "% >=2x",
+        "geomean CI>1",
+        "calls / problem",
+        "evaluations / problem",
+        "tokens / problem",
+        "cost $ / problem",
+        "Pareto",
+        "run",
+    ]
     cells = []
     for i, r in enumerate(table, start=1):
         calls, evals = r["model calls / problem"], r["evaluations / problem"]
-        cells.append([str(i), str(r["strategy"]), r["options"] or "-", r["team"], f"{r['repeats']:g}",
-                      *[cell(k, r[k]) for k in ("% compiled", "% correct", "geomean")],
-                      f"{cell('ci_low', r['geomean 95% CI low'])}-{cell('ci_high', r['geomean 95% CI high'])}",
-                      *[cell(k, r[k]) for k in ("mean", "% >=2x", "geomean CI>1")],
-                      "-" if calls is None else f"{calls:.1f}", "-" if evals is None else f"{evals:.1f}",
-                      f"{r['tokens / problem']:.0f}", f"{r['cost $ / problem']:.4f}",
-                      "yes" if r["pareto front"] else "no", str(r["run"])])
+        cells.append(
+            [
+                str(i),
+                str(r["strategy"]),
+                r["options"] or "-",
+                r["team"],
+                f"{r['repeats']:g}",
+                *[cell(k, r[k]) for k in ("% compiled", "% correct", "geomean")],
+                f"{cell('ci_low', r['geomean 95% CI low'])}-{cell('ci_high', r['geomean 95% CI high'])}",
+                *[cell(k, r[k]) for k in ("mean", "% >=2x", "geomean CI>1")],
+                "-" if calls is None else f"{calls:.1f}",
+                "-" if evals is None else f"{evals:.1f}",
+                f"{r['tokens / problem']:.0f}",
+                f"{r['cost $ / problem']:.4f}",
+                "yes" if r["pareto front"] else "no",
+                str(r["run"]),
+            ]
+        )
     return cols, cells
 
 
@@ -414,8 +513,17 @@ def plot_runs(table: Sequence[Mapping], title: str = "") -> bytes:
         g = r["geomean"]
         err = [[g - (r["geomean 95% CI low"] or g)], [(r["geomean 95% CI high"] or g) - g]]
         front = r["pareto front"]
-        ax.errorbar([r[axis]], [g], yerr=err, fmt="o", capsize=3, color="#c44e52" if front else "#4c72b0",
-                    mfc="#c44e52" if front else "white", zorder=3, label=legend.pop(front, None))
+        ax.errorbar(
+            [r[axis]],
+            [g],
+            yerr=err,
+            fmt="o",
+            capsize=3,
+            color="#c44e52" if front else "#4c72b0",
+            mfc="#c44e52" if front else "white",
+            zorder=3,
+            label=legend.pop(front, None),
+        )
         ax.annotate(label, (r[axis], g), fontsize=6, xytext=(4, 4), textcoords="offset points")
     front = sorted((r[axis], r["geomean"]) for r in table if r["pareto front"])
     ax.plot(*zip(*front), drawstyle="steps-post", color="#c44e52", lw=1, ls="--")
@@ -425,11 +533,11 @@ def plot_runs(table: Sequence[Mapping], title: str = "") -> bytes:
         charts.log_y(ax, shown)
     ax.xaxis.set_major_locator(MaxNLocator(4))
     ax.ticklabel_format(axis="x", useOffset=False, style="plain")
-    ax.set_xlabel("cost per problem (USD)" if axis == "cost $ / problem" else
-                  "tokens per problem (prompt + completion)")
+    ax.set_xlabel(
+        "cost per problem (USD)" if axis == "cost $ / problem" else "tokens per problem (prompt + completion)"
+    )
     ax.set_ylabel("geomean speedup (x)")
-    ax.set_title(f"Geomean speedup vs {'cost' if axis == 'cost $ / problem' else 'tokens'} {title}".strip(),
-                 fontsize=9)
+    ax.set_title(f"Geomean speedup vs {'cost' if axis == 'cost $ / problem' else 'tokens'} {title}".strip(), fontsize=9)
     ax.legend(fontsize=7)
     return charts.png(fig)
 
@@ -446,8 +554,9 @@ class RunsComparison:
     plots: dict = field(default_factory=dict)
 
 
-def build_comparison(reports: Sequence[RunReport], groups: Sequence, *, plots: bool = True,
-                     strategy_info: StrategyLookup | None = None) -> RunsComparison:
+def build_comparison(
+    reports: Sequence[RunReport], groups: Sequence, *, plots: bool = True, strategy_info: StrategyLookup | None = None
+) -> RunsComparison:
     """The runs tables, their environment warnings and (unless ``plots`` is False) one
     cost plot per table (``cost_vs_geomean_<suite>_<mode>.png``), for ``reports`` grouped
     by :func:`group_runs` (``groups``: its result on the reports' runs)."""
@@ -479,8 +588,13 @@ def runs_markdown(cmp: RunsComparison) -> str:
         cols, cells = _runs_display(table)
         out.append(f"\n## {_heading(key, table)}\n\n")
         out += [f"> warning: {w}\n" for w in cmp.warnings[key]]
-        out.append(("\n" if cmp.warnings[key] else "") + md_table(cols, cells)
-                   + "\n" + _RUNS_NOTE.format(x=cost_axis(table)) + "\n")
+        out.append(
+            ("\n" if cmp.warnings[key] else "")
+            + md_table(cols, cells)
+            + "\n"
+            + _RUNS_NOTE.format(x=cost_axis(table))
+            + "\n"
+        )
         png = _plot_name(key)
         if png in cmp.plots:
             out.append(f"\n![{png}](./{png})\n")
@@ -494,8 +608,9 @@ def runs_html(cmp: RunsComparison) -> str:
     for key, table in cmp.tables:
         parts.append(f"<h2>{e(_heading(key, table))}</h2>")
         parts += [f"<p class='note'>warning: {e(w)}</p>" for w in cmp.warnings[key]]
-        parts.append(html_table(*_runs_display(table))
-                     + f"<p class='note'>{e(_RUNS_NOTE.format(x=cost_axis(table)))}</p>")
+        parts.append(
+            html_table(*_runs_display(table)) + f"<p class='note'>{e(_RUNS_NOTE.format(x=cost_axis(table)))}</p>"
+        )
         png = _plot_name(key)
         if png in cmp.plots:
             parts.append(html_img(png, cmp.plots[png]))
@@ -515,8 +630,12 @@ def write_runs(cmp: RunsComparison, out_dir: Path, formats: Sequence[str] = ("md
     out_dir = Path(out_dir)
     rows = [r for _, table in cmp.tables for r in table]
     files: dict[Path, str | bytes] = {out_dir / n: png for n, png in cmp.plots.items()}
-    render = {"md": runs_markdown, "html": runs_html, "csv": lambda c: csv_text(rows),
-              "json": lambda c: json.dumps(rows, indent=1, default=str) + "\n"}
+    render = {
+        "md": runs_markdown,
+        "html": runs_html,
+        "csv": lambda c: csv_text(rows),
+        "json": lambda c: json.dumps(rows, indent=1, default=str) + "\n",
+    }
     for fmt in formats:
         files[out_dir / f"runs.{fmt}"] = render[fmt](cmp)
     _write_files(out_dir, files)
@@ -529,14 +648,18 @@ def parse_formats(text: str) -> list[str]:
     formats = [f.strip() for f in text.split(",") if f.strip()]
     bad = [f for f in formats if f not in FORMATS]
     if bad or not formats:
-        raise HarnessError(f"unknown report format '{bad[0] if bad else text}' "
-                           f"(choose from {', '.join(FORMATS)})")
+        raise HarnessError(f"unknown report format '{bad[0] if bad else text}' (choose from {', '.join(FORMATS)})")
     return formats
 
 
-def report_runs(paths: Sequence[str | Path], formats: Sequence[str] = ("md",), output: str | Path | None = None,
-                ks: Sequence[int] | None = None, plots: bool = True,
-                strategy_info: StrategyLookup | None = None) -> int:
+def report_runs(
+    paths: Sequence[str | Path],
+    formats: Sequence[str] = ("md",),
+    output: str | Path | None = None,
+    ks: Sequence[int] | None = None,
+    plots: bool = True,
+    strategy_info: StrategyLookup | None = None,
+) -> int:
     """``python -m harness report RUN [RUN ...]``: re-render the tables and plots of each
     run folder of ``paths`` from its event log into ``RUN/report/`` (or ``output``, one
     sub-folder per run when several are given) in ``formats`` (of FORMATS; plots:
@@ -567,8 +690,12 @@ def report_runs(paths: Sequence[str | Path], formats: Sequence[str] = ("md",), o
         for w in run.warnings:
             print(f"warning: {run.run_id}: {w}", file=sys.stderr)
         paths = write_report(rep, out, formats)
-        print_category_summary(rep.tables["per_category"], console, title=f"{run.run_id} ({run.state})",
-                               model_columns=any(p.calls for p in run.problems))
+        print_category_summary(
+            rep.tables["per_category"],
+            console,
+            title=f"{run.run_id} ({run.state})",
+            model_columns=any(p.calls for p in run.problems),
+        )
         console.print(f"wrote {len(paths)} file(s) to {out}")
         reports.append(rep)
     if groups:
@@ -580,8 +707,14 @@ def report_runs(paths: Sequence[str | Path], formats: Sequence[str] = ("md",), o
                 if w not in said:
                     print(f"warning: {key[0]}, {key[1]}: {w}", file=sys.stderr)
             cols, cells = _runs_display(table)  # the run ids are in the files
-            print_cells(cols[:-1], [row[:-1] for row in cells], console,
-                         title=f"Strategies: {_heading(key, table)}", left=4, width=200)
+            print_cells(
+                cols[:-1],
+                [row[:-1] for row in cells],
+                console,
+                title=f"Strategies: {_heading(key, table)}",
+                left=4,
+                width=200,
+            )
         paths = write_runs(cmp, out, ["md"] + [f for f in formats if f != "md"])  # markdown always
         console.print(f"wrote the strategy comparison ({len(paths)} file(s)) to {out}")
     return 0

@@ -148,7 +148,8 @@ class RowField:
 _HINTS = typing.get_type_hints(ProblemRow)
 ROW_FIELDS: tuple[RowField, ...] = tuple(
     RowField(f.name, _HINTS[f.name], f.metadata["kind"], f.metadata["unit"], f.metadata["column"])
-    for f in dataclasses.fields(ProblemRow))
+    for f in dataclasses.fields(ProblemRow)
+)
 ROW_NAMES: tuple[str, ...] = tuple(f.name for f in ROW_FIELDS)
 
 
@@ -171,12 +172,37 @@ def valid(kind: str, value) -> bool:
 #: them (harness.results.tables.Table.columns).
 REPORT_COLUMNS: dict[str, tuple[str, str]] = {
     **{f.column: (f.kind, f.unit) for f in ROW_FIELDS if f.column},
-    **{c: (SPEEDUP, "x") for c in ("geomean", "mean", "geomean CI>1", "null geomean", "reference",
-                                   "geomean 95% CI low", "geomean 95% CI high", "round geomean",
-                                   "best-so-far geomean", "speedup_n@k")},
+    **{
+        c: (SPEEDUP, "x")
+        for c in (
+            "geomean",
+            "mean",
+            "geomean CI>1",
+            "null geomean",
+            "reference",
+            "geomean 95% CI low",
+            "geomean 95% CI high",
+            "round geomean",
+            "best-so-far geomean",
+            "speedup_n@k",
+        )
+    },
     **{c: (FRACTION, "") for c in ("pass@k", "build@k", "efficiency_n@k")},
-    **{c: (INDEX, "") for c in ("n", "k", "problems", "repeat", "round", "tokens", "bests", "lessons",
-                                "lessons read by bests", "samples")},
+    **{
+        c: (INDEX, "")
+        for c in (
+            "n",
+            "k",
+            "problems",
+            "repeat",
+            "round",
+            "tokens",
+            "bests",
+            "lessons",
+            "lessons read by bests",
+            "samples",
+        )
+    },
     **{c: (AMOUNT, "s") for c in ("wall s", "model s")},
     "cost $": (AMOUNT, "USD"),
 }

@@ -52,9 +52,28 @@ from ..core.errors import HarnessError
 from ..core.formats import csv_text
 from ..core.fsutil import atomic_write
 from ..measure.suite import ROOT, load_suite
-from .events import (SCHEMA, Best, CandidateEvent, DamagedEvent, Evaluation, EvaluationReused, Event,
-                     LessonEvent, LlmCall, ProblemDone, ProblemEvent, ProblemStarted, RunFinished,
-                     RunInterrupted, RunPaused, RunResumed, RunStarted, RunStopped, make_event, parse_event)
+from .events import (
+    SCHEMA,
+    Best,
+    CandidateEvent,
+    DamagedEvent,
+    Evaluation,
+    EvaluationReused,
+    Event,
+    LessonEvent,
+    LlmCall,
+    ProblemDone,
+    ProblemEvent,
+    ProblemStarted,
+    RunFinished,
+    RunInterrupted,
+    RunPaused,
+    RunResumed,
+    RunStarted,
+    RunStopped,
+    make_event,
+    parse_event,
+)
 from .rows import ROW_NAMES
 
 
@@ -68,10 +87,16 @@ def git_revision() -> str:
     """``<commit>`` of the harness checkout, ``+dirty`` if it has changes; "unknown"
     outside git."""
     try:
-        rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                             text=True, timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                               capture_output=True, text=True, timeout=10).stdout.strip()
+        rev = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
         return (rev + ("+dirty" if dirty else "")) if rev else "unknown"
     except (OSError, subprocess.SubprocessError):
         return "unknown"
@@ -132,8 +157,9 @@ class RunStore:
         try:
             config = json.loads((root / "config.json").read_text())
         except (OSError, ValueError, RecursionError) as e:
-            raise HarnessError(f"--resume {root}: not a results folder (config.json: "
-                               f"{getattr(e, 'strerror', None) or e})") from None
+            raise HarnessError(
+                f"--resume {root}: not a results folder (config.json: {getattr(e, 'strerror', None) or e})"
+            ) from None
         return cls(root, config)
 
     def resumed(self) -> None:
@@ -195,8 +221,11 @@ class RunStore:
             self._lessons.write(json.dumps(d, default=str) + "\n")
             self._lessons.flush()
             os.fsync(self._lessons.fileno())
-        self.event("lesson", **{"repeat": repeat, **{k: v for k, v in d.items() if k != "call"}},
-                   tokens=d.get("call", {}).get("completion_tokens"))
+        self.event(
+            "lesson",
+            **{"repeat": repeat, **{k: v for k, v in d.items() if k != "call"}},
+            tokens=d.get("call", {}).get("completion_tokens"),
+        )
 
     def save_candidate(self, problem: str, candidate_id: str, source: str, repeat: int = 0) -> Path:
         """Write ``candidates/<problem>/<candidate_id>.cpp`` atomically (replicate r > 0 of
@@ -238,8 +267,11 @@ class RunStore:
     def recorded_evaluations(self) -> dict:
         """{evaluation key: EvalResult dict} of every evaluation logged so far (see
         RunContext.evaluate for the key); a damaged one is measured again."""
-        return {e.key: e.result for e in self.records()
-                if isinstance(e, Evaluation) and e.key is not None and e.result is not None}
+        return {
+            e.key: e.result
+            for e in self.records()
+            if isinstance(e, Evaluation) and e.key is not None and e.result is not None
+        }
 
 
 # --------------------------------------------------------------------------- reading
@@ -333,13 +365,15 @@ def read_run(path: Path) -> RunRecord:
         if not isinstance(config, dict):
             raise ValueError("not a JSON object")
     except (OSError, ValueError, RecursionError) as e:
-        raise HarnessError(f"{root}: not a readable results folder (config.json: "
-                           f"{getattr(e, 'strerror', None) or e})") from None
+        raise HarnessError(
+            f"{root}: not a readable results folder (config.json: {getattr(e, 'strerror', None) or e})"
+        ) from None
     try:
         lines = (root / "events.jsonl").read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
-        raise HarnessError(f"{root}: damaged results folder (events.jsonl: "
-                           f"{getattr(e, 'strerror', None) or e})") from None
+        raise HarnessError(
+            f"{root}: damaged results folder (events.jsonl: {getattr(e, 'strerror', None) or e})"
+        ) from None
     records: list[Event] = []
     warnings = []
     for i, line in enumerate(lines, start=1):
@@ -350,11 +384,9 @@ def read_run(path: Path) -> RunRecord:
         except (ValueError, RecursionError):  # RecursionError: nested too deep to be ours
             if i == len(lines):  # torn by a kill: the writer fsyncs every complete line
                 break
-            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
-                               "is not JSON)") from None
+            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} is not JSON)") from None
         if not isinstance(e, dict) or "kind" not in e:
-            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} "
-                               "is not an event)")
+            raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} is not an event)")
         try:
             rec = parse_event(e)
         except DamagedEvent as d:  # left out, as if never written: no damaged number reaches a table
@@ -372,8 +404,10 @@ def read_run(path: Path) -> RunRecord:
     rec.warnings = warnings
     newer = max((e.schema or 0 for e in records if isinstance(e, (RunStarted, RunResumed))), default=0)
     if newer > SCHEMA:
-        rec.warnings.append(f"events.jsonl was written with log schema {newer}, newer than this "
-                            f"harness's {SCHEMA}: fields it does not know are not shown")
+        rec.warnings.append(
+            f"events.jsonl was written with log schema {newer}, newer than this "
+            f"harness's {SCHEMA}: fields it does not know are not shown"
+        )
     return rec
 
 
@@ -432,8 +466,11 @@ def _assemble(root: Path, config: dict, records: list[Event]) -> RunRecord:
                 rec.evaluations += 1
                 if res is not None:
                     rec.eval_s += float(res.get("wall_s") or 0.0)
-                    where = (("eval_nodes", res.get("node")), ("eval_cpu_models", res.get("cpu_model")),
-                             ("eval_cpu_sets", ",".join(map(str, res.get("cpus") or [])) if not res.get("cached") else ""))
+                    where = (
+                        ("eval_nodes", res.get("node")),
+                        ("eval_cpu_models", res.get("cpu_model")),
+                        ("eval_cpu_sets", ",".join(map(str, res.get("cpus") or [])) if not res.get("cached") else ""),
+                    )
                     for name, v in where:
                         if v and v not in getattr(rec, name):
                             getattr(rec, name).append(v)

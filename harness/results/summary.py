@@ -37,9 +37,24 @@ from typing import Iterable, Mapping, Sequence
 
 from .metrics import counted_speedup
 
-COLUMNS = ("category", "n", "% compiled", "% correct", "geomean", "mean", "% >=2x",
-           "geomean CI>1", "null geomean", "reference", "% of ref", "% roofline", "ref % roofline",
-           "tokens", "cost $", "wall s")
+COLUMNS = (
+    "category",
+    "n",
+    "% compiled",
+    "% correct",
+    "geomean",
+    "mean",
+    "% >=2x",
+    "geomean CI>1",
+    "null geomean",
+    "reference",
+    "% of ref",
+    "% roofline",
+    "ref % roofline",
+    "tokens",
+    "cost $",
+    "wall s",
+)
 
 
 def num(v) -> float | None:
@@ -98,23 +113,28 @@ def _summary(cat: str, rs: list) -> dict:
             ref_pairs.append((counted, ref))
     kept = [_kept_roofline(r) for r in rs]
     nulls = [num(r.get("null_speedup")) for r in rs]
-    null_g = geomean([counted_speedup(x) for x in nulls if x is not None]) if any(
-        x is not None for x in nulls) else None
+    null_g = (
+        geomean([counted_speedup(x) for x in nulls if x is not None]) if any(x is not None for x in nulls) else None
+    )
     g = geomean(speed)
     ref_g = geomean([r for _, r in ref_pairs]) if ref_pairs else None
     # a reference that is no faster than the baseline here is no ceiling to measure against
     reached = (geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g and ref_g > 1.0 else None
     return {
-        "category": cat, "n": n,
+        "category": cat,
+        "n": n,
         "% compiled": 100.0 * sum(truthy(r.get("compiled")) for r in rs) / n,
         "% correct": 100.0 * sum(truthy(r.get("correct")) for r in rs) / n,
-        "geomean": g, "mean": sum(arith) / n, "% >=2x": 100.0 * two / n,
-        "geomean CI>1": geomean(speed_ci), "null geomean": null_g, "reference": ref_g,
+        "geomean": g,
+        "mean": sum(arith) / n,
+        "% >=2x": 100.0 * two / n,
+        "geomean CI>1": geomean(speed_ci),
+        "null geomean": null_g,
+        "reference": ref_g,
         "% of ref": 100.0 * reached if reached is not None else None,
         "% roofline": geomean(kept),
         "ref % roofline": geomean([num(r.get("reference_roofline_pct")) for r in rs]),
-        "tokens": int(sum((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)
-                          for r in rs)),
+        "tokens": int(sum((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0) for r in rs)),
         "cost $": sum(num(r.get("cost_usd")) or 0.0 for r in rs),
         "wall s": sum(num(r.get("wall_s")) or 0.0 for r in rs),
     }

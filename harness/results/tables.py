@@ -28,8 +28,18 @@ from typing import Callable, Mapping, Sequence
 from ..core.errors import HarnessError
 from ..core.registry import Registry
 from ..measure.evaluate import NO_VERDICT, NOT_COMPILED
-from .metrics import (RESAMPLES, SEED, SpeedupSamples, bootstrap_geomean, build_at_k, counted_speedup,
-                      efficiency_n_at_k, log_sigma, pass_at_k, speedup_n_at_k)
+from .metrics import (
+    RESAMPLES,
+    SEED,
+    SpeedupSamples,
+    bootstrap_geomean,
+    build_at_k,
+    counted_speedup,
+    efficiency_n_at_k,
+    log_sigma,
+    pass_at_k,
+    speedup_n_at_k,
+)
 from .rows import AMOUNT, INDEX, ROW_FIELDS, SPEEDUP, RowField
 from .summary import COLUMNS, geomean, num, summarize, truthy
 
@@ -103,9 +113,12 @@ def judged_counts(cands: list) -> tuple[int, int, int, list]:
     a verdict: (how many, correct, compiled and linked, first-measured speedups with None
     for the incorrect): what pass@k, build@k and speedup_n@k are computed from."""
     cs = _judged(cands)
-    return (len(cs), sum(c.status == "correct" for c in cs),
-            sum(c.status not in NOT_COMPILED for c in cs),
-            [c.speedup if c.status == "correct" else None for c in cs])
+    return (
+        len(cs),
+        sum(c.status == "correct" for c in cs),
+        sum(c.status not in NOT_COMPILED for c in cs),
+        [c.speedup if c.status == "correct" else None for c in cs],
+    )
 
 
 def _samples(rows: Sequence[Mapping]):
@@ -117,7 +130,8 @@ def _samples(rows: Sequence[Mapping]):
         pid = str(r.get("problem"))
         s = num(r.get("speedup")) if truthy(r.get("correct")) else None
         probs.setdefault(pid, []).append(
-            (s, log_sigma(num(r.get("ci_low")), num(r.get("ci_high")), num(r.get("null_speedup")))))
+            (s, log_sigma(num(r.get("ci_low")), num(r.get("ci_high")), num(r.get("null_speedup"))))
+        )
         cats[pid] = str(r.get("category", "?"))
     return SpeedupSamples.from_problems(list(probs.values())), [cats[p] for p in probs]
 
@@ -132,8 +146,9 @@ def category_table(rows: Sequence[Mapping], *, resamples: int | None = None, see
     samples, cats = _samples(rows)
     for s in out:
         idx = [i for i, c in enumerate(cats) if s["category"] in ("all", c)]
-        _, lo, hi = bootstrap_geomean(samples.subset(idx), resamples=resamples or RESAMPLES,
-                                      seed=SEED if seed is None else seed)
+        _, lo, hi = bootstrap_geomean(
+            samples.subset(idx), resamples=resamples or RESAMPLES, seed=SEED if seed is None else seed
+        )
         s["geomean 95% CI low"], s["geomean 95% CI high"] = lo, hi
     return out
 
@@ -159,15 +174,21 @@ def problem_details(run) -> list[dict]:
         for lid in shown_ids:
             l = lessons.get(lid)
             shown.append(f"{l.agent} r{l.round}: {l.outcome or l.status}" if l else str(lid))
-        out.append({
-            "problem": p.problem, "category": p.category, "repeat": p.repeat,
-            **{f.column: _column_value(f, r.get(f.name)) for f in ROW_FIELDS if f.column},
-            "round": cand.round if cand else None, "agent": cand.agent if cand else None,
-            "model": cand.model if cand else None,
-            "lesson_ids": ",".join(shown_ids), "lessons shown": "; ".join(shown),
-            "size": p.size_label,
-            "tokens": int((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)),
-        })
+        out.append(
+            {
+                "problem": p.problem,
+                "category": p.category,
+                "repeat": p.repeat,
+                **{f.column: _column_value(f, r.get(f.name)) for f in ROW_FIELDS if f.column},
+                "round": cand.round if cand else None,
+                "agent": cand.agent if cand else None,
+                "model": cand.model if cand else None,
+                "lesson_ids": ",".join(shown_ids),
+                "lessons shown": "; ".join(shown),
+                "size": p.size_label,
+                "tokens": int((num(r.get("prompt_tokens")) or 0) + (num(r.get("completion_tokens")) or 0)),
+            }
+        )
     return out
 
 
@@ -189,6 +210,7 @@ def round_table(run) -> list[dict]:
     first-measured speedup of round t alone, incorrect and slower as 1x),
     ``best-so-far geomean`` (the same over rounds 0..t) and ``% solved so far``
     (problems with a correct candidate in rounds 0..t)."""
+
     def best(cs):
         return max((counted_speedup(c.speedup) for c in cs if c.status == "correct"), default=1.0)
 
@@ -203,13 +225,17 @@ def round_table(run) -> list[dict]:
             best_upto.append(best(upto))
             solved += any(c.status == "correct" for c in upto)
         n = len(in_round)
-        out.append({
-            "round": t, "candidates": n,
-            "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in in_round) / n if n else None,
-            "% correct": 100.0 * sum(c.status == "correct" for c in in_round) / n if n else None,
-            "round geomean": geomean(best_t), "best-so-far geomean": geomean(best_upto),
-            "% solved so far": 100.0 * solved / len(run.problems),
-        })
+        out.append(
+            {
+                "round": t,
+                "candidates": n,
+                "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in in_round) / n if n else None,
+                "% correct": 100.0 * sum(c.status == "correct" for c in in_round) / n if n else None,
+                "round geomean": geomean(best_t),
+                "best-so-far geomean": geomean(best_upto),
+                "% solved so far": 100.0 * solved / len(run.problems),
+            }
+        )
     return out
 
 
@@ -222,8 +248,20 @@ def agent_table(run) -> list[dict]:
     agents: dict[str, dict] = {}
 
     def entry(name, model=None):
-        a = agents.setdefault(name, {"agent": name, "model": model, "cands": [], "bests": 0, "lessons": 0,
-                                     "read": 0, "tokens": 0, "cost $": 0.0, "model s": 0.0})
+        a = agents.setdefault(
+            name,
+            {
+                "agent": name,
+                "model": model,
+                "cands": [],
+                "bests": 0,
+                "lessons": 0,
+                "read": 0,
+                "tokens": 0,
+                "cost $": 0.0,
+                "model s": 0.0,
+            },
+        )
         a["model"] = a["model"] or model
         return a
 
@@ -248,15 +286,24 @@ def agent_table(run) -> list[dict]:
     for a in agents.values():
         cs = _judged(a.pop("cands"))
         n = len(cs)
-        out.append({
-            "agent": a["agent"], "model": a["model"], "candidates": n,
-            "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in cs) / n if n else None,
-            "% correct": 100.0 * sum(c.status == "correct" for c in cs) / n if n else None,
-            "geomean": geomean([counted_speedup(c.speedup if c.status == "correct" else None)
-                                 for c in cs]) if n else None,
-            "bests": a["bests"], "lessons": a["lessons"], "lessons read by bests": a["read"],
-            "tokens": a["tokens"], "cost $": a["cost $"], "model s": a["model s"],
-        })
+        out.append(
+            {
+                "agent": a["agent"],
+                "model": a["model"],
+                "candidates": n,
+                "% compiled": 100.0 * sum(c.status not in NOT_COMPILED for c in cs) / n if n else None,
+                "% correct": 100.0 * sum(c.status == "correct" for c in cs) / n if n else None,
+                "geomean": geomean([counted_speedup(c.speedup if c.status == "correct" else None) for c in cs])
+                if n
+                else None,
+                "bests": a["bests"],
+                "lessons": a["lessons"],
+                "lessons read by bests": a["read"],
+                "tokens": a["tokens"],
+                "cost $": a["cost $"],
+                "model s": a["model s"],
+            }
+        )
     return out
 
 
@@ -287,75 +334,147 @@ def pareval_table(run, ks: Sequence[int] | None = None) -> list[dict]:
                 n, correct, built, sp = judged_counts(p.candidates)
                 if n < k:
                     continue
-                vals.append((pass_at_k(n, correct, k), build_at_k(n, built, k),
-                             speedup_n_at_k(sp, k), efficiency_n_at_k(sp, k, threads)))
+                vals.append(
+                    (
+                        pass_at_k(n, correct, k),
+                        build_at_k(n, built, k),
+                        speedup_n_at_k(sp, k),
+                        efficiency_n_at_k(sp, k, threads),
+                    )
+                )
             m = len(vals)
-            out.append({"category": cat, "k": k, "problems": m,
-                        "pass@k": sum(v[0] for v in vals) / m if m else None,
-                        "build@k": sum(v[1] for v in vals) / m if m else None,
-                        "speedup_n@k": sum(v[2] for v in vals) / m if m else None,
-                        "efficiency_n@k": sum(v[3] for v in vals) / m if m else None})
+            out.append(
+                {
+                    "category": cat,
+                    "k": k,
+                    "problems": m,
+                    "pass@k": sum(v[0] for v in vals) / m if m else None,
+                    "build@k": sum(v[1] for v in vals) / m if m else None,
+                    "speedup_n@k": sum(v[2] for v in vals) / m if m else None,
+                    "efficiency_n@k": sum(v[3] for v in vals) / m if m else None,
+                }
+            )
     return out
 
 
 def _category_display(rows: Sequence[Mapping], cell) -> Cells:
     cols = list(COLUMNS)
     cols.insert(cols.index("geomean") + 1, "geomean 95% CI")
-    return cols, [[(f"{cell('ci_low', r.get('geomean 95% CI low'))}-{cell('ci_high', r.get('geomean 95% CI high'))}"
-                    if c == "geomean 95% CI" else cell(c, r.get(c))) for c in cols] for r in rows]
+    return cols, [
+        [
+            (
+                f"{cell('ci_low', r.get('geomean 95% CI low'))}-{cell('ci_high', r.get('geomean 95% CI high'))}"
+                if c == "geomean 95% CI"
+                else cell(c, r.get(c))
+            )
+            for c in cols
+        ]
+        for r in rows
+    ]
 
 
 def _problem_display(rows: Sequence[Mapping], cell) -> Cells:
-    cols = ["problem", "repeat", "status", "speedup (95% CI)", "first", "found in", "lessons shown",
-            "reference", "null", "% roofline", "ref % roofline", "compiled/correct/all", "tokens", "cost $"]
+    cols = [
+        "problem",
+        "repeat",
+        "status",
+        "speedup (95% CI)",
+        "first",
+        "found in",
+        "lessons shown",
+        "reference",
+        "null",
+        "% roofline",
+        "ref % roofline",
+        "compiled/correct/all",
+        "tokens",
+        "cost $",
+    ]
     cells = []
     for r in rows:
-        sp = (f"{cell('speedup', r['speedup'])} ({r['ci_low']:.2f}-{r['ci_high']:.2f})"
-              if r["speedup"] is not None and r["ci_low"] is not None and r["ci_high"] is not None else "-")
+        sp = (
+            f"{cell('speedup', r['speedup'])} ({r['ci_low']:.2f}-{r['ci_high']:.2f})"
+            if r["speedup"] is not None and r["ci_low"] is not None and r["ci_high"] is not None
+            else "-"
+        )
         found = f"round {r['round']}, {r['agent']} ({r['model']})" if r["round"] is not None else "-"
-        cells.append([r["problem"], str(r["repeat"]), str(r["status"]) + (f" [{r['flags']}]" if r["flags"] else ""),
-                      sp, cell("speedup", r["first_speedup"]), found, r["lessons shown"] or "-",
-                      cell("speedup", r["reference"]), cell("speedup", r["null"]),
-                      cell("% roofline", r["% roofline"]), cell("ref % roofline", r["ref % roofline"]),
-                      f"{r['compiled']}/{r['correct']}/{r['candidates']}", cell("tokens", r["tokens"]),
-                      cell("cost $", r["cost $"])])
+        cells.append(
+            [
+                r["problem"],
+                str(r["repeat"]),
+                str(r["status"]) + (f" [{r['flags']}]" if r["flags"] else ""),
+                sp,
+                cell("speedup", r["first_speedup"]),
+                found,
+                r["lessons shown"] or "-",
+                cell("speedup", r["reference"]),
+                cell("speedup", r["null"]),
+                cell("% roofline", r["% roofline"]),
+                cell("ref % roofline", r["ref % roofline"]),
+                f"{r['compiled']}/{r['correct']}/{r['candidates']}",
+                cell("tokens", r["tokens"]),
+                cell("cost $", r["cost $"]),
+            ]
+        )
     return cols, cells
 
 
-register_table(Table(
-    "per_category", "Per category",
-    "geomean: incorrect and slower count as 1x (LessonL); mean: incorrect counts as 0; geomean 95% CI: "
-    "percentile bootstrap over problems, repeats and each speedup's timing noise (10,000 resamples, "
-    "seeded); geomean CI>1: a speedup counts only where its CI's lower bound is above 1; null geomean: the "
-    "noise floor (the baseline measured as a candidate); % of ref: geomean / the expert reference's "
-    "geomean; % roofline: geomean share of the roofline reached by the code kept (the best where correct "
-    "and faster, else the baseline), ref % roofline the expert references'. Speedups are re-measurements "
-    "on fresh seeds of the best candidate chosen on its first "
-    "measurement.",
-    lambda run, o: category_table(run.rows, resamples=o.resamples, seed=o.seed), _category_display))
-register_table(Table(
-    "per_problem", "Per problem",
-    "speedup: the re-measurement with its 95 % CI; first: the measurement it was chosen on; found in: round "
-    "and agent of the reported candidate; lessons shown: the lessons in its prompt (author, round, outcome); "
-    "% roofline: the share of this machine's roofline (a lower bound on the time from the problem's "
-    "compulsory bytes and FLOP) the reported best reaches, ref % roofline the expert reference's.",
-    lambda run, o: problem_details(run), _problem_display))
-register_table(Table(
-    "per_round", "Per round",
-    "first measurements of every candidate (the maximum of several noisy numbers is biased upward; the "
-    "per-category numbers are re-measurements). round geomean: each problem's best candidate of that round; "
-    "best-so-far: of rounds 0..t; incorrect and slower as 1x.",
-    lambda run, o: round_table(run)))
-register_table(Table(
-    "per_agent", "Per agent",
-    "geomean of the agent's candidates (first measurements, incorrect and slower as 1x); bests: problems "
-    "where its candidate was reported; lessons read by bests: how often its lessons were in the prompt of a "
-    "reported best.",
-    lambda run, o: agent_table(run)))
-register_table(Table(
-    "pareval_metrics", "ParEval metrics",
-    "per problem and repeat over its candidates (first measurements), averaged over the problems with at "
-    "least k candidates: pass@k and build@k (Chen et al. 2021's unbiased estimator), speedup_n@k = expected "
-    "best speedup of k candidates drawn without replacement (incorrect as 0), efficiency_n@k = speedup_n@k / "
-    "threads.",
-    lambda run, o: pareval_table(run, o.ks)))
+register_table(
+    Table(
+        "per_category",
+        "Per category",
+        "geomean: incorrect and slower count as 1x (LessonL); mean: incorrect counts as 0; geomean 95% CI: "
+        "percentile bootstrap over problems, repeats and each speedup's timing noise (10,000 resamples, "
+        "seeded); geomean CI>1: a speedup counts only where its CI's lower bound is above 1; null geomean: the "
+        "noise floor (the baseline measured as a candidate); % of ref: geomean / the expert reference's "
+        "geomean; % roofline: geomean share of the roofline reached by the code kept (the best where correct "
+        "and faster, else the baseline), ref % roofline the expert references'. Speedups are re-measurements "
+        "on fresh seeds of the best candidate chosen on its first "
+        "measurement.",
+        lambda run, o: category_table(run.rows, resamples=o.resamples, seed=o.seed),
+        _category_display,
+    )
+)
+register_table(
+    Table(
+        "per_problem",
+        "Per problem",
+        "speedup: the re-measurement with its 95 % CI; first: the measurement it was chosen on; found in: round "
+        "and agent of the reported candidate; lessons shown: the lessons in its prompt (author, round, outcome); "
+        "% roofline: the share of this machine's roofline (a lower bound on the time from the problem's "
+        "compulsory bytes and FLOP) the reported best reaches, ref % roofline the expert reference's.",
+        lambda run, o: problem_details(run),
+        _problem_display,
+    )
+)
+register_table(
+    Table(
+        "per_round",
+        "Per round",
+        "first measurements of every candidate (the maximum of several noisy numbers is biased upward; the "
+        "per-category numbers are re-measurements). round geomean: each problem's best candidate of that round; "
+        "best-so-far: of rounds 0..t; incorrect and slower as 1x.",
+        lambda run, o: round_table(run),
+    )
+)
+register_table(
+    Table(
+        "per_agent",
+        "Per agent",
+        "geomean of the agent's candidates (first measurements, incorrect and slower as 1x); bests: problems "
+        "where its candidate was reported; lessons read by bests: how often its lessons were in the prompt of a "
+        "reported best.",
+        lambda run, o: agent_table(run),
+    )
+)
+register_table(
+    Table(
+        "pareval_metrics",
+        "ParEval metrics",
+        "per problem and repeat over its candidates (first measurements), averaged over the problems with at "
+        "least k candidates: pass@k and build@k (Chen et al. 2021's unbiased estimator), speedup_n@k = expected "
+        "best speedup of k candidates drawn without replacement (incorrect as 0), efficiency_n@k = speedup_n@k / "
+        "threads.",
+        lambda run, o: pareval_table(run, o.ks),
+    )
+)

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import (BudgetExceeded, Candidate, ProblemOutcome, RunContext, Strategy,
-                   FAILED_REMEASURE, NO_CORRECT)
+from .base import BudgetExceeded, Candidate, ProblemOutcome, RunContext, Strategy, FAILED_REMEASURE, NO_CORRECT
 from .registry import REGISTRY, Budget, Param, StrategyInfo, get, load_all, register
 
 
-def get_strategy(name: str, options: Mapping[str, Any] | None = None,
-                 preset: str | None = None) -> Strategy:
+def get_strategy(name: str, options: Mapping[str, Any] | None = None, preset: str | None = None) -> Strategy:
     """The strategy ``name`` built with ``options`` over its defaults (and the quick
     preset's values when ``preset == "quick"``). Raises HarnessError for an unknown name,
     an option it does not take or a bad value."""
@@ -22,6 +20,20 @@ def get_strategy(name: str, options: Mapping[str, Any] | None = None,
     return info.build(info.resolve(options or {}, preset))
 
 
-__all__ = ["BudgetExceeded", "Candidate", "ProblemOutcome", "RunContext", "Strategy",
-           "REGISTRY", "Budget", "Param", "StrategyInfo", "get", "load_all", "register",
-           "get_strategy", "NO_CORRECT", "FAILED_REMEASURE"]
+__all__ = [
+    "BudgetExceeded",
+    "Candidate",
+    "ProblemOutcome",
+    "RunContext",
+    "Strategy",
+    "REGISTRY",
+    "Budget",
+    "Param",
+    "StrategyInfo",
+    "get",
+    "load_all",
+    "register",
+    "get_strategy",
+    "NO_CORRECT",
+    "FAILED_REMEASURE",
+]

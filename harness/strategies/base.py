@@ -42,12 +42,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.errors import HarnessError
-from ..measure.evaluate import (BATCH, INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig,
-                                EvalResult, cpus_for)
+from ..measure.evaluate import BATCH, INFRASTRUCTURE_ERROR, NO_VERDICT, NOT_COMPILED, EvalConfig, EvalResult, cpus_for
 from ..measure.executors import InlineExecutor
 from ..measure.toolchain import find_compiler
-from ..models.llm import (SAMPLING_CHOICES, ContextWindowExceeded, ModelCallError, complete, derive_seed,
-                          sampled_agent)
+from ..models.llm import SAMPLING_CHOICES, ContextWindowExceeded, ModelCallError, complete, derive_seed, sampled_agent
 from ..models.model_process import ModelProcessRestarted
 from ..results.rows import ProblemRow
 from . import prompting
@@ -105,10 +103,18 @@ class Candidate:
     def summary(self) -> dict:
         """A small dict for tables and events (no source, no samples)."""
         r = self.result
-        return {"id": self.id, "round": self.round, "agent": self.agent, "model": self.model,
-                "status": self.status, "outcome": self.outcome,
-                "speedup": r.speedup if r else None, "ci_low": r.ci_low if r else None,
-                "ci_high": r.ci_high if r else None, "lesson_ids": list(self.lesson_ids)}
+        return {
+            "id": self.id,
+            "round": self.round,
+            "agent": self.agent,
+            "model": self.model,
+            "status": self.status,
+            "outcome": self.outcome,
+            "speedup": r.speedup if r else None,
+            "ci_low": r.ci_low if r else None,
+            "ci_high": r.ci_high if r else None,
+            "lesson_ids": list(self.lesson_ids),
+        }
 
 
 @dataclass
@@ -164,27 +170,46 @@ class ProblemOutcome:
         rem = self.remeasured if self.status == "correct" else None
         floor = self.noise_floor
         return ProblemRow(
-            problem=self.problem, category=self.category, strategy=self.strategy, mode=self.mode,
-            repeat=self.repeat, status=self.status, compiled=compiled > 0, correct=self.status == "correct",
-            speedup=rem.speedup if rem else None, ci_low=rem.ci_low if rem else None,
+            problem=self.problem,
+            category=self.category,
+            strategy=self.strategy,
+            mode=self.mode,
+            repeat=self.repeat,
+            status=self.status,
+            compiled=compiled > 0,
+            correct=self.status == "correct",
+            speedup=rem.speedup if rem else None,
+            ci_low=rem.ci_low if rem else None,
             ci_high=rem.ci_high if rem else None,
-            first_speedup=self.first.speedup if self.first else None, best_id=self.best_id,
+            first_speedup=self.first.speedup if self.first else None,
+            best_id=self.best_id,
             reference_speedup=self.reference_speedup,
             roofline_pct=_roofline_pct(rem, "candidate"),
             reference_roofline_pct=_roofline_pct(self.reference, "candidate"),
-            baseline_roofline_pct=next((pct for r in (self.remeasured, self.reference, floor)
-                                        if (pct := _roofline_pct(r, "baseline")) is not None), None),
-            null_speedup=floor.speedup if floor else None, null_ci_low=floor.ci_low if floor else None,
+            baseline_roofline_pct=next(
+                (
+                    pct
+                    for r in (self.remeasured, self.reference, floor)
+                    if (pct := _roofline_pct(r, "baseline")) is not None
+                ),
+                None,
+            ),
+            null_speedup=floor.speedup if floor else None,
+            null_ci_low=floor.ci_low if floor else None,
             null_ci_high=floor.ci_high if floor else None,
-            candidates=len(self.candidates), candidates_compiled=compiled,
+            candidates=len(self.candidates),
+            candidates_compiled=compiled,
             candidates_correct=sum(c.status == "correct" for c in evaluated),
-            lessons=len(self.lessons), infrastructure_errors=self.infrastructure_errors,
-            model_calls=len(calls), evaluations=self.evaluations,
+            lessons=len(self.lessons),
+            infrastructure_errors=self.infrastructure_errors,
+            model_calls=len(calls),
+            evaluations=self.evaluations,
             prompt_tokens=sum(int(c.get("prompt_tokens", 0)) for c in calls),
             completion_tokens=sum(int(c.get("completion_tokens", 0)) for c in calls),
             cost_usd=float(sum(float(c.get("cost_usd", 0.0)) for c in calls)),
             model_s=float(sum(float(c.get("latency_s", 0.0)) for c in calls if not c.get("cache_hit"))),
-            eval_s=float(sum(c.result.wall_s for c in evaluated)), wall_s=self.wall_s,
+            eval_s=float(sum(c.result.wall_s for c in evaluated)),
+            wall_s=self.wall_s,
             flags=",".join(self.remeasured.flags) if self.remeasured else "",
         ).to_dict()
 
@@ -339,13 +364,26 @@ class RunContext:
     order, logs).
     """
 
-    def __init__(self, *, complete_fn: Callable | None = None, evaluate_fn: Callable | None = None,
-                 eval_config: EvalConfig | None = None, store=None, tracker=None,
-                 deadline: float | None = None, max_parallel: int = 4, repeat: int = 0,
-                 progress: Callable[[str], None] | None = None,
-                 recorded: Mapping[str, dict] | None = None, cache_dir=None, executor=None,
-                 sampling: str = "model", evidence: str = "full", mode: str = "omp",
-                 batch: int = BATCH):
+    def __init__(
+        self,
+        *,
+        complete_fn: Callable | None = None,
+        evaluate_fn: Callable | None = None,
+        eval_config: EvalConfig | None = None,
+        store=None,
+        tracker=None,
+        deadline: float | None = None,
+        max_parallel: int = 4,
+        repeat: int = 0,
+        progress: Callable[[str], None] | None = None,
+        recorded: Mapping[str, dict] | None = None,
+        cache_dir=None,
+        executor=None,
+        sampling: str = "model",
+        evidence: str = "full",
+        mode: str = "omp",
+        batch: int = BATCH,
+    ):
         if sampling not in SAMPLING_CHOICES:
             raise ValueError(f"sampling must be one of {SAMPLING_CHOICES} (got {sampling!r})")
         if evidence not in prompting.EVIDENCE_LEVELS:
@@ -403,8 +441,10 @@ class RunContext:
         or "-" before any call was timed."""
         if self.timed_s <= 0:
             return "-"
-        return (f"{self.eval_s / self.timed_s:.1f}x: {self.eval_s:.1f} s of evaluation wall for "
-                f"{self.timed_s:.1f} s of timed calls (each verdict's evidence says where its wall went)")
+        return (
+            f"{self.eval_s / self.timed_s:.1f}x: {self.eval_s:.1f} s of evaluation wall for "
+            f"{self.timed_s:.1f} s of timed calls (each verdict's evidence says where its wall went)"
+        )
 
     @property
     def generate_s(self) -> float:
@@ -447,7 +487,7 @@ class RunContext:
         me, jobs = (self.repeat, problem_id), self._totals.jobs
         if jobs is None or me not in jobs:
             return None
-        before = jobs[:jobs.index(me)]
+        before = jobs[: jobs.index(me)]
         return frozenset(j for j in before if across_replicates or j[0] == me[0])
 
     def run_id(self) -> str:
@@ -459,8 +499,7 @@ class RunContext:
 
     def memory_scope(self, problem_id: str, across_replicates: bool = False) -> MemoryScope:
         """What this context's problem may read from a memory store (see MemoryScope)."""
-        return MemoryScope(self.run_id(), self.repeat, self._earlier(problem_id, across_replicates),
-                           across_replicates)
+        return MemoryScope(self.run_id(), self.repeat, self._earlier(problem_id, across_replicates), across_replicates)
 
     def wait_for_earlier(self, problem_id: str, across_replicates: bool = False) -> None:
         """Blocks until every job of :meth:`memory_scope`'s ``earlier`` has finished, so
@@ -500,8 +539,9 @@ class RunContext:
         if self._totals.halt is not None:
             raise BudgetExceeded(self._totals.halt)
         if self.tracker is not None and self.tracker.exceeded:
-            raise BudgetExceeded(f"cost limit reached: ${self.tracker.cost_usd:.4f} >= "
-                                 f"--max-cost ${self.tracker.max_cost_usd:.4f}")
+            raise BudgetExceeded(
+                f"cost limit reached: ${self.tracker.cost_usd:.4f} >= --max-cost ${self.tracker.max_cost_usd:.4f}"
+            )
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise BudgetExceeded("time budget reached (--time-budget)")
 
@@ -520,8 +560,9 @@ class RunContext:
         return c.size if c.size is not None else problem.default_size(self.mode, c.quick)
 
     # ------------------------------------------------------------------ model calls
-    def generate(self, calls: Sequence[tuple], *, purpose: str, problem: str,
-                 round_: int, fallbacks: Sequence | None = None) -> list:
+    def generate(
+        self, calls: Sequence[tuple], *, purpose: str, problem: str, round_: int, fallbacks: Sequence | None = None
+    ) -> list:
         """Run model calls ``[(agent, messages, seed, label), ...]`` and wait for all of
         them (the barrier). Calls run concurrently, at most ``max_parallel`` at a time
         over every problem in flight; a phase with ``local/`` calls holds the gate
@@ -566,11 +607,26 @@ class RunContext:
                     again = isinstance(e, ModelProcessRestarted) and not restarted
                     retry = fallback is not None and isinstance(e, ContextWindowExceeded)
                     errors.append(f"{agent.name} ({agent.model}): {e}")
-                    self._ledger({"agent": agent.name, "model": agent.model, "purpose": purpose,
-                                  "error": str(e).splitlines()[0] if str(e) else "?"})
-                    self.log("llm_error", purpose=purpose, problem=problem, round=round_,
-                             agent=agent.name, model=agent.model, label=label, error=str(e),
-                             retried_with_fallback=retry, retried_after_restart=again)
+                    self._ledger(
+                        {
+                            "agent": agent.name,
+                            "model": agent.model,
+                            "purpose": purpose,
+                            "error": str(e).splitlines()[0] if str(e) else "?",
+                        }
+                    )
+                    self.log(
+                        "llm_error",
+                        purpose=purpose,
+                        problem=problem,
+                        round=round_,
+                        agent=agent.name,
+                        model=agent.model,
+                        label=label,
+                        error=str(e),
+                        retried_with_fallback=retry,
+                        retried_after_restart=again,
+                    )
                     if again:
                         restarted = True
                     elif retry:
@@ -579,11 +635,22 @@ class RunContext:
                         return None
             self._ledger({**call_summary(rec), "purpose": purpose})
             penalty = None if "frequency_penalty" in rec.not_sent else agent.frequency_penalty
-            self.log("llm_call", **{**call_summary(rec), "purpose": purpose, "problem": problem,
-                                    "round": round_, "agent": agent.name, "label": label,
-                                    "temperature": agent.temperature, "top_p": agent.top_p,
-                                    "frequency_penalty": penalty,
-                                    "prompt": msgs[-1]["content"], "reply": rec.text})
+            self.log(
+                "llm_call",
+                **{
+                    **call_summary(rec),
+                    "purpose": purpose,
+                    "problem": problem,
+                    "round": round_,
+                    "agent": agent.name,
+                    "label": label,
+                    "temperature": agent.temperature,
+                    "top_p": agent.top_p,
+                    "frequency_penalty": penalty,
+                    "prompt": msgs[-1]["content"],
+                    "reply": rec.text,
+                },
+            )
             return rec
 
         def run_all() -> list:
@@ -602,13 +669,16 @@ class RunContext:
             self._totals.generate_s += time.monotonic() - t0
         if all(r is None for r in recs):
             # nothing to evaluate or learn from: a table of empty problems would mislead
-            raise HarnessError(f"every model call of {problem} round {round_} failed; last error: "
-                               f"{errors[-1].splitlines()[0] if errors else '?'}")
+            raise HarnessError(
+                f"every model call of {problem} round {round_} failed; last error: "
+                f"{errors[-1].splitlines()[0] if errors else '?'}"
+            )
         return recs
 
     # ------------------------------------------------------------------ evaluation
-    def evaluate(self, problem, text: str, *, candidate_id: str, fresh: bool = False,
-                 shared: bool = False) -> EvalResult:
+    def evaluate(
+        self, problem, text: str, *, candidate_id: str, fresh: bool = False, shared: bool = False
+    ) -> EvalResult:
         """Evaluate ``text`` (a reply or source) as candidate ``candidate_id`` on the
         run's executor, after the phase's model calls finished.
 
@@ -635,9 +705,16 @@ class RunContext:
             res = self.executor.evaluate(problem, text, self.mode, cfg)
         return self._settle(problem, res, candidate_id, fresh, shared, cfg, key)
 
-    def evaluate_batch(self, problem, texts: Sequence[str], *, candidate_ids: Sequence[str],
-                       fresh: bool = False, shared: bool = False,
-                       on_result: Callable[[int, EvalResult], None] | None = None) -> list[EvalResult]:
+    def evaluate_batch(
+        self,
+        problem,
+        texts: Sequence[str],
+        *,
+        candidate_ids: Sequence[str],
+        fresh: bool = False,
+        shared: bool = False,
+        on_result: Callable[[int, EvalResult], None] | None = None,
+    ) -> list[EvalResult]:
         """Evaluate several candidates of ``problem`` (``texts[i]`` as candidate
         ``candidate_ids[i]``) together: those not recorded before are judged in batches of
         up to :attr:`batch` on the run's executor (harness.measure.evaluate.evaluate_batch:
@@ -683,13 +760,15 @@ class RunContext:
                     on_result(i, results[i])
 
         for wave in _waves(problem, [i for i in range(len(texts)) if i not in reused], texts, cfg.use_cache):
+
             def arrived(j: int, res: EvalResult, wave: list = wave) -> None:
                 results[wave[j]] = res
                 deliver()
 
             with self._gate.evaluation():
-                got = self.executor.evaluate_batch(problem, [texts[i] for i in wave], self.mode, cfg,
-                                                   self.batch, on_result=arrived)
+                got = self.executor.evaluate_batch(
+                    problem, [texts[i] for i in wave], self.mode, cfg, self.batch, on_result=arrived
+                )
             for i, res in zip(wave, got):  # an executor that did not hand them on as they came
                 if results[i] is None:
                     results[i] = res
@@ -709,12 +788,20 @@ class RunContext:
     def _reused(self, problem, candidate_id: str, fresh: bool, key: str) -> EvalResult:
         """The verdict recorded under ``key``, logged as "evaluation_reused"."""
         res = EvalResult.from_dict(self.recorded[key])
-        self.log("evaluation_reused", problem=problem.id, candidate_id=candidate_id,
-                 fresh=fresh, key=key, status=res.status, speedup=res.speedup)
+        self.log(
+            "evaluation_reused",
+            problem=problem.id,
+            candidate_id=candidate_id,
+            fresh=fresh,
+            key=key,
+            status=res.status,
+            speedup=res.speedup,
+        )
         return res
 
-    def _settle(self, problem, res: EvalResult, candidate_id: str, fresh: bool, shared: bool,
-                cfg: EvalConfig, key: str) -> EvalResult:
+    def _settle(
+        self, problem, res: EvalResult, candidate_id: str, fresh: bool, shared: bool, cfg: EvalConfig, key: str
+    ) -> EvalResult:
         """A new verdict's side effects: "evaluation_lost" and the problem's lost count for
         infrastructure_error; else the counters, the "evaluation" event and the record."""
         d = res.to_dict()
@@ -723,20 +810,26 @@ class RunContext:
                 self.lost_evaluations += 1
                 if self.current is not None:
                     self.current.infrastructure_errors = self.lost_evaluations
-            self.log("evaluation_lost", problem=problem.id, candidate_id=candidate_id,
-                     fresh=fresh, result=d)
+            self.log("evaluation_lost", problem=problem.id, candidate_id=candidate_id, fresh=fresh, result=d)
             return res
         with self._lock:
             self._totals.eval_s += res.wall_s
             self._totals.timed_s += res.timing_s or 0.0
             self._totals.evaluations += 1
-        self.log("evaluation", problem=problem.id, candidate_id=candidate_id, fresh=fresh,
-                 repeat=0 if shared else self.repeat, seed=cfg.seed, key=key, result=d)
+        self.log(
+            "evaluation",
+            problem=problem.id,
+            candidate_id=candidate_id,
+            fresh=fresh,
+            repeat=0 if shared else self.repeat,
+            seed=cfg.seed,
+            key=key,
+            result=d,
+        )
         self.recorded[key] = d
         return res
 
-    def evaluation_key(self, text: str, *, candidate_id: str, fresh: bool = False,
-                       shared: bool = False) -> str:
+    def evaluation_key(self, text: str, *, candidate_id: str, fresh: bool = False, shared: bool = False) -> str:
         """The key under which :meth:`evaluate` records (and reuses) the verdict on
         ``text`` as ``candidate_id`` in this context's replicate:
         ``<candidate_id>:r<replicate>:<first|fresh>:<sha256 of text>``."""
@@ -789,8 +882,9 @@ class Strategy(ABC):
         infrastructure_errors start at the evaluations ``ctx`` lost before, e.g. the
         expert reference's, so that --resume runs the problem again)."""
         ctx.mode = mode
-        out = ProblemOutcome(problem.id, problem.category, self.name, mode, repeat=ctx.repeat,
-                             infrastructure_errors=ctx.lost_evaluations)
+        out = ProblemOutcome(
+            problem.id, problem.category, self.name, mode, repeat=ctx.repeat, infrastructure_errors=ctx.lost_evaluations
+        )
         out.wall_s = time.monotonic()
         ctx.current = out
         return out
@@ -803,50 +897,84 @@ class Strategy(ABC):
         ctx.current = None
         return out
 
-    def ask(self, problem, agent, text: str, ctx: RunContext, *, seed: int, purpose: str,
-            round_: int, label: str):
+    def ask(self, problem, agent, text: str, ctx: RunContext, *, seed: int, purpose: str, round_: int, label: str):
         """One model call: ``text`` as the user message (after the shared system message)
         to ``agent`` through :meth:`RunContext.generate` (logged with ``purpose`` and
         ``label``, budgeted, never beside an evaluation on the local model). Returns its CallRecord.
         Raises BudgetExceeded, and HarnessError when the call failed for good."""
-        [rec] = ctx.generate([(agent, prompting.messages(text), seed, label)], purpose=purpose,
-                             problem=problem.id, round_=round_)
+        [rec] = ctx.generate(
+            [(agent, prompting.messages(text), seed, label)], purpose=purpose, problem=problem.id, round_=round_
+        )
         return rec
 
-    def attempt(self, problem, agent, rec, cand_id: str, round_: int, ctx: RunContext,
-                out: ProblemOutcome, lesson_ids: Sequence[str] = ()) -> Candidate:
+    def attempt(
+        self,
+        problem,
+        agent,
+        rec,
+        cand_id: str,
+        round_: int,
+        ctx: RunContext,
+        out: ProblemOutcome,
+        lesson_ids: Sequence[str] = (),
+    ) -> Candidate:
         """The candidate ``cand_id`` (``round_``: its place in the strategy's order) from
         ``agent``'s reply ``rec`` (a CallRecord), whose prompt showed the lessons
         ``lesson_ids`` (their ids, in prompt order; none by default): evaluated
         (:meth:`evaluate_candidate`), appended to ``out.candidates`` and returned."""
-        cand = Candidate(cand_id, problem.id, round_, agent.name, agent.model, reply=rec.text,
-                         lesson_ids=list(lesson_ids), call=call_summary(rec))
+        cand = Candidate(
+            cand_id,
+            problem.id,
+            round_,
+            agent.name,
+            agent.model,
+            reply=rec.text,
+            lesson_ids=list(lesson_ids),
+            call=call_summary(rec),
+        )
         ctx.progress(f"{problem.id}: evaluating {cand_id} ({agent.name})")
         self.evaluate_candidate(problem, cand, ctx)
         out.candidates.append(cand)
-        ctx.progress(f"{problem.id}: {cand_id}: {cand.outcome}"
-                     + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+        ctx.progress(
+            f"{problem.id}: {cand_id}: {cand.outcome}"
+            + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else "")
+        )
         return cand
 
-    def attempts(self, problem, items: Sequence[tuple], round_: int, ctx: RunContext,
-                 out: ProblemOutcome) -> list[Candidate]:
+    def attempts(
+        self, problem, items: Sequence[tuple], round_: int, ctx: RunContext, out: ProblemOutcome
+    ) -> list[Candidate]:
         """Several candidates of one round, ready together: ``items`` are (agent, rec
         (a CallRecord), cand_id, lesson_ids) in the strategy's order. The same as
         :meth:`attempt` on each in turn (every candidate evaluated, appended to
         ``out.candidates``, logged, in that order), except that they are judged together
         (:meth:`evaluate_candidates`). Returns the Candidates in order."""
-        cands = [Candidate(cid, problem.id, round_, agent.name, agent.model, reply=rec.text,
-                           lesson_ids=list(lesson_ids), call=call_summary(rec))
-                 for agent, rec, cid, lesson_ids in items]
+        cands = [
+            Candidate(
+                cid,
+                problem.id,
+                round_,
+                agent.name,
+                agent.model,
+                reply=rec.text,
+                lesson_ids=list(lesson_ids),
+                call=call_summary(rec),
+            )
+            for agent, rec, cid, lesson_ids in items
+        ]
         if not cands:
             return []
-        ctx.progress(f"{problem.id}: evaluating {', '.join(c.id for c in cands)}"
-                     + (f" (together, batches of up to {ctx.batch})" if len(cands) > 1 and ctx.batch > 1 else ""))
+        ctx.progress(
+            f"{problem.id}: evaluating {', '.join(c.id for c in cands)}"
+            + (f" (together, batches of up to {ctx.batch})" if len(cands) > 1 and ctx.batch > 1 else "")
+        )
 
         def each(cand: Candidate) -> None:
             out.candidates.append(cand)
-            ctx.progress(f"{problem.id}: {cand.id}: {cand.outcome}"
-                         + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else ""))
+            ctx.progress(
+                f"{problem.id}: {cand.id}: {cand.outcome}"
+                + (f", speedup {cand.speedup:.2f}x" if cand.speedup is not None else "")
+            )
 
         return self.evaluate_candidates(problem, cands, ctx, each)
 
@@ -866,8 +994,9 @@ class Strategy(ABC):
         ctx.log("candidate", problem=problem.id, **cand.summary())
         return cand
 
-    def evaluate_candidates(self, problem, cands: Sequence[Candidate], ctx: RunContext,
-                            each: Callable[[Candidate], None] | None = None) -> list[Candidate]:
+    def evaluate_candidates(
+        self, problem, cands: Sequence[Candidate], ctx: RunContext, each: Callable[[Candidate], None] | None = None
+    ) -> list[Candidate]:
         """:meth:`evaluate_candidate` on each of ``cands`` (candidates of ``problem``, in
         order), judged together (:meth:`RunContext.evaluate_batch`): each candidate's
         result, source, stored source, events and count are those it gets alone, and
@@ -876,8 +1005,7 @@ class Strategy(ABC):
         single candidate, or a subclass that overrides evaluate_candidate. Returns
         ``cands`` as a list. Raises as :meth:`RunContext.evaluate_batch`."""
         cands = list(cands)
-        if (ctx.batch <= 1 or len(cands) <= 1
-                or type(self).evaluate_candidate is not Strategy.evaluate_candidate):
+        if ctx.batch <= 1 or len(cands) <= 1 or type(self).evaluate_candidate is not Strategy.evaluate_candidate:
             for cand in cands:
                 self.evaluate_candidate(problem, cand, ctx)
                 if each is not None:
@@ -892,8 +1020,7 @@ class Strategy(ABC):
             if each is not None:
                 each(cands[i])
 
-        ctx.evaluate_batch(problem, [c.reply for c in cands], candidate_ids=[c.id for c in cands],
-                           on_result=settled)
+        ctx.evaluate_batch(problem, [c.reply for c in cands], candidate_ids=[c.id for c in cands], on_result=settled)
         return cands
 
     def choose(self, outcome: ProblemOutcome) -> Candidate | None:
@@ -902,8 +1029,9 @@ class Strategy(ABC):
         method names another final answer overrides this (colearning: its last
         evaluated candidate); a returned candidate that is not correct is reported as
         "no correct candidate" without a re-measurement."""
-        correct = [c for c in outcome.candidates if c.result is not None and c.result.correct
-                   and c.result.speedup is not None]
+        correct = [
+            c for c in outcome.candidates if c.result is not None and c.result.correct and c.result.speedup is not None
+        ]
         return max(correct, key=lambda c: c.result.speedup) if correct else None  # max keeps the first of ties
 
     def choose_and_remeasure(self, problem, outcome: ProblemOutcome, ctx: RunContext) -> ProblemOutcome:
@@ -919,8 +1047,21 @@ class Strategy(ABC):
         ctx.progress(f"re-measuring the best candidate {best.id} on fresh seeds")
         rem = ctx.evaluate(problem, best.source, candidate_id=best.id, fresh=True)
         outcome.remeasured = rem
-        outcome.status = ("correct" if rem.correct and rem.speedup is not None
-                          else LOST_REMEASURE if rem.status == INFRASTRUCTURE_ERROR else FAILED_REMEASURE)
-        ctx.log("best", problem=problem.id, candidate_id=best.id, first_speedup=best.result.speedup,
-                status=outcome.status, speedup=rem.speedup, ci_low=rem.ci_low, ci_high=rem.ci_high)
+        outcome.status = (
+            "correct"
+            if rem.correct and rem.speedup is not None
+            else LOST_REMEASURE
+            if rem.status == INFRASTRUCTURE_ERROR
+            else FAILED_REMEASURE
+        )
+        ctx.log(
+            "best",
+            problem=problem.id,
+            candidate_id=best.id,
+            first_speedup=best.result.speedup,
+            status=outcome.status,
+            speedup=rem.speedup,
+            ci_low=rem.ci_low,
+            ci_high=rem.ci_high,
+        )
         return outcome

@@ -71,14 +71,15 @@ from pathlib import Path
 from . import prompting as prompts
 from .base import NOT_COMPILED, Candidate, ProblemOutcome, RunContext, Strategy
 from .lessons import SIGNIFICANT_SPEEDUP
-from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
-                     task_document)
+from .memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 ROLES = ("planner", "coder", "debugger")
 ORDERS = {"reverse": ("debugger", "coder", "planner"), "normal": ("planner", "coder", "debugger")}
-WEIGHTS = {"paper": {"planner": 0.4, "coder": 0.4, "debugger": 0.3},
-           "code": {"planner": 0.4, "coder": 0.6, "debugger": 1.0}}
+WEIGHTS = {
+    "paper": {"planner": 0.4, "coder": 0.4, "debugger": 0.3},
+    "code": {"planner": 0.4, "coder": 0.6, "debugger": 1.0},
+}
 GATE = 0.03  # the group-2 Coder's importance above which the group-3 Super-Role uses M
 FAILED_QUALITY = 0.1  # q of a candidate that compiled but was not correct
 CHARS_PER_TOKEN = 4  # token estimate of M's entries
@@ -89,8 +90,7 @@ GROUPS = 3
 def passed(result) -> bool:
     """True iff ``result`` (an EvalResult or None) is correct with the speedup CI's lower
     bound above 1."""
-    return bool(result is not None and result.correct and result.ci_low is not None
-                and result.ci_low > 1.0)
+    return bool(result is not None and result.correct and result.ci_low is not None and result.ci_low > 1.0)
 
 
 def quality(result) -> float:
@@ -128,8 +128,9 @@ class MemoryEntry:
 
     def render(self) -> str:
         where = self.stage or f"group {self.group}, as {self.role.capitalize()}"
-        return (f"[{where}, importance {self.importance:.3f}]\n"
-                f"{self.output.strip()}\nEvaluation:\n{self.evidence.strip()}")
+        return (
+            f"[{where}, importance {self.importance:.3f}]\n{self.output.strip()}\nEvaluation:\n{self.evidence.strip()}"
+        )
 
     @property
     def tokens(self) -> int:
@@ -170,35 +171,66 @@ def _code_block(source: str) -> str:
 def _budget(o, n_team) -> Budget:
     """Per problem: 3 groups of Planner, Coder and Debugger calls with 2 evaluations each,
     then at most ``refinements`` evaluated refinements (fewer when one succeeds)."""
-    return Budget(calls=3 * GROUPS + o["refinements"], evaluations=2 * GROUPS + o["refinements"],
-                  exact=False)
+    return Budget(calls=3 * GROUPS + o["refinements"], evaluations=2 * GROUPS + o["refinements"], exact=False)
 
 
 @register(
-    "cogito", team=TEAM_MANY, profile=True, budget=_budget, roles=ROLES,
+    "cogito",
+    team=TEAM_MANY,
+    profile=True,
+    budget=_budget,
+    roles=ROLES,
     description="Cogito (Li et al. 2025): reverse-order roles grow a Super-Role with memory, "
-                "then refinements; hippocampus memory across problems",
+    "then refinements; hippocampus memory across problems",
     quick={"refinements": 2},
     params=(
-        Param("order", str, "reverse", "the Super-Role's role order: reverse (Debugger, Coder, "
-              "Planner) or normal (the paper's ablation)", choices=tuple(ORDERS)),
-        Param("weights", str, "paper", "importance weights per role: paper (0.4/0.4/0.3) or code "
-              "(0.4/0.6/1.0)", choices=tuple(WEIGHTS)),
-        Param("refinements", int, 5, "final-phase refinements by the Super-Role (each evaluated)",
-              minimum=0),
+        Param(
+            "order",
+            str,
+            "reverse",
+            "the Super-Role's role order: reverse (Debugger, Coder, Planner) or normal (the paper's ablation)",
+            choices=tuple(ORDERS),
+        ),
+        Param(
+            "weights",
+            str,
+            "paper",
+            "importance weights per role: paper (0.4/0.4/0.3) or code (0.4/0.6/1.0)",
+            choices=tuple(WEIGHTS),
+        ),
+        Param("refinements", int, 5, "final-phase refinements by the Super-Role (each evaluated)", minimum=0),
         Param("memory_tokens", int, 2000, "cap on the Super-Role's working memory (tokens)", minimum=1),
-        Param("memory", str, None, "memory store folder shared across problems and runs "
-              "(default: <run folder>/memory)"),
+        Param(
+            "memory", str, None, "memory store folder shared across problems and runs (default: <run folder>/memory)"
+        ),
         *MEMORY_RETRIEVAL_PARAMS,
-        Param("cross_problem_memory", bool, True, "show verified examples of similar problems in "
-              "the final phase (off: none; the store is still written)"),
-        Param("debugger_on_pass", str, "keep", "what the Debugger does with a Coder's code that passed "
-              "(correct, CI above 1): keep it as its answer without a call (upstream: the Debugger fixes "
-              "failing code) or improve it for speed", choices=("keep", "improve"), legacy="improve"),
-        Param("refinement_memory", bool, True, "every refinement enters the Super-Role's working memory, "
-              "so 'fundamentally different from the attempts above' sees them all (upstream's history); "
-              "off: a refinement sees only the previous attempt", legacy=False),
-    ))
+        Param(
+            "cross_problem_memory",
+            bool,
+            True,
+            "show verified examples of similar problems in the final phase (off: none; the store is still written)",
+        ),
+        Param(
+            "debugger_on_pass",
+            str,
+            "keep",
+            "what the Debugger does with a Coder's code that passed "
+            "(correct, CI above 1): keep it as its answer without a call (upstream: the Debugger fixes "
+            "failing code) or improve it for speed",
+            choices=("keep", "improve"),
+            legacy="improve",
+        ),
+        Param(
+            "refinement_memory",
+            bool,
+            True,
+            "every refinement enters the Super-Role's working memory, "
+            "so 'fundamentally different from the attempts above' sees them all (upstream's history); "
+            "off: a refinement sees only the previous attempt",
+            legacy=False,
+        ),
+    ),
+)
 class Cogito(Strategy):
     """Cogito with role ``order``, importance ``weights``, ``refinements`` final-phase
     attempts, a working memory of ``memory_tokens`` tokens and the hippocampus store
@@ -209,20 +241,41 @@ class Cogito(Strategy):
     ``memory_across_replicates``: harness.strategies.memory.MemoryScope). See the module
     docstring."""
 
-    def __init__(self, order: str = "reverse", weights: str = "paper", refinements: int = 5,
-                 memory_tokens: int = 2000, memory: str | None = None,
-                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
-                 memory_across_replicates: bool = False, cross_problem_memory: bool = True,
-                 debugger_on_pass: str = "keep", refinement_memory: bool = True):
-        if (order not in ORDERS or weights not in WEIGHTS or refinements < 0 or memory_tokens < 1
-                or debugger_on_pass not in ("keep", "improve")):
+    def __init__(
+        self,
+        order: str = "reverse",
+        weights: str = "paper",
+        refinements: int = 5,
+        memory_tokens: int = 2000,
+        memory: str | None = None,
+        memory_threshold: float = DEFAULT_THRESHOLD,
+        memory_same_problem: bool = False,
+        memory_across_replicates: bool = False,
+        cross_problem_memory: bool = True,
+        debugger_on_pass: str = "keep",
+        refinement_memory: bool = True,
+    ):
+        if (
+            order not in ORDERS
+            or weights not in WEIGHTS
+            or refinements < 0
+            or memory_tokens < 1
+            or debugger_on_pass not in ("keep", "improve")
+        ):
             raise ValueError("bad cogito options")
-        super().__init__(order=order, weights=weights, refinements=refinements,
-                         memory_tokens=memory_tokens, memory=memory,
-                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
-                         memory_across_replicates=memory_across_replicates,
-                         cross_problem_memory=cross_problem_memory, debugger_on_pass=debugger_on_pass,
-                         refinement_memory=refinement_memory)
+        super().__init__(
+            order=order,
+            weights=weights,
+            refinements=refinements,
+            memory_tokens=memory_tokens,
+            memory=memory,
+            memory_threshold=memory_threshold,
+            memory_same_problem=memory_same_problem,
+            memory_across_replicates=memory_across_replicates,
+            cross_problem_memory=cross_problem_memory,
+            debugger_on_pass=debugger_on_pass,
+            refinement_memory=refinement_memory,
+        )
         self.sequence = ORDERS[order]
         self.weights = weights
         self.refinements = refinements
@@ -261,8 +314,12 @@ class Cogito(Strategy):
         """One model call; with ``evaluate`` the reply becomes an evaluated Candidate
         (returned), else the CallRecord is returned. None when the call failed."""
         seed = ctx.seed(agent, problem, round_, seed_label)
-        [rec] = ctx.generate([(agent, prompts.messages(text), seed, cand_id)],
-                             purpose="candidate" if evaluate else "plan", problem=problem.id, round_=round_)
+        [rec] = ctx.generate(
+            [(agent, prompts.messages(text), seed, cand_id)],
+            purpose="candidate" if evaluate else "plan",
+            problem=problem.id,
+            round_=round_,
+        )
         if rec is None or not evaluate:
             return rec
         return self.attempt(problem, agent, rec, cand_id, round_, ctx, out)
@@ -292,71 +349,148 @@ class Cogito(Strategy):
 
             r = g - 1
             ctx.progress(f"{problem.id}: group {g}/{GROUPS}, Super-Role = {sup.capitalize()}")
-            rec = self._call(ctx, problem, out, agents["planner"],
-                             prompt("planner", prompts.load("cogito_planner")), "planner",
-                             f"{problem.id}-g{g}-planner", r, evaluate=False)
+            rec = self._call(
+                ctx,
+                problem,
+                out,
+                agents["planner"],
+                prompt("planner", prompts.load("cogito_planner")),
+                "planner",
+                f"{problem.id}-g{g}-planner",
+                r,
+                evaluate=False,
+            )
             plan = rec.text.strip() if rec is not None else ""
-            coder = self._call(ctx, problem, out, agents["coder"], prompt("coder", prompts.render(
-                "cogito_coder", plan=plan or "(the Planner gave no plan: choose your own)",
-                answer=answer)), "coder", f"{problem.id}-g{g}-coder", r)
+            coder = self._call(
+                ctx,
+                problem,
+                out,
+                agents["coder"],
+                prompt(
+                    "coder",
+                    prompts.render(
+                        "cogito_coder", plan=plan or "(the Planner gave no plan: choose your own)", answer=answer
+                    ),
+                ),
+                "coder",
+                f"{problem.id}-g{g}-coder",
+                r,
+            )
             debugger = None
             # upstream's Debugger fixes failing code: a passing one it keeps, without a call
             kept = coder is not None and passed(coder.result) and self.debugger_on_pass == "keep"
             if coder is not None and not kept:
-                request = ("The attempt is correct; make it faster, guided by the measured speedup above."
-                           if coder.result.correct else
-                           "The attempt failed as shown above; fix that failure, keeping it fast.")
-                debugger = self._call(ctx, problem, out, agents["debugger"], prompt("debugger", prompts.render(
-                    "cogito_debugger", attempt=coder.source, evidence=prompts.format_evidence(coder.result, level=ctx.evidence),
-                    request=request, answer=answer)), "debugger", f"{problem.id}-g{g}-debugger", r)
+                request = (
+                    "The attempt is correct; make it faster, guided by the measured speedup above."
+                    if coder.result.correct
+                    else "The attempt failed as shown above; fix that failure, keeping it fast."
+                )
+                debugger = self._call(
+                    ctx,
+                    problem,
+                    out,
+                    agents["debugger"],
+                    prompt(
+                        "debugger",
+                        prompts.render(
+                            "cogito_debugger",
+                            attempt=coder.source,
+                            evidence=prompts.format_evidence(coder.result, level=ctx.evidence),
+                            request=request,
+                            answer=answer,
+                        ),
+                    ),
+                    "debugger",
+                    f"{problem.id}-g{g}-debugger",
+                    r,
+                )
             for c, role in ((coder, "coder"), (debugger, "debugger")):
                 if c is not None:
                     stage[c.id] = f"group {g} {role}"
                     last = c
-            res = {"planner": coder.result if coder else None, "coder": coder.result if coder else None,
-                   "debugger": coder.result if kept else debugger.result if debugger else None}
+            res = {
+                "planner": coder.result if coder else None,
+                "coder": coder.result if coder else None,
+                "debugger": coder.result if kept else debugger.result if debugger else None,
+            }
             for role in ROLES:
                 importances[(g, role)] = importance(res[role], role, self.weights)
-            output = {"planner": plan or "(no plan)", "coder": _code_block(coder.source) if coder else "",
-                      "debugger": ("(the Coder's code passed; kept as it is)\n" + _code_block(coder.source))
-                      if kept else _code_block(debugger.source) if debugger else ""}[sup]
+            output = {
+                "planner": plan or "(no plan)",
+                "coder": _code_block(coder.source) if coder else "",
+                "debugger": ("(the Coder's code passed; kept as it is)\n" + _code_block(coder.source))
+                if kept
+                else _code_block(debugger.source)
+                if debugger
+                else "",
+            }[sup]
             evicted = []
             if res[sup] is not None:
-                evicted = memory.add(MemoryEntry(g, sup, output, prompts.format_evidence(res[sup], level=ctx.evidence),
-                                                 importances[(g, sup)]))
-            ctx.log("cogito_group", problem=problem.id, group=g, super_role=sup, debugger_kept=kept,
-                    memory_used=bool(mem), gated=gated,
-                    importance={role: importances[(g, role)] for role in ROLES},
-                    memory_entries=len(memory.entries), evicted=len(evicted))
+                evicted = memory.add(
+                    MemoryEntry(
+                        g, sup, output, prompts.format_evidence(res[sup], level=ctx.evidence), importances[(g, sup)]
+                    )
+                )
+            ctx.log(
+                "cogito_group",
+                problem=problem.id,
+                group=g,
+                super_role=sup,
+                debugger_kept=kept,
+                memory_used=bool(mem),
+                gated=gated,
+                importance={role: importances[(g, role)] for role in ROLES},
+                memory_entries=len(memory.entries),
+                evicted=len(evicted),
+            )
 
         # final phase: the Super-Role alone, with examples of similar problems from the store
         # (retrieved here, once the problems before this one in the run's order are done)
         examples = []
         if store and self.cross_problem:
             ctx.wait_for_earlier(problem.id, self.across_replicates)
-            examples = store.retrieve(task_document(problem), "CA4", mode=mode, threshold=self.threshold,
-                                      same_problem=self.same_problem, limit=EXAMPLES,
-                                      scope=ctx.memory_scope(problem.id, self.across_replicates))
-        ctx.log("memory_read", problem=problem.id, path=str(store.path) if store else None,
-                content_hash=store.content_hash() if store else None, cross_problem=self.cross_problem,
-                threshold=self.threshold, same_problem=self.same_problem,
-                across_replicates=self.across_replicates,
-                retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
-                           for s, it in examples])
+            examples = store.retrieve(
+                task_document(problem),
+                "CA4",
+                mode=mode,
+                threshold=self.threshold,
+                same_problem=self.same_problem,
+                limit=EXAMPLES,
+                scope=ctx.memory_scope(problem.id, self.across_replicates),
+            )
+        ctx.log(
+            "memory_read",
+            problem=problem.id,
+            path=str(store.path) if store else None,
+            content_hash=store.content_hash() if store else None,
+            cross_problem=self.cross_problem,
+            threshold=self.threshold,
+            same_problem=self.same_problem,
+            across_replicates=self.across_replicates,
+            retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s} for s, it in examples],
+        )
         agent = agents[self.sequence[-1]]
         ex_text = ""
         if examples:
-            ex_text = prompts.render("cogito_examples", examples="\n\n".join(
-                f"### {it['provenance']['problem']} (similarity {s:.2f}, verified speedup "
-                f"{it['provenance']['speedup']:.2f}x)\n{_code_block(it.get('code', ''))}"
-                for s, it in examples))
+            ex_text = prompts.render(
+                "cogito_examples",
+                examples="\n\n".join(
+                    f"### {it['provenance']['problem']} (similarity {s:.2f}, verified speedup "
+                    f"{it['provenance']['speedup']:.2f}x)\n{_code_block(it.get('code', ''))}"
+                    for s, it in examples
+                ),
+            )
         for i in range(1, self.refinements + 1):
             section = prompts.render(
-                "cogito_refine", examples=ex_text,
+                "cogito_refine",
+                examples=ex_text,
                 previous_label=stage[last.id] if last else "none: the original code",
                 attempt=last.source if last else problem.source("baseline.cpp"),
                 evidence=prompts.format_evidence(last.result, level=ctx.evidence) if last else "- not evaluated",
-                index=i, limit=self.refinements, answer=answer)
+                index=i,
+                limit=self.refinements,
+                answer=answer,
+            )
             text = "\n\n".join(p.strip() for p in (base, memory.render(), section) if p.strip()) + "\n"
             cand = self._call(ctx, problem, out, agent, text, f"final{i}", f"{problem.id}-f{i}", GROUPS)
             if cand is None:
@@ -364,10 +498,16 @@ class Cogito(Strategy):
             # the attempt this one replaces as "previous" joins M (a refinement's own role
             # is the Super-Role's last), so later refinements see every earlier one
             if self.refinement_memory and last is not None and stage[last.id].startswith("refinement"):
-                memory.add(MemoryEntry(GROUPS + 1, self.sequence[-1], _code_block(last.source),
-                                       prompts.format_evidence(last.result, level=ctx.evidence),
-                                       importance(last.result, self.sequence[-1], self.weights),
-                                       stage=stage[last.id]))
+                memory.add(
+                    MemoryEntry(
+                        GROUPS + 1,
+                        self.sequence[-1],
+                        _code_block(last.source),
+                        prompts.format_evidence(last.result, level=ctx.evidence),
+                        importance(last.result, self.sequence[-1], self.weights),
+                        stage=stage[last.id],
+                    )
+                )
             stage[cand.id] = f"refinement {i}"
             last = cand
             if cand.result.correct and (cand.speedup or 0.0) >= SIGNIFICANT_SPEEDUP:
@@ -377,23 +517,40 @@ class Cogito(Strategy):
             self.remember(store, problem, mode, out, ctx, stage, hash_before)
         return out
 
-    def remember(self, store: MemoryStore, problem, mode: str, out: ProblemOutcome, ctx: RunContext,
-                 stage: dict, hash_before: str) -> int:
+    def remember(
+        self,
+        store: MemoryStore,
+        problem,
+        mode: str,
+        out: ProblemOutcome,
+        ctx: RunContext,
+        stage: dict,
+        hash_before: str,
+    ) -> int:
         """Write the problem's DG, CA1, CA2, CA3 and CA4 items (CA4 only for a pick whose
         re-measurement is correct and faster) and log "memory_written" with the content
         hash before and after. Returns the number of items added."""
         run_id = ctx.run_id()
 
         def prov(c=None, result=None, verified=False):
-            return provenance(run_id=run_id, strategy=self.name, problem=problem, mode=mode,
-                              repeat=ctx.repeat, candidate_id=c.id if c else None,
-                              model=c.model if c else None, result=result, verified=verified)
+            return provenance(
+                run_id=run_id,
+                strategy=self.name,
+                problem=problem,
+                mode=mode,
+                repeat=ctx.repeat,
+                candidate_id=c.id if c else None,
+                model=c.model if c else None,
+                result=result,
+                verified=verified,
+            )
 
         items = [make_item("DG", prov(), **task_document(problem))]
         done = [c for c in out.candidates if c.result is not None]
         for n, c in enumerate(done):
-            fields = dict(stage=stage.get(c.id, ""), code=c.source, outcome=c.outcome,
-                          evidence=prompts.format_evidence(c.result))
+            fields = dict(
+                stage=stage.get(c.id, ""), code=c.source, outcome=c.outcome, evidence=prompts.format_evidence(c.result)
+            )
             if n == 0:
                 items.append(make_item("CA1", prov(c, c.result), **fields))
             items.append(make_item("CA3", prov(c, c.result), **fields))
@@ -401,10 +558,22 @@ class Cogito(Strategy):
                 items.append(make_item("CA2", prov(c, c.result), **fields))
         if out.status == "correct" and is_verified_faster(out.remeasured):
             best = next(c for c in done if c.id == out.best_id)
-            items.append(make_item("CA4", prov(best, out.remeasured, verified=True),
-                                   stage=stage.get(best.id, ""), code=best.source,
-                                   first_speedup=out.first.speedup if out.first else None))
+            items.append(
+                make_item(
+                    "CA4",
+                    prov(best, out.remeasured, verified=True),
+                    stage=stage.get(best.id, ""),
+                    code=best.source,
+                    first_speedup=out.first.speedup if out.first else None,
+                )
+            )
         added = store.add(items)
-        ctx.log("memory_written", problem=problem.id, path=str(store.path), added=added,
-                content_hash_before=hash_before, content_hash_after=store.content_hash())
+        ctx.log(
+            "memory_written",
+            problem=problem.id,
+            path=str(store.path),
+            added=added,
+            content_hash_before=hash_before,
+            content_hash_after=store.content_hash(),
+        )
         return added

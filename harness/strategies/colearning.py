@@ -81,12 +81,12 @@ from .lessons import SIGNIFICANT_SPEEDUP, outcome_label
 from .registry import TEAM_MANY, Budget, Param, register
 
 # reward tiers (strategies.md "colearning", mapping to code optimization)
-TIER_BUILD = -1.0      # compile or link error ("does not run")
-TIER_WRONG = -0.5      # incorrect, runtime error, timeout, rejected ("fails basic tests")
-TIER_SLOW = -0.2       # correct but speedup < 1.1 ("fails challenge tests")
-TIER_PASS = 3.0        # correct and speedup >= 1.1 ("passes challenge tests"): the loop ends
+TIER_BUILD = -1.0  # compile or link error ("does not run")
+TIER_WRONG = -0.5  # incorrect, runtime error, timeout, rejected ("fails basic tests")
+TIER_SLOW = -0.2  # correct but speedup < 1.1 ("fails challenge tests")
+TIER_PASS = 3.0  # correct and speedup >= 1.1 ("passes challenge tests"): the loop ends
 LEDGER_START = 100.0
-COST_KEYS = ("seconds", "tokens", "usd")   # what T may measure (per model call)
+COST_KEYS = ("seconds", "tokens", "usd")  # what T may measure (per model call)
 DEFAULT_PRIOR = {"reward": 0.0, "seconds": 1.0, "tokens": 1.0, "usd": 1.0}  # equal priors
 
 
@@ -127,16 +127,21 @@ def normalise(rewards: Sequence[float], costs: Sequence[float]) -> tuple[list[fl
     return [1.0 / (1.0 + math.exp(-2.0 * (r - 0.5))) for r in rewards], t
 
 
-def erl_scores(rewards: Sequence[float], costs: Sequence[float], code_len: int, t_run: float,
-               weights: ErlWeights, current: int | None = None) -> list[float]:
+def erl_scores(
+    rewards: Sequence[float],
+    costs: Sequence[float],
+    code_len: int,
+    t_run: float,
+    weights: ErlWeights,
+    current: int | None = None,
+) -> list[float]:
     """Algorithm 1's score of every model m: L w_len R_m + w_rew R_m - w_time T_m -
     w_run t_run R_m with R, T normalised (:func:`normalise`), L = code_len (characters),
     t_run = running time so far (s); the current model's (index ``current``, None: no
     current model) score is multiplied by its stability."""
     r, t = normalise(rewards, costs)
     w = weights
-    out = [code_len * w.w_len * rm + w.w_rew * rm - w.w_time * tm - w.w_run * t_run * rm
-           for rm, tm in zip(r, t)]
+    out = [code_len * w.w_len * rm + w.w_rew * rm - w.w_time * tm - w.w_run * t_run * rm for rm, tm in zip(r, t)]
     if current is not None:
         out[current] *= w.stability
     return out
@@ -147,15 +152,17 @@ def argmax_first(values: Sequence[float]) -> int:
     return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
-def erl_select(rewards, costs, code_len: int, t_run: float, weights: ErlWeights,
-               current: int) -> tuple[int, list[float]]:
+def erl_select(
+    rewards, costs, code_len: int, t_run: float, weights: ErlWeights, current: int
+) -> tuple[int, list[float]]:
     """The next model (index) and every model's score (:func:`erl_scores`)."""
     scores = erl_scores(rewards, costs, code_len, t_run, weights, current)
     return argmax_first(scores), scores
 
 
-def initial_choice(rewards, costs, code_len: int, thresholds: tuple[float, float],
-                   weights: ErlWeights) -> tuple[int, list[float], str]:
+def initial_choice(
+    rewards, costs, code_len: int, thresholds: tuple[float, float], weights: ErlWeights
+) -> tuple[int, list[float], str]:
     """The first Correction model by code length L (characters): L <= thresholds[0]
     (short): the fastest (least cost T); L > thresholds[1] (long): the strongest (highest
     reward R); otherwise (medium, our rule) the highest Algorithm-1 score with t_run = 0
@@ -180,12 +187,12 @@ def length_tertiles(suite: str) -> tuple[float, float]:
 
 def _prior(raw, where: str, time_key: str) -> dict:
     if not isinstance(raw, Mapping):
-        raise HarnessError(f"{where} must be an object with \"reward\" and \"{time_key}\"")
+        raise HarnessError(f'{where} must be an object with "reward" and "{time_key}"')
     out = {}
     for k in ("reward", *COST_KEYS):
         v = raw.get(k)
         if v is None and k in ("reward", time_key):
-            raise HarnessError(f"{where} lacks \"{k}\"")
+            raise HarnessError(f'{where} lacks "{k}"')
         if v is None:
             continue
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or (k != "reward" and v < 0):
@@ -207,16 +214,17 @@ def load_priors(path: str, time_key: str = "seconds") -> dict:
     except ValueError as e:
         raise HarnessError(f"--erl-priors {path}: not JSON ({str(e).splitlines()[0]})") from None
     if not isinstance(raw, dict) or not raw:
-        raise HarnessError(f"--erl-priors {path}: expected an object {{model: {{\"reward\": ..., "
-                           f"\"{time_key}\": ...}}}}")
+        raise HarnessError(f'--erl-priors {path}: expected an object {{model: {{"reward": ..., "{time_key}": ...}}}}')
     out = {}
     for model, d in raw.items():
         where = f"--erl-priors {path}: {model}"
         cats = d.get("categories", {}) if isinstance(d, Mapping) else {}
         if not isinstance(cats, Mapping):
             raise HarnessError(f"{where}.categories must be an object {{category: {{...}}}}")
-        out[model] = {"overall": _prior(d, where, time_key),
-                      "categories": {c: _prior(v, f"{where}.categories.{c}", time_key) for c, v in cats.items()}}
+        out[model] = {
+            "overall": _prior(d, where, time_key),
+            "categories": {c: _prior(v, f"{where}.categories.{c}", time_key) for c, v in cats.items()},
+        }
     return out
 
 
@@ -264,28 +272,42 @@ def _budget(o, n_team) -> Budget:
     loops); one evaluation per loop; the loop may stop at the first pass (an upper
     bound)."""
     retries = max(0, o["max_loops"] - 2)
-    return Budget(calls=1 + 2 * (o["max_loops"] - 1) + retries, retries=retries,
-                  evaluations=o["max_loops"], exact=False)
+    return Budget(
+        calls=1 + 2 * (o["max_loops"] - 1) + retries, retries=retries, evaluations=o["max_loops"], exact=False
+    )
 
 
 @register(
-    "colearning", team=TEAM_MANY, profile=True, budget=_budget, quick={"max_loops": 3}, roles=("interpretation",),
+    "colearning",
+    team=TEAM_MANY,
+    profile=True,
+    budget=_budget,
+    quick={"max_loops": 3},
+    roles=("interpretation",),
     description="Co-Learning: correct -> test -> interpret loop; E-RL picks each "
-                "correction's model from priors (first pass or last code is the answer)",
+    "correction's model from priors (first pass or last code is the answer)",
     params=(
         Param("max_loops", int, 5, "evaluations per problem at most (paper: 5 loops)", minimum=1),
-        Param("erl_priors", str, None, "JSON file of per-model priors for E-RL (python -m harness "
-                                       "calibrate; default: equal priors)"),
-        Param("erl_time", str, "seconds", "the cost E-RL's T measures per model call",
-              choices=COST_KEYS),
-        Param("erl_online", bool, False, "our extension, not in the paper: update the priors "
-                                         "as running means during the run"),
+        Param(
+            "erl_priors",
+            str,
+            None,
+            "JSON file of per-model priors for E-RL (python -m harness calibrate; default: equal priors)",
+        ),
+        Param("erl_time", str, "seconds", "the cost E-RL's T measures per model call", choices=COST_KEYS),
+        Param(
+            "erl_online",
+            bool,
+            False,
+            "our extension, not in the paper: update the priors as running means during the run",
+        ),
         Param("erl_w_len", float, 1 / 1000, "E-RL weight of code length per character (assumption)", minimum=0),
         Param("erl_w_rew", float, 1.0, "E-RL weight of reward (assumption)", minimum=0),
         Param("erl_w_time", float, 1.0, "E-RL weight of time (assumption)", minimum=0),
         Param("erl_w_run", float, 1 / 60, "E-RL weight of running time per second (assumption)", minimum=0),
         Param("erl_stability", float, 0.9, "E-RL factor on the current model's score (assumption)", minimum=0),
-    ))
+    ),
+)
 class CoLearning(Strategy):
     """Co-Learning's correction loop with E-RL model selection (module docstring).
 
@@ -297,12 +319,29 @@ class CoLearning(Strategy):
     team's (:meth:`prepare`), before any work.
     """
 
-    def __init__(self, max_loops: int = 5, erl_priors: str | None = None, erl_time: str = "seconds",
-                 erl_online: bool = False, erl_w_len: float = 1 / 1000, erl_w_rew: float = 1.0,
-                 erl_w_time: float = 1.0, erl_w_run: float = 1 / 60, erl_stability: float = 0.9):
-        super().__init__(max_loops=max_loops, erl_priors=erl_priors, erl_time=erl_time,
-                         erl_online=erl_online, erl_w_len=erl_w_len, erl_w_rew=erl_w_rew,
-                         erl_w_time=erl_w_time, erl_w_run=erl_w_run, erl_stability=erl_stability)
+    def __init__(
+        self,
+        max_loops: int = 5,
+        erl_priors: str | None = None,
+        erl_time: str = "seconds",
+        erl_online: bool = False,
+        erl_w_len: float = 1 / 1000,
+        erl_w_rew: float = 1.0,
+        erl_w_time: float = 1.0,
+        erl_w_run: float = 1 / 60,
+        erl_stability: float = 0.9,
+    ):
+        super().__init__(
+            max_loops=max_loops,
+            erl_priors=erl_priors,
+            erl_time=erl_time,
+            erl_online=erl_online,
+            erl_w_len=erl_w_len,
+            erl_w_rew=erl_w_rew,
+            erl_w_time=erl_w_time,
+            erl_w_run=erl_w_run,
+            erl_stability=erl_stability,
+        )
         self.max_loops = max_loops
         self.time_key = erl_time
         self.online = erl_online
@@ -311,11 +350,13 @@ class CoLearning(Strategy):
         self.observed: dict[str, list] = {}  # online: model -> [n, reward mean, cost mean]
 
     def options(self) -> dict:
-        return {**self.params, "erl_priors_used": self.priors or "equal priors (no --erl-priors)",
-                "erl_assumptions": "weights, stability and the suite-tertile length thresholds are "
-                                   "our assumptions (the paper publishes none); medium code starts "
-                                   "with the highest score" + ("; --erl-online is our extension"
-                                                               if self.online else "")}
+        return {
+            **self.params,
+            "erl_priors_used": self.priors or "equal priors (no --erl-priors)",
+            "erl_assumptions": "weights, stability and the suite-tertile length thresholds are "
+            "our assumptions (the paper publishes none); medium code starts "
+            "with the highest score" + ("; --erl-online is our extension" if self.online else ""),
+        }
 
     def prepare(self, team) -> None:
         """Checks that the priors file names exactly the team's models (HarnessError)."""
@@ -325,10 +366,8 @@ class CoLearning(Strategy):
         extra = [m for m in self.priors if m not in models]
         missing = [m for m in models if m not in self.priors]
         if extra or missing:
-            what = (f"names {', '.join(extra)}, not in the team" if extra else
-                    f"lacks {', '.join(missing)}")
-            raise HarnessError(f"--erl-priors {self.params['erl_priors']} {what} (team models: "
-                               f"{', '.join(models)})")
+            what = f"names {', '.join(extra)}, not in the team" if extra else f"lacks {', '.join(missing)}"
+            raise HarnessError(f"--erl-priors {self.params['erl_priors']} {what} (team models: {', '.join(models)})")
 
     def priors_for(self, arms: Sequence, category: str) -> tuple[list[float], list[float], str]:
         """(rewards, costs, source) for ``arms`` on a problem of ``category``: the
@@ -337,11 +376,15 @@ class CoLearning(Strategy):
         if self.priors is None:
             table, source = {a.model: dict(DEFAULT_PRIOR) for a in arms}, "equal priors (no --erl-priors)"
         elif all(category in self.priors[a.model]["categories"] for a in arms):
-            table, source = {a.model: self.priors[a.model]["categories"][category] for a in arms}, \
-                f"{self.params['erl_priors']} (category {category})"
+            table, source = (
+                {a.model: self.priors[a.model]["categories"][category] for a in arms},
+                f"{self.params['erl_priors']} (category {category})",
+            )
         else:
-            table, source = {a.model: self.priors[a.model]["overall"] for a in arms}, \
-                f"{self.params['erl_priors']} (overall)"
+            table, source = (
+                {a.model: self.priors[a.model]["overall"] for a in arms},
+                f"{self.params['erl_priors']} (overall)",
+            )
         rewards, costs = [], []
         for a in arms:
             r, c = table[a.model]["reward"], table[a.model][self.time_key]
@@ -353,9 +396,11 @@ class CoLearning(Strategy):
         return rewards, costs, source + ("; updated online" if self.online and self.observed else "")
 
     def _observe(self, model: str, value: float, call: Mapping) -> None:
-        cost = {"seconds": float(call.get("latency_s") or 0.0),
-                "tokens": float((call.get("prompt_tokens") or 0) + (call.get("completion_tokens") or 0)),
-                "usd": float(call.get("cost_usd") or 0.0)}[self.time_key]
+        cost = {
+            "seconds": float(call.get("latency_s") or 0.0),
+            "tokens": float((call.get("prompt_tokens") or 0) + (call.get("completion_tokens") or 0)),
+            "usd": float(call.get("cost_usd") or 0.0),
+        }[self.time_key]
         n, rm, cm = self.observed.get(model, (0, 0.0, 0.0))
         self.observed[model] = [n + 1, (rm * n + value) / (n + 1), (cm * n + cost) / (n + 1)]
 
@@ -374,8 +419,9 @@ class CoLearning(Strategy):
         rewards, costs, source = self.priors_for(arms, problem.category)
         thresholds = length_tertiles(problem.suite)
         idx, scores, reason = initial_choice(rewards, costs, len(baseline), thresholds, self.weights)
-        self._log_selection(ctx, problem, 1, arms, idx, scores, reason, rewards, costs, source,
-                            len(baseline), 0.0, None)
+        self._log_selection(
+            ctx, problem, 1, arms, idx, scores, reason, rewards, costs, source, len(baseline), 0.0, None
+        )
         task = prompts.optimization_prompt(problem, mode, build, size)
         memory, request, ledger = Memory(), task, LEDGER_START
         for loop in range(1, self.max_loops + 1):
@@ -385,15 +431,30 @@ class CoLearning(Strategy):
             # a conversation too long for the model's context: once more without the latest change
             shorter = memory.without_change().messages(request) if memory.change is not None else None
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: correction by {agent.name} ({agent.model})")
-            [rec] = ctx.generate([(agent, msgs, ctx.seed(agent, problem, loop - 1, "candidate"), cid)],
-                                 purpose="candidate", problem=problem.id, round_=loop - 1, fallbacks=[shorter])
+            [rec] = ctx.generate(
+                [(agent, msgs, ctx.seed(agent, problem, loop - 1, "candidate"), cid)],
+                purpose="candidate",
+                problem=problem.id,
+                round_=loop - 1,
+                fallbacks=[shorter],
+            )
             cand = self.attempt(problem, agent, rec, cid, loop - 1, ctx, out)
             r = cand.result
             value = tier_value(r.status, r.speedup)
             ledger = ledger_step(ledger, value, loop)
-            ctx.log("erl_reward", problem=problem.id, loop=loop, candidate_id=cid, agent=agent.name,
-                    model=agent.model, status=r.status, speedup=r.speedup, tier=value, ledger=ledger,
-                    passed=value >= TIER_PASS)
+            ctx.log(
+                "erl_reward",
+                problem=problem.id,
+                loop=loop,
+                candidate_id=cid,
+                agent=agent.name,
+                model=agent.model,
+                status=r.status,
+                speedup=r.speedup,
+                tier=value,
+                ledger=ledger,
+                passed=value >= TIER_PASS,
+            )
             ctx.progress(f"{problem.id}: {cid}: {cand.outcome}, reward {value:+g}, ledger {ledger:.2f}")
             if self.online:
                 self._observe(agent.model, value, cand.call)
@@ -402,49 +463,87 @@ class CoLearning(Strategy):
             # Interpretation: the explanation of this attempt, kept as context
             label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
             interpreter = team.role("interpretation", agent)
-            explain = prompts.render("colearning_explain", outcome=label, what_happened=prompts.attempt_fate(r.status),
-                                     baseline=baseline.strip(),
-                                     attempt=(cand.source or "(no code found in the reply)").strip(),
-                                     evidence=prompts.format_evidence(r, level=ctx.evidence),
-                                     mode_text=prompts.mode_text(mode, build["threads"]),
-                                     compiler_version=build["compiler_version"], flags=build["flags"])
+            explain = prompts.render(
+                "colearning_explain",
+                outcome=label,
+                what_happened=prompts.attempt_fate(r.status),
+                baseline=baseline.strip(),
+                attempt=(cand.source or "(no code found in the reply)").strip(),
+                evidence=prompts.format_evidence(r, level=ctx.evidence),
+                mode_text=prompts.mode_text(mode, build["threads"]),
+                compiler_version=build["compiler_version"],
+                flags=build["flags"],
+            )
             ctx.progress(f"{problem.id}: loop {loop}/{self.max_loops}: interpretation by {interpreter.name}")
-            [erec] = ctx.generate([(interpreter, prompts.messages(explain),
-                                    ctx.seed(interpreter, problem, loop - 1, "interpretation"),
-                                    f"{cid}-interpretation")],
-                                  purpose="interpretation", problem=problem.id, round_=loop - 1)
+            [erec] = ctx.generate(
+                [
+                    (
+                        interpreter,
+                        prompts.messages(explain),
+                        ctx.seed(interpreter, problem, loop - 1, "interpretation"),
+                        f"{cid}-interpretation",
+                    )
+                ],
+                purpose="interpretation",
+                problem=problem.id,
+                round_=loop - 1,
+            )
             if loop == 1:
                 memory.first = (task, rec.text)
             else:
                 memory.change = (request, rec.text)
-            memory.explanation = (prompts.render("colearning_result", outcome=label,
-                                                 what_happened=prompts.attempt_fate(r.status),
-                                                 evidence=prompts.format_evidence(r, level=ctx.evidence)), erec.text.strip())
-            request = prompts.render("colearning_fix", target=f"{SIGNIFICANT_SPEEDUP:g}",
-                                     answer=prompts.answer_request(problem, mode),
-                                     mode_text=prompts.mode_text(mode, build["threads"]))
+            memory.explanation = (
+                prompts.render(
+                    "colearning_result",
+                    outcome=label,
+                    what_happened=prompts.attempt_fate(r.status),
+                    evidence=prompts.format_evidence(r, level=ctx.evidence),
+                ),
+                erec.text.strip(),
+            )
+            request = prompts.render(
+                "colearning_fix",
+                target=f"{SIGNIFICANT_SPEEDUP:g}",
+                answer=prompts.answer_request(problem, mode),
+                mode_text=prompts.mode_text(mode, build["threads"]),
+            )
             # E-RL picks the next Correction's model
             rewards, costs, source = self.priors_for(arms, problem.category)
             code_len, t_run = len(cand.source or cand.reply), time.monotonic() - t0
             prev = idx
             idx, scores = erl_select(rewards, costs, code_len, t_run, self.weights, prev)
-            reason = (f"highest score, the current model's x stability {self.weights.stability:g}: "
-                      + ("kept" if idx == prev else f"switched from {arms[prev].model}"))
-            self._log_selection(ctx, problem, loop + 1, arms, idx, scores, reason, rewards, costs, source,
-                                code_len, t_run, prev)
+            reason = f"highest score, the current model's x stability {self.weights.stability:g}: " + (
+                "kept" if idx == prev else f"switched from {arms[prev].model}"
+            )
+            self._log_selection(
+                ctx, problem, loop + 1, arms, idx, scores, reason, rewards, costs, source, code_len, t_run, prev
+            )
         return self.finish(problem, out, ctx)
 
-    def _log_selection(self, ctx, problem, loop, arms, idx, scores, reason, rewards, costs, source,
-                       code_len, t_run, current) -> None:
+    def _log_selection(
+        self, ctx, problem, loop, arms, idx, scores, reason, rewards, costs, source, code_len, t_run, current
+    ) -> None:
         """Logs one E-RL choice (every model's score, the choice, the reason, the priors
         used) and prints it."""
         ctx.progress(f"{problem.id}: E-RL picks {arms[idx].model} for loop {loop}: {reason}; priors: {source}")
-        ctx.log("erl_selection", problem=problem.id, category=problem.category, loop=loop,
-                models=[a.model for a in arms], agent=arms[idx].name, model=arms[idx].model,
-                scores=dict(zip((a.model for a in arms), scores)), rewards=rewards, costs=costs,
-                cost_unit=self.time_key, code_len=code_len, t_run_s=t_run,
-                current=arms[current].model if current is not None else None, reason=reason,
-                priors=source)
+        ctx.log(
+            "erl_selection",
+            problem=problem.id,
+            category=problem.category,
+            loop=loop,
+            models=[a.model for a in arms],
+            agent=arms[idx].name,
+            model=arms[idx].model,
+            scores=dict(zip((a.model for a in arms), scores)),
+            rewards=rewards,
+            costs=costs,
+            cost_unit=self.time_key,
+            code_len=code_len,
+            t_run_s=t_run,
+            current=arms[current].model if current is not None else None,
+            reason=reason,
+            priors=source,
+        )
 
 
 # --------------------------------------------------------------------------- its report table
@@ -462,10 +561,21 @@ def erl_table(run) -> list[dict]:
     rows: dict[str, dict] = {}
 
     def entry(model):
-        return rows.setdefault(str(model), {"model": str(model), "chosen": 0, "first choice": 0,
-                                            "switched to": 0, "pass": 0, "correct <1.1x": 0,
-                                            "incorrect/crash": 0, "build error": 0, "rewards": [],
-                                            "answers": 0})
+        return rows.setdefault(
+            str(model),
+            {
+                "model": str(model),
+                "chosen": 0,
+                "first choice": 0,
+                "switched to": 0,
+                "pass": 0,
+                "correct <1.1x": 0,
+                "incorrect/crash": 0,
+                "build error": 0,
+                "rewards": [],
+                "answers": 0,
+            },
+        )
 
     for p in run.problems:
         for e in p.events:
@@ -479,8 +589,15 @@ def erl_table(run) -> list[dict]:
                 r = entry(e.model)
                 r["chosen"] += 1
                 r["rewards"].append(e.tier)
-                r["pass" if e.passed else "correct <1.1x" if e.status == "correct" else
-                  "build error" if e.status in NOT_COMPILED else "incorrect/crash"] += 1
+                r[
+                    "pass"
+                    if e.passed
+                    else "correct <1.1x"
+                    if e.status == "correct"
+                    else "build error"
+                    if e.status in NOT_COMPILED
+                    else "incorrect/crash"
+                ] += 1
         best = next((c for c in p.candidates if c.id == p.row.get("best_id")), None)
         if best is not None and p.row.get("status") == "correct" and rows:
             entry(best.model)["answers"] += 1
@@ -491,14 +608,33 @@ def erl_table(run) -> list[dict]:
     return out
 
 
-register_table(Table(
-    "erl_models", "E-RL model selection (colearning)",
-    "chosen: corrections the model wrote (E-RL picked it); first choice: problems it started (by code "
-    "length); switched to: picks that left another model; outcome of its code on first measurement (pass = "
-    "correct and >= 1.1x, which ends a problem's loop); mean reward: mean tier (-1 build error, -0.5 "
-    "incorrect/crash, -0.2 correct < 1.1x, +3 pass); answers: correct reported codes it wrote. E-RL's "
-    "weights, stability and length thresholds are our assumptions (the paper publishes none; see the run's "
-    "strategy options).",
-    lambda run, o: erl_table(run), columns={"mean reward": (AMOUNT, ""), **{c: (INDEX, "") for c in (
-        "chosen", "first choice", "switched to", "pass", "correct <1.1x", "incorrect/crash", "build error",
-        "answers")}}, optional=True))
+register_table(
+    Table(
+        "erl_models",
+        "E-RL model selection (colearning)",
+        "chosen: corrections the model wrote (E-RL picked it); first choice: problems it started (by code "
+        "length); switched to: picks that left another model; outcome of its code on first measurement (pass = "
+        "correct and >= 1.1x, which ends a problem's loop); mean reward: mean tier (-1 build error, -0.5 "
+        "incorrect/crash, -0.2 correct < 1.1x, +3 pass); answers: correct reported codes it wrote. E-RL's "
+        "weights, stability and length thresholds are our assumptions (the paper publishes none; see the run's "
+        "strategy options).",
+        lambda run, o: erl_table(run),
+        columns={
+            "mean reward": (AMOUNT, ""),
+            **{
+                c: (INDEX, "")
+                for c in (
+                    "chosen",
+                    "first choice",
+                    "switched to",
+                    "pass",
+                    "correct <1.1x",
+                    "incorrect/crash",
+                    "build error",
+                    "answers",
+                )
+            },
+        },
+        optional=True,
+    )
+)

@@ -17,11 +17,16 @@ from .registry import TEAM_ONE, Budget, register
 from .single import SingleAgent
 
 
-@register("cot", description="single with a zero-shot step-by-step cue before the source (one shot)",
-          team=TEAM_ONE, budget=lambda o, n: Budget(calls=1, evaluations=1))
+@register(
+    "cot",
+    description="single with a zero-shot step-by-step cue before the source (one shot)",
+    team=TEAM_ONE,
+    budget=lambda o, n: Budget(calls=1, evaluations=1),
+)
 class ChainOfThought(SingleAgent):
     """``single``'s prompt with the step-by-step cue before the original code."""
 
     def prompt(self, problem, mode: str, ctx: RunContext) -> str:
-        return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem),
-                                           before_source=prompts.load("step_by_step"))
+        return prompts.optimization_prompt(
+            problem, mode, ctx.build_info(mode), ctx.timed_size(problem), before_source=prompts.load("step_by_step")
+        )

@@ -42,10 +42,16 @@ import dataclasses
 
 from . import prompting as prompts
 from .base import NO_VERDICT, ProblemOutcome, RunContext, Strategy, call_summary
-from .lessons import (FACTOR_RULES, SIGNIFICANT_SPEEDUP, BM25Relevance, EmbeddingRelevance, Lesson,
-                      LessonBank, outcome_label)
-from .memory import (DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance,
-                     task_document)
+from .lessons import (
+    FACTOR_RULES,
+    SIGNIFICANT_SPEEDUP,
+    BM25Relevance,
+    EmbeddingRelevance,
+    Lesson,
+    LessonBank,
+    outcome_label,
+)
+from .memory import DEFAULT_THRESHOLD, MemoryStore, is_verified_faster, make_item, provenance, task_document
 from .registry import MEMORY_RETRIEVAL_PARAMS, TEAM_MANY, Budget, Param, register
 
 
@@ -68,12 +74,14 @@ def _budget(o, n_team) -> Budget:
     """Per problem: every agent writes a candidate in every round (evaluated) and a lesson
     after every round but the last (unless final_lessons)."""
     lesson_rounds = o["rounds"] if o["final_lessons"] else o["rounds"] - 1
-    return Budget(calls=o["agents"] * (o["rounds"] + lesson_rounds),
-                  evaluations=o["agents"] * o["rounds"])
+    return Budget(calls=o["agents"] * (o["rounds"] + lesson_rounds), evaluations=o["agents"] * o["rounds"])
 
 
 @register(
-    "lessonl", team=TEAM_MANY, profile=True, budget=_budget,
+    "lessonl",
+    team=TEAM_MANY,
+    profile=True,
+    budget=_budget,
     description="LessonL (Liu et al. 2025): agents learn from each other's lessons over rounds",
     quick={"rounds": 2},
     params=(
@@ -83,15 +91,33 @@ def _budget(o, n_team) -> Budget:
         Param("final_lessons", bool, False, "also ask for lessons after the last round (nobody reads them)"),
         Param("lesson_max_tokens", int, 250, "cap on a lesson reply (tokens; upstream 250)", minimum=1),
         Param("embedding_model", str, None, "litellm embedding model for lesson relevance (none: BM25)"),
-        Param("factor_rule", str, FACTOR_RULES[0], "lesson effectiveness rule: upstream (the authors': "
-              "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
-              choices=FACTOR_RULES, legacy="multiplicative"),
-        Param("show_mismatch", bool, False, "lesson requests about incorrect attempts show the failing "
-              "input and values (LessonL §3.1 leaves them out so that lessons stay general)", legacy=True),
-        Param("lesson_memory", str, None, "memory store folder (none: off): verified lessons of "
-              "similar other problems compete for the k slots, and this run's are stored"),
+        Param(
+            "factor_rule",
+            str,
+            FACTOR_RULES[0],
+            "lesson effectiveness rule: upstream (the authors': "
+            "mean of 1.1/0.9 per output, overwritten) or multiplicative (compounding ratio)",
+            choices=FACTOR_RULES,
+            legacy="multiplicative",
+        ),
+        Param(
+            "show_mismatch",
+            bool,
+            False,
+            "lesson requests about incorrect attempts show the failing "
+            "input and values (LessonL §3.1 leaves them out so that lessons stay general)",
+            legacy=True,
+        ),
+        Param(
+            "lesson_memory",
+            str,
+            None,
+            "memory store folder (none: off): verified lessons of "
+            "similar other problems compete for the k slots, and this run's are stored",
+        ),
         *MEMORY_RETRIEVAL_PARAMS,
-    ))
+    ),
+)
 class LessonL(Strategy):
     """LessonL with ``rounds`` rounds (T), ``agents`` agents, at most ``k`` lessons per
     prompt; ``final_lessons``: also ask for lessons after the last round;
@@ -106,21 +132,39 @@ class LessonL(Strategy):
     retrieval (harness.strategies.memory.MemoryScope). Raises
     ValueError for rounds or agents < 1, k < 0 or an unknown factor_rule."""
 
-    def __init__(self, rounds: int = 4, agents: int = 3, k: int = 4, final_lessons: bool = False,
-                 lesson_max_tokens: int = 250, embedding_model: str | None = None,
-                 factor_rule: str = FACTOR_RULES[0], show_mismatch: bool = False,
-                 lesson_memory: str | None = None,
-                 memory_threshold: float = DEFAULT_THRESHOLD, memory_same_problem: bool = False,
-                 memory_across_replicates: bool = False):
+    def __init__(
+        self,
+        rounds: int = 4,
+        agents: int = 3,
+        k: int = 4,
+        final_lessons: bool = False,
+        lesson_max_tokens: int = 250,
+        embedding_model: str | None = None,
+        factor_rule: str = FACTOR_RULES[0],
+        show_mismatch: bool = False,
+        lesson_memory: str | None = None,
+        memory_threshold: float = DEFAULT_THRESHOLD,
+        memory_same_problem: bool = False,
+        memory_across_replicates: bool = False,
+    ):
         if rounds < 1 or agents < 1 or k < 0:
             raise ValueError("rounds and agents must be >= 1, k >= 0")
         if factor_rule not in FACTOR_RULES:
             raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
-        super().__init__(rounds=rounds, agents=agents, k=k, final_lessons=final_lessons,
-                         lesson_max_tokens=lesson_max_tokens, embedding_model=embedding_model,
-                         factor_rule=factor_rule, show_mismatch=show_mismatch, lesson_memory=lesson_memory,
-                         memory_threshold=memory_threshold, memory_same_problem=memory_same_problem,
-                         memory_across_replicates=memory_across_replicates)
+        super().__init__(
+            rounds=rounds,
+            agents=agents,
+            k=k,
+            final_lessons=final_lessons,
+            lesson_max_tokens=lesson_max_tokens,
+            embedding_model=embedding_model,
+            factor_rule=factor_rule,
+            show_mismatch=show_mismatch,
+            lesson_memory=lesson_memory,
+            memory_threshold=memory_threshold,
+            memory_same_problem=memory_same_problem,
+            memory_across_replicates=memory_across_replicates,
+        )
         self.factor_rule = factor_rule
         self.show_mismatch = show_mismatch
         self.lesson_memory = lesson_memory
@@ -148,27 +192,46 @@ class LessonL(Strategy):
             # 1. generation
             selected = bank.select(self.k, baseline, round_=t) if t >= 1 else []
             if selected:
-                ctx.log("lessons_selected", problem=problem.id, round=t,
-                        lesson_ids=[l.id for l in selected],
-                        adjusted=[l.adjusted_speedup for l in selected])
+                ctx.log(
+                    "lessons_selected",
+                    problem=problem.id,
+                    round=t,
+                    lesson_ids=[l.id for l in selected],
+                    adjusted=[l.adjusted_speedup for l in selected],
+                )
             text = prompts.optimization_prompt(problem, mode, build, size, selected)
-            calls = [(a, prompts.messages(text), ctx.seed(a, problem, t, "candidate"),
-                      f"{problem.id}-r{t}-a{i}") for i, a in enumerate(agents)]
-            ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(agents)} agent(s) "
-                         f"write candidates ({len(selected)} lesson(s) shown)")
+            calls = [
+                (a, prompts.messages(text), ctx.seed(a, problem, t, "candidate"), f"{problem.id}-r{t}-a{i}")
+                for i, a in enumerate(agents)
+            ]
+            ctx.progress(
+                f"{problem.id}: round {t + 1}/{self.rounds}: {len(agents)} agent(s) "
+                f"write candidates ({len(selected)} lesson(s) shown)"
+            )
             recs = ctx.generate(calls, purpose="candidate", problem=problem.id, round_=t)
             # 2. evaluation (after the barrier; the round's candidates judged together, --batch)
             ready = [(i, a, rec) for i, (a, rec) in enumerate(zip(agents, recs)) if rec is not None]
-            cands = self.attempts(problem, [(a, rec, f"{problem.id}-r{t}-a{i}", [l.id for l in selected])
-                                            for i, a, rec in ready], t, ctx, out)
-            round_cands = [(i, a, cand) for (i, a, _), cand in zip(ready, cands)
-                           if cand.status not in NO_VERDICT]  # a lost evaluation teaches nothing
+            cands = self.attempts(
+                problem,
+                [(a, rec, f"{problem.id}-r{t}-a{i}", [l.id for l in selected]) for i, a, rec in ready],
+                t,
+                ctx,
+                out,
+            )
+            round_cands = [
+                (i, a, cand) for (i, a, _), cand in zip(ready, cands) if cand.status not in NO_VERDICT
+            ]  # a lost evaluation teaches nothing
             # 3. effectiveness adjustment of the lessons shown this round
             if selected and round_cands:
                 users = [(c.status, c.speedup) for _, _, c in round_cands]
                 changes = bank.update_factors({l.id: users for l in selected})
-                ctx.log("factors_updated", problem=problem.id, round=t, rule=self.factor_rule,
-                        changes={k: list(v) for k, v in changes.items()})
+                ctx.log(
+                    "factors_updated",
+                    problem=problem.id,
+                    round=t,
+                    rule=self.factor_rule,
+                    changes={k: list(v) for k, v in changes.items()},
+                )
             # 4. lessons (nobody reads those of the last round unless final_lessons)
             if t == self.rounds - 1 and not self.final_lessons:
                 continue
@@ -176,26 +239,38 @@ class LessonL(Strategy):
             for i, a, cand in round_cands:
                 r = cand.result
                 label = outcome_label(r.status, r.speedup, r.ci_low, r.ci_high)
-                ltext = prompts.lesson_prompt(problem, mode, build, cand.source, r, label, self.show_mismatch,
-                                              ctx.evidence)
+                ltext = prompts.lesson_prompt(
+                    problem, mode, build, cand.source, r, label, self.show_mismatch, ctx.evidence
+                )
                 lid = bank.next_id(t, i)  # agent indices are unique within a round
                 la = dataclasses.replace(a, max_tokens=min(a.max_tokens, self.lesson_max_tokens))
-                lcalls.append((la, prompts.messages(ltext),
-                               ctx.seed(a, problem, t, "lesson"), lid))
+                lcalls.append((la, prompts.messages(ltext), ctx.seed(a, problem, t, "lesson"), lid))
                 meta.append((a, cand, lid, label))
             if lcalls:
                 ctx.progress(f"{problem.id}: round {t + 1}/{self.rounds}: {len(lcalls)} lesson(s) requested")
-            for (a, cand, lid, label), rec in zip(meta, ctx.generate(
-                    lcalls, purpose="lesson", problem=problem.id, round_=t)):
+            for (a, cand, lid, label), rec in zip(
+                meta, ctx.generate(lcalls, purpose="lesson", problem=problem.id, round_=t)
+            ):
                 if rec is None:
                     continue
                 r = cand.result
-                lesson = bank.add(Lesson(
-                    id=lid, problem=problem.id, round=t, agent=a.name, model=a.model,
-                    candidate_id=cand.id, status=r.status, text=rec.text.strip(),
-                    speedup=r.speedup if r.correct else None,
-                    ci_low=r.ci_low if r.correct else None, ci_high=r.ci_high if r.correct else None,
-                    outcome=label, call=call_summary(rec)))
+                lesson = bank.add(
+                    Lesson(
+                        id=lid,
+                        problem=problem.id,
+                        round=t,
+                        agent=a.name,
+                        model=a.model,
+                        candidate_id=cand.id,
+                        status=r.status,
+                        text=rec.text.strip(),
+                        speedup=r.speedup if r.correct else None,
+                        ci_low=r.ci_low if r.correct else None,
+                        ci_high=r.ci_high if r.correct else None,
+                        outcome=label,
+                        call=call_summary(rec),
+                    )
+                )
                 ctx.save_lesson(lesson)
         out.lessons = [l for l in bank if not l.origin]
         self.finish(problem, out, ctx)
@@ -217,23 +292,45 @@ class LessonL(Strategy):
         "memory_read"; returns the store's content hash before the problem."""
         ctx.wait_for_earlier(problem.id, self.memory_across_replicates)
         h = store.content_hash()
-        got = store.retrieve(task_document(problem), "lessons", mode=mode, threshold=self.memory_threshold,
-                             same_problem=self.memory_same_problem, limit=self.k,
-                             scope=ctx.memory_scope(problem.id, self.memory_across_replicates))
+        got = store.retrieve(
+            task_document(problem),
+            "lessons",
+            mode=mode,
+            threshold=self.memory_threshold,
+            same_problem=self.memory_same_problem,
+            limit=self.k,
+            scope=ctx.memory_scope(problem.id, self.memory_across_replicates),
+        )
         for _, it in got:
             p = it["provenance"]
-            origin = (f"another problem ({p['problem']})" if p["problem"] != problem.id
-                      else f"an earlier run ({p['run_id']})")
-            bank.add(Lesson.from_dict({**it["lesson"], "id": f"{it['lesson']['id']}@{p['run_id']}/{p['repeat']}",
-                                       "factor": 1.0, "used_in": [], "origin": origin}))
-        ctx.log("memory_read", problem=problem.id, path=str(store.path), content_hash=h,
-                threshold=self.memory_threshold, same_problem=self.memory_same_problem,
-                retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s}
-                           for s, it in got])
+            origin = (
+                f"another problem ({p['problem']})" if p["problem"] != problem.id else f"an earlier run ({p['run_id']})"
+            )
+            bank.add(
+                Lesson.from_dict(
+                    {
+                        **it["lesson"],
+                        "id": f"{it['lesson']['id']}@{p['run_id']}/{p['repeat']}",
+                        "factor": 1.0,
+                        "used_in": [],
+                        "origin": origin,
+                    }
+                )
+            )
+        ctx.log(
+            "memory_read",
+            problem=problem.id,
+            path=str(store.path),
+            content_hash=h,
+            threshold=self.memory_threshold,
+            same_problem=self.memory_same_problem,
+            retrieved=[{"id": it["id"], "problem": it["provenance"]["problem"], "similarity": s} for s, it in got],
+        )
         return h
 
-    def remember(self, store: MemoryStore, problem, mode: str, out: ProblemOutcome, ctx: RunContext,
-                 hash_before: str) -> int:
+    def remember(
+        self, store: MemoryStore, problem, mode: str, out: ProblemOutcome, ctx: RunContext, hash_before: str
+    ) -> int:
         """Store the problem's task (DG) and, when its chosen candidate was verified faster
         on re-measurement, its lessons whose own attempt was significantly faster (speedup
         >= 1.1 on first measurement); their provenance is the problem's verified result
@@ -244,12 +341,19 @@ class LessonL(Strategy):
         items = [make_item("DG", provenance(**kw), **task_document(problem))]
         if out.status == "correct" and is_verified_faster(out.remeasured):
             best = next(c for c in out.candidates if c.id == out.best_id)
-            prov = provenance(**kw, candidate_id=best.id, model=best.model, result=out.remeasured,
-                              verified=True)
-            items += [make_item("lessons", prov, lesson={k: v for k, v in l.to_dict().items() if k != "call"})
-                      for l in out.lessons
-                      if l.correct and l.speedup is not None and l.speedup >= SIGNIFICANT_SPEEDUP]
+            prov = provenance(**kw, candidate_id=best.id, model=best.model, result=out.remeasured, verified=True)
+            items += [
+                make_item("lessons", prov, lesson={k: v for k, v in l.to_dict().items() if k != "call"})
+                for l in out.lessons
+                if l.correct and l.speedup is not None and l.speedup >= SIGNIFICANT_SPEEDUP
+            ]
         added = store.add(items)
-        ctx.log("memory_written", problem=problem.id, path=str(store.path), added=added,
-                content_hash_before=hash_before, content_hash_after=store.content_hash())
+        ctx.log(
+            "memory_written",
+            problem=problem.id,
+            path=str(store.path),
+            added=added,
+            content_hash_before=hash_before,
+            content_hash_after=store.content_hash(),
+        )
         return added

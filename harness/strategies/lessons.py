@@ -110,8 +110,9 @@ OUTCOME_PREDICATES = {
 }
 
 
-def outcome_label(status: str, speedup: float | None = None, ci_low: float | None = None,
-                  ci_high: float | None = None) -> str:
+def outcome_label(
+    status: str, speedup: float | None = None, ci_low: float | None = None, ci_high: float | None = None
+) -> str:
     """The outcome label of an attempt (see the module docstring for the rule).
 
     status: an EvalResult status; speedup: T(baseline)/T(candidate) (unitless); ci_low,
@@ -206,8 +207,31 @@ class Lesson:
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-_STOP = {"the", "a", "an", "of", "to", "and", "or", "in", "is", "it", "for", "on", "be",
-         "this", "that", "with", "as", "by", "was", "are", "at", "we", "i"}
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "to",
+    "and",
+    "or",
+    "in",
+    "is",
+    "it",
+    "for",
+    "on",
+    "be",
+    "this",
+    "that",
+    "with",
+    "as",
+    "by",
+    "was",
+    "are",
+    "at",
+    "we",
+    "i",
+}
 
 
 def tokenize(text: str) -> list[str]:
@@ -299,8 +323,13 @@ class LessonBank:
     "upstream"). Raises ValueError for an unknown factor_rule.
     """
 
-    def __init__(self, problem: str, relevance: Relevance | None = None,
-                 threshold: float = SIGNIFICANT_SPEEDUP, factor_rule: str = FACTOR_RULES[0]):
+    def __init__(
+        self,
+        problem: str,
+        relevance: Relevance | None = None,
+        threshold: float = SIGNIFICANT_SPEEDUP,
+        factor_rule: str = FACTOR_RULES[0],
+    ):
         if factor_rule not in FACTOR_RULES:
             raise ValueError(f"unknown factor rule {factor_rule!r} (known: {', '.join(FACTOR_RULES)})")
         self.problem = problem
@@ -349,9 +378,11 @@ class LessonBank:
         if k <= 0 or not self.lessons:
             return []
         pool = list(self.lessons.values())
-        fast = sorted((l for l in pool if l.correct and l.adjusted_speedup >= self.threshold),
-                      key=lambda l: (-l.adjusted_speedup, l.round, l.id))
-        chosen = fast[:math.ceil(k / 2)]
+        fast = sorted(
+            (l for l in pool if l.correct and l.adjusted_speedup >= self.threshold),
+            key=lambda l: (-l.adjusted_speedup, l.round, l.id),
+        )
+        chosen = fast[: math.ceil(k / 2)]
         rest = [l for l in pool if l not in chosen]
         slots = k - len(chosen)
         if slots > 0 and rest:
@@ -384,7 +415,6 @@ class LessonBank:
             lesson.factor = rule(lesson, users)
             changes[lid] = (old, lesson.factor)
         return changes
-
 
 
 def _score(status: str, speedup: float | None) -> float:

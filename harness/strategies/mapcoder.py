@@ -68,7 +68,9 @@ FIELDS = ("description", "optimization", "plan")
 _HEADING = re.compile(
     r"^\s*(?P<hashes>#{1,6})?\s*[*_]*\s*(?P<key>problem|example|description|"
     r"(?:step[- ]by[- ]step\s+)?optimi[sz]ation(?:\s+steps)?|plan|algorithms?|tutorial)"
-    r"(?:\s*#?\s*\d+)?\s*[*_]*\s*(?P<colon>:)?\s*[*_]*\s*(?P<rest>.*?)\s*[*_]*\s*$", re.I)
+    r"(?:\s*#?\s*\d+)?\s*[*_]*\s*(?P<colon>:)?\s*[*_]*\s*(?P<rest>.*?)\s*[*_]*\s*$",
+    re.I,
+)
 _CONFIDENCE = re.compile(r"confidence[^0-9\n]{0,20}?(\d{1,3}(?:\.\d+)?)", re.I)
 # the debug request chosen by the previous candidate's status
 DEBUG_VARIANTS = ("compile", "incorrect", "slow")
@@ -143,8 +145,10 @@ def parse_retrieval(text: str, k: int) -> tuple[list[dict], str, str]:
     algo = "\n".join(algorithm).strip()
     why = []
     if len(out) < k:
-        why.append(f"{len(out)} complete, distinct problem(s) of {k}; each needs a Description, "
-                   "an Optimization and a Plan heading")
+        why.append(
+            f"{len(out)} complete, distinct problem(s) of {k}; each needs a Description, "
+            "an Optimization and a Plan heading"
+        )
     if not algo:
         why.append("no Algorithm section")
     return out, algo, "; ".join(why)
@@ -177,15 +181,23 @@ def _budget(o, n_team) -> Budget:
 
 
 @register(
-    "mapcoder", team=TEAM_ONE, profile=True, budget=_budget,
+    "mapcoder",
+    team=TEAM_ONE,
+    profile=True,
+    budget=_budget,
     description="MapCoder (Islam et al. 2024): retrieval, plans ranked by confidence, coding and status-driven debugging",
     quick={"plans": 2, "debug_steps": 1},
     params=(
         Param("plans", int, 3, "plans k (one per recalled problem; each coded and debugged)", minimum=1),
         Param("debug_steps", int, 5, "debug steps t per plan (each evaluated)", minimum=0),
-        Param("upstream_debug_context", bool, False,
-              "debug prompts without the code being fixed and its plan, as upstream had them"),
-    ))
+        Param(
+            "upstream_debug_context",
+            bool,
+            False,
+            "debug prompts without the code being fixed and its plan, as upstream had them",
+        ),
+    ),
+)
 class MapCoder(Strategy):
     """MapCoder with ``plans`` (k) plans and ``debug_steps`` (t) debug steps per plan;
     ``upstream_debug_context`` reproduces upstream's debug prompt (no code, no plan).
@@ -199,18 +211,25 @@ class MapCoder(Strategy):
         self.plans, self.debug_steps = plans, debug_steps
         self.upstream_debug_context = upstream_debug_context
 
-    def debug_prompt(self, problem, mode: str, ctx: RunContext, algorithm: str, plan: str,
-                     prev: Candidate) -> str:
+    def debug_prompt(self, problem, mode: str, ctx: RunContext, algorithm: str, plan: str, prev: Candidate) -> str:
         """The debug request after candidate ``prev`` (evaluated) of ``plan``: the base
         prompt with the tutorial, the plan and ``prev``'s code (both left out with
         upstream_debug_context), the evidence and the request for ``prev``'s status."""
-        attempt = "" if self.upstream_debug_context else prompts.render(
-            "mapcoder_attempt", plan=plan, attempt=(prev.source or prev.reply).strip())
-        section = prompts.render("mapcoder_debug", algorithm=algorithm, attempt_text=attempt,
-                                 evidence=prompts.format_evidence(prev.result, level=ctx.evidence),
-                                 instruction=prompts.load(f"mapcoder_debug_{debug_variant(prev.status)}").strip())
-        return prompts.optimization_prompt(problem, mode, ctx.build_info(mode), ctx.timed_size(problem),
-                                           before_source=section)
+        attempt = (
+            ""
+            if self.upstream_debug_context
+            else prompts.render("mapcoder_attempt", plan=plan, attempt=(prev.source or prev.reply).strip())
+        )
+        section = prompts.render(
+            "mapcoder_debug",
+            algorithm=algorithm,
+            attempt_text=attempt,
+            evidence=prompts.format_evidence(prev.result, level=ctx.evidence),
+            instruction=prompts.load(f"mapcoder_debug_{debug_variant(prev.status)}").strip(),
+        )
+        return prompts.optimization_prompt(
+            problem, mode, ctx.build_info(mode), ctx.timed_size(problem), before_source=section
+        )
 
     def retrieve(self, problem, mode: str, agent, ctx: RunContext, seed) -> tuple[list[dict], str]:
         """Retrieval with at most RETRIEVAL_TRIES calls: (exemplars, algorithm) of the
@@ -219,13 +238,26 @@ class MapCoder(Strategy):
         best = None
         retry_note = ""
         for attempt in range(RETRIEVAL_TRIES):
-            text = prompts.render("mapcoder_retrieve", k=self.plans, description=problem.description.strip(),
-                                  signature=problem.signature, baseline=problem.source("baseline.cpp").strip(),
-                                  mode_text=prompts.mode_text(mode, ctx.build_info(mode)["threads"]),
-                                  retry_note=retry_note)
+            text = prompts.render(
+                "mapcoder_retrieve",
+                k=self.plans,
+                description=problem.description.strip(),
+                signature=problem.signature,
+                baseline=problem.source("baseline.cpp").strip(),
+                mode_text=prompts.mode_text(mode, ctx.build_info(mode)["threads"]),
+                retry_note=retry_note,
+            )
             ctx.progress(f"{problem.id}: retrieval of {self.plans} similar problem(s), try {attempt + 1}")
-            rec = self.ask(problem, agent, text, ctx, seed=seed(attempt, "retrieval"), purpose="retrieval",
-                           round_=0, label=f"{problem.id}-retrieval{attempt}")
+            rec = self.ask(
+                problem,
+                agent,
+                text,
+                ctx,
+                seed=seed(attempt, "retrieval"),
+                purpose="retrieval",
+                round_=0,
+                label=f"{problem.id}-retrieval{attempt}",
+            )
             exemplars, algorithm, why = parse_retrieval(rec.text, self.plans)
             if best is None or (len(exemplars), bool(algorithm)) > (len(best[0]), bool(best[1])):
                 best = (exemplars, algorithm, why)
@@ -233,10 +265,20 @@ class MapCoder(Strategy):
                 break
             retry_note = prompts.render("mapcoder_retry", reason=why)
         exemplars, algorithm, why = best
-        ctx.log("retrieval", problem=problem.id, tries=attempt + 1, exemplars=len(exemplars),
-                algorithm=bool(algorithm), incomplete=why,
-                consequence=(f"{self.plans - len(exemplars)} plan(s) from the code alone"
-                             + ("" if algorithm else f"; tutorial {NO_ALGORITHM}")) if why else "")
+        ctx.log(
+            "retrieval",
+            problem=problem.id,
+            tries=attempt + 1,
+            exemplars=len(exemplars),
+            algorithm=bool(algorithm),
+            incomplete=why,
+            consequence=(
+                f"{self.plans - len(exemplars)} plan(s) from the code alone"
+                + ("" if algorithm else f"; tutorial {NO_ALGORITHM}")
+            )
+            if why
+            else "",
+        )
         return exemplars, algorithm or NO_ALGORITHM
 
     def run(self, problem, mode: str, team, ctx: RunContext) -> ProblemOutcome:
@@ -254,39 +296,78 @@ class MapCoder(Strategy):
             """Candidate ``<problem>-<step>`` from ``text``, evaluated; its round is its
             place in the run order."""
             cid, r = f"{problem.id}-{step}", len(out.candidates)
-            rec = self.ask(problem, agent, text, ctx, seed=seed(step, "candidate"), purpose="candidate",
-                           round_=r, label=cid)
+            rec = self.ask(
+                problem, agent, text, ctx, seed=seed(step, "candidate"), purpose="candidate", round_=r, label=cid
+            )
             return self.attempt(problem, agent, rec, cid, r, ctx, out)
 
         exemplars, algorithm = self.retrieve(problem, mode, agent, ctx, seed)
         plans, confidence = [], []
         for j in range(self.plans):
-            ex = (prompts.render("mapcoder_exemplar", **exemplars[j]) if j < len(exemplars)
-                  else prompts.load("mapcoder_no_exemplar"))
+            ex = (
+                prompts.render("mapcoder_exemplar", **exemplars[j])
+                if j < len(exemplars)
+                else prompts.load("mapcoder_no_exemplar")
+            )
             ctx.progress(f"{problem.id}: plan {j + 1}/{self.plans}")
-            plan = self.ask(problem, agent, prompts.render(
-                "mapcoder_plan", description=desc, signature=problem.signature, mode_text=mtext,
-                compiler_version=build["compiler_version"], flags=build["flags"], exemplar=ex.strip() + "\n",
-                algorithm=algorithm, baseline=baseline), ctx,
-                seed=seed(f"p{j}", "plan"), purpose="plan", round_=0, label=f"{problem.id}-p{j}-plan").text.strip()
-            verdict = self.ask(problem, agent, prompts.render(
-                "mapcoder_verify", description=desc, mode_text=mtext, baseline=baseline, plan=plan), ctx,
-                seed=seed(f"p{j}", "verify"), purpose="verify", round_=0, label=f"{problem.id}-p{j}-verify")
+            plan = self.ask(
+                problem,
+                agent,
+                prompts.render(
+                    "mapcoder_plan",
+                    description=desc,
+                    signature=problem.signature,
+                    mode_text=mtext,
+                    compiler_version=build["compiler_version"],
+                    flags=build["flags"],
+                    exemplar=ex.strip() + "\n",
+                    algorithm=algorithm,
+                    baseline=baseline,
+                ),
+                ctx,
+                seed=seed(f"p{j}", "plan"),
+                purpose="plan",
+                round_=0,
+                label=f"{problem.id}-p{j}-plan",
+            ).text.strip()
+            verdict = self.ask(
+                problem,
+                agent,
+                prompts.render("mapcoder_verify", description=desc, mode_text=mtext, baseline=baseline, plan=plan),
+                ctx,
+                seed=seed(f"p{j}", "verify"),
+                purpose="verify",
+                round_=0,
+                label=f"{problem.id}-p{j}-verify",
+            )
             plans.append(plan)
             confidence.append(parse_confidence(verdict.text) or 0)
         order = sorted(range(self.plans), key=lambda j: -confidence[j])  # stable: earlier first
-        ctx.log("plans_ranked", problem=problem.id, order=[f"p{j}" for j in order],
-                confidence=[confidence[j] for j in order])
+        ctx.log(
+            "plans_ranked",
+            problem=problem.id,
+            order=[f"p{j}" for j in order],
+            confidence=[confidence[j] for j in order],
+        )
         for j in order:
             ctx.progress(f"{problem.id}: coding plan p{j} (confidence {confidence[j]})")
-            code = prompts.render("mapcoder_code", algorithm=algorithm, plan=plans[j],
-                                  step_by_step=prompts.load("step_by_step").strip())
-            prev = write(f"p{j}-d0", prompts.optimization_prompt(problem, mode, build, ctx.timed_size(problem),
-                                                                 before_source=code))
+            code = prompts.render(
+                "mapcoder_code", algorithm=algorithm, plan=plans[j], step_by_step=prompts.load("step_by_step").strip()
+            )
+            prev = write(
+                f"p{j}-d0",
+                prompts.optimization_prompt(problem, mode, build, ctx.timed_size(problem), before_source=code),
+            )
             for s in range(1, self.debug_steps + 1):
                 variant = debug_variant(prev.status)
-                ctx.log("debug_prompt", problem=problem.id, candidate_id=f"{problem.id}-p{j}-d{s}",
-                        after=prev.id, after_status=prev.status, variant=variant)
+                ctx.log(
+                    "debug_prompt",
+                    problem=problem.id,
+                    candidate_id=f"{problem.id}-p{j}-d{s}",
+                    after=prev.id,
+                    after_status=prev.status,
+                    variant=variant,
+                )
                 ctx.progress(f"{problem.id}: debug step {s}/{self.debug_steps} of plan p{j} ({variant})")
                 prev = write(f"p{j}-d{s}", self.debug_prompt(problem, mode, ctx, algorithm, plans[j], prev))
         return self.finish(problem, out, ctx)

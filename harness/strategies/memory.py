@@ -64,8 +64,20 @@ FORMAT = "harness-memory/1"  # the "format" field of every region file
 LOCK_NAME = ".lock"
 DEFAULT_THRESHOLD = 0.3  # similarity (see similarity()) an item's task needs to be retrieved
 FASTER = ("faster", "significantly faster")  # outcome labels that count as faster
-PROVENANCE_KEYS = ("run_id", "strategy", "suite", "problem", "mode", "repeat", "candidate_id",
-                   "model", "speedup", "ci_low", "ci_high", "verified")
+PROVENANCE_KEYS = (
+    "run_id",
+    "strategy",
+    "suite",
+    "problem",
+    "mode",
+    "repeat",
+    "candidate_id",
+    "model",
+    "speedup",
+    "ci_low",
+    "ci_high",
+    "verified",
+)
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -101,14 +113,18 @@ def task_document(problem) -> dict:
     seen: dict[str, None] = {}
     for tok in _IDENT.findall(problem.source("baseline.cpp")):
         seen.setdefault(tok, None)
-    return {"suite": problem.suite, "problem": problem.id, "category": problem.category,
-            "description": problem.description, "identifiers": list(seen)}
+    return {
+        "suite": problem.suite,
+        "problem": problem.id,
+        "category": problem.category,
+        "description": problem.description,
+        "identifiers": list(seen),
+    }
 
 
 def task_text(doc: Mapping) -> str:
     """The text BM25 sees for a DG document: description, category, identifiers."""
-    return " ".join([doc.get("description", ""), doc.get("category", ""),
-                     " ".join(doc.get("identifiers", []))])
+    return " ".join([doc.get("description", ""), doc.get("category", ""), " ".join(doc.get("identifiers", []))])
 
 
 def similarity(query: str, docs: list[str], background: Iterable[str] = ()) -> list[float]:
@@ -129,8 +145,11 @@ def similarity(query: str, docs: list[str], background: Iterable[str] = ()) -> l
     from rank_bm25 import BM25Plus
 
     q = tokenize(query)
-    corpus = ([tokenize(d) or ["_empty_"] for d in docs]
-              + [tokenize(d) or ["_empty_"] for d in background] + [q or ["_empty_"]])
+    corpus = (
+        [tokenize(d) or ["_empty_"] for d in docs]
+        + [tokenize(d) or ["_empty_"] for d in background]
+        + [q or ["_empty_"]]
+    )
     bm25 = BM25Plus(corpus, delta=0.0)
     scores = bm25.get_scores(q)
     own = float(scores[-1])
@@ -139,30 +158,55 @@ def similarity(query: str, docs: list[str], background: Iterable[str] = ()) -> l
     return [min(1.0, max(0.0, float(s) / own)) for s in scores[:-1]]
 
 
-def provenance(*, run_id: str, strategy: str, problem, mode: str, repeat: int = 0,
-               candidate_id: str | None = None, model: str | None = None,
-               result=None, verified: bool = False) -> dict:
+def provenance(
+    *,
+    run_id: str,
+    strategy: str,
+    problem,
+    mode: str,
+    repeat: int = 0,
+    candidate_id: str | None = None,
+    model: str | None = None,
+    result=None,
+    verified: bool = False,
+) -> dict:
     """The provenance of an item: run id, strategy, suite, problem id, mode, replicate,
     candidate id, model (litellm name) and the candidate's speedup with its CI from
     ``result`` (an EvalResult; None for a task record), ``verified`` when ``result`` is a
     re-measurement on fresh seeds."""
     ok = result is not None and result.correct
-    return {"run_id": run_id, "strategy": strategy, "suite": problem.suite, "problem": problem.id,
-            "mode": mode, "repeat": repeat, "candidate_id": candidate_id, "model": model,
-            "status": result.status if result is not None else None,
-            "speedup": result.speedup if ok else None, "ci_low": result.ci_low if ok else None,
-            "ci_high": result.ci_high if ok else None, "verified": bool(verified)}
+    return {
+        "run_id": run_id,
+        "strategy": strategy,
+        "suite": problem.suite,
+        "problem": problem.id,
+        "mode": mode,
+        "repeat": repeat,
+        "candidate_id": candidate_id,
+        "model": model,
+        "status": result.status if result is not None else None,
+        "speedup": result.speedup if ok else None,
+        "ci_low": result.ci_low if ok else None,
+        "ci_high": result.ci_high if ok else None,
+        "verified": bool(verified),
+    }
 
 
 def _item_ok(item: Any, region: str) -> bool:
     """True if ``item`` is a well-formed item of ``region``: an id, the region, a
     provenance with every key of PROVENANCE_KEYS; a DG task's text fields are strings."""
-    if not (isinstance(item, dict) and item.get("region") == region and isinstance(item.get("id"), str)
-            and isinstance(item.get("provenance"), dict)
-            and all(k in item["provenance"] for k in PROVENANCE_KEYS)):
+    if not (
+        isinstance(item, dict)
+        and item.get("region") == region
+        and isinstance(item.get("id"), str)
+        and isinstance(item.get("provenance"), dict)
+        and all(k in item["provenance"] for k in PROVENANCE_KEYS)
+    ):
         return False
-    return region != "DG" or (all(isinstance(item.get(k, ""), str) for k in ("description", "category"))
-                              and all(isinstance(x, str) for x in item.get("identifiers", [])))
+    return region != "DG" or (
+        all(isinstance(item.get(k, ""), str) for k in ("description", "category"))
+        and all(isinstance(x, str) for x in item.get("identifiers", []))
+    )
 
 
 def make_item(region: str, prov: Mapping, **fields: Any) -> dict:
@@ -176,15 +220,24 @@ def make_item(region: str, prov: Mapping, **fields: Any) -> dict:
     if missing:
         raise ValueError(f"provenance lacks {missing}")
     ident = {"region": region, **fields} if region == "DG" else {"region": region, "prov": prov, **fields}
-    return {"id": hashlib.sha256(canonical_json(ident, ensure_ascii=True).encode()).hexdigest()[:20], "region": region,
-            "provenance": dict(prov), "recorded": time.strftime("%Y-%m-%dT%H:%M:%S%z"), **fields}
+    return {
+        "id": hashlib.sha256(canonical_json(ident, ensure_ascii=True).encode()).hexdigest()[:20],
+        "region": region,
+        "provenance": dict(prov),
+        "recorded": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        **fields,
+    }
 
 
 def is_verified_faster(result) -> bool:
     """True iff ``result`` (an EvalResult) is correct and faster: outcome label "faster"
     or "significantly faster" (speedup >= 1.1, or the CI's lower bound above 1)."""
-    return (result is not None and result.correct and result.speedup is not None
-            and outcome_label(result.status, result.speedup, result.ci_low, result.ci_high) in FASTER)
+    return (
+        result is not None
+        and result.correct
+        and result.speedup is not None
+        and outcome_label(result.status, result.speedup, result.ci_low, result.ci_high) in FASTER
+    )
 
 
 class MemoryStore:
@@ -231,29 +284,38 @@ class MemoryStore:
         for r in REGIONS:
             f = self.file(r)
             if r not in present:
-                raise HarnessError(f"memory store {self.path} is damaged: {f} is missing "
-                                   "(nothing was changed; restore it or use another folder)")
+                raise HarnessError(
+                    f"memory store {self.path} is damaged: {f} is missing "
+                    "(nothing was changed; restore it or use another folder)"
+                )
             try:
                 data = json.loads(f.read_text(encoding="utf-8"))
-                ok = (isinstance(data, dict) and data.get("format") == FORMAT and data.get("region") == r
-                      and isinstance(data.get("items"), list)
-                      and all(_item_ok(i, r) for i in data["items"]))
+                ok = (
+                    isinstance(data, dict)
+                    and data.get("format") == FORMAT
+                    and data.get("region") == r
+                    and isinstance(data.get("items"), list)
+                    and all(_item_ok(i, r) for i in data["items"])
+                )
                 why = None if ok else f"not a {FORMAT} file of region {r}"
             except (OSError, UnicodeDecodeError, ValueError) as e:
                 why = getattr(e, "strerror", None) or str(e).splitlines()[0]
             if why:
-                raise HarnessError(f"memory store {self.path} is damaged: {f}: {why} "
-                                   "(nothing was changed; repair it or use another folder)")
+                raise HarnessError(
+                    f"memory store {self.path} is damaged: {f}: {why} "
+                    "(nothing was changed; repair it or use another folder)"
+                )
             out[r] = data["items"]
         return out
 
     def _write(self, region: str, items: list) -> None:
         try:
-            atomic_write(self.file(region), json.dumps(
-                {"format": FORMAT, "region": region, "items": items}, indent=1, default=str) + "\n")
+            atomic_write(
+                self.file(region),
+                json.dumps({"format": FORMAT, "region": region, "items": items}, indent=1, default=str) + "\n",
+            )
         except OSError as e:
-            raise HarnessError(f"memory store {self.path}: cannot write {self.file(region)}: "
-                               f"{e.strerror}") from None
+            raise HarnessError(f"memory store {self.path}: cannot write {self.file(region)}: {e.strerror}") from None
 
     def ensure(self) -> "MemoryStore":
         """Create the folder and empty region files when it holds none; check an existing
@@ -287,8 +349,9 @@ class MemoryStore:
         items = list(items)
         for it in items:
             p = it["provenance"]
-            if it["region"] == "CA4" and not (p.get("verified") and p.get("status") == "correct"
-                                               and p.get("speedup") is not None and p["speedup"] > 1):
+            if it["region"] == "CA4" and not (
+                p.get("verified") and p.get("status") == "correct" and p.get("speedup") is not None and p["speedup"] > 1
+            ):
                 raise ValueError(f"CA4 holds only verified correct and faster results ({p.get('candidate_id')})")
         if not items:
             return 0
@@ -303,14 +366,22 @@ class MemoryStore:
                 region.append(it)
                 changed.add(it["region"])
                 added += 1
-            for r in (REGIONS if fresh else sorted(changed)):
+            for r in REGIONS if fresh else sorted(changed):
                 self._write(r, data[r])
         return added
 
     # ------------------------------------------------------------------ retrieval
-    def retrieve(self, task: Mapping, region: str, *, mode: str, threshold: float = DEFAULT_THRESHOLD,
-                 same_problem: bool = False, limit: int | None = None,
-                 scope: MemoryScope | None = None) -> list[tuple[float, dict]]:
+    def retrieve(
+        self,
+        task: Mapping,
+        region: str,
+        *,
+        mode: str,
+        threshold: float = DEFAULT_THRESHOLD,
+        same_problem: bool = False,
+        limit: int | None = None,
+        scope: MemoryScope | None = None,
+    ) -> list[tuple[float, dict]]:
         """Items of ``region`` whose task is similar to ``task`` (a :func:`task_document`):
         [(similarity in [0, 1], item)], similarity >= ``threshold``, mode == ``mode``,
         never of ``task``'s own (suite, problem) unless ``same_problem``, only items
@@ -320,21 +391,35 @@ class MemoryStore:
             return []
         data = self.read()
         if scope is not None:
-            data = {r: [it for it in items if r == "DG" or scope.admits(it["provenance"])]
-                    for r, items in data.items()}
+            data = {r: [it for it in items if r == "DG" or scope.admits(it["provenance"])] for r, items in data.items()}
             # the tasks (DG) of admitted items only: which tasks exist sets the similarity
             # scores, and a task written by a job out of scope must not move them
-            seen = {(it["provenance"]["suite"], it["provenance"]["problem"])
-                    for r, items in data.items() if r != "DG" for it in items}
-            data["DG"] = [d for d in data["DG"] if scope.admits(d["provenance"])
-                          or (d["provenance"]["suite"], d["provenance"]["problem"]) in seen]
+            seen = {
+                (it["provenance"]["suite"], it["provenance"]["problem"])
+                for r, items in data.items()
+                if r != "DG"
+                for it in items
+            }
+            data["DG"] = [
+                d
+                for d in data["DG"]
+                if scope.admits(d["provenance"]) or (d["provenance"]["suite"], d["provenance"]["problem"]) in seen
+            ]
         me = (task["suite"], task["problem"])
         docs: dict[tuple, dict] = {}
         for d in data["DG"]:
             docs[(d["provenance"]["suite"], d["provenance"]["problem"])] = d  # the latest wins
         keys = [k for k in docs if same_problem or k != me]
-        sims = dict(zip(keys, similarity(task_text(task), [task_text(docs[k]) for k in keys],
-                                         background=self._background(task, set(keys) | {me}))))
+        sims = dict(
+            zip(
+                keys,
+                similarity(
+                    task_text(task),
+                    [task_text(docs[k]) for k in keys],
+                    background=self._background(task, set(keys) | {me}),
+                ),
+            )
+        )
         if same_problem:
             sims[me] = 1.0
         out = []
@@ -365,8 +450,7 @@ class MemoryStore:
         item, e.g. "group 1 coder"), "provenance": {"runs"|"strategies"|"models"|"modes"|"suites":
         {value: n}}}. Raises HarnessError when the folder is not a store or is damaged."""
         if not self.exists():
-            raise HarnessError(f"{self.path} is not a memory store (no region files such as "
-                               f"{self.file('DG').name})")
+            raise HarnessError(f"{self.path} is not a memory store (no region files such as {self.file('DG').name})")
         data = self.read()
         problems: dict[str, Counter] = {}
         prov = {k: Counter() for k in ("runs", "strategies", "models", "modes", "suites")}
@@ -377,12 +461,20 @@ class MemoryStore:
                 if it.get("stage"):
                     stages.setdefault(r, Counter())[it["stage"]] += 1
                 problems.setdefault(f"{p['suite']}/{p['problem']}", Counter())[r] += 1
-                for k, f in (("runs", "run_id"), ("strategies", "strategy"), ("models", "model"),
-                             ("modes", "mode"), ("suites", "suite")):
+                for k, f in (
+                    ("runs", "run_id"),
+                    ("strategies", "strategy"),
+                    ("models", "model"),
+                    ("modes", "mode"),
+                    ("suites", "suite"),
+                ):
                     if p.get(f) is not None:
                         prov[k][str(p[f])] += 1
-        return {"path": str(self.path), "content_hash": self.content_hash(),
-                "regions": {r: len(data[r]) for r in REGIONS},
-                "problems": {k: dict(v) for k, v in sorted(problems.items())},
-                "stages": {r: dict(sorted(c.items())) for r, c in stages.items()},
-                "provenance": {k: dict(sorted(v.items())) for k, v in prov.items()}}
+        return {
+            "path": str(self.path),
+            "content_hash": self.content_hash(),
+            "regions": {r: len(data[r]) for r in REGIONS},
+            "problems": {k: dict(v) for k, v in sorted(problems.items())},
+            "stages": {r: dict(sorted(c.items())) for r, c in stages.items()},
+            "provenance": {k: dict(sorted(v.items())) for k, v in prov.items()},
+        }

@@ -58,8 +58,11 @@ def references_messages(base_prompt: str, codes) -> list[dict]:
     """Chat messages of a layer >= 1 proposer or the aggregator: one system message (our
     shared system message, then the references message listing ``codes``) and the base
     prompt as the user message."""
-    system = prompts.system_message()["content"] + "\n\n" + prompts.render(
-        "moa_references", references=format_references(codes)).strip()
+    system = (
+        prompts.system_message()["content"]
+        + "\n\n"
+        + prompts.render("moa_references", references=format_references(codes)).strip()
+    )
     return [{"role": "system", "content": system}, {"role": "user", "content": base_prompt}]
 
 
@@ -70,20 +73,30 @@ def _budget(o, n_team) -> Budget:
     (+ n·L with evaluate_layers)."""
     proposals = n_team * o["layers"]
     retries = n_team * (o["layers"] - 1) + 1
-    return Budget(calls=proposals + 1 + retries, retries=retries,
-                  evaluations=1 + (proposals if o["evaluate_layers"] else 0))
+    return Budget(
+        calls=proposals + 1 + retries, retries=retries, evaluations=1 + (proposals if o["evaluate_layers"] else 0)
+    )
 
 
 @register(
-    "moa", team=TEAM_MANY, budget=_budget, quick={"layers": 2}, roles=("aggregator",),
+    "moa",
+    team=TEAM_MANY,
+    budget=_budget,
+    quick={"layers": 2},
+    roles=("aggregator",),
     description="Mixture-of-Agents (Wang et al. 2024): proposer layers synthesise the previous "
-                "layer's codes, an aggregator ([roles] aggregator, else the first agent) answers",
+    "layer's codes, an aggregator ([roles] aggregator, else the first agent) answers",
     params=(
         Param("layers", int, 3, "proposer layers L (layer 0 answers the task alone)", minimum=1),
-        Param("evaluate_layers", bool, False,
-              "also evaluate and log every proposer code (per-layer curves; never fed back nor "
-              "selected; n*L more evaluations)"),
-    ))
+        Param(
+            "evaluate_layers",
+            bool,
+            False,
+            "also evaluate and log every proposer code (per-layer curves; never fed back nor "
+            "selected; n*L more evaluations)",
+        ),
+    ),
+)
 class MixtureOfAgents(Strategy):
     """MoA with ``layers`` proposer layers (L) over the whole team and one aggregator;
     ``evaluate_layers``: also evaluate every proposer code (see the module docstring)."""
@@ -104,29 +117,47 @@ class MixtureOfAgents(Strategy):
         for layer in range(self.layers):
             msgs = plain if layer == 0 else references_messages(base, codes)
             ids = [f"{problem.id}-r{layer}-a{j}" for j in range(len(proposers))]
-            calls = [(a, msgs, ctx.seed(a, problem, layer, "proposal"), cid)
-                     for a, cid in zip(proposers, ids)]
-            ctx.progress(f"{problem.id}: layer {layer + 1}/{self.layers}: {len(proposers)} proposer(s)"
-                         + (" synthesise the previous layer's codes" if layer else " answer the task"))
-            recs = ctx.generate(calls, purpose="proposal", problem=problem.id, round_=layer,
-                                fallbacks=[plain] * len(calls) if layer else None)
-            codes = [extract_candidate(r.text, problem.function).strip() if r is not None else ""
-                     for r in recs]
-            ctx.log("moa_layer", problem=problem.id, layer=layer, candidate_ids=ids,
-                    empty=[j for j, c in enumerate(codes) if not c])
+            calls = [(a, msgs, ctx.seed(a, problem, layer, "proposal"), cid) for a, cid in zip(proposers, ids)]
+            ctx.progress(
+                f"{problem.id}: layer {layer + 1}/{self.layers}: {len(proposers)} proposer(s)"
+                + (" synthesise the previous layer's codes" if layer else " answer the task")
+            )
+            recs = ctx.generate(
+                calls,
+                purpose="proposal",
+                problem=problem.id,
+                round_=layer,
+                fallbacks=[plain] * len(calls) if layer else None,
+            )
+            codes = [extract_candidate(r.text, problem.function).strip() if r is not None else "" for r in recs]
+            ctx.log(
+                "moa_layer",
+                problem=problem.id,
+                layer=layer,
+                candidate_ids=ids,
+                empty=[j for j, c in enumerate(codes) if not c],
+            )
             if self.evaluate_layers:  # the layer's codes judged together (--batch)
-                cands = [Candidate(cid, problem.id, layer, a.name, a.model, reply=rec.text, call=call_summary(rec))
-                         for a, cid, rec in zip(proposers, ids, recs) if rec is not None]
-                ctx.progress(f"{problem.id}: layer {layer + 1}: evaluating {', '.join(c.id for c in cands)} "
-                             "(logged, not selected)")
+                cands = [
+                    Candidate(cid, problem.id, layer, a.name, a.model, reply=rec.text, call=call_summary(rec))
+                    for a, cid, rec in zip(proposers, ids, recs)
+                    if rec is not None
+                ]
+                ctx.progress(
+                    f"{problem.id}: layer {layer + 1}: evaluating {', '.join(c.id for c in cands)} "
+                    "(logged, not selected)"
+                )
                 self.evaluate_candidates(problem, cands, ctx)
         agg_id = f"{problem.id}-r{self.layers}-agg"
         seed = ctx.seed(aggregator, problem, self.layers, "aggregate")
-        ctx.progress(f"{problem.id}: aggregator {aggregator.name} ({aggregator.model}) synthesises "
-                     f"the answer")
-        [rec] = ctx.generate([(aggregator, references_messages(base, codes), seed, agg_id)],
-                             purpose="aggregate", problem=problem.id, round_=self.layers,
-                             fallbacks=[plain])
+        ctx.progress(f"{problem.id}: aggregator {aggregator.name} ({aggregator.model}) synthesises the answer")
+        [rec] = ctx.generate(
+            [(aggregator, references_messages(base, codes), seed, agg_id)],
+            purpose="aggregate",
+            problem=problem.id,
+            round_=self.layers,
+            fallbacks=[plain],
+        )
         if rec is not None:
             self.attempt(problem, aggregator, rec, agg_id, self.layers, ctx, out)
         return self.finish(problem, out, ctx)

@@ -61,11 +61,12 @@ def mode_text(mode: str, threads: int) -> str:
     """How the mode runs, in words: serial = one CPU without OpenMP; omp = OpenMP on
     ``threads`` CPUs while the original runs as written."""
     if mode == "serial":
-        return ("serial: one CPU, compiled without -fopenmp (OpenMP pragmas are ignored, "
-                "do not start threads)")
-    return (f"OpenMP: your code runs with OMP_NUM_THREADS={threads} on {threads} CPU"
-            f"{'s' if threads != 1 else ''} (OMP_PLACES=cores, OMP_PROC_BIND=close); the "
-            "original runs as written on the same CPUs")
+        return "serial: one CPU, compiled without -fopenmp (OpenMP pragmas are ignored, do not start threads)"
+    return (
+        f"OpenMP: your code runs with OMP_NUM_THREADS={threads} on {threads} CPU"
+        f"{'s' if threads != 1 else ''} (OMP_PLACES=cores, OMP_PROC_BIND=close); the "
+        "original runs as written on the same CPUs"
+    )
 
 
 def system_message() -> dict:
@@ -111,8 +112,15 @@ def answer_request(problem, mode: str) -> str:
     return text + " " + load("answer_omp").strip() if mode == "omp" else text
 
 
-def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
-                        lessons: Sequence = (), before_source: str = "", answer: bool = True) -> str:
+def optimization_prompt(
+    problem,
+    mode: str,
+    build: Mapping[str, Any],
+    size: int,
+    lessons: Sequence = (),
+    before_source: str = "",
+    answer: bool = True,
+) -> str:
     """The optimization prompt (user message) for ``problem`` (a suite.Problem), built from
     named sections: the task, how code is built and measured, a strategy's own section,
     the original code, the lessons, and (``answer``) the request for code.
@@ -126,19 +134,33 @@ def optimization_prompt(problem, mode: str, build: Mapping[str, Any], size: int,
     """
     helpers = ""
     if problem.helpers:
-        helpers = ("\nThese definitions are available (you may redefine them):\n```cpp\n"
-                   + "\n\n".join(h.code for h in problem.helpers) + "\n```\n")
-    lessons_text = render("lessons_section", ci_level_pct=95,
-                          lessons=format_lessons(lessons)) if lessons else ""
-    return render("optimize", description=problem.description, signature=problem.signature,
-                  helpers_text=helpers, compiler_version=build["compiler_version"],
-                  flags=build["flags"], mode_text=mode_text(mode, build["threads"]),
-                  rtol=problem.rtol, atol=problem.atol,
-                  size_meaning=problem.size_meaning or "size", size=size,
-                  baseline=problem.source("baseline.cpp").strip(), lessons_text=lessons_text,
-                  before_source=f"\n{before_source.strip()}\n" if before_source.strip() else "",
-                  answer_section=("\n## Your answer\n" + answer_request(problem, mode)
-                                  + " Briefly say what you changed before the block.\n") if answer else "")
+        helpers = (
+            "\nThese definitions are available (you may redefine them):\n```cpp\n"
+            + "\n\n".join(h.code for h in problem.helpers)
+            + "\n```\n"
+        )
+    lessons_text = render("lessons_section", ci_level_pct=95, lessons=format_lessons(lessons)) if lessons else ""
+    return render(
+        "optimize",
+        description=problem.description,
+        signature=problem.signature,
+        helpers_text=helpers,
+        compiler_version=build["compiler_version"],
+        flags=build["flags"],
+        mode_text=mode_text(mode, build["threads"]),
+        rtol=problem.rtol,
+        atol=problem.atol,
+        size_meaning=problem.size_meaning or "size",
+        size=size,
+        baseline=problem.source("baseline.cpp").strip(),
+        lessons_text=lessons_text,
+        before_source=f"\n{before_source.strip()}\n" if before_source.strip() else "",
+        answer_section=(
+            "\n## Your answer\n" + answer_request(problem, mode) + " Briefly say what you changed before the block.\n"
+        )
+        if answer
+        else "",
+    )
 
 
 def _tail(text: str, n: int) -> str:
@@ -198,10 +220,14 @@ def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> 
     cut never let one through), race report, flags or profiler signals."""
     ev = dict(result.evidence or {})
     lines = [f"- status: {result.status}"]
-    mismatch = (f"- mismatch: {ev.get('why', 'output differs from the original')}" if show_mismatch
-                else f"- mismatch: {mismatch_kind(ev.get('why', ''))}")
-    stderr = ([f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```"]
-              if ev.get("stderr_tail") else [])
+    mismatch = (
+        f"- mismatch: {ev.get('why', 'output differs from the original')}"
+        if show_mismatch
+        else f"- mismatch: {mismatch_kind(ev.get('why', ''))}"
+    )
+    stderr = (
+        [f"- stderr (tail):\n```\n{_tail(ev['stderr_tail'], MAX_STDERR_CHARS)}\n```"] if ev.get("stderr_tail") else []
+    )
     if level == "upstream":
         if result.status == "correct" and result.speedup is not None:
             lines.append(f"- measured speedup: {result.speedup:.2f}x")
@@ -211,23 +237,33 @@ def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> 
             lines += [f"- what happened: {ev.get('why', '?')}"] + stderr
         return "\n".join(lines)
     if result.status == "correct":
-        lines.append(f"- measured speedup: {_fmt_speedup(result.speedup, result.ci_low, result.ci_high, result.ci_level)}"
-                     f" over {result.pairs} interleaved pairs, {result.threads} thread(s), size {result.size}")
+        lines.append(
+            f"- measured speedup: {_fmt_speedup(result.speedup, result.ci_low, result.ci_high, result.ci_level)}"
+            f" over {result.pairs} interleaved pairs, {result.threads} thread(s), size {result.size}"
+        )
         if result.baseline_median_ns and result.candidate_median_ns:
-            lines.append(f"- median time: original {result.baseline_median_ns / 1e6:.3f} ms, "
-                         f"attempt {result.candidate_median_ns / 1e6:.3f} ms")
+            lines.append(
+                f"- median time: original {result.baseline_median_ns / 1e6:.3f} ms, "
+                f"attempt {result.candidate_median_ns / 1e6:.3f} ms"
+            )
     elif result.status in NOT_COMPILED:
         what = "compiler" if result.status == "compile_error" else "compiler/linker"
-        lines.append(f"- {what} output (line numbers refer to your attempt):\n```\n"
-                     f"{_tail(ev.get('diagnostics', ''), MAX_DIAGNOSTICS_CHARS)}\n```")
+        lines.append(
+            f"- {what} output (line numbers refer to your attempt):\n```\n"
+            f"{_tail(ev.get('diagnostics', ''), MAX_DIAGNOSTICS_CHARS)}\n```"
+        )
     elif result.status == "incorrect" and ev.get("race"):
-        lines.append(f"- data race found by ThreadSanitizer (size {ev.get('size')}; the outputs may "
-                     f"still have matched), first report trimmed:\n```\n{ev['race']}\n```")
+        lines.append(
+            f"- data race found by ThreadSanitizer (size {ev.get('size')}; the outputs may "
+            f"still have matched), first report trimmed:\n```\n{ev['race']}\n```"
+        )
     elif result.status == "incorrect":
         lines.append(mismatch)
         if show_mismatch:
-            lines.append(f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
-                         + (f", found during {ev['phase']}" if ev.get("phase") else ""))
+            lines.append(
+                f"- input: size {ev.get('size')}, seed {ev.get('seed')}"
+                + (f", found during {ev['phase']}" if ev.get("phase") else "")
+            )
     elif result.status == "rejected":
         lines.append(f"- rejected because: {ev.get('why', '?')}")
     elif result.status in ("runtime_error", "timeout"):
@@ -246,8 +282,17 @@ def format_evidence(result, show_mismatch: bool = True, level: str = "full") -> 
     return "\n".join(lines)
 
 
-def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str, request: str, show_mismatch: bool = True, level: str = "full") -> str:
+def review_prompt(
+    problem,
+    mode: str,
+    build: Mapping[str, Any],
+    attempt: str,
+    result,
+    outcome: str,
+    request: str,
+    show_mismatch: bool = True,
+    level: str = "full",
+) -> str:
     """A prompt (user message) about one attempt: the original code, the attempt (the
     extracted source the evaluator compiled), what happened to it (:func:`attempt_fate`),
     the evidence from ``result`` (an EvalResult; ``show_mismatch``: see
@@ -255,18 +300,34 @@ def review_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, re
     the request may use its predicate, ``$outcome_predicate``), then template ``request``
     (what to write about it); ``level``: see :func:`format_evidence`. Raises ValueError
     for an unknown label."""
-    fields = dict(outcome=outcome, outcome_predicate=outcome_predicate(outcome),
-                  mode_text=mode_text(mode, build["threads"]),
-                  compiler_version=build["compiler_version"], flags=build["flags"])
-    return render("review", baseline=problem.source("baseline.cpp").strip(),
-                  attempt=(attempt or "(no code found in the reply)").strip(),
-                  what_happened=attempt_fate(result.status),
-                  evidence=format_evidence(result, show_mismatch, level), request=render(request, **fields).strip(),
-                  **fields)
+    fields = dict(
+        outcome=outcome,
+        outcome_predicate=outcome_predicate(outcome),
+        mode_text=mode_text(mode, build["threads"]),
+        compiler_version=build["compiler_version"],
+        flags=build["flags"],
+    )
+    return render(
+        "review",
+        baseline=problem.source("baseline.cpp").strip(),
+        attempt=(attempt or "(no code found in the reply)").strip(),
+        what_happened=attempt_fate(result.status),
+        evidence=format_evidence(result, show_mismatch, level),
+        request=render(request, **fields).strip(),
+        **fields,
+    )
 
 
-def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                  outcome: str, show_mismatch: bool = False, level: str = "full") -> str:
+def lesson_prompt(
+    problem,
+    mode: str,
+    build: Mapping[str, Any],
+    attempt: str,
+    result,
+    outcome: str,
+    show_mismatch: bool = False,
+    level: str = "full",
+) -> str:
     """LessonL's lesson prompt: :func:`review_prompt` asking for a lesson for teammates
     (at most 5 sentences, no code). By default an incorrect attempt's evidence names only
     the kind of mismatch, no inputs or values (LessonL §3.1: lessons stay general);
@@ -274,8 +335,9 @@ def lesson_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, re
     return review_prompt(problem, mode, build, attempt, result, outcome, "lesson", show_mismatch, level)
 
 
-def reflection_prompt(problem, mode: str, build: Mapping[str, Any], attempt: str, result,
-                      outcome: str, level: str = "full") -> str:
+def reflection_prompt(
+    problem, mode: str, build: Mapping[str, Any], attempt: str, result, outcome: str, level: str = "full"
+) -> str:
     """Reflexion's reflection prompt (Shinn et al. 2023): :func:`review_prompt` asking
     for one or two sentences explaining the outcome as a hint for the next attempt, no
     code."""

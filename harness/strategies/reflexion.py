@@ -52,15 +52,24 @@ def _budget(o, n_team) -> Budget:
 
 
 @register(
-    "reflexion", team=TEAM_ONE, profile=True, budget=_budget,
+    "reflexion",
+    team=TEAM_ONE,
+    profile=True,
+    budget=_budget,
     description="Reflexion (Shinn et al. 2023): one agent rewrites after reflecting on its latest measured attempt",
     quick={"iterations": 3},
     params=(
-        Param("iterations", int, 10, "iterations N (each evaluates one candidate, then reflects and rewrites)",
-              minimum=1),
-        Param("evaluate_last", bool, False,
-              "also evaluate c_N, the code written after the last reflection (upstream generated it but never evaluated it)"),
-    ))
+        Param(
+            "iterations", int, 10, "iterations N (each evaluates one candidate, then reflects and rewrites)", minimum=1
+        ),
+        Param(
+            "evaluate_last",
+            bool,
+            False,
+            "also evaluate c_N, the code written after the last reflection (upstream generated it but never evaluated it)",
+        ),
+    ),
+)
 class Reflexion(Strategy):
     """Reflexion with ``iterations`` (N) evaluated candidates c_0 .. c_{N-1}, the latest
     (code, evidence, reflection) as memory; ``evaluate_last`` also evaluates c_N. See the
@@ -83,28 +92,55 @@ class Reflexion(Strategy):
             return ctx.seed(agent, problem, i, purpose)
 
         ctx.progress(f"{problem.id}: iteration 1/{n}: {agent.name} writes c0")
-        rec = self.ask(problem, agent, prompts.optimization_prompt(problem, mode, build, size), ctx,
-                       seed=seed(0, "candidate"), purpose="candidate", round_=0,
-                       label=f"{problem.id}-i0")
+        rec = self.ask(
+            problem,
+            agent,
+            prompts.optimization_prompt(problem, mode, build, size),
+            ctx,
+            seed=seed(0, "candidate"),
+            purpose="candidate",
+            round_=0,
+            label=f"{problem.id}-i0",
+        )
         for i in range(n):
             cand = self.attempt(problem, agent, rec, f"{problem.id}-i{i}", i, ctx, out)
             ctx.progress(f"{problem.id}: iteration {i + 1}/{n}: reflection on {cand.id}")
             reflection = self.ask(
-                problem, agent, prompts.reflection_prompt(problem, mode, build, cand.source, cand.result,
-                                                          cand.outcome, ctx.evidence), ctx,
-                seed=seed(i, "reflection"), purpose="reflection", round_=i,
-                label=f"{problem.id}-i{i}-reflection").text.strip()
-            memory = prompts.render("reflexion_memory", outcome=cand.outcome,
-                                    what_happened=prompts.attempt_fate(cand.result.status), attempt=cand.source.strip(),
-                                    evidence=prompts.format_evidence(cand.result, level=ctx.evidence), reflection=reflection)
+                problem,
+                agent,
+                prompts.reflection_prompt(problem, mode, build, cand.source, cand.result, cand.outcome, ctx.evidence),
+                ctx,
+                seed=seed(i, "reflection"),
+                purpose="reflection",
+                round_=i,
+                label=f"{problem.id}-i{i}-reflection",
+            ).text.strip()
+            memory = prompts.render(
+                "reflexion_memory",
+                outcome=cand.outcome,
+                what_happened=prompts.attempt_fate(cand.result.status),
+                attempt=cand.source.strip(),
+                evidence=prompts.format_evidence(cand.result, level=ctx.evidence),
+                reflection=reflection,
+            )
             ctx.progress(f"{problem.id}: iteration {i + 1}/{n}: {agent.name} writes c{i + 1}")
-            rec = self.ask(problem, agent, prompts.optimization_prompt(problem, mode, build, size,
-                                                                       before_source=memory), ctx,
-                           seed=seed(i + 1, "candidate"), purpose="candidate", round_=i + 1,
-                           label=f"{problem.id}-i{i + 1}")
+            rec = self.ask(
+                problem,
+                agent,
+                prompts.optimization_prompt(problem, mode, build, size, before_source=memory),
+                ctx,
+                seed=seed(i + 1, "candidate"),
+                purpose="candidate",
+                round_=i + 1,
+                label=f"{problem.id}-i{i + 1}",
+            )
         if self.evaluate_last:
             self.attempt(problem, agent, rec, f"{problem.id}-i{n}", n, ctx, out)
         else:
-            ctx.log("candidate_not_evaluated", problem=problem.id, candidate_id=f"{problem.id}-i{n}",
-                    why="c_N is generated as upstream does; evaluate_last is off")
+            ctx.log(
+                "candidate_not_evaluated",
+                problem=problem.id,
+                candidate_id=f"{problem.id}-i{n}",
+                why="c_N is generated as upstream does; evaluate_last is off",
+            )
         return self.finish(problem, out, ctx)

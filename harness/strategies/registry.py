@@ -23,10 +23,10 @@ from typing import Any, Callable, Mapping
 
 from ..core.errors import HarnessError
 from ..core.registry import Registry
+
 # what a strategy needs of the team; each strategy names its kind through this module
 from ..models.llm import TEAM_KINDS, TEAM_MANY, TEAM_NONE, TEAM_ONE  # noqa: F401
 from .memory import DEFAULT_THRESHOLD
-
 
 
 @dataclass(frozen=True)
@@ -178,13 +178,24 @@ class StrategyInfo:
 # the memory store's retrieval options (harness.strategies.memory), one definition for every
 # strategy that reads a store (cogito, lessonl)
 MEMORY_RETRIEVAL_PARAMS = (
-    Param("memory_threshold", float, DEFAULT_THRESHOLD, "similarity in [0, 1] a stored "
-          "problem needs to be retrieved", minimum=0.0, maximum=1.0),
-    Param("memory_same_problem", bool, False, "also retrieve what the store holds for the "
-          "problem being solved"),
-    Param("memory_across_replicates", bool, False, "a replicate also reads what earlier "
-          "replicates of the run wrote (off: each replicate reads only its own earlier problems "
-          "and other runs')", legacy=True),
+    Param(
+        "memory_threshold",
+        float,
+        DEFAULT_THRESHOLD,
+        "similarity in [0, 1] a stored problem needs to be retrieved",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    Param("memory_same_problem", bool, False, "also retrieve what the store holds for the problem being solved"),
+    Param(
+        "memory_across_replicates",
+        bool,
+        False,
+        "a replicate also reads what earlier "
+        "replicates of the run wrote (off: each replicate reads only its own earlier problems "
+        "and other runs')",
+        legacy=True,
+    ),
 )
 
 #: the modules of harness.strategies that are no strategy (the registry does not import them)
@@ -193,17 +204,28 @@ HELPER_MODULES = ("base", "registry", "prompting", "lessons", "memory")
 
 def _strategy_modules() -> list[str]:
     """Every module of this package that defines a strategy."""
-    return [f"{__package__}.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent)])
-            if m.name not in HELPER_MODULES]
+    return [
+        f"{__package__}.{m.name}"
+        for m in pkgutil.iter_modules([str(Path(__file__).parent)])
+        if m.name not in HELPER_MODULES
+    ]
 
 
 #: every strategy by name: this package's modules, then the entry points of harness.strategies
 REGISTRY: Registry[StrategyInfo] = Registry("strategy", group="harness.strategies", modules=_strategy_modules)
 
 
-def register(name: str, *, description: str, params: tuple = (), team: str = TEAM_ONE,
-             budget: Callable[[Mapping[str, Any], int], Budget], quick: Mapping[str, Any] | None = None,
-             profile: bool = False, roles: tuple = ()):
+def register(
+    name: str,
+    *,
+    description: str,
+    params: tuple = (),
+    team: str = TEAM_ONE,
+    budget: Callable[[Mapping[str, Any], int], Budget],
+    quick: Mapping[str, Any] | None = None,
+    profile: bool = False,
+    roles: tuple = (),
+):
     """Class decorator: registers the strategy class under ``name`` (see StrategyInfo)
     and sets its ``name`` attribute. Raises ValueError for a name another class has
     taken, an unknown team kind or a quick value for an unknown parameter."""
@@ -218,9 +240,20 @@ def register(name: str, *, description: str, params: tuple = (), team: str = TEA
         bad = set(quick or {}) - names
         if bad:
             raise ValueError(f"quick values for unknown parameters of '{name}': {sorted(bad)}")
-        REGISTRY.add(name, StrategyInfo(name=name, cls=cls, description=description,
-                                        params=tuple(params), team=team, budget_fn=budget,
-                                        quick=dict(quick or {}), profile=profile, roles=tuple(roles)))
+        REGISTRY.add(
+            name,
+            StrategyInfo(
+                name=name,
+                cls=cls,
+                description=description,
+                params=tuple(params),
+                team=team,
+                budget_fn=budget,
+                quick=dict(quick or {}),
+                profile=profile,
+                roles=tuple(roles),
+            ),
+        )
         cls.name = name
         return cls
 

@@ -8,8 +8,12 @@ from .base import ProblemOutcome, RunContext, Strategy
 from .registry import TEAM_ONE, Budget, register
 
 
-@register("single", description="one agent, one shot: the round-0 prompt, evaluated once",
-          team=TEAM_ONE, budget=lambda o, n: Budget(calls=1, evaluations=1))
+@register(
+    "single",
+    description="one agent, one shot: the round-0 prompt, evaluated once",
+    team=TEAM_ONE,
+    budget=lambda o, n: Budget(calls=1, evaluations=1),
+)
 class SingleAgent(Strategy):
     """One candidate (id ``<problem>-r0-a0``) from the team's first agent with the
     round-0 optimization prompt (the same prompt LessonL's round 0 uses), evaluated and
@@ -24,8 +28,15 @@ class SingleAgent(Strategy):
         agent = team.agents[0]
         cid = f"{problem.id}-r0-a0"
         ctx.progress(f"{problem.id}: {agent.name} ({agent.model}) writes a candidate")
-        rec = self.ask(problem, agent, self.prompt(problem, mode, ctx), ctx, purpose="candidate",
-                       seed=ctx.seed(agent, problem, 0, "candidate"),
-                       round_=0, label=cid)
+        rec = self.ask(
+            problem,
+            agent,
+            self.prompt(problem, mode, ctx),
+            ctx,
+            purpose="candidate",
+            seed=ctx.seed(agent, problem, 0, "candidate"),
+            round_=0,
+            label=cid,
+        )
         self.attempt(problem, agent, rec, cid, 0, ctx, out)
         return self.finish(problem, out, ctx)

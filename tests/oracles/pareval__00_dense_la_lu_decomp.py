@@ -6,6 +6,7 @@ vector), and the LAPACK factors are the unique no-pivoting L (unit diagonal, sto
 and U (on and above the diagonal) that the problem asks for, computed by a blocked
 right-looking algorithm that shares no code with the baseline. Checks all of A.
 """
+
 import numpy as np
 import scipy.linalg
 

@@ -3,6 +3,7 @@
 A is strictly column diagonally dominant, hence nonsingular and well conditioned; the
 solution is unique and O(1), so the default tolerances compare all of x.
 """
+
 import numpy as np
 
 

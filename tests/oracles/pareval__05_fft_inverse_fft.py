@@ -1,5 +1,6 @@
 """pareval/05_fft_inverse_fft: x <- numpy.fft.ifft(x) (pocketfft; numpy's ifft carries the
 + sign in the exponent and the 1/N factor of the problem's definition), all of x."""
+
 import numpy as np
 
 

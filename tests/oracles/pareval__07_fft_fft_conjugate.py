@@ -3,6 +3,7 @@
 Conjugation once, after the whole forward transform (upstream ParEval's baseline
 conjugated at every recursion level, which this catches for any N > 2).
 """
+
 import numpy as np
 
 

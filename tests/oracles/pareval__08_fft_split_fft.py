@@ -1,4 +1,5 @@
 """pareval/08_fft_split_fft: X = numpy.fft.fft(x); r = Re X, i = Im X, all of both."""
+
 import numpy as np
 
 

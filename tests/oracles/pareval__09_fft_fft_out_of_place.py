@@ -1,4 +1,5 @@
 """pareval/09_fft_fft_out_of_place: output = numpy.fft.fft(x), all of output."""
+
 import numpy as np
 
 

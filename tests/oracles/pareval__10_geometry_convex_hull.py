@@ -14,6 +14,7 @@ the raw output, so the oracle returns the canonical order the baseline produces:
 clockwise, starting at the lexicographically smallest (x, then y) vertex. Fewer than 3
 points: the points themselves, in input order (as specified).
 """
+
 import numpy as np
 from scipy.spatial import ConvexHull
 
@@ -25,8 +26,7 @@ SEEDS = (1, 2, 3, 5)
 
 def _cross(o, a, b):
     """Exact z of (a - o) x (b - o) for int64 arrays of shape (..., 2)."""
-    return (a[..., 0] - o[..., 0]) * (b[..., 1] - o[..., 1]) - \
-           (a[..., 1] - o[..., 1]) * (b[..., 0] - o[..., 0])
+    return (a[..., 0] - o[..., 0]) * (b[..., 1] - o[..., 1]) - (a[..., 1] - o[..., 1]) * (b[..., 0] - o[..., 0])
 
 
 def hull_vertices(pts):
@@ -45,7 +45,7 @@ def hull_vertices(pts):
     c1 = _cross(v[0], v[1], q)
     cl = _cross(v[0], v[h - 1], q)
     assert (c1 >= 0).all() and (cl <= 0).all(), "a point outside the first/last fan edge"
-    lo = np.ones(len(q), dtype=np.int64)       # cross(v0, v[lo], p) >= 0 holds
+    lo = np.ones(len(q), dtype=np.int64)  # cross(v0, v[lo], p) >= 0 holds
     hi = np.full(len(q), h - 1, dtype=np.int64)  # search in [lo, hi)
     while True:
         open_ = hi - lo > 1

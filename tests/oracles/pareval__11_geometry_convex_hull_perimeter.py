@@ -6,6 +6,7 @@ perimeter is the correctly rounded sum (math.fsum) of the edge lengths (numpy.hy
 that closed polygon. Fewer than 3 points: 0, as specified. Default tolerances: the
 baseline's plain sum of up to a few thousand lengths is within ~1e-12 relative.
 """
+
 import importlib.util
 import math
 from pathlib import Path
@@ -18,7 +19,8 @@ import numpy as np
 SEEDS = (1, 2, 3, 5)
 
 _spec = importlib.util.spec_from_file_location(
-    "oracle_pareval_10_hull", Path(__file__).with_name("pareval__10_geometry_convex_hull.py"))
+    "oracle_pareval_10_hull", Path(__file__).with_name("pareval__10_geometry_convex_hull.py")
+)
 _hull = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_hull)
 

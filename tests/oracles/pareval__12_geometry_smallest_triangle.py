@@ -7,6 +7,7 @@ computation: all C(n, 3) triples of the quick size (n = 240) in well under a sec
 minimum twice-area times 2^-21 is the exact smallest area (0 for a planted collinear
 triple or repeated point). Fewer than three points: 0, as specified.
 """
+
 import numpy as np
 
 # The seed picks a base distribution (first draw % 4) and a plant (none / collinear
@@ -24,8 +25,8 @@ def expected(inp):
     q = p.astype(np.int64)
     best = None
     for i in range(n - 2):
-        d = q[i + 1:] - q[i]                        # p_j - p_i for j > i
+        d = q[i + 1 :] - q[i]  # p_j - p_i for j > i
         c = np.abs(np.outer(d[:, 0], d[:, 1]) - np.outer(d[:, 1], d[:, 0]))
-        m = c[np.triu_indices(len(d), 1)].min()     # pairs j < k
+        m = c[np.triu_indices(len(d), 1)].min()  # pairs j < k
         best = m if best is None else min(best, m)
     return {"result": np.array([np.ldexp(float(best), -21)])}

@@ -4,6 +4,7 @@ Rounded subtraction is monotone, so the minimum over neighbours in sorted order 
 fl(x[k+1] - x[k]) equals the minimum over all pairs of fl(|x[i] - x[j]|) exactly (the
 baseline's brute-force definition). Fewer than two elements: 0, as specified.
 """
+
 import numpy as np
 
 # The seed picks the distribution (first draw % 5); these cover all five: 1 magnitudes

@@ -1,5 +1,6 @@
 """pareval/15_graph_edge_count: the number of nonzero entries of A (numpy.count_nonzero),
 after checking that A is a 0/1 matrix with a zero diagonal (so nonzero == edge)."""
+
 import numpy as np
 
 # The seed picks the regime (first draw % 4); these cover all four: 1 dense rows at

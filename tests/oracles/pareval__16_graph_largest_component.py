@@ -1,5 +1,6 @@
 """pareval/16_graph_largest_component: scipy.sparse.csgraph.connected_components on the
 (checked symmetric, 0/1, zero-diagonal) adjacency matrix; the largest label count."""
+
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components

@@ -1,5 +1,6 @@
 """pareval/17_graph_highest_degree: the largest column count of nonzeros of the (checked
 symmetric, 0/1, zero-diagonal) adjacency matrix, i.e. the highest degree; 0 if N = 0."""
+
 import numpy as np
 
 # The seed picks the regime (first draw % 4); these cover all four: 1 skewed weights with

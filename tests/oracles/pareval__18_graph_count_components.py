@@ -1,6 +1,7 @@
 """pareval/18_graph_count_components: the component count of
 scipy.sparse.csgraph.connected_components on the (checked symmetric, 0/1, zero-diagonal)
 adjacency matrix (isolated vertices count as components); 0 if N = 0."""
+
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components

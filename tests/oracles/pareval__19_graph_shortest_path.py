@@ -4,6 +4,7 @@ symmetric, 0/1, zero-diagonal) adjacency matrix. Unreachable (infinite distance)
 INT_MAX, the baseline's value (the driver also accepts any negative value, so the oracle
 returns the canonical INT_MAX); source == dest gives 0.
 """
+
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import shortest_path

@@ -1,5 +1,6 @@
 """pareval/20_histogram_pixel_histogram: numpy.bincount of the pixel values (checked to be
 in 0..255) with 256 bins, all of bins."""
+
 import numpy as np
 
 # The seed picks the run length (first draw % 4); these cover all four: 1 (L = 16),

@@ -2,6 +2,7 @@
 <= x, minus 1 (numpy.searchsorted on the exact edges, side="right"): exact comparisons
 with the interval ends, no division, so the planted edges (10k -> bin k) and the largest
 doubles below them (-> bin k-1) are binned by the definition itself. All of bins."""
+
 import numpy as np
 
 

@@ -2,6 +2,7 @@
 characters and their lengths; the first letter of string i is at offset
 sum(lens[:i]) (numpy.cumsum), and numpy.bincount of (letter - 'a') gives all 26 bins
 (every first letter checked to be lowercase)."""
+
 import numpy as np
 
 

@@ -2,6 +2,7 @@
 for 0 <= x < 2^31) binned by exact comparison with 0.25, 0.5, 0.75
 (numpy.searchsorted, side="right"), so the planted bin edges and the largest doubles
 below them land where the definition puts them. All of bins."""
+
 import numpy as np
 
 # The seed picks the range R (first draw % 4); these cover all four: 1 (R = 1e4),

@@ -1,5 +1,6 @@
 """pareval/25_reduce_xor: the parity of the number of true elements (numpy.count_nonzero
 modulo 2), as the driver's 0/1 result byte; an empty x gives 0 (false)."""
+
 import numpy as np
 
 # The seed picks the density (first draw % 4): 1 very sparse, 2 and 5 p = 1/2, 3 very

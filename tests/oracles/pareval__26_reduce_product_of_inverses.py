@@ -4,6 +4,7 @@ exp(fsum(log|x[even]|) - fsum(log|x[odd]|)) with math.fsum's correctly rounded s
 the only rounding is ~|log result| * eps relative from exp (the values are 1 +- 1/256,
 far from overflow). Empty x: 1. Default tolerances: the baseline's left-to-right product
 is within ~1e-12 relative at the quick size (typical sqrt(n) * eps growth)."""
+
 import math
 
 import numpy as np

@@ -1,5 +1,6 @@
 """pareval/28_reduce_smallest_odd_number: the minimum of the elements whose lowest bit is
 set (two's complement: odd, negative ones included), or INT_MAX when there is none."""
+
 import numpy as np
 
 INT_MAX = 2**31 - 1

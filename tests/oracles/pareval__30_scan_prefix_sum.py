@@ -3,6 +3,7 @@
 Checked: every element of output, against a running sum kept in 80-bit long double
 (numpy.cumsum with dtype=longdouble), i.e. a more accurate sum than the baseline's.
 """
+
 import numpy as np
 
 # The baseline sums 2M doubles in [-1, 1) left to right in double precision; its

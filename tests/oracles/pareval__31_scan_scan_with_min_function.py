@@ -4,6 +4,7 @@ Checked: the whole in-place output x, exactly, against numpy.minimum.accumulate 
 pristine input. Seeds 1-3 and 5 cover all four input shapes the driver draws (seed kind
 = rand_u64(seed, 0, 0) % 4: 2, 0, 3, -, 1).
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 3, 5)

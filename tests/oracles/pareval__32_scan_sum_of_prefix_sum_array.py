@@ -5,6 +5,7 @@ so x * 2^20 are integers: their prefix sums (int64) and the sum of those (Python
 are exact, and the answer is that integer times 2^-20. Seeds 1 and 3 cover the plain
 draw and the draw with a large first element (rand_u64(seed, 1, 0) % 3 == 0).
 """
+
 import numpy as np
 
 SEEDS = (1, 3)

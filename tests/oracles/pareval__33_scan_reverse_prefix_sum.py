@@ -4,6 +4,7 @@ Checked: every element, exactly, as sums of the reversed input in int64 (numpy.c
 of x[::-1]). Seeds 1 and 5 cover both value ranges the driver draws ([0, 20] and
 [-1000, 1000]).
 """
+
 import numpy as np
 
 SEEDS = (1, 5)

@@ -7,6 +7,7 @@ numpy). Upstream's baseline never reset its running sum, hence a full brute forc
 Seeds cover all four input kinds (rand_u64(seed, 1, 0) % 4: seed 1 -> 1, 2 -> 3,
 5 -> 2, 7 -> 0 (all negative)).
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 5, 7)

@@ -5,6 +5,7 @@ Checked: the index, exactly, from numpy.flatnonzero(pages < 100) (last hit, else
 The titles play no part in the answer (the driver exposes only the page counts).
 Seed 1 has no short book (answer n), seed 2 has some.
 """
+
 import numpy as np
 
 SEEDS = (1, 2)

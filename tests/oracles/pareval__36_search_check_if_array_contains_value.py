@@ -3,6 +3,7 @@
 Checked: the bool, from numpy (x == target).any(). Seed 1 plants the target, seeds 2
 and 3 do not (seed 3's target is -1, one of the driver's special values).
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 3)

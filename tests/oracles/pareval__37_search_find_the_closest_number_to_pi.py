@@ -8,6 +8,7 @@ index winning ties. Seeds 1, 8 and 12 plant the answer next to decoys (8: 4.1e-7
 pi in 3 copies, which float distances cannot tell from the decoys; 12: two equal
 copies, a tie); seed 5 does not (the answer is wherever the uniform draw puts it).
 """
+
 from fractions import Fraction
 
 import numpy as np

@@ -5,6 +5,7 @@ Checked: the index, exactly, from numpy.flatnonzero on the lowest bit (x & 1 == 
 which is right for negative values too). Seed 1 has no even value (answer n), seed 2
 has one.
 """
+
 import numpy as np
 
 SEEDS = (1, 2)

@@ -4,6 +4,7 @@ Checked: the bool, from numpy membership tests ((x == val).any() != (y == val).a
 The seeds cover the driver's four cases: seed 2 in neither, 13 in x only, 4 in y only,
 1 in both.
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 4, 13)

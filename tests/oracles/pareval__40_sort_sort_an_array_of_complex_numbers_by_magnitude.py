@@ -10,6 +10,7 @@ outputs() derives from x, which together fix what its comparison fixes:
                 output is a permutation of the input.
 Seeds: 1 (values in [-1, 1)^2), 8 (magnitudes log-uniform in [1e-6, 1e6)).
 """
+
 import numpy as np
 
 SEEDS = (1, 8)

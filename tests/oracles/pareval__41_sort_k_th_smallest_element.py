@@ -6,6 +6,7 @@ Seeds cover the driver's four value distributions and the k choices: seed 2 (all
 random k), 3 (one repeated value, random k), 6 (narrow range, k = n), 8 (clusters,
 k = 1), 9 (clusters, k = n/2 or n/2 + 1).
 """
+
 import numpy as np
 
 SEEDS = (2, 3, 6, 8, 9)

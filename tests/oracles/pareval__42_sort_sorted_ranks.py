@@ -5,6 +5,7 @@ sorted() and inverts that permutation (the values are distinct, asserted, so the
 ranks are unique). Seeds cover the driver's sign modes: seed 1 all negative, 2 mixed,
 13 all positive.
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 13)

@@ -12,6 +12,7 @@ Records are n x 3 int32 words {startTime, duration, bits of value}. Seeds cover 
 driver's four start-time kinds: 1 (all ints), 2 (few ties), 3 (nearly sorted), 5
 (narrow range, many ties).
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 3, 5)

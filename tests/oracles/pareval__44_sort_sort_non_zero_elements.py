@@ -6,6 +6,7 @@ the non-zero values taken out, sorted with Python's sorted(), and written back t
 non-zero positions in order. Seeds: 1, 2, 6 (some zeros; values over all ints, in a
 narrow signed range, positive only), 10 (no zeros), 16 (95 % zeros).
 """
+
 import numpy as np
 
 SEEDS = (1, 2, 6, 10, 16)

@@ -7,6 +7,7 @@ unique and any backward-stable solver agrees with it to ~1e-12. The driver itsel
 accepts any x with a small residual; comparing x directly is stricter and still
 uniquely defined. Seeds: 1 (general signs), 3 (M-matrix, slow for iterative solvers).
 """
+
 import numpy as np
 import scipy.sparse
 import scipy.sparse.linalg

@@ -3,6 +3,7 @@
 Checked: all of Y (M*N, row-major), as scipy.sparse CSR @ CSR converted to dense
 (every entry, zeros included, since Y must be fully written).
 """
+
 import numpy as np
 import scipy.sparse
 

@@ -3,6 +3,7 @@
 Checked: all of y, as alpha * (scipy.sparse CSR @ x) + beta * y (rows without entries
 get beta * y only).
 """
+
 import numpy as np
 import scipy.sparse
 

@@ -4,6 +4,7 @@ Checked: all of z, as z + alpha * dense(x) + dense(y) with the sparse vectors sc
 into dense numpy arrays (indices asserted distinct), so every index in x only, y only,
 both or neither is covered.
 """
+
 import numpy as np
 
 # The problem's tolerance (problem.toml): a different association / FMA differs by a few

@@ -8,6 +8,7 @@ no-pivoting factors are L = U'^T D^-1 (unit lower) and U = D L'^T (upper). A blo
 LAPACK factorisation of the transpose shares nothing with the baseline's Doolittle
 loops. L U = A is also asserted. Seeds 1-3 give different bandwidths and densities.
 """
+
 import numpy as np
 import scipy.linalg
 

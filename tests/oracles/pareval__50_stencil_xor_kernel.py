@@ -5,6 +5,7 @@ Checked: every cell, exactly. The neighbour counts come from
 scipy.ndimage.correlate with the cross kernel [[0,1,0],[1,0,1],[0,1,0]] and zero
 padding (mode="constant").
 """
+
 import numpy as np
 import scipy.ndimage
 

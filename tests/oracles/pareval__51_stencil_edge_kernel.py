@@ -4,6 +4,7 @@ the image with zero padding, clipped to [0, 255].
 Checked: every pixel, exactly, from scipy.signal.correlate2d(mode="same",
 boundary="fill", fillvalue=0) in int64, then numpy.clip.
 """
+
 import numpy as np
 import scipy.signal
 

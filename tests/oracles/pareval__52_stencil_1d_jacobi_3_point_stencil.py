@@ -4,6 +4,7 @@ values past either end counting as 0.
 Checked: every element, from numpy.convolve(x, [1, 1, 1], mode="same") / 3 computed in
 80-bit long double and rounded to double.
 """
+
 import numpy as np
 
 # The problem's tolerance (problem.toml): the baseline's double sum and division differ

@@ -4,6 +4,7 @@ neighbours) / 5, neighbours outside the grid counting as 0.
 Checked: every cell, from scipy.ndimage.correlate with the 5-point cross kernel and
 zero padding (mode="constant"), divided by 5.
 """
+
 import numpy as np
 import scipy.ndimage
 

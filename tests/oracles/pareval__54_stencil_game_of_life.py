@@ -5,6 +5,7 @@ Checked: every cell, exactly. The live-neighbour counts come from
 scipy.signal.correlate2d with the 3x3 ring kernel (ones, centre 0) and zero fill;
 then the B3/S23 rule: alive next iff count == 3, or alive now and count == 2.
 """
+
 import numpy as np
 import scipy.signal
 

@@ -2,6 +2,7 @@
 
 Checked: all of x, exactly, as numpy.where(x < 0, 0, x) on the pristine input.
 """
+
 import numpy as np
 
 # The value itself or zero: exact.

@@ -3,6 +3,7 @@
 Checked: all of x, exactly, in int64 numpy: odd is the lowest bit set (right for
 negative values), an even value halves exactly (floor division is exact on evens).
 """
+
 import numpy as np
 
 # Integers: exact.

@@ -4,6 +4,7 @@ Checked: all of x, against (x - 1) / x evaluated in 80-bit long double and round
 double (the subtraction is exact there, so this is within half an ulp of the true
 value, including the cancelling cases x ~ 1).
 """
+
 import numpy as np
 
 # The problem's tolerance (problem.toml): the baseline's two roundings (1 - 1/x) differ

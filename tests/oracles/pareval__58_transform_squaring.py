@@ -3,6 +3,7 @@
 Checked: all of x, exactly, as int64 squares (asserted to fit in an int, as the problem
 promises).
 """
+
 import numpy as np
 
 # Integers: exact.

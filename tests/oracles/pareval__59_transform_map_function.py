@@ -4,6 +4,7 @@ Checked: all of mask (exposed as 0/1 bytes), exactly, as membership of x in the 
 {2^k : k = 0..30} of the positive int powers of two (numpy.isin): zero, negative values
 (INT_MIN included) and 2^k +- 1 are not powers of two.
 """
+
 import numpy as np
 
 # Booleans: exact.

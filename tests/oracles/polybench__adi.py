@@ -4,6 +4,7 @@ solve), instead of the kernel's Thomas recurrences. The Thomas algorithm's scrat
 values follow from the solution: the multipliers p satisfy the scalar recurrence
 p_j = -c / (a p_{j-1} + b), and back substitution x_j = p_j x_{j+1} + q_j gives
 q_j = x_j - p_j x_{j+1}. Entries the kernel never writes keep their input values."""
+
 import numpy as np
 from scipy.linalg import solve_banded
 
@@ -45,17 +46,17 @@ def expected(inp):
     s = slice(1, n - 1)
     for _ in range(tsteps):
         # column sweep: v[:, i] from u's columns i-1, i, i+1 (interior rows j)
-        rhs = -d * u[s, 0:n - 2] + (1 + 2 * d) * u[s, s] - f * u[s, 2:n]
+        rhs = -d * u[s, 0 : n - 2] + (1 + 2 * d) * u[s, s] - f * u[s, 2:n]
         v[s, s] = _solve(a, b, c, rhs)
         v[0, s] = v[n - 1, s] = 1.0
         # row sweep: u[i, :] from v's rows i-1, i, i+1 (interior columns j)
-        rhs = -a * v[0:n - 2, s] + (1 + 2 * a) * v[s, s] - c * v[2:n, s]
+        rhs = -a * v[0 : n - 2, s] + (1 + 2 * a) * v[s, s] - c * v[2:n, s]
         u[s, s] = _solve(d, e, f, rhs.T).T
         u[s, 0] = u[s, n - 1] = 1.0
     pr = _multipliers(d, e, f, n)
     p = inp["p"].reshape(n, n).copy()
     q = inp["q"].reshape(n, n).copy()
-    p[s, :n - 1] = pr
+    p[s, : n - 1] = pr
     q[s, 0] = 1.0
-    q[s, 1:n - 1] = u[s, 1:n - 1] - pr[1:] * u[s, 2:n]
+    q[s, 1 : n - 1] = u[s, 1 : n - 1] - pr[1:] * u[s, 2:n]
     return {"u": u, "v": v, "p": p, "q": q}

@@ -1,5 +1,6 @@
 """polybench/cholesky: in place, the lower triangle (diagonal included) becomes L with
 A = L*L^T; the strict upper triangle keeps A's original entries."""
+
 import numpy as np
 
 

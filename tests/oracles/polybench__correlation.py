@@ -2,6 +2,7 @@
 deviations (divided by n) with any deviation <= eps = 0.1 replaced by 1, data normalized
 in place by (data - mean) / (sqrt(n) * stddev), corr = data^T * data off the diagonal and
 exactly 1 on it (also for the eps-replaced columns, whose own product is not 1)."""
+
 import numpy as np
 
 EPS = 0.1

@@ -5,6 +5,7 @@ d x[t+2] + b1 y[t+1] + b2 y[t+2], is lfilter([0, c, d], [1, -b1, -b2]) on the re
 signal. Rows first (axis 1), then the columns of the sum (axis 0). The coefficients are
 PolyBench's formulas rounded to float, as specified; the baseline works in float, hence
 the float-sized tolerances."""
+
 import numpy as np
 from scipy.signal import lfilter
 
@@ -18,8 +19,7 @@ def _coefficients(alpha):
 
     e1, e2 = np.exp(-alpha), np.exp(-2.0 * alpha)
     k = f((1.0 - e1) ** 2 / (1.0 + 2.0 * alpha * e1 - np.exp(2.0 * alpha)))
-    return (k, f(k * e1 * (alpha - 1.0)), f(k * e1 * (alpha + 1.0)), f(-k * e2),
-            f(2.0 ** -alpha), f(-e2))
+    return (k, f(k * e1 * (alpha - 1.0)), f(k * e1 * (alpha + 1.0)), f(-k * e2), f(2.0**-alpha), f(-e2))
 
 
 def _both(x, axis, a1, a2, a3, a4, den):

@@ -1,6 +1,7 @@
 """polybench/durbin: y solves the Yule-Walker system T y = -r, T the symmetric Toeplitz
 matrix with unit diagonal and off-diagonals r[0], r[1], ... (a dense solve, not the
 recursion)."""
+
 import numpy as np
 import scipy.linalg
 

@@ -1,4 +1,5 @@
 """polybench/fdtd_2d: the Yee update as whole-array numpy slice expressions per step."""
+
 import numpy as np
 
 

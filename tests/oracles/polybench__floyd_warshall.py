@@ -1,6 +1,7 @@
 """polybench/floyd_warshall: shortest paths by scipy's csgraph; the diagonal (shortest
 cycle through i, since PolyBench keeps self-loop weights instead of zeros) as the best
 first edge i -> j followed by a shortest path j -> i."""
+
 import numpy as np
 from scipy.sparse.csgraph import floyd_warshall
 

@@ -1,5 +1,6 @@
 """polybench/gemver: A += u1*v1^T + u2*v2^T; x += beta*A^T*y + z; w += alpha*A*x (each
 step with the results of the previous ones)."""
+
 import numpy as np
 
 

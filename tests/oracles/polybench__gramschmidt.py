@@ -1,6 +1,7 @@
 """polybench/gramschmidt: the thin QR decomposition A = Q R with R's diagonal positive
 (numpy's Householder QR, signs normalised), which is unique for full column rank; the
 final A of modified Gram-Schmidt holds column k = R[k][k] * Q[:, k]."""
+
 import numpy as np
 
 RTOL = 1e-9

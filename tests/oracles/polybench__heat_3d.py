@@ -1,6 +1,7 @@
 """polybench/heat_3d: 2*tsteps explicit heat-equation half-steps u <- u + 0.125 * L u on
 the interior of an n^3 grid (L the 7-point discrete Laplacian, scipy.ndimage.laplace),
 the outer faces fixed."""
+
 from scipy import ndimage
 
 

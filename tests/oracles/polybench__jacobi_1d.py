@@ -1,5 +1,6 @@
 """polybench/jacobi_1d: 2*tsteps Jacobi half-steps, each a 3-point moving sum (np.convolve)
 times PolyBench's weight 0.33333, with the end points held fixed."""
+
 import numpy as np
 
 

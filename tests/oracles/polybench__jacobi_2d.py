@@ -1,6 +1,7 @@
 """polybench/jacobi_2d: 2*tsteps Jacobi half-steps of the 5-point average (centre plus the
 four axis neighbours, times 0.2) on the interior, the outer ring fixed; as a
 correlation with the 5-point cross (scipy.ndimage), kept on the interior."""
+
 import numpy as np
 from scipy import ndimage
 

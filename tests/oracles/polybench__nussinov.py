@@ -1,6 +1,7 @@
 """polybench/nussinov: the Nussinov recurrence evaluated one anti-diagonal d = j - i at a
 time, all cells of a diagonal and all their split points k at once with numpy; the
 table starts zero-filled, as the driver passes it."""
+
 import numpy as np
 
 RTOL = 0.0

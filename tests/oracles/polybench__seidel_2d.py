@@ -4,6 +4,7 @@ unknowns in row-major order, a sweep solves (9 I - L) x_new = (I + U) x_old + b,
 L holds the 4 neighbours that precede a point (up-left, up, up-right, left: already
 updated in this sweep), U the 4 that follow it, and b the fixed boundary neighbours'
 sum. The triangular matrix is factored once (scipy.sparse.linalg.splu)."""
+
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import splu
@@ -36,8 +37,7 @@ def expected(inp):
     # b: sum of each interior point's 3x3 neighbours that lie on the fixed boundary
     ring = a.copy()
     ring[1:-1, 1:-1] = 0.0
-    b = sum(ring[1 + di:n - 1 + di, 1 + dj:n - 1 + dj]
-            for di in (-1, 0, 1) for dj in (-1, 0, 1)).ravel()
+    b = sum(ring[1 + di : n - 1 + di, 1 + dj : n - 1 + dj] for di in (-1, 0, 1) for dj in (-1, 0, 1)).ravel()
     x = a[1:-1, 1:-1].ravel()
     for _ in range(t):
         x = solve(upper @ x + b)

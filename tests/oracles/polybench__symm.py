@@ -1,5 +1,6 @@
 """polybench/symm: C = alpha*S*B + beta*C, where S is the symmetric matrix whose lower
 triangle (diagonal included) is stored in A; A's upper triangle is garbage (-999)."""
+
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 """polybench/syr2k: on the lower triangle (diagonal included) C = alpha*(A*B^T + B*A^T)
 + beta*C; the strict upper triangle of C is unchanged."""
+
 import numpy as np
 
 

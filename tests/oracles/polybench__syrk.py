@@ -1,5 +1,6 @@
 """polybench/syrk: on the lower triangle (diagonal included) C = alpha*A*A^T + beta*C;
 the strict upper triangle of C is unchanged."""
+
 import numpy as np
 
 

@@ -1,4 +1,5 @@
 """polybench/trisolv: x solves L*x = b, L lower triangular."""
+
 from scipy.linalg import solve_triangular
 
 

@@ -1,6 +1,7 @@
 """polybench/trmm: B = alpha * T^T * B, where T is unit lower triangular: A's strict lower
 triangle plus an implied unit diagonal (A's stored diagonal and upper triangle are not
 part of it)."""
+
 import numpy as np
 
 

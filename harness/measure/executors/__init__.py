@@ -43,8 +43,14 @@ def executors() -> dict:
     return dict(sorted(base.EXECUTORS.items()))
 
 
-def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_config: str | None,
-                  evaluate_fn: Callable | None = None, name: str | None = None) -> EvalExecutor:
+def make_executor(
+    eval_workers: int,
+    mode: str,
+    threads: int | None,
+    parsl_config: str | None,
+    evaluate_fn: Callable | None = None,
+    name: str | None = None,
+) -> EvalExecutor:
     """The run's executor, not started yet (see :meth:`EvalExecutor.start`): ``name``'s
     (``--executor``), else inline for one worker without a Parsl config and parsl
     otherwise. Raises HarnessError for an unknown name, a worker count below 1, and what
@@ -53,8 +59,19 @@ def make_executor(eval_workers: int, mode: str, threads: int | None, parsl_confi
         raise HarnessError(f"--eval-workers must be at least 1 (got {eval_workers})")
     if name is None:
         name = "inline" if parsl_config is None and eval_workers == 1 else "parsl"
-    return base.EXECUTORS.get(name).from_request(ExecutorRequest(eval_workers, mode, threads, parsl_config, evaluate_fn))
+    return base.EXECUTORS.get(name).from_request(
+        ExecutorRequest(eval_workers, mode, threads, parsl_config, evaluate_fn)
+    )
 
 
-__all__ = ["EvalExecutor", "ExecutorRequest", "InlineExecutor", "ParslExecutor", "executors",
-           "load_config_file", "local_config", "make_executor", "register_executor"]
+__all__ = [
+    "EvalExecutor",
+    "ExecutorRequest",
+    "InlineExecutor",
+    "ParslExecutor",
+    "executors",
+    "load_config_file",
+    "local_config",
+    "make_executor",
+    "register_executor",
+]

@@ -51,8 +51,15 @@ class EvalExecutor(ABC):
         user's errors), plus status infrastructure_error when the worker was lost twice.
         Thread-safe; blocks until a worker is free and the result is back."""
 
-    def evaluate_batch(self, problem, texts: list[str], mode: str, cfg: EvalConfig, batch: int = BATCH,
-                       on_result: Callable[[int, EvalResult], None] | None = None) -> list[EvalResult]:
+    def evaluate_batch(
+        self,
+        problem,
+        texts: list[str],
+        mode: str,
+        cfg: EvalConfig,
+        batch: int = BATCH,
+        on_result: Callable[[int, EvalResult], None] | None = None,
+    ) -> list[EvalResult]:
         """Evaluates several candidates (replies or source texts) of one problem:
         harness.measure.evaluate.evaluate_batch's contract (one EvalResult per text, in
         order; up to ``batch`` candidates judged together; HarnessError for the user's
@@ -92,18 +99,19 @@ def _executor_modules() -> list[str]:
 
 
 #: every executor class by name: this package's modules, then the entry points of harness.executors
-EXECUTORS: Registry[type[EvalExecutor]] = Registry("executor", group="harness.executors",
-                                                   modules=_executor_modules)
+EXECUTORS: Registry[type[EvalExecutor]] = Registry("executor", group="harness.executors", modules=_executor_modules)
 
 
 def register_executor(name: str, description: str):
     """Class decorator: makes an EvalExecutor subclass the executor ``name`` (for
     ``--executor``) with a one-line ``description`` (for --help). Raises ValueError when
     another class has the name, or for a class that is no EvalExecutor."""
+
     def deco(cls):
         if not (isinstance(cls, type) and issubclass(cls, EvalExecutor)):
             raise ValueError(f"executor {name!r}: {cls!r} is not an EvalExecutor subclass")
         EXECUTORS.add(name, cls)
         cls.name, cls.description = name, description
         return cls
+
     return deco

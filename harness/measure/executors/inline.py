@@ -46,6 +46,8 @@ class InlineExecutor(EvalExecutor):
     @classmethod
     def from_request(cls, req: ExecutorRequest) -> "InlineExecutor":
         if req.eval_workers != 1 or req.parsl_config is not None:
-            raise HarnessError("the inline executor runs one evaluation at a time: drop --eval-workers "
-                               "and --parsl-config, or choose --executor parsl")
+            raise HarnessError(
+                "the inline executor runs one evaluation at a time: drop --eval-workers "
+                "and --parsl-config, or choose --executor parsl"
+            )
         return cls(req.evaluate_fn)

@@ -56,16 +56,23 @@ def local_config(cpu_sets: list, heartbeat_s: int = 2):
     affinity = "list:" + ":".join(",".join(map(str, s)) for s in cpu_sets)
     # the worker pool runs with this interpreter, whatever PATH says
     launch = DEFAULT_LAUNCH_CMD.replace(
-        "process_worker_pool.py", f"{sys.executable} -m parsl.executors.high_throughput.process_worker_pool", 1)
+        "process_worker_pool.py", f"{sys.executable} -m parsl.executors.high_throughput.process_worker_pool", 1
+    )
     htex = HighThroughputExecutor(
-        label=PARSL_LABEL, address="127.0.0.1", max_workers_per_node=len(cpu_sets),
-        cores_per_worker=1, cpu_affinity=affinity, heartbeat_period=heartbeat_s,
-        heartbeat_threshold=max(10, 5 * heartbeat_s), poll_period=10, launch_cmd=launch,
+        label=PARSL_LABEL,
+        address="127.0.0.1",
+        max_workers_per_node=len(cpu_sets),
+        cores_per_worker=1,
+        cpu_affinity=affinity,
+        heartbeat_period=heartbeat_s,
+        heartbeat_threshold=max(10, 5 * heartbeat_s),
+        poll_period=10,
+        launch_cmd=launch,
         interchange_launch_cmd=[sys.executable, "-m", "parsl.executors.high_throughput.interchange"],
         block_error_handler=windowed_error_handler,
-        provider=LocalProvider(init_blocks=1, min_blocks=1, max_blocks=1))
-    return Config(executors=[htex], strategy="simple",
-                  initialize_logging=False, usage_tracking=0)
+        provider=LocalProvider(init_blocks=1, min_blocks=1, max_blocks=1),
+    )
+    return Config(executors=[htex], strategy="simple", initialize_logging=False, usage_tracking=0)
 
 
 def load_config_file(path: str | Path):
@@ -85,8 +92,11 @@ def load_config_file(path: str | Path):
     return cfg
 
 
-@register_executor("parsl", "Parsl evaluation workers: local ones pinned to CPU sets (--eval-workers N), "
-                            "or a --parsl-config file's (Slurm, ...)")
+@register_executor(
+    "parsl",
+    "Parsl evaluation workers: local ones pinned to CPU sets (--eval-workers N), "
+    "or a --parsl-config file's (Slurm, ...)",
+)
 class ParslExecutor(EvalExecutor):
     """Evaluations as Parsl tasks. ``config``: a parsl.config.Config (from
     :func:`local_config` or :func:`load_config_file`); ``workers``: evaluations kept in
@@ -110,14 +120,17 @@ class ParslExecutor(EvalExecutor):
         try:
             self._dfk = DataFlowKernel(self.config)
         except Exception as e:  # a provider that cannot start (no sbatch, bad address...)
-            raise HarnessError(f"Parsl could not start its executor ({self.source}): "
-                               f"{type(e).__name__}: {e}") from None
+            raise HarnessError(f"Parsl could not start its executor ({self.source}): {type(e).__name__}: {e}") from None
         self._app = python_app(_remote_evaluate, data_flow_kernel=self._dfk)
         self._batch_app = python_app(_remote_evaluate_batch, data_flow_kernel=self._dfk)
 
     def describe(self) -> dict:
-        return {"name": self.name, "workers": self.workers, "config": self.source,
-                **({"cpu_sets": self.cpu_sets} if self.cpu_sets is not None else {})}
+        return {
+            "name": self.name,
+            "workers": self.workers,
+            "config": self.source,
+            **({"cpu_sets": self.cpu_sets} if self.cpu_sets is not None else {}),
+        }
 
     def evaluate(self, problem, text, mode, cfg):
         return self._run(self._app, (problem, text, mode, cfg), 1, problem, mode, cfg)[0]
@@ -131,7 +144,7 @@ class ParslExecutor(EvalExecutor):
             raise HarnessError(f"batch: at least 1 candidate per judge (got {batch})")
         texts, out = list(texts), []
         for start in range(0, len(texts), batch):
-            chunk = texts[start:start + batch]
+            chunk = texts[start : start + batch]
             results = self._run(self._batch_app, (problem, chunk, mode, cfg, batch), len(chunk), problem, mode, cfg)
             for i, res in enumerate(results, start):
                 out.append(res)
@@ -159,10 +172,8 @@ class ParslExecutor(EvalExecutor):
                 return results
         out = []
         for _ in range(n):
-            res = EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR,
-                             cfg.size or 0, cfg.threads or 0)
-            res.evidence = {"why": "the evaluation's worker was lost twice (no verdict on the candidate)",
-                            "lost": lost}
+            res = EvalResult(problem.id, problem.suite, mode, INFRASTRUCTURE_ERROR, cfg.size or 0, cfg.threads or 0)
+            res.evidence = {"why": "the evaluation's worker was lost twice (no verdict on the candidate)", "lost": lost}
             out.append(res)
         return out
 
