@@ -1,45 +1,52 @@
-// The race runner: runs a problem's baseline and then a candidate under ThreadSanitizer.
+// The race runner: runs a problem's baseline, or a candidate, under ThreadSanitizer.
 //
 // Built by harness/measure/races.py with clang++ -fsanitize=thread -fopenmp (LLVM's libomp,
-// whose Archer tool tells ThreadSanitizer about OpenMP's synchronisation), like the driver,
-// baseline and candidate objects it loads (dlopen, RTLD_NOW | RTLD_LOCAL, as the timed side
-// runner cpp/side.cpp loads its side: baseline and candidate both export harness_call).
+// whose Archer tool tells ThreadSanitizer about OpenMP's synchronisation), like the
+// baseline and candidate objects it loads (dlopen, RTLD_NOW | RTLD_LOCAL, as the timed
+// caller cpp/caller.cpp loads its side; the driver is built with libomp, not instrumented).
 // Runs sandboxed, as every candidate process does, with the timed side runners' environment
 // (harness/measure/omp_env.py) plus the detector's own variables (kDetectorEnv), which it
 // removes from its environment once ThreadSanitizer and libomp have read them, before
 // anything of the problem or the candidate is loaded: what the candidate can read of its
-// environment is what the timed runners have.
+// environment is what the timed runners have. A run loads one side only, as a timed
+// caller does: the baseline's run (its times, which set the candidate's deadlines and how
+// far its probe goes; one per batch of candidates, harness/measure/races.py BaselineRun)
+// or a candidate's.
 //
-//   race_runner DRIVER.so BASELINE.so CANDIDATE.so --protocol-fd N
+//   race_runner DRIVER.so BASELINE.so - --protocol-fd N     the baseline's run
+//   race_runner DRIVER.so - CANDIDATE.so --protocol-fd N    a candidate's run
 //
-// stdin (whitespace-separated numbers after the nonce):
+// The baseline's run, stdin (whitespace-separated, after the nonce):
 //   nonce
-//   timeout_factor timeout_min_s
-//   budget_s n_ladder n_probe
+//   budget_s min_s n_ladder
 //   n_ladder lines "size ratio": the probe's size ladder, ascending, each with the
 //     baseline's expected time there over its time at the first case's size
-//   n_probe lines "size seed": the probe's calls; size 0 is the size the ladder reached,
-//     any other size is capped at it
 //   one line "size seed" per validation case (the rest of the input).
-// On fd N it writes JSON lines, each with the nonce:
-//   {"event": "phase", "side": "baseline"} before the first baseline call;
-//   {"event": "phase", "side": "candidate"} before the candidate's object is loaded (its
-//     static constructors run then);
-//   {"event": "call", "index": i} and a deadline (max(timeout_min_s, timeout_factor x the
-//     baseline's time on that case under the detector)) before the candidate's call on case i;
-//   {"event": "ladder", "index": j} and a deadline (max(timeout_min_s, 2 x budget_s, 3 x its
-//     expected time)) before the baseline's call at ladder size j; a step runs only while the
-//     baseline's expected time there, scaled from its last call, is within budget_s;
-//   {"event": "probe", "size": R} once the ladder is done, R the largest size the
-//     baseline finished (no probe when it finished none);
-//   {"event": "probe_inputs", "index": k} before probe call k's inputs are generated, then
-//     {"event": "probe_call", "index": k} and a deadline (max(timeout_min_s,
-//     timeout_factor x the baseline's time at R)) before the candidate's call on them;
-//   {"event": "done"} after the last call.
+// On fd N, JSON lines, each with the nonce: {"event": "phase", "side": "baseline"}; after
+// each case {"event": "case", "index": i, "seconds": s}; then the ladder: a step runs only
+// while the baseline's expected time there, scaled from its last call, is within budget_s,
+// announced by {"event": "ladder", "index": j} and a deadline (max(min_s, 2 x budget_s,
+// 3 x its expected time)) and followed by {"event": "step", "index": j, "seconds": s}
+// (inputs: the first case's seed; its time, not its inputs, matters); {"event": "done"}.
+//
+// A candidate's run, stdin:
+//   nonce
+//   n_cases n_probe reached probe_limit_s
+//   n_cases lines "size seed deadline_s": the validation cases, each call's deadline
+//     (max(timeout_min_s, timeout_factor x the baseline's time on it))
+//   n_probe lines "size seed": the probe's calls (none when reached is 0); size 0 is
+//     `reached` (the largest ladder size the baseline finished), any other is capped at it;
+//     each with the deadline probe_limit_s.
+// On fd N: {"event": "phase", "side": "candidate"} before the candidate's object is loaded
+// (its static constructors run then); {"event": "call", "index": i} and the call's
+// deadline before validation call i; when reached > 0, {"event": "probe", "size":
+// reached}, then per probe call {"event": "probe_inputs", "index": k} before its inputs
+// are generated and {"event": "probe_call", "index": k} and its deadline before the
+// call; {"event": "done"} after the last call.
 // Every call gets fresh inputs from the driver (outputs poisoned), so the candidate runs
 // exactly as in validation; outputs are not compared here (the worker does that). A race
 // ends the process at the detector's first report (halt_on_error), so the last message
-// says whose code it is in.
+// says which call it was in.
 #include <dlfcn.h>
 #include <omp.h>
 #include <sys/prctl.h>
@@ -135,68 +142,88 @@ double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t se
   return s;
 }
 
+// The baseline's run (see the top of this file); returns main's exit code.
+int baseline_run(const Driver& drv, void (*base)(void*)) {
+  double budget_s = 0, min_s = 0;
+  size_t n_ladder = 0;
+  if (!(std::cin >> budget_s >> min_s >> n_ladder)) return 2;
+  std::vector<std::pair<uint64_t, double>> ladder(n_ladder);
+  for (auto& l : ladder)
+    if (!(std::cin >> l.first >> l.second)) return 2;
+  std::vector<std::pair<uint64_t, uint64_t>> cases;
+  for (uint64_t size, seed; std::cin >> size >> seed;) cases.emplace_back(size, seed);
+  if (cases.empty()) return 2;
+  send("\"event\": \"phase\", \"side\": \"baseline\"");
+  double first_s = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const double s = run_case(drv, base, cases[i].first, cases[i].second);
+    if (i == 0) first_s = s;
+    send("\"event\": \"case\", \"index\": " + std::to_string(i) + ", \"seconds\": " + std::to_string(s));
+  }
+  double last_s = std::max(first_s, 1e-6), last_ratio = 1.0;
+  for (size_t j = 0; j < ladder.size(); ++j) {
+    const double expected = last_s * ladder[j].second / last_ratio;
+    if (expected > budget_s) break;
+    send("\"event\": \"ladder\", \"index\": " + std::to_string(j));
+    send_deadline(std::max({min_s, 2 * budget_s, 3 * expected}));
+    last_s = std::max(run_case(drv, base, ladder[j].first, cases[0].second), 1e-6);
+    last_ratio = ladder[j].second;
+    send("\"event\": \"step\", \"index\": " + std::to_string(j) + ", \"seconds\": " + std::to_string(last_s));
+  }
+  send("\"event\": \"done\"");
+  return 0;
+}
+
+// A candidate's run (see the top of this file); returns main's exit code.
+int candidate_run(const Driver& drv, const char* object) {
+  size_t n_cases = 0, n_probe = 0;
+  uint64_t reached = 0;
+  double limit_s = 0;
+  if (!(std::cin >> n_cases >> n_probe >> reached >> limit_s) || n_cases == 0) return 2;
+  std::vector<std::pair<uint64_t, uint64_t>> cases(n_cases), probe(n_probe);
+  std::vector<double> deadline_s(n_cases);
+  for (size_t i = 0; i < n_cases; ++i)
+    if (!(std::cin >> cases[i].first >> cases[i].second >> deadline_s[i])) return 2;
+  for (auto& p : probe)
+    if (!(std::cin >> p.first >> p.second)) return 2;
+  send("\"event\": \"phase\", \"side\": \"candidate\"");
+  auto cand = sym<void (*)(void*)>(load(object), "harness_call");
+  for (size_t i = 0; i < cases.size(); ++i)
+    // the index first: every other message resets the watchdog to its long default
+    run_case(drv, cand, cases[i].first, cases[i].second,
+             {"\"event\": \"call\", \"index\": " + std::to_string(i), std::max(deadline_s[i], 0.1)});
+  if (reached) {
+    send("\"event\": \"probe\", \"size\": " + std::to_string(reached));
+    for (size_t k = 0; k < probe.size(); ++k) {
+      const uint64_t size = probe[k].first ? std::min(probe[k].first, reached) : reached;
+      send("\"event\": \"probe_inputs\", \"index\": " + std::to_string(k));
+      run_case(drv, cand, size, probe[k].second, {"\"event\": \"probe_call\", \"index\": " + std::to_string(k), limit_s});
+    }
+  }
+  send("\"event\": \"done\"");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6 || std::strcmp(argv[4], "--protocol-fd") != 0) {
-    std::fprintf(stderr, "usage: race_runner DRIVER BASELINE CANDIDATE --protocol-fd N\n");
+  const bool baseline = argc == 6 && std::strcmp(argv[3], "-") == 0 && std::strcmp(argv[2], "-") != 0;
+  const bool candidate = argc == 6 && std::strcmp(argv[2], "-") == 0 && std::strcmp(argv[3], "-") != 0;
+  if (!(baseline || candidate) || std::strcmp(argv[4], "--protocol-fd") != 0) {
+    std::fprintf(stderr, "usage: race_runner DRIVER BASELINE - --protocol-fd N | race_runner DRIVER - CANDIDATE --protocol-fd N\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // as the side runner: dies with the harness
   g_fd = std::atoi(argv[5]);
-  double factor = 0, min_s = 0, budget_s = 0;
-  size_t n_ladder = 0, n_probe = 0;
-  if (!(std::cin >> g_nonce >> factor >> min_s >> budget_s >> n_ladder >> n_probe)) return 2;
-  std::vector<std::pair<uint64_t, double>> ladder(n_ladder);
-  for (auto& l : ladder)
-    if (!(std::cin >> l.first >> l.second)) return 2;
-  std::vector<std::pair<uint64_t, uint64_t>> probe(n_probe), cases;
-  for (auto& p : probe)
-    if (!(std::cin >> p.first >> p.second)) return 2;
-  for (uint64_t size, seed; std::cin >> size >> seed;) cases.emplace_back(size, seed);
-  if (cases.empty()) return 2;
+  if (!(std::cin >> g_nonce)) return 2;
 
-  // Start libomp (and with it Archer) and its pool, as the side runner starts libgomp's
+  // Start libomp (and with it Archer) and its pool, as the timed caller starts libgomp's
   // before it loads its side; then the detector's variables go.
 #pragma omp parallel
   { volatile int x = omp_get_thread_num(); (void)x; }
   for (const char* name : kDetectorEnv) unsetenv(name);
 
   const Driver drv(load(argv[1]));
-  auto base = sym<void (*)(void*)>(load(argv[2]), "harness_call");
-  send("\"event\": \"phase\", \"side\": \"baseline\"");
-  std::vector<double> base_s;
-  for (const auto& c : cases) base_s.push_back(run_case(drv, base, c.first, c.second));
-
-  send("\"event\": \"phase\", \"side\": \"candidate\"");
-  auto cand = sym<void (*)(void*)>(load(argv[3]), "harness_call");
-  for (size_t i = 0; i < cases.size(); ++i)
-    // the index first: every other message resets the watchdog to its long default
-    run_case(drv, cand, cases[i].first, cases[i].second,
-             {"\"event\": \"call\", \"index\": " + std::to_string(i), std::max(std::max(min_s, factor * base_s[i]), 0.1)});
-
-  // The ladder: the baseline at growing sizes while its expected time fits the budget; the
-  // inputs' seed is the first probe call's (the baseline's time, not its inputs, matters).
-  double last_s = std::max(base_s[0], 1e-6), last_ratio = 1.0;
-  uint64_t reached = 0;
-  for (size_t j = 0; j < ladder.size() && !probe.empty(); ++j) {
-    const double expected = last_s * ladder[j].second / last_ratio;
-    if (expected > budget_s) break;
-    send("\"event\": \"ladder\", \"index\": " + std::to_string(j));
-    send_deadline(std::max({min_s, 2 * budget_s, 3 * expected}));
-    last_s = std::max(run_case(drv, base, ladder[j].first, probe[0].second), 1e-6);
-    last_ratio = ladder[j].second;
-    reached = ladder[j].first;
-  }
-  if (reached) {
-    send("\"event\": \"probe\", \"size\": " + std::to_string(reached));
-    const double limit = std::max(min_s, factor * last_s);
-    for (size_t k = 0; k < probe.size(); ++k) {
-      const uint64_t size = probe[k].first ? std::min(probe[k].first, reached) : reached;
-      send("\"event\": \"probe_inputs\", \"index\": " + std::to_string(k));
-      run_case(drv, cand, size, probe[k].second, {"\"event\": \"probe_call\", \"index\": " + std::to_string(k), limit});
-    }
-  }
-  send("\"event\": \"done\"");
-  return 0;
+  if (baseline) return baseline_run(drv, sym<void (*)(void*)>(load(argv[2]), "harness_call"));
+  return candidate_run(drv, argv[3]);
 }

@@ -408,9 +408,12 @@ def evaluate_batch(
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
     results: list[EvalResult] = []
     pending: list[_Pending] = []
+    race_baselines: dict = {}  # the baseline's race-check run, once for the batch (races.check)
     for build, source in built:
         t0 = time.monotonic()
-        res, p = _prepare(problem, build, source, mode, cfg, comp, sandboxed, size, cpus, drv, base, key)
+        res, p = _prepare(
+            problem, build, source, mode, cfg, comp, sandboxed, size, cpus, drv, base, key, race_baselines
+        )
         res.wall_s = shared_s + time.monotonic() - t0
         results.append(res)
         if p is None and res.cached:  # nothing validated or timed now: the builds and the lookup
@@ -455,11 +458,13 @@ def _prepare(
     drv: toolchain.BuildResult,
     base: toolchain.BuildResult,
     key: str,
+    race_baselines: dict,
 ) -> tuple[EvalResult, _Pending | None]:
     """A candidate's own steps before the judge, after its compile (``build`` of its
-    extracted ``source``): screen, the verdict cache, the race check (omp). Returns its
-    result and, when it goes on to the judge, its _Pending (None when these steps decided
-    it: the result is final)."""
+    extracted ``source``): screen, the verdict cache, the race check (omp; the baseline's
+    run under the detector kept in ``race_baselines`` for the batch's other candidates).
+    Returns its result and, when it goes on to the judge, its _Pending (None when these
+    steps decided it: the result is final)."""
     res = EvalResult(
         problem.id,
         problem.suite,
@@ -510,7 +515,7 @@ def _prepare(
         return cached, None
     res.evidence["input_key"] = key
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
-    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp):
+    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp, race_baselines):
         atomic_write(store, json.dumps(res.to_dict()))
         return res, None
     # failed under the detector: its outputs are still checked, not timed

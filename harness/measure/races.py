@@ -7,10 +7,12 @@ mode a candidate that built and passed the screen is also compiled with clang++
 ``-fsanitize=thread -fopenmp`` (ThreadSanitizer with LLVM's OpenMP runtime, libomp,
 whose Archer tool tells ThreadSanitizer about OpenMP's barriers, locks, reductions and
 tasks; GCC's libgomp is not annotated and gives false positives), together with the
-problem's driver and baseline, from the same translation units as the g++ builds
-(harness.measure.toolchain: prelude, ``#line``, glue). The race runner (``cpp/race_runner.cpp``)
-runs, in the sandbox like every candidate process and in the timed runners' environment
-(harness.measure.omp_env), the baseline and then the candidate on RACE_SEEDS fresh inputs
+problem's baseline, from the same translation units as the g++ builds
+(harness.measure.toolchain: prelude, ``#line``, glue; the driver with libomp but not
+instrumented). The race runner (``cpp/race_runner.cpp``) runs, in the sandbox like every
+candidate process and in the timed runners' environment (harness.measure.omp_env), the
+baseline (once per batch: BaselineRun) and then, in a process of its own, the candidate
+on RACE_SEEDS fresh inputs
 of the largest validation size up to the timed size and one on a middle validation size,
 every input's seed keyed by the evaluation's input key (keyed_seed), then the probe
 (probe_plan, PROBE_BUDGET_S): the candidate at the largest size up to the timed size that
@@ -783,35 +785,107 @@ def _canonical(text: str) -> list[tuple[str, int]]:
     return res
 
 
-class _Phases:
-    """The runner's message sequence (the ``check`` of sandbox.run; cpp/race_runner.cpp)
-    for ``n`` validation cases and the probe ``plan``: phase "baseline", phase
-    "candidate", "call" 0 .. n-1, "ladder" 0, 1, ... (consecutive, fewer than the
-    ladder's sizes), then, after at least one ladder step, "probe" with the size of the
-    last one and "probe_inputs"/"probe_call" k for every probe call, then "done";
-    anything else is a forgery."""
+class _BaselinePhases:
+    """The baseline's run's message sequence (the ``check`` of sandbox.run;
+    cpp/race_runner.cpp) for ``n`` validation cases and the probe ``plan``: phase
+    "baseline", "case" 0 .. n-1 with its seconds, then "ladder" j and "step" j with its
+    seconds for consecutive j (fewer than the ladder's sizes), then "done". No candidate
+    code runs in it; anything else is the runner's failure."""
 
     def __init__(self, n: int, plan: ProbePlan):
         self.n, self.plan = n, plan
         self.last: dict = {}  # the last message accepted
-        self.sides = 0  # phase messages seen
-        self.calls = 0  # candidate validation calls begun
+        self.started = False
+        self.case_s: list[float] = []  # its time on each validation case (s)
         self.ladder = 0  # ladder steps begun
+        self.step_s: list[float] = []  # its time at each ladder step finished (s)
+        self.done = False
+
+    @property
+    def state(self) -> str:
+        """What was running when the last message came: "baseline" (its validation cases),
+        "ladder" (a ladder step), "done" or "" (nothing yet)."""
+        e = self.last.get("event", "")
+        return {"phase": "baseline", "case": "baseline", "step": "ladder"}.get(e, e)
+
+    def __call__(self, m: dict) -> str:
+        e, ok = m.get("event"), False
+        seconds = m.get("seconds")
+        timed = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < float("inf")
+        if self.done:
+            ok = False
+        elif e == "phase":
+            ok = m == {"event": "phase", "side": "baseline"} and not self.started
+            self.started |= ok
+        elif e == "case":
+            ok = self.started and timed and set(m) == {"event", "index", "seconds"} and m["index"] == len(self.case_s)
+            ok = ok and len(self.case_s) < self.n
+            if ok:
+                self.case_s.append(float(seconds))
+        elif e == "ladder":
+            ok = (
+                len(self.case_s) == self.n
+                and m == {"event": "ladder", "index": self.ladder}
+                and self.ladder == len(self.step_s)
+                and self.ladder < len(self.plan.ladder)
+            )
+            self.ladder += ok
+        elif e == "step":
+            ok = timed and set(m) == {"event", "index", "seconds"} and m["index"] == self.ladder - 1
+            ok = ok and len(self.step_s) == self.ladder - 1
+            if ok:
+                self.step_s.append(float(seconds))
+        elif e == "done":
+            ok = len(self.case_s) == self.n and self.ladder == len(self.step_s)
+            self.done = ok
+        if not ok:
+            return f"an unexpected race-runner message {m!r}"
+        self.last = m
+        return ""
+
+
+@dataclass
+class BaselineRun:
+    """The baseline's part of a race check (its own run under the detector, one per
+    batch of candidates with the same cases and probe plan: ``check``'s ``baselines``).
+    case_s: its time on each validation case (s); reached: the largest ladder size it
+    finished (0: none); last_s: its time there (s; its first case's without a ladder
+    step); why: why the ladder stopped below the plan's top other than by the budget (a
+    step the baseline did not finish), else ""; unavailable: why the baseline's run
+    failed as a whole (a report in the problem's own code, a crash at a validation size),
+    else ""; run_s: the run's wall (s)."""
+
+    case_s: list
+    reached: int = 0
+    last_s: float = 0.0
+    why: str = ""
+    unavailable: str = ""
+    run_s: float = 0.0
+
+
+class _Phases:
+    """A candidate's run's message sequence (the ``check`` of sandbox.run;
+    cpp/race_runner.cpp) for ``n`` validation cases, the probe ``plan`` and the size
+    ``reached`` by the baseline's ladder (0: no probe): phase "candidate", "call" 0 .. n-1,
+    then, when reached, "probe" with that size and "probe_inputs"/"probe_call" k for every
+    probe call, then "done"; anything else is a forgery."""
+
+    def __init__(self, n: int, plan: ProbePlan, reached: int):
+        self.n, self.plan, self.probe_size = n, plan, reached
+        self.last: dict = {}  # the last message accepted
+        self.in_candidate = False  # its phase message seen (its object loaded from then on)
+        self.calls = 0  # candidate validation calls begun
         self.reached = 0  # the probe's size (its "probe" message)
         self.probe_calls = 0  # probe calls begun (their probe_call message)
         self.done = False
 
     @property
-    def in_candidate(self) -> bool:
-        return self.sides == 2
-
-    @property
     def state(self) -> str:
-        """What was running when the last message came: "baseline", "call" (a candidate
-        validation call), "ladder" (the baseline at a ladder size), "probe_inputs" (a
-        probe call's inputs being generated), "probe_call", "done" or "" (nothing yet)."""
+        """What was running when the last message came: "candidate" (its object being
+        loaded), "call" (a validation call), "probe_inputs" (a probe call's inputs being
+        generated), "probe_call", "done" or "" (nothing yet)."""
         e = self.last.get("event", "")
-        return {"phase": "baseline" if self.sides == 1 else "candidate", "probe": "probe_inputs"}.get(e, e)
+        return {"phase": "candidate", "probe": "probe_inputs"}.get(e, e)
 
     def call_size(self, k: int) -> int:
         """The size of probe call ``k``."""
@@ -823,30 +897,18 @@ class _Phases:
         if self.done:
             ok = False
         elif e == "phase":
-            ok = (
-                m == {"event": "phase", "side": ("baseline", "candidate")[min(self.sides, 1)]}
-                and self.sides < 2
-                and self.calls == 0
-            )
-            self.sides += ok
+            ok = m == {"event": "phase", "side": "candidate"} and not self.in_candidate
+            self.in_candidate |= ok
         elif e == "call":
             ok = self.in_candidate and m == {"event": "call", "index": self.calls} and self.calls < self.n
             self.calls += ok
-        elif e == "ladder":
-            ok = (
-                self.calls == self.n
-                and self.in_candidate
-                and not self.reached
-                and m == {"event": "ladder", "index": self.ladder}
-                and self.ladder < len(self.plan.ladder)
-            )
-            self.ladder += ok
         elif e == "probe":
             ok = (
-                self.ladder > 0
+                self.calls == self.n
+                and self.probe_size > 0
                 and not self.reached
-                and self.last.get("event") == "ladder"
-                and m == {"event": "probe", "size": self.plan.ladder[self.ladder - 1][0]}
+                and self.last.get("event") == "call"
+                and m == {"event": "probe", "size": self.probe_size}
             )
             if ok:
                 self.reached = m["size"]
@@ -861,10 +923,10 @@ class _Phases:
             ok = self.last.get("event") == "probe_inputs" and m == {"event": "probe_call", "index": self.probe_calls}
             self.probe_calls += ok
         elif e == "done":
-            ok = self.calls == self.n and (
-                self.probe_calls == len(self.plan.calls)
-                if self.reached
-                else self.last.get("event") in ("call", "ladder")
+            ok = (
+                self.calls == self.n
+                and (self.probe_calls == len(self.plan.calls) if self.reached else self.last.get("event") == "call")
+                and bool(self.reached) == (self.probe_size > 0)
             )
             self.done = ok
         if not ok:
@@ -1171,6 +1233,7 @@ def check(
     eval_workers: int = 1,
     memory_bytes: int | None = None,
     input_key: str = "",
+    baselines: dict | None = None,
 ) -> RaceCheck:
     """Runs the race check of one omp candidate (its extracted ``source``) for
     ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
@@ -1184,8 +1247,12 @@ def check(
     otherwise a line only g++ accepts would turn the check off), "partial" when the probe
     did not reach the timed size or a probe call did not finish. ``input_key``: the
     evaluation's input key (32 hex digits, "" to draw one), under which every input's
-    seed is drawn (keyed_seed) and the probe's drawn size. Raises HarnessError only
-    when binutils cannot read the detector's candidate object, as the screen does."""
+    seed is drawn (keyed_seed) and the probe's drawn size. ``baselines``: a dict the
+    checks of one batch share (evaluate_batch), keeping the baseline's run (BaselineRun:
+    its validation cases and its ladder, a run of its own with no candidate code in it) for
+    the same cases, plan, environment and limits, so it runs once per batch; None: it runs
+    for this check alone. Raises HarnessError only when binutils cannot read the
+    detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
         return RaceCheck(
@@ -1245,7 +1312,6 @@ def check(
     threads = max(2, len(cpus))
     pids, memory = topology.worker_limits(threads, eval_workers)
     memory = memory_bytes or memory  # the timed worker's limit: the machine's share, or the user's
-    nonce = secrets.token_hex(16)
     opts = {
         "halt_on_error": 1,
         "exitcode": RACE_EXIT,
@@ -1260,40 +1326,129 @@ def check(
     }
     env = omp_env.runner_env(threads)
     env.update(zip(DETECTOR_ENV, (" ".join(f"{k}={v}" for k, v in opts.items()), tools.archer)))
+    limits = sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus), address_space=False)
     plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
     min_s = max(timeout_min_s, MIN_CALL_S)
+    same = (runner, objs[0], objs[1], repr(cases), repr(plan.ladder), repr(sorted(env.items())), repr(limits), min_s)
+    base = baselines.get(same) if baselines is not None else None
+    run_s = 0.0
+    if base is None:
+        base = _baseline_run(runner, objs[:2], cases, plan, env, limits, sandboxed, min_s)
+        run_s = base.run_s
+        if baselines is not None:
+            baselines[same] = base
+    if base.unavailable:
+        return RaceCheck("unavailable", why=base.unavailable, compile_s=compile_s, run_s=run_s)
+    nonce = secrets.token_hex(16)
+    deadlines = [max(min_s, timeout_factor * t) for t in base.case_s]
+    calls = plan.calls if base.reached else []
     job = (
-        f"{nonce}\n{timeout_factor!r} {min_s!r}\n{PROBE_BUDGET_S!r} {len(plan.ladder)} {len(plan.calls)}\n"
-        + "".join(f"{n} {r!r}\n" for n, r in plan.ladder)
-        + "".join(f"{n} {sd}\n" for n, sd in plan.calls)
-        + "".join(f"{n} {sd}\n" for n, sd in cases)
+        f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {max(min_s, timeout_factor * base.last_s)!r}\n"
+        + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(cases, deadlines))
+        + "".join(f"{n} {sd}\n" for n, sd in calls)
     )
-    phases = _Phases(len(cases), plan)
+    phases = _Phases(len(cases), plan, base.reached)
     out = sandbox.run(
-        [runner, *objs],
+        [runner, objs[0], "-", objs[2]],
         sandboxed=sandboxed,
-        ro=sorted({os.path.dirname(p) for p in (runner, *objs)}),
+        ro=sorted({os.path.dirname(p) for p in (runner, objs[0], objs[2])}),
         env=env,
-        limits=sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus), address_space=False),
+        limits=limits,
         stdin_bytes=job.encode(),
         timeout_s=RUN_TIMEOUT_S,
         protocol=True,
         nonce=nonce,
-        max_wall_s=10 * RUN_TIMEOUT_S
-        + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1)
-        + len(plan.calls) * max(min_s, timeout_factor * PROBE_BUDGET_S),
+        max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * max(min_s, timeout_factor * base.last_s),
         tail_bytes=1 << 16,
         check=phases,
     )
-    return _outcome(out, phases, plan, cases, size, memory, compile_s)
+    rc = _outcome(out, phases, plan, base, cases, size, memory, compile_s)
+    rc.run_s += run_s
+    return rc
+
+
+def _baseline_run(
+    runner: str,
+    objs: list,
+    cases: list,
+    plan: ProbePlan,
+    env: dict,
+    limits: sandbox.Limits,
+    sandboxed: bool,
+    min_s: float,
+) -> BaselineRun:
+    """Runs the baseline's part of a race check (``objs``: the detector's driver and
+    baseline objects) on the validation ``cases`` and up the probe ``plan``'s ladder, in
+    the sandbox with the candidates' ``env`` and ``limits``; ``min_s``: the shortest
+    deadline of a ladder step (s). Returns its BaselineRun; a failure is in it
+    (unavailable, or why the ladder stopped short), never an exception. No candidate code
+    runs in it, so what it reports (its times) decides no candidate's deadline but by the
+    baseline's own doing."""
+    nonce = secrets.token_hex(16)
+    job = (
+        f"{nonce}\n{PROBE_BUDGET_S!r} {min_s!r} {len(plan.ladder)}\n"
+        + "".join(f"{n} {r!r}\n" for n, r in plan.ladder)
+        + "".join(f"{n} {sd}\n" for n, sd in cases)
+    )
+    phases = _BaselinePhases(len(cases), plan)
+    out = sandbox.run(
+        [runner, *objs, "-"],
+        sandboxed=sandboxed,
+        ro=sorted({os.path.dirname(p) for p in (runner, *objs)}),
+        env=env,
+        limits=limits,
+        stdin_bytes=job.encode(),
+        timeout_s=RUN_TIMEOUT_S,
+        protocol=True,
+        nonce=nonce,
+        max_wall_s=10 * RUN_TIMEOUT_S + 2 * PROBE_BUDGET_S * (len(plan.ladder) + 1),
+        tail_bytes=1 << 16,
+        check=phases,
+    )
+    kind, report = trim_report(out.stderr_tail)
+    steps = phases.step_s
+    base = BaselineRun(
+        list(phases.case_s),
+        reached=plan.ladder[len(steps) - 1][0] if steps else 0,
+        last_s=steps[-1] if steps else (phases.case_s[0] if phases.case_s else 0.0),
+        run_s=out.wall_s,
+    )
+    if out.forged:
+        base.unavailable = f"the baseline's run under the race detector sent a message it should not ({out.forged})"
+    elif report and out.returncode == RACE_EXIT:
+        base.unavailable = f"the detector reported a {kind} in the problem's own driver or baseline"
+    elif phases.done and out.returncode == 0:
+        pass
+    elif phases.state == "ladder":
+        step = plan.ladder[phases.ladder - 1][0]
+        base.why = f"the baseline did not finish size {step} under the detector" + (
+            " within its deadline"
+            if out.timed_out
+            else f" (exit code {out.returncode}" + (", out of memory)" if out.out_of_memory else ")")
+        )
+    else:
+        lines = [ln.strip() for ln in out.stderr_tail.splitlines() if ln.strip()]
+        base.unavailable = (
+            "the baseline's run under the race detector "
+            + ("did not finish before its deadline" if out.timed_out else f"ended with exit code {out.returncode}")
+            + (f": {lines[-1][:300]}" if lines and not out.timed_out else "")
+        )
+    return base
 
 
 def _outcome(
-    out: sandbox.Outcome, phases: _Phases, plan: ProbePlan, cases: list, size: int, memory: int, compile_s: float
+    out: sandbox.Outcome,
+    phases: _Phases,
+    plan: ProbePlan,
+    base: BaselineRun,
+    cases: list,
+    size: int,
+    memory: int,
+    compile_s: float,
 ) -> RaceCheck:
-    """The RaceCheck of the runner's ``out``come (check's last step): what ``phases``
-    saw, the ``plan`` and ``cases`` it ran, the timed ``size`` and the detector's
-    ``memory`` (bytes)."""
+    """The RaceCheck of the candidate's run's ``out``come (check's last step): what
+    ``phases`` saw, the ``plan`` and ``cases`` it ran, the baseline's run ``base``, the
+    timed ``size`` and the detector's ``memory`` (bytes)."""
     res = RaceCheck("clean", compile_s=compile_s, run_s=out.wall_s)
     kind, report = trim_report(out.stderr_tail)
     raced = bool(report) and out.returncode == RACE_EXIT
@@ -1323,17 +1478,23 @@ def _outcome(
             res.probe, res.reached = f"finished: {len(plan.calls)} calls up to the timed size", size
         elif phases.reached:
             return partial(
-                plan.why
-                if phases.reached == plan.top and plan.why
-                else f"the baseline's time under the detector above size {phases.reached} would pass the "
-                f"probe's budget of {PROBE_BUDGET_S:g} s"
+                base.why
+                or (
+                    plan.why
+                    if phases.reached == plan.top and plan.why
+                    else f"the baseline's time under the detector above size {phases.reached} would pass the "
+                    f"probe's budget of {PROBE_BUDGET_S:g} s"
+                )
             )
         else:
             return partial(
-                plan.why.removeprefix("none: ")
-                if not plan.top
-                else f"the baseline's time under the detector above the validation sizes would pass the "
-                f"probe's budget of {PROBE_BUDGET_S:g} s"
+                base.why
+                or (
+                    plan.why.removeprefix("none: ")
+                    if not plan.top
+                    else f"the baseline's time under the detector above the validation sizes would pass the "
+                    f"probe's budget of {PROBE_BUDGET_S:g} s"
+                )
             )
     elif raced and state == "probe_call":
         k = phases.probe_calls - 1
@@ -1344,14 +1505,18 @@ def _outcome(
             + ("the timed size" if res.size == size else f"size {res.size}, above the validation sizes")
             + f" (probe call {k + 1} of {len(plan.calls)}; report below)"
         )
-    elif raced and (state == "call" or (state in ("ladder", "probe_inputs") and "candidate.cpp:" in report)):
+    elif raced and phases.in_candidate:
+        # once its object is loaded, the candidate's is the only instrumented code that runs
+        # besides the runner's own single-threaded steps (the driver is not instrumented)
         res.status, res.report = "race", report
         res.why = f"ThreadSanitizer found a {kind} in the candidate (report below)"
         # the case of the call that was running (its static constructors: the first)
-        res.size, res.seed = cases[max(0, phases.calls - 1)] if state == "call" else (phases.reached, None)
+        res.size, res.seed = (
+            cases[max(0, phases.calls - 1)] if state == "call" else (phases.reached or cases[0][0], None)
+        )
     elif raced:
         res.status = "unavailable"
-        res.why = f"the detector reported a {kind} in the problem's own driver or baseline"
+        res.why = f"the detector reported a {kind} in the race runner before the candidate was loaded"
     elif state == "probe_call" and out.out_of_memory:
         # memory the timed build has and the detector does not: a racy loop behind a
         # large allocation above the validation sizes would otherwise go unseen
@@ -1366,16 +1531,6 @@ def _outcome(
         return partial(
             f"the candidate's call at size {phases.call_size(phases.probe_calls - 1)} did not finish "
             "under the detector within its deadline (the timeout factor x the baseline's time there)"
-        )
-    elif state == "ladder":
-        step = plan.ladder[phases.ladder - 1][0]
-        return partial(
-            f"the baseline did not finish size {step} under the detector"
-            + (
-                " within its deadline"
-                if out.timed_out
-                else f" (exit code {out.returncode}" + (", out of memory)" if out.out_of_memory else ")")
-            )
         )
     elif state in ("probe_call", "probe_inputs"):
         return partial(
@@ -1470,13 +1625,22 @@ def settle(res) -> None:
 
 
 def apply(
-    problem: Problem, source: str, res, size: int, cpus: list, sandboxed: bool, cfg, comp: toolchain.Compiler
+    problem: Problem,
+    source: str,
+    res,
+    size: int,
+    cpus: list,
+    sandboxed: bool,
+    cfg,
+    comp: toolchain.Compiler,
+    baselines: dict | None = None,
 ) -> bool:
     """The race check of evaluate(): runs ``check`` for the candidate's extracted
     ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
     workers, memory, race_check) and input key (``res.evidence["input_key"]``) and g++
-    (``comp``) and records it in ``res`` (see ``record``). Returns True
-    when it decides the verdict (a race: incorrect; a rejection)."""
+    (``comp``), sharing the baseline's run through ``baselines`` (see ``check``), and
+    records it in ``res`` (see ``record``). Returns True when it decides the verdict (a
+    race: incorrect; a rejection)."""
     rc = check(
         problem,
         source,
@@ -1490,5 +1654,6 @@ def apply(
         cfg.eval_workers,
         cfg.memory_bytes,
         res.evidence["input_key"],
+        baselines,
     )
     return record(res, rc, cfg.race_check == "strict")
