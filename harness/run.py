@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
-from .measure.evaluate import BATCH, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluator import Evaluator
 from .measure.executors import make_executor
-from .measure.peaks import ensure_roofs
-from .measure.suite import check_mode, get_suite, load_suite, select_problems as suite_select
-from .measure.toolchain import cache_root, find_compiler
+from .measure.suite import get_suite, load_suite, select_problems as suite_select
+from .measure.toolchain import cache_root
 from .measure.topology import machine_info
 from .models import model_process
 from .models.llm import (
@@ -108,7 +108,7 @@ class RunOptions:
 
     def check(self) -> "RunOptions":
         """Raises HarnessError for values a user can get wrong."""
-        check_mode(self.mode)
+        Evaluator.from_options(self).check()
         for name, lo in (("repeats", 1), ("max_parallel", 1), ("eval_workers", 1)):
             if getattr(self, name) < lo:
                 raise HarnessError(f"--{name.replace('_', '-')} must be >= {lo} (got {getattr(self, name)})")
@@ -122,8 +122,6 @@ class RunOptions:
             raise HarnessError(f"unknown --evidence '{self.evidence}' (known: {', '.join(EVIDENCE_LEVELS)})")
         if self.sampling not in SAMPLING_CHOICES:
             raise HarnessError(f"--sampling must be one of {', '.join(SAMPLING_CHOICES)} (got {self.sampling!r})")
-        if self.race_check not in RACE_CHECKS:
-            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         check_batch(self.batch)
         if self.preset is not None and self.preset not in PRESETS:
             raise HarnessError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
@@ -269,29 +267,16 @@ def build_session(
     if team is not None and validate and complete_fn is None:
         console.print(f"checking the team ({len(team)} agent(s)) ...")
         validate_team(team)
-    comp = find_compiler(opts.march)
-    roofs = None
-    if evaluate_fn is None and not opts.eval_overrides.get("validate_only"):  # before anything else loads the machine
-        roofs = ensure_roofs(
-            opts.mode, len(cpus_for(opts.mode, opts.threads)), comp, progress=console.print if console else None
-        )
-    servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
     # thread scaling (omp mode) and counters: profiler evidence for strategies that show it;
     # a resumed run keeps what it collected (Co-Learning and Cogito collect it since 2026-12-02)
     profile = info.profile and opts.evidence == "full"
     if store is not None:
         profile = bool((store.config.get("eval_config") or {}).get("profile", profile))
-    overrides = {"profile": profile, **opts.eval_overrides}
-    cfg = EvalConfig(
-        threads=opts.threads,
-        quick=opts.quick,
-        seed=opts.seed,
-        march=opts.march,
-        unsafe=opts.unsafe,
-        eval_workers=opts.eval_workers,
-        race_check=opts.race_check,
-        **overrides,
-    )
+    evaluator = Evaluator.from_options(opts, profile=profile)
+    # before anything else loads the machine
+    comp, roofs = evaluator.prepare(timed=evaluate_fn is None, progress=console.print if console else None)
+    servers = _start_model_servers(team, console) if team is not None and complete_fn is None else {}
+    cfg = evaluator.cfg
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn, opts.executor)
     return Session(opts, problems, info, params, strategy, team, servers, cfg, comp, executor, roofs)
 
@@ -575,9 +560,8 @@ def measure_reference(problem, ctx, progress):
     not correct. Shared across replicates: it is the problem's ceiling on this machine, not a
     result of the replicate, so replicate 0 measures it and later replicates reuse that
     measurement (logged as "evaluation_reused")."""
-    try:
-        src = problem.reference(ctx.mode)
-    except OSError:
+    src = Evaluator(ctx.mode, ctx.eval_config).reference_source(problem)
+    if src is None:
         return None
     progress(f"{problem.id}: measuring the expert reference")
     res = ctx.evaluate(problem, src, candidate_id=f"{problem.id}-reference", shared=True)

@@ -52,13 +52,13 @@ from pathlib import Path
 
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
-from .measure.evaluate import BATCH, NO_VERDICT, NOT_COMPILED, RACE_CHECKS, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, NO_VERDICT, NOT_COMPILED, cpus_for, flag_suspicious
+from .measure.evaluator import Evaluator
 from .measure.executors import make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
-from .measure.peaks import ensure_roofs
-from .measure.suite import check_mode, get_problem, get_suite, load_suite, remember_suite
-from .measure.toolchain import DiskFullError, find_compiler
+from .measure.suite import get_problem, get_suite, load_suite, remember_suite
+from .measure.toolchain import DiskFullError
 from .measure.topology import machine_info
 from .results import events, render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
@@ -322,12 +322,10 @@ class ScoreOptions:
 
     def check(self) -> "ScoreOptions":
         """Raises HarnessError for values a user can get wrong."""
-        check_mode(self.mode)
+        Evaluator.from_options(self).check()
         load_suite(self.suite)
         if self.group_by not in (None, *GROUP_BY):
             raise HarnessError(f"--group-by must be one of {', '.join(GROUP_BY)} (got {self.group_by})")
-        if self.race_check not in RACE_CHECKS:
-            raise HarnessError(f"--race-check must be one of {', '.join(RACE_CHECKS)} (got {self.race_check!r})")
         if self.eval_workers < 1:
             raise HarnessError(f"--eval-workers must be >= 1 (got {self.eval_workers})")
         check_batch(self.batch)
@@ -513,21 +511,10 @@ def execute_score(
             )
         if opts.group_by and [s.root.name for s in stores] != [_folder(opts, g) for g in groups]:
             raise HarnessError("--resume: the groups of the inputs differ from the run's folders")
-    cfg = EvalConfig(
-        threads=opts.threads,
-        quick=opts.quick,
-        seed=opts.seed,
-        march=opts.march,
-        unsafe=opts.unsafe,
-        eval_workers=opts.eval_workers,
-        race_check=opts.race_check,
-        **opts.eval_overrides,
-    )
-    comp = find_compiler(opts.march)
-    sandboxed = require_sandbox(opts.unsafe)
-    roofs = None
-    if evaluate_fn is None and not cfg.validate_only:  # before anything is timed
-        roofs = ensure_roofs(opts.mode, len(cpus_for(opts.mode, opts.threads)), comp, progress=console.print)
+    evaluator = Evaluator.from_options(opts)
+    cfg = evaluator.cfg
+    sandboxed = require_sandbox(opts.unsafe)  # said first, as evaluate says it
+    comp, roofs = evaluator.prepare(timed=evaluate_fn is None, progress=console.print)  # before anything is timed
     executor = make_executor(opts.eval_workers, opts.mode, opts.threads, opts.parsl_config, evaluate_fn, opts.executor)
     tag = f"score-{_slug(opts.label)}" if opts.label else "score"
     if stores is None:

@@ -12,10 +12,9 @@ from pathlib import Path
 
 from ..core.errors import HarnessError
 from ..measure import sandbox
-from ..measure.evaluate import NOT_COMPILED, cpus_for, evaluate, flag_suspicious
-from ..measure.peaks import ensure_roofs
-from ..measure.suite import check_mode, get_problem
-from ..measure.toolchain import find_compiler
+from ..measure.evaluate import NOT_COMPILED, flag_suspicious
+from ..measure.evaluator import Evaluator
+from ..measure.suite import get_problem
 from .options import add_eval_options, add_suite_arguments, eval_config
 
 
@@ -139,23 +138,19 @@ def command(args: argparse.Namespace) -> int:
     """``python -m harness eval``: prints the verdict (or JSON). Returns 0 when the
     candidate is correct, else 1; raises HarnessError (exit 2) for a bad problem, option
     or candidate file, or an empty candidate."""
-    check_mode(args.mode)
+    ev = Evaluator(args.mode).check()  # the mode first, then the problem and its options
     problem = get_problem(args.problem, args.suite)
-    cfg = eval_config(args, problem)
-    text = _read_candidate(args.candidate)
-    if not text.strip():
-        raise HarnessError(f"the candidate {'on stdin' if args.candidate == '-' else repr(args.candidate)} is empty")
+    ev = dataclasses.replace(ev, cfg=eval_config(args, problem))
+    cfg = ev.cfg
+    what = f"the candidate {'on stdin' if args.candidate == '-' else repr(args.candidate)}"
+    text = ev.check_text(_read_candidate(args.candidate), what)
     if not cfg.validate_only:  # the sandbox's absence is said first, as evaluate says it
         sandbox.require_sandbox(cfg.unsafe)
-        ensure_roofs(
-            args.mode,
-            len(cpus_for(args.mode, cfg.threads)),
-            find_compiler(cfg.march),
-            progress=lambda m: print(m, file=sys.stderr, flush=True),
-        )
-    res = evaluate(problem, text, args.mode, dataclasses.replace(cfg, profile=args.profile))
-    if res.correct and not args.no_reference:
-        ref = evaluate(problem, problem.reference(args.mode), args.mode, cfg)
+        ev.prepare(progress=lambda m: print(m, file=sys.stderr, flush=True))
+    [res] = ev.evaluate_batch(problem, [text], dataclasses.replace(cfg, profile=args.profile))
+    reference = ev.reference_source(problem) if res.correct and not args.no_reference else None
+    if reference is not None:
+        [ref] = ev.evaluate_batch(problem, [reference])
         if ref.correct:
             res.evidence["reference_speedup"] = ref.speedup
             flag_suspicious(res, ref.speedup)

@@ -39,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from ..core.errors import HarnessError
 from ..core.fsutil import atomic_write
@@ -228,7 +229,7 @@ def _measurer_hash() -> str:
 
     h = hashlib.sha256()
     for mod in (_bench, worker, sandbox, screen, stats, races, sys.modules[__name__]):
-        h.update(Path(mod.__file__).read_bytes())
+        h.update(Path(cast(str, mod.__file__)).read_bytes())  # modules loaded from files: __file__ is set
     for exe in ("harness_side", "harness_caller"):
         h.update((Path(_bench.__file__).parent / exe).read_bytes())
     h.update(races.RUNNER_SOURCE.read_bytes())
@@ -668,7 +669,7 @@ class _CandidateCheck:
         self.cases = [tuple(c) for c in job["validate"]]
         self.job = job
         self.seen = 0  # validated events accepted
-        self.failed = None  # the validated event that failed, if any
+        self.failed: dict | None = None  # the validated event that failed, if any
         self.done = False  # the result was accepted
 
     def __call__(self, m: dict) -> str:

@@ -276,7 +276,9 @@ _NO_DATA = re.compile(
 
 def _top_level(text: str) -> list[str]:
     """``text`` split at its commas outside brackets and quotes (an IR operand list)."""
-    parts, depth, quoted, cur = [], 0, False, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth, quoted = 0, False
     for ch in text:
         if ch == '"':
             quoted = not quoted
@@ -729,7 +731,9 @@ def _number(tok: str) -> str:
             else 10
         )
         return f"#{int(digits[2:] if base in (16, 2) else digits, base)}"
-    body, suffix = re.match(r"^(.*?)([fFlL]?)$", t).groups()
+    literal = re.match(r"^(.*?)([fFlL]?)$", t)
+    assert literal is not None  # it matches any text without a newline, as every pp-number is
+    body, suffix = literal.groups()
     try:
         if body[:2] in ("0x", "0X"):
             value = float.fromhex(body)
@@ -914,7 +918,7 @@ class _Phases:
                 self.reached = m["size"]
         elif e == "probe_inputs":
             ok = (
-                self.reached
+                bool(self.reached)
                 and m == {"event": "probe_inputs", "index": self.probe_calls}
                 and self.probe_calls < len(self.plan.calls)
                 and self.last.get("event") in ("probe", "probe_call")

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -142,7 +142,7 @@ def _python_dirs() -> list[str]:
     dirs |= {os.path.realpath(d) for d in site.getsitepackages() if os.path.isdir(d)}
     dirs.add(str(Path(harness.__file__).resolve().parent))
     # keep only outermost directories
-    out = []
+    out: list[str] = []
     for d in sorted(dirs, key=len):
         if not any(d == o or d.startswith(o.rstrip("/") + "/") for o in out):
             out.append(d)
@@ -154,9 +154,13 @@ def bwrap_argv(ro: list[str], rw: list[str], with_python: bool, chdir: str = HOM
     the process starts in ``chdir`` (the private home by default). ``as_pid_1``: the
     command itself is the sandbox's pid 1 instead of bubblewrap's reaper, whose memory the
     sandbox's uid could write through /proc/1/mem (it is dumpable and has no seccomp
-    filter): the judge's worker, non-dumpable, takes that place."""
+    filter): the judge's worker, non-dumpable, takes that place. Raises HarnessError when
+    bubblewrap is missing (callers check :func:`require_sandbox` first)."""
+    bwrap = bwrap_path()
+    if bwrap is None:
+        raise HarnessError("bubblewrap (bwrap) not found: install it (apt-get install bubblewrap)")
     argv = [
-        bwrap_path(),
+        bwrap,
         "--unshare-all",
         "--die-with-parent",
         "--new-session",
@@ -287,6 +291,7 @@ class _Cgroup:
         for ctrl in ("pids", "memory", "cpuset"):
             _remove_stale(root / ctrl / own.get(ctrl, ""))
         pids = make("pids")
+        assert pids is not None  # _v1 runs only where root/pids is a directory
         (pids / "pids.max").write_text(str(lim.pids))
         mem = make("memory")
         if mem is not None:
@@ -443,8 +448,8 @@ def run(
     argv: list[str],
     *,
     sandboxed: bool,
-    ro: list[str] = (),
-    rw: list[str] = (),
+    ro: Sequence[str] = (),
+    rw: Sequence[str] = (),
     cwd: str | None = None,
     env: dict | None = None,
     limits: Limits | None = None,
@@ -478,17 +483,19 @@ def run(
     # ends in SIGSEGV)
     as_pid_1 = protocol and with_python
     prefix = bwrap_argv(list(ro), list(rw), with_python, chdir=cwd or HOME, as_pid_1=as_pid_1) if sandboxed else []
-    if _nproc_inside(cg, sandboxed):
-        prefix += [_prlimit(), f"--nproc={limits.pids}:{limits.pids}", "--"]
+    prlimit = _prlimit()
+    if prlimit is not None and _nproc_inside(cg, sandboxed):
+        prefix += [prlimit, f"--nproc={limits.pids}:{limits.pids}", "--"]
     cmd = prefix + list(argv)
-    pass_fds = ()
-    proto_r = proto_w = None
+    pass_fds: tuple[int, ...] = ()
+    proto_r: int | None = None
+    proto_w: int | None = None
     if protocol:
         proto_r, proto_w = os.pipe()
+        pass_fds = (proto_w,)
     t0 = time.monotonic()
     try:
         if protocol:
-            pass_fds = (proto_w,)
             cmd = cmd + ["--protocol-fd", str(proto_w)]
         proc = subprocess.Popen(
             cmd,
@@ -503,6 +510,7 @@ def run(
         if proto_w is not None:
             os.close(proto_w)
             proto_w = None
+        assert proc.stdin is not None  # stdin=subprocess.PIPE
         try:
             proc.stdin.write(stdin_bytes)
             proc.stdin.close()

@@ -11,7 +11,7 @@ per-problem A/A results, this machine's noise floor (harness.results.noise_floor
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import Any, Callable
 
 from .evaluate import EvalConfig, evaluate
 from .suite import Problem
@@ -39,7 +39,7 @@ def selftest(
         progress(f"[{i}/{len(problems)}] {p.id}")
         aa = evaluate(p, p.source("baseline.cpp"), mode, cfg)
         ref = evaluate(p, p.reference(mode), mode, cfg)
-        row = {
+        row: dict[str, Any] = {
             "problem": p.id,
             "category": p.category,
             "bound": p.bound,
@@ -48,7 +48,9 @@ def selftest(
             "aa_status": aa.status,
             "ref_status": ref.status,
         }
-        if aa.correct:
+        if aa.correct:  # a correct verdict carries both sides' medians and MdAPEs
+            assert aa.baseline_mdape is not None and aa.candidate_mdape is not None
+            assert aa.baseline_median_ns is not None
             row.update(
                 aa_speedup=aa.speedup,
                 aa_ci_low=aa.ci_low,
@@ -64,6 +66,7 @@ def selftest(
                     baseline_roofline=roof["baseline_fraction"],
                 )
         if ref.correct:
+            assert ref.baseline_mdape is not None and ref.candidate_mdape is not None
             row.update(
                 ref_speedup=ref.speedup,
                 ref_ci_low=ref.ci_low,

@@ -458,10 +458,11 @@ def candidate_tu(problem: Problem, source: str, mode: str, glue: bool = True) ->
     ]
     missing = [h for h in problem.helpers if not h.defined_in(source)]
     own_structs = [h.name for h in problem.helpers if h.kind == "struct" and h.defined_in(source)]
-    before, after = [], {}  # after: {offset in source: [helper code]}
+    before: list[str] = []
+    after: dict[int, list[str]] = {}  # {offset in source: [helper code]}
     for h in missing:
-        ends = [_struct_end(source, name) for name in own_structs if re.search(rf"\b{re.escape(name)}\b", h.code)]
-        ends = [e for e in ends if e is not None]
+        found = [_struct_end(source, name) for name in own_structs if re.search(rf"\b{re.escape(name)}\b", h.code)]
+        ends = [e for e in found if e is not None]
         if ends:
             after.setdefault(max(ends), []).append(h.code)
         else:

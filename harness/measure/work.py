@@ -94,7 +94,7 @@ _KEYS = {
 }
 
 
-def _parse(expr: str) -> ast.Expression:
+def _parse(expr: object) -> ast.Expression:
     if not isinstance(expr, str):
         raise ValueError(f"work expression must be a string, not {type(expr).__name__}")
     if len(expr) > MAX_EXPR_CHARS:
@@ -131,7 +131,7 @@ def evaluate(expr: str | int | float, env: Mapping[str, int | float]) -> int | f
     is returned as is). Integer arithmetic stays exact (Python ints); ``/`` gives a float.
     Raises ValueError (one line) on a bad expression, an unknown name, a power above
     MAX_POWER, a division by zero or a math domain error."""
-    if type(expr) in (int, float):
+    if type(expr) is int or type(expr) is float:
         return expr
     tree = _parse(expr)
 

@@ -180,7 +180,7 @@ def _counter_evidence(counts: dict, unavailable: dict) -> dict:
     """Counts of one candidate call (events -> int), instructions per cycle when both are
     counted, and the unavailable events grouped by reason (a VM without a virtual PMU
     has no hardware events: perf_event_open gives ENOENT)."""
-    ev = {k: int(v) for k, v in counts.items()}
+    ev: dict = {k: int(v) for k, v in counts.items()}
     if ev.get("cycles") and "instructions" in ev:
         ev["ipc"] = round(ev["instructions"] / ev["cycles"], 3)
     by_reason: dict[str, list] = {}

@@ -8,7 +8,7 @@ in how the runs were measured (warnings) and what changed in what was run (notes
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..core.errors import HarnessError
 from ..measure.suite import get_problem
@@ -52,9 +52,9 @@ def alignment_differences(ka: dict, kb: dict) -> list[str]:
             both = f" (+{len(a & b)} in both)" if a & b else ""
             out.append(f"{name} {sorted(a - b)} vs {sorted(b - a)}{both}")
     if not out and set(ka) != set(kb):
-        a = sorted(tuple(map(str, k)) for k in set(ka) - set(kb))
-        b = sorted(tuple(map(str, k)) for k in set(kb) - set(ka))
-        out.append(f"({', '.join(ALIGN)}) {a} vs {b}")
+        only_a = sorted(tuple(map(str, k)) for k in set(ka) - set(kb))
+        only_b = sorted(tuple(map(str, k)) for k in set(kb) - set(ka))
+        out.append(f"({', '.join(ALIGN)}) {only_a} vs {only_b}")
     return out
 
 
@@ -74,12 +74,13 @@ def require_aligned(a, b) -> None:
     )
 
 
-def config_value(d: dict, path: str):
+def config_value(d: dict, path: str) -> Any:
     """The value at dotted ``path`` of a run's config dict ("machine.cpu_model"), None
     where any part of the path is missing."""
+    value: Any = d
     for part in path.split("."):
-        d = d.get(part) if isinstance(d, dict) else None
-    return d
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
 
 
 def environment_changes(old, new, aligned: Sequence[str] = ()) -> tuple[list[str], list[str]]:

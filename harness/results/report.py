@@ -57,7 +57,7 @@ from .render import (
     to_html,
     to_markdown,
 )
-from .runstore import read_run
+from .runstore import RunRecord, read_run
 from .summary import num
 from .tables import TableOptions, registered_tables
 
@@ -72,14 +72,14 @@ MANIFEST = ".harness-report"  # the file names the last rendering wrote into its
 
 @dataclass
 class RunReport:
-    """Everything a report of one run holds: the run (runstore.RunRecord), ``tables``
+    """Everything a report of one run holds: the run, ``tables``
     {name: rows (list of dicts, raw values: speedups unitless, percentages in percent,
     cost USD, times s)} in the order of harness.results.tables.registered_tables,
     ``header`` {label: text} (:func:`run_header`), ``session`` {label: text}: what the
     session that wrote it measured (model calls, tokens, time; only in the report.md a
     run writes when it ends), ``plots`` {file name: PNG bytes}."""
 
-    run: object
+    run: RunRecord
     tables: dict
     header: dict
     session: dict = field(default_factory=dict)
@@ -206,7 +206,8 @@ def roofline_points(run) -> tuple[list[dict], int] | None:
         try:
             problem = get_problem(pr.problem, str(run.config.get("suite")))
             bound = roofline.bound_for(problem, pr.size, threads, roofs) if pr.size is not None else "no size"
-            flops = float(roofline.work_of(problem).flops_at(pr.size)) if not isinstance(bound, str) else 0.0
+            work = roofline.work_of(problem) if not isinstance(bound, str) else None
+            flops = float(work.flops_at(pr.size)) if work is not None else 0.0
         except (HarnessError, ValueError, TypeError, KeyError, AttributeError, ZeroDivisionError):
             bound, flops = "unreadable", 0.0
         if isinstance(bound, str) or flops <= 0:
@@ -392,7 +393,8 @@ def group_runs(runs: Sequence) -> list[tuple[tuple[str, str], list[int]]]:
 def _per_problem(rows: Sequence[Mapping], key: str) -> float | None:
     """The mean of ``key`` over ``rows``; None when a row does not record it."""
     vals = [num(r.get(key)) for r in rows]
-    return None if not vals or any(v is None for v in vals) else sum(vals) / len(vals)
+    known = [v for v in vals if v is not None]
+    return None if not vals or len(known) < len(vals) else sum(known) / len(known)
 
 
 def cost_axis(table: Sequence[Mapping]) -> str:

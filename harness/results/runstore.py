@@ -380,15 +380,15 @@ def read_run(path: Path) -> RunRecord:
         if not line.strip():
             continue
         try:
-            e = json.loads(line)
+            raw = json.loads(line)
         except (ValueError, RecursionError):  # RecursionError: nested too deep to be ours
             if i == len(lines):  # torn by a kill: the writer fsyncs every complete line
                 break
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} is not JSON)") from None
-        if not isinstance(e, dict) or "kind" not in e:
+        if not isinstance(raw, dict) or "kind" not in raw:
             raise HarnessError(f"{root}: damaged results folder (events.jsonl line {i} is not an event)")
         try:
-            rec = parse_event(e)
+            rec = parse_event(raw)
         except DamagedEvent as d:  # left out, as if never written: no damaged number reaches a table
             warnings.append(f"events.jsonl line {i} ({d.kind}) left out, damaged: {', '.join(d.reasons)}")
             continue
@@ -396,19 +396,19 @@ def read_run(path: Path) -> RunRecord:
             warnings.append(f"events.jsonl line {i} ({rec.kind}): damaged {', '.join(rec.ignored)} read as none")
         records.append(rec)
     try:
-        rec = _assemble(root, config, records)
+        run = _assemble(root, config, records)
     except HarnessError as e:
         if not warnings:
             raise
         raise HarnessError(f"{e}; {len(warnings)} damaged event(s) left out, the first: {warnings[0]}") from None
-    rec.warnings = warnings
+    run.warnings = warnings
     newer = max((e.schema or 0 for e in records if isinstance(e, (RunStarted, RunResumed))), default=0)
     if newer > SCHEMA:
-        rec.warnings.append(
+        run.warnings.append(
             f"events.jsonl was written with log schema {newer}, newer than this "
             f"harness's {SCHEMA}: fields it does not know are not shown"
         )
-    return rec
+    return run
 
 
 def _assemble(root: Path, config: dict, records: list[Event]) -> RunRecord:
@@ -427,7 +427,9 @@ def _assemble(root: Path, config: dict, records: list[Event]) -> RunRecord:
         same = [r for k, r in open_.items() if k[0] == e.problem]  # events written before repeats were logged
         return same[-1] if same else None
 
-    session_start = last_t = None
+    session_start: float | None = None
+    last_t = 0.0  # read only once session_start is set, and set with it
+    cur: ProblemRecord | None
     for e in records:
         t = e.t
         if t is not None:
@@ -461,7 +463,7 @@ def _assemble(root: Path, config: dict, records: list[Event]) -> RunRecord:
             done.pop(key, None)
             done[key] = cur
         elif isinstance(e, (Evaluation, EvaluationReused)):
-            res = e.result if isinstance(e, Evaluation) else by_key.get(e.key)
+            res = e.result if isinstance(e, Evaluation) else (by_key.get(e.key) if e.key is not None else None)
             if isinstance(e, Evaluation):
                 rec.evaluations += 1
                 if res is not None:

@@ -75,11 +75,11 @@ def truthy(v) -> bool:
     return v is True or str(v).lower() in ("true", "1")
 
 
-def geomean(xs: Sequence[float]) -> float | None:
-    """The geometric mean of the positive values of ``xs`` (others left out); None when
-    there are none."""
-    xs = [x for x in xs if x and x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+def geomean(xs: Sequence[float | None]) -> float | None:
+    """The geometric mean of the positive values of ``xs`` (others, None included, left
+    out); None when there are none."""
+    pos = [x for x in xs if x and x > 0]
+    return math.exp(sum(math.log(x) for x in pos) / len(pos)) if pos else None
 
 
 def summarize(rows: Iterable[Mapping]) -> list[dict]:
@@ -119,7 +119,8 @@ def _summary(cat: str, rs: list) -> dict:
     g = geomean(speed)
     ref_g = geomean([r for _, r in ref_pairs]) if ref_pairs else None
     # a reference that is no faster than the baseline here is no ceiling to measure against
-    reached = (geomean([c for c, _ in ref_pairs]) / ref_g) if ref_pairs and ref_g and ref_g > 1.0 else None
+    counted_g = geomean([c for c, _ in ref_pairs])  # counted speedups are >= 1: None only without pairs
+    reached = (counted_g / ref_g) if counted_g is not None and ref_g is not None and ref_g > 1.0 else None
     return {
         "category": cat,
         "n": n,
