@@ -814,8 +814,9 @@ class _BaselinePhases:
 
     def __call__(self, m: dict) -> str:
         e, ok = m.get("event"), False
-        seconds = m.get("seconds")
-        timed = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < float("inf")
+        given = m.get("seconds")
+        timed = isinstance(given, (int, float)) and not isinstance(given, bool) and 0 <= given < float("inf")
+        seconds = float(given) if isinstance(given, (int, float)) and timed else 0.0
         if self.done:
             ok = False
         elif e == "phase":
@@ -825,7 +826,7 @@ class _BaselinePhases:
             ok = self.started and timed and set(m) == {"event", "index", "seconds"} and m["index"] == len(self.case_s)
             ok = ok and len(self.case_s) < self.n
             if ok:
-                self.case_s.append(float(seconds))
+                self.case_s.append(seconds)
         elif e == "ladder":
             ok = (
                 len(self.case_s) == self.n
@@ -838,7 +839,7 @@ class _BaselinePhases:
             ok = timed and set(m) == {"event", "index", "seconds"} and m["index"] == self.ladder - 1
             ok = ok and len(self.step_s) == self.ladder - 1
             if ok:
-                self.step_s.append(float(seconds))
+                self.step_s.append(seconds)
         elif e == "done":
             ok = len(self.case_s) == self.n and self.ladder == len(self.step_s)
             self.done = ok
