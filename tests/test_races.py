@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from harness.measure import races, sandbox, toolchain
-from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.evaluate import EvalConfig, evaluate, evaluate_batch
 from harness.measure.suite import get_problem, load_suite
 
 pytestmark = pytest.mark.skipif(
@@ -609,6 +609,38 @@ def test_the_probe_leaves_race_free_code_alone():
     r = _eval("27_reduce_average", THRESHOLD_RACE, size=100003)
     assert r.evidence["race_check"] == "clean", r.evidence
     assert r.evidence["race_check_probe"] == "none: the timed size 100003 is a validation size"
+
+
+def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypatch):
+    """Three candidates of one problem in one batch: the baseline's run under the
+    detector (its validation cases and the probe's ladder) happens once, and each
+    candidate's check runs in a process that loads the driver and that candidate only,
+    with the probe the baseline's ladder set: a racy one is still caught, the others
+    clean."""
+    argvs = []
+    sandbox_run = races.sandbox.run
+
+    def seen(argv, *a, **kw):
+        if argv[0].endswith("race_runner"):
+            argvs.append(list(argv))
+        return sandbox_run(argv, *a, **kw)
+
+    monkeypatch.setattr(races.sandbox, "run", seen)
+    fixed = THRESHOLD_RACE.replace("if (n > 500000)", "reduction(+ : s) if (n > 500000)")
+    texts = [f"// sample {i}\n{fixed}" for i in range(2)] + [THRESHOLD_RACE]
+    rs = evaluate_batch(
+        get_problem("27_reduce_average"),
+        texts,
+        "omp",
+        EvalConfig(size=1_000_000, validate_only=True, use_cache=False),
+    )
+    baseline = [a for a in argvs if a[3] == "-"]
+    candidates = [a for a in argvs if a[2] == "-"]
+    assert len(baseline) == 1 and len(candidates) == 3 and len(argvs) == 4, argvs
+    assert all(baseline[0][2] not in a for a in candidates)  # the baseline's object
+    assert [r.evidence["race_check"] for r in rs[:2]] == ["clean", "clean"], [r.evidence for r in rs]
+    assert all(r.evidence["race_check_probe"].startswith("finished") for r in rs[:2])
+    _assert_race(rs[2])
 
 
 def test_a_probe_that_would_not_fit_takes_the_largest_size_that_does():
