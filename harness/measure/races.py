@@ -808,9 +808,10 @@ class _BaselinePhases:
     @property
     def state(self) -> str:
         """What was running when the last message came: "baseline" (its validation cases),
-        "ladder" (a ladder step), "done" or "" (nothing yet)."""
+        "ladder" (a ladder step), "step" (between ladder steps), "done" or "" (nothing
+        yet)."""
         e = self.last.get("event", "")
-        return {"phase": "baseline", "case": "baseline", "step": "ladder"}.get(e, e)
+        return {"phase": "baseline", "case": "baseline"}.get(e, e)
 
     def __call__(self, m: dict) -> str:
         e, ok = m.get("event"), False
