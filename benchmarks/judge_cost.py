@@ -6,7 +6,7 @@ K samples (default 8) cycle over its expert reference, its baseline's own source
 and its first wrong variant from tests/variants/ (or another A/A). Each sample gets a
 comment line of its own, and the single and the batched evaluation of it another, so every
 evaluation compiles and race-checks its own object (nothing is served by a cache the
-other run filled). Per problem, which of the two goes first alternates. The verdict cache
+other evaluation, or an earlier run, filled). Per problem, which of the two goes first alternates. The verdict cache
 is off.
 
 Printed per problem: the single evaluations' wall, the batch's wall, their ratio, and how
@@ -50,9 +50,12 @@ def samples(p, mode: str, k: int) -> list[tuple[str, str]]:
     return [kinds[i % 3] for i in range(k)]
 
 
+RUN = time.time_ns()  # in every tag: no object of an earlier run is served from the build cache
+
+
 def tagged(text: str, i: int, how: str) -> str:
     """text with a comment line of its own: its own object, compiled and race-checked anew."""
-    return f"// judge_cost sample {i}, {how}\n{text}"
+    return f"// judge_cost run {RUN} sample {i}, {how}\n{text}"
 
 
 def overhead(r) -> float | None:
