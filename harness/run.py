@@ -22,7 +22,6 @@ between steps: finished problems are kept, and ``--resume`` continues the rest.
 from __future__ import annotations
 
 import dataclasses
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -30,12 +29,11 @@ from pathlib import Path
 from typing import Callable
 
 from .core.errors import HarnessError
-from .measure.evaluate import BATCH, EvalConfig, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, EvalConfig, flag_suspicious
 from .measure.evaluator import Evaluator
 from .measure.executors import make_executor
 from .measure.suite import get_suite, load_suite, select_problems as suite_select
 from .measure.toolchain import cache_root
-from .measure.topology import machine_info
 from .models import model_process
 from .models.llm import (
     DEFAULT_SAMPLING,
@@ -49,7 +47,7 @@ from .models.llm import (
     validate_team,
 )
 from .results import render, report
-from .results.runstore import RunStore, git_revision, new_run_id, suite_hash, suite_version
+from .results.runstore import RunStore, new_run_id, provenance
 from .strategies import BudgetExceeded, RunContext, registry
 from .strategies.prompting import EVIDENCE_LEVELS
 
@@ -308,22 +306,8 @@ def open_session(session: Session, store=None, command: list | None = None):
             "team": team.to_dict() if team else None,
             "sampling": sampling_record(opts.sampling),
             "local_model": _local_model_record(servers),
-            "compiler": comp.describe(opts.mode),
-            "threads": len(cpus_for(opts.mode, opts.threads)),
-            "roofs": session.roofs,
-            "quick": opts.quick,
-            "eval_config": dataclasses.asdict(cfg),
-            "machine": machine_info(),
-            "executor": executor.describe(),
-            "git_revision": git_revision(),
-            "suite": opts.suite,
-            "suite_path": str(get_suite(opts.suite).path),
-            "suite_hash": suite_hash(problems),
-            "suite_version": suite_version(opts.suite),
-            "problem_hashes": {p.id: p.folder_hash for p in problems},
-            "problems": [p.id for p in problems],
-            "command": command or sys.argv,
-            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            **Evaluator(opts.mode, cfg).record(comp, session.roofs, executor),
+            **provenance(opts.suite, problems, command),
         }
         store = RunStore.create(Path(opts.output), new_run_id(strategy.name, opts.mode), config)
     else:  # --resume: logged only now, after every check of the options passed

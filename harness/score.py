@@ -43,7 +43,6 @@ import dataclasses
 import hashlib
 import json
 import re
-import sys
 import threading
 import time
 from collections import Counter
@@ -52,17 +51,16 @@ from pathlib import Path
 
 from .core.errors import HarnessError
 from .core.fsutil import atomic_write
-from .measure.evaluate import BATCH, NO_VERDICT, NOT_COMPILED, cpus_for, flag_suspicious
+from .measure.evaluate import BATCH, NO_VERDICT, NOT_COMPILED, flag_suspicious
 from .measure.evaluator import Evaluator
 from .measure.executors import make_executor
 from .measure.sandbox import require_sandbox
 from .measure.signature import signature_mismatch
-from .measure.suite import get_problem, get_suite, load_suite, remember_suite
+from .measure.suite import get_problem, load_suite, remember_suite
 from .measure.toolchain import DiskFullError
-from .measure.topology import machine_info
 from .results import events, render, report
 from .results.metrics import build_at_k, pass_at_k, speedup_n_at_k
-from .results.runstore import RunStore, git_revision, new_run_id, read_run, suite_hash, suite_version
+from .results.runstore import RunStore, new_run_id, provenance, read_run
 from .results.rows import INDEX
 from .results.tables import Table, default_ks, judged_counts, register_table
 from .run import IN_FLIGHT_PER_WORKER, check_batch, fmt_s, measure_noise_floor, measure_reference, run_in_flight
@@ -439,7 +437,6 @@ def _config(
         **({"label": opts.label} if opts.label else {}),
         **({"group": f"{opts.group_by}={group}"} if opts.group_by else {}),
     }
-    probs = [get_problem(pid, opts.suite) for pid in problems]
     return {
         "options": dataclasses.asdict(opts),
         "strategy": "score",
@@ -457,22 +454,8 @@ def _config(
             "agents": [{"name": m, "model": m} for m in models],
             "source": "score inputs (a record's model, else its file's name)",
         },
-        "compiler": comp.describe(opts.mode),
-        "threads": len(cpus_for(opts.mode, opts.threads)),
-        "roofs": roofs,
-        "quick": opts.quick,
-        "eval_config": dataclasses.asdict(cfg),
-        "machine": machine_info(),
-        "executor": executor.describe(),
-        "git_revision": git_revision(),
-        "suite": opts.suite,
-        "suite_path": str(get_suite(opts.suite).path),
-        "suite_hash": suite_hash(probs),
-        "suite_version": suite_version(opts.suite),
-        "problem_hashes": {p.id: p.folder_hash for p in probs},
-        "problems": list(problems),
-        "command": command or sys.argv,
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        **Evaluator(opts.mode, cfg).record(comp, roofs, executor),
+        **provenance(opts.suite, [get_problem(pid, opts.suite) for pid in problems], command),
     }
 
 

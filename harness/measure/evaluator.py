@@ -12,6 +12,7 @@ against the reference in :func:`harness.measure.evaluate.flag_suspicious`.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
@@ -20,6 +21,7 @@ from .evaluate import RACE_CHECKS, EvalConfig, EvalResult, cpus_for, evaluate_ba
 from .peaks import ensure_roofs
 from .suite import Problem, check_mode
 from .toolchain import Compiler, find_compiler
+from .topology import machine_info
 
 
 class EvalOptions(Protocol):
@@ -93,6 +95,21 @@ class Evaluator:
         if timed and not self.cfg.validate_only:
             roofs = ensure_roofs(self.mode, len(cpus_for(self.mode, self.cfg.threads)), comp, progress=progress)
         return comp, roofs
+
+    def record(self, comp: Compiler, roofs: dict | None, executor) -> dict:
+        """What a run's config.json records of how it evaluated: the compiler (its
+        description in this mode), the threads (CPUs an evaluation gets), this machine's
+        ``roofs`` (None: not measured), quick, the EvalConfig, the machine and the
+        ``executor``'s description. Used by `run` and `score` alike."""
+        return {
+            "compiler": comp.describe(self.mode),
+            "threads": len(cpus_for(self.mode, self.cfg.threads)),
+            "roofs": roofs,
+            "quick": self.cfg.quick,
+            "eval_config": dataclasses.asdict(self.cfg),
+            "machine": machine_info(),
+            "executor": executor.describe(),
+        }
 
     def reference_source(self, problem: Problem) -> str | None:
         """The expert reference's source for this mode, None when the problem has none."""

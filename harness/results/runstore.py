@@ -42,6 +42,7 @@ import json
 import os
 import secrets
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -51,7 +52,7 @@ from typing import Any, Iterable, Iterator
 from ..core.errors import HarnessError
 from ..core.formats import csv_text
 from ..core.fsutil import atomic_write
-from ..measure.suite import ROOT, load_suite
+from ..measure.suite import ROOT, get_suite, load_suite
 from .events import (
     SCHEMA,
     Best,
@@ -100,6 +101,25 @@ def git_revision() -> str:
         return (rev + ("+dirty" if dirty else "")) if rev else "unknown"
     except (OSError, subprocess.SubprocessError):
         return "unknown"
+
+
+def provenance(suite: str, problems: list, command: list | None) -> dict:
+    """What a run's config.json records of where its numbers come from, for ``problems``
+    (Problem objects of ``suite``, in the run's order) and the ``command`` (None: this
+    process's argv): the harness's git revision, the suite (name, folder, hash, version),
+    each problem's folder hash and id, the command and the start time (local, ISO 8601).
+    Used by `run` and `score` alike."""
+    return {
+        "git_revision": git_revision(),
+        "suite": suite,
+        "suite_path": str(get_suite(suite).path),
+        "suite_hash": suite_hash(problems),
+        "suite_version": suite_version(suite),
+        "problem_hashes": {p.id: p.folder_hash for p in problems},
+        "problems": [p.id for p in problems],
+        "command": command or sys.argv,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
 
 
 def suite_hash(problems: Iterable) -> str:
