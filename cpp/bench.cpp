@@ -1931,9 +1931,10 @@ class Bench {
   // sides together, `page` x 16 bytes of each side's arena in turn (fallocate of its
   // memfd, after the keepers' creates gave theirs back), both the small allocations' part
   // (up to 8 MiB) and the large ones' (with the 512 pages a turn moves them by and up to
-  // 64 pages of rounding per instance); the same A/As then measured 0.99-1.01 alone and 0.99-1.01 in a batch of
-  // four. Pages past these (a side's own heap in its caller, arrays beyond the estimate)
-  // are taken when first touched, in the order the windows come.
+  // 64 pages of rounding per instance); the same A/As then measured 0.99-1.03 alone and
+  // 0.98-1.02 in batches of three to five, serial and omp. Pages past these (a side's own
+  // heap in its caller, arrays beyond the estimate) are taken when first touched, in the
+  // order the windows come (docs/methodology/placement.md).
   void interleave_pages(uint64_t k, uint64_t instance_bytes, uint64_t page) {
     const uint64_t quarter = base_.arena_bytes / 4;  // side.cpp: instances in [0, 1/2), large ones from 1/4
     const uint64_t large = std::min<uint64_t>(quarter, 512 * page + k * (instance_bytes + 64 * page));
