@@ -816,16 +816,16 @@ class _BaselinePhases:
     def __call__(self, m: dict) -> str:
         e, ok = m.get("event"), False
         given = m.get("seconds")
-        timed = isinstance(given, (int, float)) and not isinstance(given, bool) and 0 <= given < float("inf")
-        seconds = float(given) if isinstance(given, (int, float)) and timed else 0.0
+        # a "case" or "step" message: its index and a finite time in seconds >= 0, nothing else
+        seconds = float(given) if isinstance(given, (int, float)) and not isinstance(given, bool) else -1.0
+        timed = set(m) == {"event", "index", "seconds"} and 0 <= seconds < float("inf")
         if self.done:
             ok = False
         elif e == "phase":
             ok = m == {"event": "phase", "side": "baseline"} and not self.started
             self.started |= ok
         elif e == "case":
-            ok = self.started and timed and set(m) == {"event", "index", "seconds"} and m["index"] == len(self.case_s)
-            ok = ok and len(self.case_s) < self.n
+            ok = self.started and timed and m["index"] == len(self.case_s) and len(self.case_s) < self.n
             if ok:
                 self.case_s.append(seconds)
         elif e == "ladder":
@@ -837,8 +837,7 @@ class _BaselinePhases:
             )
             self.ladder += ok
         elif e == "step":
-            ok = timed and set(m) == {"event", "index", "seconds"} and m["index"] == self.ladder - 1
-            ok = ok and len(self.step_s) == self.ladder - 1
+            ok = timed and m["index"] == self.ladder - 1 and len(self.step_s) == self.ladder - 1
             if ok:
                 self.step_s.append(seconds)
         elif e == "done":
@@ -1347,9 +1346,10 @@ def check(
         return RaceCheck("unavailable", why=base.unavailable, compile_s=compile_s, run_s=run_s)
     nonce = secrets.token_hex(16)
     deadlines = [max(min_s, timeout_factor * t) for t in base.case_s]
+    probe_limit = max(min_s, timeout_factor * base.last_s)  # each probe call's deadline (s)
     calls = plan.calls if base.reached else []
     job = (
-        f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {max(min_s, timeout_factor * base.last_s)!r}\n"
+        f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {probe_limit!r}\n"
         + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(cases, deadlines))
         + "".join(f"{n} {sd}\n" for n, sd in calls)
     )
@@ -1364,7 +1364,7 @@ def check(
         timeout_s=RUN_TIMEOUT_S,
         protocol=True,
         nonce=nonce,
-        max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * max(min_s, timeout_factor * base.last_s),
+        max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * probe_limit,
         tail_bytes=1 << 16,
         check=phases,
     )
