@@ -153,6 +153,15 @@ def test_calls_a_race_from_the_second_call_at_the_timed_size():
     _assert_race(_eval("55_transform_relu", _source("race_from_the_second_call.cpp"), size=300_000), 300_000)
 
 
+def test_a_thread_that_races_with_the_uninstrumented_driver_is_refused_by_the_judge():
+    """The race check's driver is not instrumented (2026-12-06), so a candidate thread that
+    outlives its call and rewrites the inputs while the driver frees and regenerates them
+    is not reported there; the judge's thread counts around each call refuse it."""
+    r = _eval("27_reduce_average", _source("races_with_the_driver.cpp"))
+    assert r.status == "rejected", r.evidence
+    assert "threads before the call" in r.evidence["why"], r.evidence["why"]
+
+
 def test_race_check_option_is_checked():
     """--race-check takes default or strict, on every command that evaluates; anything
     else is the user's error (exit code 2), as is a bad EvalConfig.race_check."""

@@ -954,7 +954,10 @@ def _detector_compilers(tools: Tools, march: str) -> tuple[_DetectorCompiler, _D
 def _driver_compiler(tools: Tools, march: str) -> _DetectorCompiler:
     """clang++ for the problem's driver in the race runner: libomp and -O2, not
     instrumented. The driver's own accesses (generating inputs, poisoning outputs) are
-    never one side of a race the check is about (two of the candidate's accesses), and
+    then never one side of a report: a race the check is about is between two of the
+    candidate's accesses, and a candidate thread that outlives its call to race with the
+    driver is refused by the judge's thread counts around every call (docs/methodology/
+    races.md, "What the detector still cannot see"); and
     under the detector its input generation took half of a check's run (0.2 s of each
     0.23 s probe call of 00_dense_la_lu_decomp at quick size)."""
     flags = tuple("-O2" if f == "-O1" else f for f in tools.base_flags(march) if f != "-fsanitize=thread")
