@@ -99,3 +99,26 @@ def test_suspicious_speedup_flag(speedup, reference, flagged):
 
     r = EvalResult(problem_id="p", suite="pareval", mode="omp", status="correct", size=1, threads=2, speedup=speedup)
     assert ("suspicious speedup" in flag_suspicious(r, reference).flags) is flagged
+
+
+def test_a_verdicts_status_changes_only_through_decide():
+    """The status is given at construction and then decided in one place: a plain
+    assignment is refused, decide() checks the status and leaves a failing verdict no
+    speedup, and a verdict read back from its dict (the cache) is decided again the same way."""
+    import pytest
+
+    from harness.measure.evaluate import EvalResult
+
+    r = EvalResult("p", "pareval", "omp", "correct", 1, 2, speedup=3.0, ci_low=2.9, ci_high=3.1)
+    with pytest.raises(AttributeError, match="decide"):
+        r.status = "incorrect"
+    assert r.status == "correct" and r.speedup == 3.0
+    with pytest.raises(ValueError, match="one of"):
+        r.decide("wrong")
+    r.decide("rejected", "impossible", claimed=3.0)
+    assert (r.status, r.speedup, r.ci_low, r.ci_high) == ("rejected", None, None, None)
+    assert r.evidence == {"why": "impossible", "claimed": 3.0}
+    back = EvalResult.from_dict(r.to_dict())
+    assert back.status == "rejected"
+    with pytest.raises(AttributeError):
+        back.status = "correct"

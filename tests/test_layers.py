@@ -154,3 +154,18 @@ def test_no_import_cycle():
 )
 def test_the_cycle_finder(edges, expected):
     assert _cycles(edges) == expected
+
+
+def test_only_the_commands_parse_command_lines():
+    """argparse is imported by harness/cli/ alone (one module per command): the library
+    takes options as values, not as argument vectors."""
+    found = []
+    for name, path in _modules().items():
+        if name.startswith("harness.cli"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names):
+                found.append(f"{name}:{node.lineno}")
+            elif isinstance(node, ast.ImportFrom) and node.module == "argparse":
+                found.append(f"{name}:{node.lineno}")
+    assert not found, f"argparse outside harness/cli: {found}"

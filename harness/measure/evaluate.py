@@ -128,7 +128,8 @@ class EvalConfig:
 class EvalResult:
     """The verdict on one candidate. Times in ns unless the name says s.
 
-    status: one of STATUSES; speedup/ci_low/ci_high: median of the per-pair ratios
+    status: one of STATUSES, given at construction and changed only by decide() (the
+    one place a verdict's status is decided); speedup/ci_low/ci_high: median of the per-pair ratios
     T(baseline)/T(candidate) with its 95 % CI (correct only; see harness.measure.stats); evidence: diagnostics, mismatch, signal or
     reason for the other statuses; flags: e.g. ["suspicious speedup"]; node, cpu_model,
     cpus: the host name, CPU model and CPU ids it was timed on; compile_s: the
@@ -169,6 +170,30 @@ class EvalResult:
     source: str = ""
     compiler: dict = field(default_factory=dict)
     key: str = ""
+
+    def __setattr__(self, name: str, value) -> None:
+        # the status is given once, at construction; after that decide() alone changes it
+        if name == "status" and "status" in self.__dict__:
+            raise AttributeError("an EvalResult's status changes only through EvalResult.decide()")
+        super().__setattr__(name, value)
+
+    def decide(self, status: str, why: str | None = None, **evidence) -> None:
+        """The one place a verdict's status changes after construction (every step of
+        evaluate_batch, the race check's record and settle, the roofline's impossibility
+        check). ``status``: one of STATUSES; ``why``: evidence["why"] when given;
+        ``evidence``: more evidence keys. A status other than "correct" leaves no speedup
+        (speedup, ci_low, ci_high, ratio_of_medians None: only a correct verdict has one;
+        a caller that wants the claimed figure kept puts it in the evidence first).
+
+        Raises ValueError for a status outside STATUSES."""
+        if status not in STATUSES:
+            raise ValueError(f"a verdict's status is one of {', '.join(STATUSES)} (got {status!r})")
+        object.__setattr__(self, "status", status)
+        if status != "correct":
+            self.speedup = self.ci_low = self.ci_high = self.ratio_of_medians = None
+        if why is not None:
+            self.evidence["why"] = why
+        self.evidence.update(evidence)
 
     @property
     def correct(self) -> bool:
@@ -466,11 +491,13 @@ def _prepare(
     run under the detector kept in ``race_baselines`` for the batch's other candidates).
     Returns its result and, when it goes on to the judge, its _Pending (None when these
     steps decided it: the result is final)."""
+    # no verdict until a step decides one (EvalResult.decide): a candidate the steps lost
+    # would be the harness's trouble, never a failure charged to the candidate
     res = EvalResult(
         problem.id,
         problem.suite,
         mode,
-        "compile_error",
+        INFRASTRUCTURE_ERROR,
         size,
         len(cpus),
         cpus,
@@ -483,8 +510,7 @@ def _prepare(
         harness_compile_s=drv.seconds + base.seconds,
     )
     if not build.ok:
-        res.status = build.status
-        res.evidence = {"diagnostics": build.diagnostics}
+        res.decide(build.status, diagnostics=build.diagnostics)
         if build.status == "link_error":
             res.evidence["expected_signature"] = problem.signature
         return res, None
@@ -495,13 +521,11 @@ def _prepare(
     # before the cache: a verdict is only ever stored for an object that passed the screen
     banned = screen.screen_object(build.path, sandboxed) if cfg.screen else []
     if banned:
-        res.status = "rejected"
-        res.evidence.update(
-            {
-                "why": "the candidate uses what candidates may not (files, processes, "
-                "signals, system calls ...; see harness/measure/screen.py): " + "; ".join(banned),
-                "screen": banned,
-            }
+        res.decide(
+            "rejected",
+            "the candidate uses what candidates may not (files, processes, "
+            "signals, system calls ...; see harness/measure/screen.py): " + "; ".join(banned),
+            screen=banned,
         )
         return res, None
     store = toolchain.cache_root() / "verdicts" / vkey[:2] / f"{vkey}.json"
@@ -565,8 +589,7 @@ def _judge(
             p.res.evidence["code_layouts"] = len(set(p.layouts))
             judged.append(p)
         except toolchain.LayoutError as e:
-            p.res.status = "link_error"
-            p.res.evidence["why"] = f"the candidate's object did not link at another code offset: {e}"
+            p.res.decide("link_error", f"the candidate's object did not link at another code offset: {e}")
         p.res.evidence["code_layouts_s"] = round(time.monotonic() - t1, 3)  # linking them (in wall_s)
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     for p in judged:
@@ -926,16 +949,13 @@ def _run_worker(
         return unfinished
     res = batch[0].res
     if out.forged:
-        res.status = "rejected"
-        res.evidence.update(
-            {
-                "why": "the harness's private result pipe carried a message it did not "
-                f"ask for ({out.forged}): an attempt to forge the verdict; "
-                "the worker was killed"
-            }
+        res.decide(
+            "rejected",
+            "the harness's private result pipe carried a message it did not "
+            f"ask for ({out.forged}): an attempt to forge the verdict; "
+            "the worker was killed",
         )
     elif out.timed_out:
-        res.status = "timeout"
         why = (
             "a candidate call exceeded max("
             f"{cfg.timeout_min_s:g} s, {cfg.timeout_factor:g} x the baseline's time) and was killed"
@@ -944,7 +964,7 @@ def _run_worker(
             why = f"the evaluation exceeded its total limit of {cfg.max_eval_s:g} s and was killed"
         if out.out_of_memory:
             why += f"; it had reached the memory limit ({_fmt_bytes(memory)}) before"
-        res.evidence.update({"why": why, "stderr_tail": tail})
+        res.decide("timeout", why, stderr_tail=tail)
     else:
         if out.returncode < 0 or out.returncode >= 128:
             sig = -out.returncode if out.returncode < 0 else out.returncode - 128
@@ -956,8 +976,7 @@ def _run_worker(
                 f"the process exited with code {out.returncode} before returning "
                 "(exit() or abort inside the candidate?)"
             )
-        res.status = "runtime_error"
-        res.evidence.update({"why": why, "exit_code": out.returncode, "stderr_tail": tail})
+        res.decide("runtime_error", why, exit_code=out.returncode, stderr_tail=tail)
     return []
 
 
@@ -967,28 +986,18 @@ def _take_result(
     """A candidate's ``result`` message (see ProtocolCheck) into its EvalResult."""
     status = final["status"]
     if status in ("incorrect", "rejected", "runtime_error", "timeout"):  # runtime_error: an exception, a dead process
-        res.status = status
-        res.evidence.update(
-            {
-                "why": final["why"],
-                "size": final.get("size", size),
-                "seed": final.get("seed"),
-                "phase": final.get("phase"),
-            }
-        )
+        res.decide(status, final["why"], size=final.get("size", size), seed=final.get("seed"), phase=final.get("phase"))
         if "exit_code" in final:  # a process of its side died: its signal or exit code
             res.evidence["exit_code"] = final["exit_code"]
         return
     if status == "link_error":
-        res.status = "link_error"
-        res.evidence.update({"diagnostics": final["why"], "expected_signature": problem.signature})
+        res.decide("link_error", diagnostics=final["why"], expected_signature=problem.signature)
         return
     if cfg.validate_only:
-        res.status = "correct"
-        res.evidence.update({"validated_cases": validated, "timed": False})
+        res.decide("correct", validated_cases=validated, timed=False)
         return
     s = stats.summarize(final["baseline_ns"], final["candidate_ns"])
-    res.status = "correct"
+    res.decide("correct")
     for k in (
         "speedup",
         "ci_low",

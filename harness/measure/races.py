@@ -1596,18 +1596,20 @@ def record(res, rc: RaceCheck, strict: bool = False) -> bool:
             if PARTIAL_FLAG not in res.flags:
                 res.flags.append(PARTIAL_FLAG)
             return False
-        res.status = "rejected"
-        res.evidence["why"] = (
+        res.decide(
+            "rejected",
             f"the race check could not cover the timed runs (--race-check strict): it reached "
-            f"size {rc.reached} of the timed {res.size}: {rc.why}"
+            f"size {rc.reached} of the timed {res.size}: {rc.why}",
         )
         return True
     if rc.status in ("unavailable", "timeout", "runtime_error"):
         res.evidence["race_check"] = f"{rc.status}: {rc.why}"
         return False
     res.evidence["race_check"] = rc.status
-    res.status = {"race": "incorrect", "compile_error": "compile_error"}.get(rc.status, "rejected")
-    res.evidence["why"] = rc.why + (f":\n{rc.report}" if rc.report else "")
+    res.decide(
+        {"race": "incorrect", "compile_error": "compile_error"}.get(rc.status, "rejected"),
+        rc.why + (f":\n{rc.report}" if rc.report else ""),
+    )
     if rc.status == "compile_error":  # the diagnostics say whose: the lessons show them alone
         res.evidence["diagnostics"] = f"{rc.why}:\n{rc.diagnostics}"
     if rc.status == "race":
@@ -1629,8 +1631,7 @@ def settle(res) -> None:
     (``unchecked``) that status, with the race check's reason as ``why``."""
     status = unchecked(res)
     if status and res.status == "correct":
-        res.status = status
-        res.evidence["why"] = res.evidence["race_check"].split(": ", 1)[1]
+        res.decide(status, res.evidence["race_check"].split(": ", 1)[1])
 
 
 def apply(

@@ -184,15 +184,16 @@ def apply(problem, res, roofs: dict | None) -> None:
         return
     if high < limit:
         ev["claimed_speedup"] = res.speedup
-        res.speedup = res.ci_low = res.ci_high = res.ratio_of_medians = None
-        res.status = "rejected"
         if IMPOSSIBLE not in res.flags:
             res.flags.append(IMPOSSIBLE)
-        res.evidence["why"] = (
-            f"impossible: {res.candidate_median_ns:.4g} ns per call (at most {high:.4g} ns at the 95 % "
-            f"interval's upper end) is below the roofline bound of {b.bound_ns:.4g} ns / {IMPOSSIBLE_MARGIN:g} "
-            f"({b.bytes:.4g} bytes at the {b.level} bandwidth"
-            + (f", {b.flops:.4g} FLOP at the FP64 peak" if b.flops else "")
-            + f" on {b.threads} thread{'s' if b.threads != 1 else ''}): this machine cannot compute the "
-            "result that fast, so the timed calls did not (results kept across calls, a forged clock)"
+        res.decide(
+            "rejected",
+            (
+                f"impossible: {res.candidate_median_ns:.4g} ns per call (at most {high:.4g} ns at the 95 % "
+                f"interval's upper end) is below the roofline bound of {b.bound_ns:.4g} ns / {IMPOSSIBLE_MARGIN:g} "
+                f"({b.bytes:.4g} bytes at the {b.level} bandwidth"
+                + (f", {b.flops:.4g} FLOP at the FP64 peak" if b.flops else "")
+                + f" on {b.threads} thread{'s' if b.threads != 1 else ''}): this machine cannot compute the "
+                "result that fast, so the timed calls did not (results kept across calls, a forged clock)"
+            ),
         )

@@ -19,16 +19,14 @@ orchestrator only as tails.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--protocol-fd", type=int, required=True)
-    fd = ap.parse_args().protocol_fd
+    # its one argument, which harness.measure.sandbox appends (argparse is the commands' only)
+    fd = int(sys.argv[sys.argv.index("--protocol-fd") + 1])
     job = json.loads(sys.stdin.read())
     # Every message carries the orchestrator's per-evaluation nonce: a line a candidate
     # writes to this pipe without it is recognised as forged.
