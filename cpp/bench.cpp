@@ -2435,6 +2435,16 @@ PYBIND11_MODULE(_bench, m) {
       .def("counters", &InProcessBench::counters, py::arg("size"), py::arg("seed"));
   m.def("siphash24", &siphash24, py::arg("k0"), py::arg("k1"), py::arg("m"),
         "SipHash-2-4 of the 8-byte little-endian message m under the key (k0, k1) (input seeds).");
+  m.def("median_interval",
+        [](std::vector<double> x, double level) {
+          if (x.empty()) throw py::value_error("median_interval: no values");
+          return median_interval(x, level);
+        },
+        py::arg("x"), py::arg("level"),
+        "The judge's order-statistic interval of the median of x (the stopping rule's; "
+        "harness.measure.stats.order_stat_ci computes the reported one).");
+  m.def("settled", &settled, py::arg("baseline_ns"), py::arg("candidate_ns"),
+        "The judge's adaptive stopping rule on paired times: True when the speedup is settled.");
   m.def("clock_resolution_ns", &clock_resolution_ns,
         "Smallest observable difference of the steady clock, in nanoseconds.");
   m.def("thread_count", [] { return thread_count(); },

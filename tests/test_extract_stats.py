@@ -105,8 +105,6 @@ def test_a_verdicts_status_changes_only_through_decide():
     """The status is given at construction and then decided in one place: a plain
     assignment is refused, decide() checks the status and leaves a failing verdict no
     speedup, and a verdict read back from its dict (the cache) is decided again the same way."""
-    import pytest
-
     from harness.measure.evaluate import EvalResult
 
     r = EvalResult("p", "pareval", "omp", "correct", 1, 2, speedup=3.0, ci_low=2.9, ci_high=3.1)
@@ -122,3 +120,31 @@ def test_a_verdicts_status_changes_only_through_decide():
     assert back.status == "rejected"
     with pytest.raises(AttributeError):
         back.status = "correct"
+
+
+def test_the_judges_interval_and_stopping_rule_agree_with_the_reported_interval():
+    """The judge (cpp/bench.cpp median_interval, settled) and the report
+    (harness.measure.stats.order_stat_ci) compute the median's interval in two languages:
+    the same endpoints for every sample size and level, and the stopping rule is the
+    documented one on the Python interval (n >= 9; the 99.5 % interval's half-width <= 2 %
+    of the median, or clear of 1.0, 1.1 and 2.0)."""
+    from harness import _bench
+
+    rng = np.random.default_rng(7)
+    for n in range(1, 61):
+        for level in (0.95, 0.995):
+            x = rng.lognormal(0.0, 0.1, size=n)
+            assert _bench.median_interval(list(x), level) == order_stat_ci(x, level), (n, level)
+    decided = set()
+    for n in (5, 8, 9, 12, 20, 40):
+        for spread, centre in ((0.005, 1.0), (0.05, 1.0), (0.05, 1.05), (0.05, 1.5), (0.2, 1.1), (0.01, 3.0)):
+            b = rng.lognormal(np.log(centre), spread, size=n) * 1e6
+            c = np.full(n, 1e6)
+            r = b / c
+            lo, hi = order_stat_ci(r, 0.995)
+            want = n >= 9 and (hi - lo <= 0.04 * float(np.median(r)) or not any(lo <= t <= hi for t in (1.0, 1.1, 2.0)))
+            assert _bench.settled(list(b), list(c)) == want, (n, spread, centre)
+            decided.add(want)
+    assert decided == {True, False}
+    with pytest.raises(ValueError):
+        _bench.median_interval([], 0.95)
