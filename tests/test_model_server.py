@@ -535,6 +535,7 @@ def test_speculation_keeps_greedy_replies_token_for_token(embedded_model):
 
 
 @pytest.mark.model
+@pytest.mark.slow  # 100 s on 2 cores; speculation is off by default (the greedy test stays in the default run)
 @pytest.mark.timeout(900)
 def test_speculation_keeps_the_sampled_distribution(embedded_model):
     """Sampled replies (temperature 1) of 150 seeds, three decoded together: the
