@@ -1,6 +1,7 @@
 """The documented examples in examples/ run as the documentation says: the smallest
 strategy (docs/strategies/adding.md), a report table (docs/reports.md), the smallest
-executor and the Slurm configuration (docs/scaling-out.md). The site includes these
+executor and the Slurm configuration (docs/scaling-out.md), and the README quick start's
+team and predictions files. The site includes these
 very files (tests/test_docs.py), so what a reader copies is what runs here."""
 
 from __future__ import annotations
@@ -95,3 +96,28 @@ def test_the_slurm_configuration_example_is_a_parsl_config():
     [executor] = config.executors
     assert executor.label == "harness_eval" and executor.max_workers_per_node == 8
     assert isinstance(executor.provider, SlurmProvider) and executor.provider.nodes_per_block == 2
+
+
+def test_the_readme_quick_start_names_files_that_exist_and_load():
+    """Every file the README's quick start names exists (a newcomer copies the commands
+    as they are), the team file is a valid team with the aggregator it names, and the
+    predictions file reads as score reads it: the quick-start commands fail only for
+    what they need from outside (API keys, the time to run)."""
+    import re
+
+    from harness.models.llm import Team
+    from harness.score import load_input
+
+    readme = (EXAMPLES.parent / "README.md").read_text()
+    block = readme.split("## Quick start", 1)[1].split("```", 2)[1]
+    named = sorted({w for w in re.findall(r"[\w./-]+\.(?:cpp|toml|jsonl?)\b", block)})
+    assert len(named) >= 3, named
+    for rel in named:
+        assert (EXAMPLES.parent / rel).is_file(), f"README quick start names {rel}, which does not exist"
+    team = Team.from_toml(EXAMPLES / "team.toml")
+    assert [a.name for a in team.agents] == ["gpt", "claude"] and team.roles == {"aggregator": "gpt"}
+    shown = readme.split("```toml\n", 1)[1].split("```", 1)[0]  # the README shows the file without its comments
+    lines = (EXAMPLES / "team.toml").read_text().splitlines(keepends=True)
+    assert shown == "".join(line for line in lines if not line.startswith("#"))
+    _, samples = load_input(str(EXAMPLES / "predictions.jsonl"))
+    assert [(s.problem, s.model) for s in samples] == [("30_scan_prefix_sum", "example")] * 2

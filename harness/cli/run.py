@@ -54,7 +54,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--resume", default=None, metavar="DIR", help="continue the run in results folder DIR")
     p.add_argument("--max-cost", type=float, default=None, metavar="USD", help="stop cleanly at this cost")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="stop cleanly after this time")
-    p.add_argument("--output", default=None, help="results folder (default: results)")
+    p.add_argument(
+        "--output", default=None, metavar="DIR", help="where runs are written: DIR/<run-id>/ (default: results)"
+    )
     p.add_argument("--threads", type=int, default=None, help="CPUs in omp mode (default: all usable)")
     p.add_argument("--max-tokens", type=int, default=None, help="max completion tokens per call")
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")

@@ -60,7 +60,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         metavar="DIR",
         help="continue the score run in DIR (no FILE or other option: they come from it)",
     )
-    p.add_argument("--output", default=None, help="results folder (default: results)")
+    p.add_argument(
+        "--output", default=None, metavar="DIR", help="where runs are written: DIR/<run-id>/ (default: results)"
+    )
     p.add_argument("--threads", type=int, default=None, help="CPUs in omp mode (default: all usable)")
     p.add_argument("--march", default=None, help="-march value (default: native)")
     p.add_argument("--quick", action="store_true", default=None, help="the problems' quick sizes")

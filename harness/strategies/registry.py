@@ -118,10 +118,14 @@ class Budget:
 
     def __str__(self) -> str:
         le = "" if self.exact else "<= "
-        calls = f"{le}{self.first_calls} calls"
+
+        def many(n: int, what: str) -> str:
+            return f"{n} {what}" + ("" if n == 1 else "s")
+
+        calls = le + many(self.first_calls, "call")
         if self.retries:
-            calls += f" (<= {self.calls} with context-overflow retries)"
-        return f"{calls}, {le}{self.evaluations} evaluations"
+            calls += f" (<= {many(self.calls, 'call')} with context-overflow retries)"
+        return f"{calls}, {le}{many(self.evaluations, 'evaluation')}"
 
 
 @dataclass(frozen=True)
