@@ -81,21 +81,6 @@ py::array output_array(const harness::OutputView& v) {
   throw std::runtime_error("unknown output dtype");
 }
 
-// {counts: {event: count}, unavailable: {event: reason}} of a CounterSet after its call.
-py::dict counters_dict(const CounterSet& cs) {
-  py::dict counts, unavailable;
-  for (int e = 0; e < harness::kNumCounters; ++e) {
-    if (!cs.why[e].empty())
-      unavailable[harness::kCounters[e].name] = cs.why[e];
-    else
-      counts[harness::kCounters[e].name] = cs.read(size_t(e));
-  }
-  py::dict d;
-  d["counts"] = counts;
-  d["unavailable"] = unavailable;
-  return d;
-}
-
 // The protocol before the judge (see the file comment); one process holds everything.
 class InProcessBench {
  public:
@@ -271,9 +256,7 @@ class InProcessBench {
     cs.enable(false);
     notify_trusted();
     py::dict d = verdict_dict(v);
-    py::dict r = counters_dict(cs);
-    d["counts"] = r["counts"];
-    d["unavailable"] = r["unavailable"];
+    harness::put_counters(d, [&cs](int e) { return cs.why[e]; }, [&cs](int e) { return cs.read(size_t(e)); });
     return d;
   }
 
@@ -408,9 +391,7 @@ class InProcessBench {
   }
 
   static py::dict setup_error(uint64_t size) {
-    return verdict_dict(Verdict{"setup_error", "the harness could not allocate the inputs and "
-                                               "outputs of size " + std::to_string(size) +
-                                               " (out of memory): choose a smaller size"});
+    return verdict_dict(Verdict{"setup_error", harness::out_of_memory_why(size)});
   }
 
   // Generates the inputs of `seed` into `inst`; returns the ns it took.

@@ -587,7 +587,6 @@ class Bench {
     Runner& r = present_candidate(index);
     Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
     if (v.ok()) v = prepare(r, {input_seed(seed)}, false);
-    py::dict counts, unavailable;
     if (v.ok()) {  // its threads, which its covered /proc cannot tell it (isolate.hpp)
       const std::vector<int> tids = harness::thread_ids(r.caller.pid);
       const size_t n = std::min<size_t>(tids.size(), harness::side::kMaxK);
@@ -597,21 +596,19 @@ class Bench {
     }
     Proc& c = r.caller;
     if (v.ok() && c.status != harness::side::kOk) v = Verdict{"rejected", c.why};
-    if (v.ok()) {
-      for (int e = 0; e < harness::kNumCounters; ++e) {
-        char why[sizeof c.ctl->counter_why[0]];
-        std::memcpy(why, c.ctl->counter_why[e], sizeof why);
-        why[sizeof why - 1] = 0;
-        const uint64_t n = c.ctl->counts[e];
-        if (why[0])
-          unavailable[harness::kCounters[e].name] = std::string(why);
-        else
-          counts[harness::kCounters[e].name] = n;
-      }
-    }
     py::dict d = verdict_dict(v);
-    d["counts"] = counts;
-    d["unavailable"] = unavailable;
+    if (v.ok()) {  // the reply copied once into private memory and bounded
+      auto why = [&c](int e) {
+        char w[sizeof c.ctl->counter_why[0]];
+        std::memcpy(w, c.ctl->counter_why[e], sizeof w);
+        w[sizeof w - 1] = 0;
+        return std::string(w);
+      };
+      harness::put_counters(d, why, [&c](int e) { return uint64_t(c.ctl->counts[e]); });
+    } else {
+      d["counts"] = py::dict();
+      d["unavailable"] = py::dict();
+    }
     return d;
   }
 
@@ -1174,8 +1171,7 @@ class Bench {
     size_ = UINT64_MAX;
     e_.reset();
     g_.reset();
-    const std::string oom = "the harness could not allocate the inputs and outputs of size " +
-                            std::to_string(size) + " (out of memory): choose a smaller size";
+    const std::string oom = harness::out_of_memory_why(size);
     try {
       e_.reset(new Instance(&drv_, size));
       g_.reset(new Instance(&drv_, size));
