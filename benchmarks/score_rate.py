@@ -6,7 +6,7 @@ first, with the verdict cache off:
             max_pairs (EvalConfig(adaptive=False));
   adaptive  also stops, at the end of a block of 4 pairs, once the speedup is settled
             (its 99.5 % interval's half-width <= 2 % of it, or that interval clear of
-            1.0, 1.1 and 2.0; cpp/bench.cpp settled()).
+            1.0, 1.1 and 2.0; cpp/include/harness/stopping.hpp settled()).
 Candidates (default: 60): for every third problem of the suite, its expert reference,
 its baseline's own source (an A/A, the candidate that changes nothing) and its first
 wrong variant from tests/variants/ (or a second A/A where it has none). Printed per rule:

@@ -1,4 +1,4 @@
-"""The adaptive stopping rule (cpp/bench.cpp settled()) simulated: pairs spent and the
+"""The adaptive stopping rule (cpp/include/harness/stopping.hpp settled()) simulated: pairs spent and the
 coverage of the reported 95 % interval, for several half-width limits side by side.
 
 Per-pair ratios are drawn as true x exp(e), e normal with sd sigma or (heavy tails)

@@ -1,5 +1,5 @@
 // harness_caller: a side's caller. One per side (baseline, candidate), spawned by the
-// judge (cpp/bench.cpp) with fork + exec beside the side's keeper (cpp/side.cpp). It is
+// judge (cpp/judge.cpp) with fork + exec beside the side's keeper (cpp/side.cpp). It is
 // the only process that loads the side's object, and it does nothing but call
 // harness_call on the instances the keeper built in the side's arena (side_protocol.hpp).
 // The judge keeps it stopped (SIGSTOP, which it can neither catch nor block) except inside

@@ -1,5 +1,5 @@
 // harness_side: a side's keeper. One per side (baseline, candidate), spawned by the judge
-// (harness._bench.Bench, cpp/bench.cpp) with fork + exec, beside that side's caller
+// (harness._bench.Bench, cpp/judge.cpp) with fork + exec, beside that side's caller
 // (cpp/caller.cpp, harness_caller). The keeper is trusted: it never loads the side's object
 // and no code of the side ever runs in it. It holds the problem's driver and does all of a
 // turn's harness work: it builds the turn's instances in the side's arena, generates their

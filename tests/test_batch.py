@@ -1,5 +1,5 @@
 """Many candidates of one problem judged in one batch (harness.measure.evaluate.evaluate_batch,
-cpp/bench.cpp Bench with K candidates): one baseline timed once per pair, each candidate's
+cpp/judge.cpp Bench with K candidates): one baseline timed once per pair, each candidate's
 verdict its own, a failing one leaving without changing the others', and no channel
 between the candidates' processes (cpp/include/harness/isolate.hpp)."""
 

@@ -1,4 +1,4 @@
-"""The judge's code layouts (harness/measure/toolchain.py layout_variants, cpp/bench.cpp
+"""The judge's code layouts (harness/measure/toolchain.py layout_variants, cpp/judge.cpp
 "Code layout", cpp/side.cpp load()): each side's compiled code linked again after a
 padding of its own size, one layout made current before every timed pair, so where a
 build happens to place the code is part of the pairs' spread instead of a fixed error of

@@ -123,7 +123,7 @@ def test_a_verdicts_status_changes_only_through_decide():
 
 
 def test_the_judges_interval_and_stopping_rule_agree_with_the_reported_interval():
-    """The judge (cpp/bench.cpp median_interval, settled) and the report
+    """The judge (cpp/include/harness/stopping.hpp median_interval, settled) and the report
     (harness.measure.stats.order_stat_ci) compute the median's interval in two languages:
     the same endpoints for every sample size and level, and the stopping rule is the
     documented one on the Python interval (n >= 9; the 99.5 % interval's half-width <= 2 %

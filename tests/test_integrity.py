@@ -2,7 +2,7 @@
 
 The screen of the compiled object (harness.measure.screen), the protocol sequence the
 orchestrator accepts (evaluate.ProtocolCheck, enforced by sandbox.run), and the check of
-every call inside a batched measurement (cpp/bench.cpp, check_call).
+every call inside a batched measurement (cpp/inprocess.cpp, check_call).
 """
 
 import os

@@ -392,7 +392,7 @@ def test_a_side_cannot_install_a_signal_handler_or_a_timer(run_eval):
 
 def test_inputs_come_from_a_keyed_function_of_the_public_seed():
     """The judge generates every timed call's inputs from SipHash-2-4 of its public seed
-    under a key drawn per evaluation (bench.cpp input_seed): the function matches the
+    under a key drawn per evaluation (seeds.hpp input_seed): the function matches the
     authors' test vector (key 00..0f, message 00..07), a given key is kept, a malformed one
     is a ValueError (HarnessError through EvalConfig), two evaluations of the same candidate
     get different keys and timed inputs, and an earlier evaluation's key gives its inputs
@@ -522,7 +522,7 @@ def test_every_turn_places_its_inputs_anew(probe):
 
 
 def test_a_clearly_faster_candidate_stops_timing_once_settled():
-    """The adaptive rule (bench.cpp settled()): gemm's expert reference, several times
+    """The adaptive rule (stopping.hpp settled()): gemm's expert reference, several times
     faster than the baseline, stops at the first look (12 pairs); the fixed rule times it
     until its budget or 40 pairs."""
     from harness.measure.evaluate import EvalConfig, evaluate

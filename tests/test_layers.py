@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "harness"
-ALWAYS_ALLOWED = {"harness._bench"}  # the compiled judge (cpp/bench.cpp): no Python imports
+ALWAYS_ALLOWED = {"harness._bench"}  # the compiled judge (cpp/judge.cpp): no Python imports
 
 
 def _layers() -> tuple[str, ...]:

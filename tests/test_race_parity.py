@@ -36,7 +36,7 @@ def test_spin_count_is_the_side_protocols():
 
 def test_siphash_is_the_papers():
     """SipHash-2-4's test vector (Aumasson and Bernstein, appendix A: key 00..0f, message
-    00..07), with the key written as cpp/bench.cpp reads an input key (k0, k1 in hex)."""
+    00..07), with the key written as cpp/judge.cpp reads an input key (k0, k1 in hex)."""
     assert races.siphash24("07060504030201000f0e0d0c0b0a0908", 0x0706050403020100) == 0x93F5F5799A932462
 
 

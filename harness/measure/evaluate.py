@@ -61,7 +61,7 @@ NO_VERDICT = (INFRASTRUCTURE_ERROR,)  # statuses that judge nothing: neither com
 NOT_COMPILED = ("compile_error", "link_error")  # statuses of a candidate that did not build
 # Bumped whenever the measurement protocol changes, so cached verdicts are not reused;
 # the code that measures is also part of every verdict key (see _measurer_hash).
-PROTOCOL_VERSION = "8"  # 2: the judge and its side runners (cpp/bench.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp); 8: batches of candidates against one baseline, callers in namespaces of their own, the judge's own deadlines
+PROTOCOL_VERSION = "8"  # 2: the judge and its side runners (cpp/judge.cpp, cpp/side.cpp); 3: keyed timed inputs; 4: a code layout per pair; 5: layouts linked with gold where present; 6: a turn's small allocations from a per-turn arena (side.cpp); 7: each side a keeper and a caller stopped outside its windows (side.cpp, caller.cpp); 8: batches of candidates against one baseline, callers in namespaces of their own, the judge's own deadlines
 SUSPICIOUS_FACTOR = 2.0  # a speedup above 2x the reference's is flagged
 BATCH = 8  # candidates of one problem one judge takes at once (evaluate_batch)
 RACE_CHECKS = ("default", "strict")  # EvalConfig.race_check, --race-check
@@ -75,7 +75,7 @@ class EvalConfig:
     (None: the problem's default); quick: use the problem's quick size; seed: first seed
     (every validation case and timed pair derives its own from it; the timed calls'
     inputs are drawn under a secret key, so no candidate can predict them, while the
-    validation cases keep their public seeds: cpp/bench.cpp input_seed); input_key: ""
+    validation cases keep their public seeds: cpp/include/harness/seeds.hpp input_seed); input_key: ""
     (a fresh secret key per evaluation) or 32 hex digits, an earlier evaluation's
     evidence["input_key"], to give every timed call that evaluation's inputs again
     (replaying a verdict); min_pairs/max_pairs:
@@ -83,7 +83,7 @@ class EvalConfig:
     once min_pairs are done; adaptive: also stop, at the end of a block of 4 pairs once
     min_pairs are done, as soon as the speedup is settled (its 99.5 % interval's half-width
     <= 2 % of it, or that interval clear of 1.0, 1.1 and 2.0, never below 9 pairs:
-    cpp/bench.cpp settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
+    cpp/include/harness/stopping.hpp settled()); False: the fixed rule alone (min_pairs, budget_s, max_pairs); min_measure_ns: shortest single measurement (ns; at least
     1000 x the clock resolution in any case, as nanobench does);
     timeout_factor/timeout_min_s: a candidate call may take max(timeout_min_s,
     timeout_factor x baseline time); memory_bytes: the worker's memory limit (None:
@@ -387,7 +387,7 @@ def evaluate_batch(
     the verdict cache and (omp) race-checked on its own; those that reach the judge are
     judged together, up to ``batch`` at a time (fewer where the memory limit asks,
     batch_limit()), in one worker: one baseline timed once per pair and each candidate's
-    speedup from its pairs with that pair's baseline time (cpp/bench.cpp Bench::measure).
+    speedup from its pairs with that pair's baseline time (cpp/judge.cpp Bench::measure).
     The baseline's times are then shared by the candidates of a batch: their intervals are
     correlated with one another (each as valid as alone). A candidate that crashes, hangs
     or is rejected leaves its batch without changing the others' verdicts; when the batch
@@ -422,7 +422,7 @@ def evaluate_batch(
     drv = toolchain.build_trusted(problem, "driver", mode, comp)
     base = toolchain.build_trusted(problem, "baseline", mode, comp)
     shared_s = time.monotonic() - t_start  # the harness's own builds: every candidate's
-    # the inputs' key (cpp/bench.cpp input_seed): drawn here, where no candidate reaches,
+    # the inputs' key (cpp/include/harness/seeds.hpp input_seed): drawn here, where no candidate reaches,
     # handed to the race checks and the judge, and kept with every verdict for replaying
     # it; every side's code layouts are drawn from it too
     key = cfg.input_key or secrets.token_hex(16)

@@ -1,6 +1,6 @@
 """The environment a candidate runs in, one definition for every process that runs it.
 
-The timed side runners (cpp/side.cpp, spawned by the judge cpp/bench.cpp with its
+The timed side runners (cpp/side.cpp, spawned by the judge cpp/judge.cpp with its
 worker's environment, GOMP_SPINCOUNT set again) and the race runner (cpp/race_runner.cpp)
 must give a candidate the same environment, or a candidate could take one code path where
 the race detector looks and another where it is timed (issue 39: a race taken only when

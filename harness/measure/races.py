@@ -94,7 +94,7 @@ RUNTIME_BYTES = 512 << 20
 # cpp/race_runner.cpp run_case, and docs/methodology/races.md has the figures).
 DETECTOR_ENV = ("TSAN_OPTIONS", "OMP_TOOL_LIBRARIES")
 # The domain of the race check's nominal seeds (their inputs' seeds are SipHash-2-4 of
-# them under the evaluation's input key, as the timed calls', cpp/bench.cpp input_seed):
+# them under the evaluation's input key, as the timed calls', cpp/include/harness/seeds.hpp input_seed):
 # ASCII "race" in the high half keeps them apart from the timed calls' nominal seeds.
 SEED_DOMAIN = 0x72616365 << 32
 REPORT_LINES = 14  # lines of the trimmed report
@@ -502,7 +502,7 @@ def _runner(tools: Tools, march: str) -> tuple[str, str, float]:
 def siphash24(key: str, message: int) -> int:
     """SipHash-2-4 (Aumasson and Bernstein, INDOCRYPT 2012) of one 8-byte ``message``
     (an unsigned 64-bit integer, little-endian) under ``key`` (32 hex digits: k0 then k1,
-    16 each, as cpp/bench.cpp reads the evaluation's input key): the judge's input_seed."""
+    16 each, as cpp/judge.cpp reads the evaluation's input key): the judge's input_seed."""
     mask = (1 << 64) - 1
     k0, k1 = int(key[:16], 16), int(key[16:], 16)
     v = [k0 ^ 0x736F6D6570736575, k1 ^ 0x646F72616E646F6D, k0 ^ 0x6C7967656E657261, k1 ^ 0x7465646279746573]

@@ -9,7 +9,7 @@ min(peak FLOP/s, arithmetic intensity x bandwidth); as a bound on one call's tim
 * memory time: the problem's compulsory traffic (harness.measure.work ``bytes_min``:
   every input the result depends on read once, every output written once, in bytes) at
   the bandwidth of the fastest memory level it can sit in. Every timed call gets inputs
-  generated just before it (cpp/bench.cpp), so a working set that fits in a cache can be
+  generated just before it (cpp/judge.cpp), so a working set that fits in a cache can be
   served from it: the bytes are given to the levels
   fastest first, each up to the capacity the timed threads could have of it (one
   instance per thread, at most as many as the machine has), and the bound is the

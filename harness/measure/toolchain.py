@@ -17,7 +17,7 @@ Compiles of untrusted code run in the sandbox.
 
 Code layouts (layout_variants): the baseline's and the candidate's compiled code linked
 again, each time after a padding of random size, so the judge can time every pair on a
-fresh placement of both sides' code (cpp/bench.cpp, "code layout").
+fresh placement of both sides' code (cpp/judge.cpp, "code layout").
 """
 
 from __future__ import annotations
@@ -624,7 +624,7 @@ def layout_variants(
     code sits that many bytes further into its pages; a file already there is reused.
     Returns the paths in the order of ``pads``.
 
-    The objects are what the judge times (cpp/bench.cpp, "code layout"); the object as
+    The objects are what the judge times (cpp/judge.cpp, "code layout"); the object as
     built (``build.path``) is what the screen, the race check and validation see. They are
     linked as it was (layout_link_flags: the same shared libraries, so every symbol binds to the
     version a fresh link binds; without them glibc's loader bound unversioned references

@@ -10,7 +10,7 @@
 // Small sizes (the validation cases) are computed at once. The judge's first CPU rule
 // compares all CPU outside the timed calls with 1.5 x the baseline's, and the baseline's
 // input generation is so much larger than a call that it let this through: `correct`,
-// ~650x (serial, default size). The idle rule (bench.cpp, kIdleAbsNs) rejects it.
+// ~650x (serial, default size). The idle rule (accounting.hpp, kIdleAbsNs) rejects it.
 // sigaction and setitimer are forbidden by the screen: the test runs with screen=False.
 namespace {
 

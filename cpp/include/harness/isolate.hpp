@@ -2,7 +2,7 @@
 // state must not reach another side's.
 //
 // In a batch (one baseline's caller and several candidates' callers in one sandbox,
-// cpp/bench.cpp) every side of a turn works on the same inputs, one after another. A
+// cpp/judge.cpp) every side of a turn works on the same inputs, one after another. A
 // candidate that wrote its outputs to /dev/shm, /tmp, a SysV segment or an abstract
 // socket in its window could hand them to a later candidate of the same turn, which would
 // then return them at once, `correct` and many times faster (a policy that samples both

@@ -1,4 +1,4 @@
-// The judge <-> side protocol (cpp/bench.cpp <-> cpp/side.cpp and cpp/caller.cpp).
+// The judge <-> side protocol (cpp/judge.cpp <-> cpp/side.cpp and cpp/caller.cpp).
 //
 // Each side (baseline, candidate) is two processes the judge spawns:
 //   the keeper (harness_side, cpp/side.cpp): trusted, never loads the side's object. It
@@ -22,7 +22,7 @@
 // the futex; the process serves it, fills the reply fields, stores done = seq and wakes
 // the judge, who waits on that futex (it never spins: in serial mode all share one CPU).
 // The caller's side of its block is the candidate's memory: the judge copies every reply
-// field into private memory once and bounds it before use (bench.cpp, Judge).
+// field into private memory once and bounds it before use (judge.cpp, Bench).
 #pragma once
 
 #include <linux/futex.h>

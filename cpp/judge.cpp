@@ -1,4 +1,4 @@
-// harness._bench: the judge (class Bench) and the old in-process bench (InProcessBench).
+// harness._bench.Bench: the judge. (The old in-process bench, InProcessBench, is cpp/inprocess.cpp.)
 //
 // Bench is the trusted side of an evaluation. It never loads a candidate's object: for
 // the baseline and for each candidate of the batch (K >= 1 candidates of one problem) it
@@ -6,7 +6,7 @@
 // arena) and a caller (cpp/caller.cpp: the side's object, stopped by the judge outside
 // its windows, in namespaces of its own: isolate.hpp), each with its own shared-memory
 // block (side_protocol.hpp), and holds everything a verdict rests on: the clock, the seeds and the secret key the timed
-// inputs are drawn under (input_seed()), the per-call times, the
+// inputs are drawn under (input_seed(), seeds.hpp), the per-call times, the
 // expected outputs, the comparison and the protocol pipe. It validates each candidate
 // against the baseline and times the sides interleaved (ABBA... for one candidate; see
 // measure() for several), following nanobench's
@@ -25,11 +25,9 @@
 // interval, as in Stabilizer (Curtsinger and Berger, ASPLOS 2013). Validation and
 // calibration use the objects as built; a caller holds one layout at a time.
 //
-// InProcessBench is the protocol before the judge: driver, baseline and candidate in
-// one process. It is kept only so that benchmarks/eval_overhead.py can compare the two
-// protocols and tests can read a driver's inputs and a side's outputs (inputs/outputs).
-// Around every candidate call it snapshots the process state (floating-point
-// environment, OpenMP settings, CPU affinity, thread count); a change is `rejected`.
+// Its rules live beside it: the CPU accounting in accounting.hpp, the adaptive stopping
+// rule in stopping.hpp, the input seeds in seeds.hpp, calls per measurement in
+// calibration.hpp; the Python bindings are cpp/bindings.cpp.
 #include <fcntl.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -55,619 +53,50 @@
 #include <string>
 #include <vector>
 
+#include "bindings.hpp"
+#include "harness/accounting.hpp"
+#include "harness/calibration.hpp"
+#include "harness/deadline.hpp"
 #include "harness/driver.hpp"
 #include "harness/isolate.hpp"
 #include "harness/process.hpp"
+#include "harness/seeds.hpp"
 #include "harness/side_protocol.hpp"
+#include "harness/stopping.hpp"
+#include "harness/verdict.hpp"
+#include "probes.hpp"
 
 namespace py = pybind11;
 using clk = std::chrono::steady_clock;
 
 namespace {
 
-using harness::CallFn;
-using harness::CounterSet;
+using harness::clock_resolution_ns;
 using harness::Driver;
+using harness::idle_limit_ns;
+using harness::idle_why;
 using harness::Instance;
-using harness::Library;
+using harness::iteration_seed;
+using harness::iterations_for;
+using harness::kCalibrationSeeds;
+using harness::kIdleTotalAbsNs;
+using harness::kTrustedS;
+using harness::Mark;
+using harness::median_of;
 using harness::now_ns;
 using harness::ProcState;
+using harness::settled;
 using harness::thread_count;
-
-// Waits (at most 50 ms) until no other thread of this process is runnable. After a
-// parallel region libgomp's worker threads spin for a while before they sleep (the
-// default wait policy); a call timed while they spin shares its core (an SMT sibling)
-// and the memory system with them. Our own parallel work (input generation, the checks)
-// and the other side's parallel regions run just before some calls and not others, so
-// without this wait one side is penalised: an A/A of a serial kernel measured 1.75x in
-// omp mode on a loaded machine. Every timed call starts from a quiet process instead.
-void quiesce() {
-  const int self = int(syscall(SYS_gettid));
-  const auto until = clk::now() + std::chrono::milliseconds(50);
-  while (harness::thread_running(0, self) && clk::now() < until) usleep(200);
-}
-
-
-// Clock resolution estimated as the smallest non-zero difference between two reads (ns).
-double clock_resolution_ns() {
-  int64_t best = INT64_MAX;
-  for (int k = 0; k < 200; ++k) {
-    int64_t a = now_ns(), b;
-    do b = now_ns(); while (b == a);
-    best = std::min(best, b - a);
-  }
-  return double(best);
-}
-
-// Outcome of a call sequence; `status` is "ok", "incorrect" or "rejected".
-struct Verdict {
-  std::string status = "ok";
-  std::string why;
-};
-
-py::dict verdict_dict(const Verdict& v) {
-  py::dict d;
-  d["status"] = v.status;
-  d["why"] = v.why;
-  return d;
-}
-
-py::array output_array(const harness::OutputView& v) {
-  switch (v.dtype) {
-    case harness::F64: return py::array_t<double>(v.count, static_cast<const double*>(v.data));
-    case harness::F32: return py::array_t<float>(v.count, static_cast<const float*>(v.data));
-    case harness::I32: return py::array_t<int32_t>(v.count, static_cast<const int32_t*>(v.data));
-    case harness::I64: return py::array_t<int64_t>(v.count, static_cast<const int64_t*>(v.data));
-    case harness::U64: return py::array_t<uint64_t>(v.count, static_cast<const uint64_t*>(v.data));
-    case harness::BOOL: return py::array_t<bool>(v.count, static_cast<const bool*>(v.data));
-    case harness::U8: return py::array_t<uint8_t>(v.count, static_cast<const uint8_t*>(v.data));
-    case harness::C128:
-      return py::array_t<std::complex<double>>(
-          v.count, static_cast<const std::complex<double>*>(v.data));
-  }
-  throw std::runtime_error("unknown output dtype");
-}
-
-// {counts: {event: count}, unavailable: {event: reason}} of a CounterSet after its call.
-py::dict counters_dict(const CounterSet& cs) {
-  py::dict counts, unavailable;
-  for (int e = 0; e < harness::kNumCounters; ++e) {
-    if (!cs.why[e].empty())
-      unavailable[harness::kCounters[e].name] = cs.why[e];
-    else
-      counts[harness::kCounters[e].name] = cs.read(size_t(e));
-  }
-  py::dict d;
-  d["counts"] = counts;
-  d["unavailable"] = unavailable;
-  return d;
-}
-
-
-// ------------------------------------------------------------------ the bench
-// Seeds on which iterations per measurement are calibrated (and discarded as warm-up).
-constexpr uint64_t kCalibrationSeeds = 3;
-
-// The protocol before the judge (see the file comment); one process holds everything.
-class InProcessBench {
- public:
-  // driver/baseline/candidate: paths of the three shared objects.
-  // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
-  InProcessBench(const std::string& driver, const std::string& baseline,
-                 const std::string& candidate, int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
-        bool sandboxed, const std::string& nonce)
-      : drv_(driver),
-        fd_(protocol_fd),
-        rtol_(rtol),
-        atol_(atol),
-        tfactor_(timeout_factor),
-        tmin_(timeout_min_s),
-        sandboxed_(sandboxed),
-        nonce_(nonce) {
-    // Start the OpenMP pool before any candidate runs, so that a candidate's first
-    // parallel region does not look like "threads left running".
-#pragma omp parallel
-    { volatile int x = omp_get_thread_num(); (void)x; }
-    base_lib_.reset(new Library(baseline));
-    cand_lib_.reset(new Library(candidate));
-    base_call_ = reinterpret_cast<CallFn>(base_lib_->sym("harness_call"));
-    cand_call_ = reinterpret_cast<CallFn>(cand_lib_->sym("harness_call"));
-  }
-
-  // One validation case: same seed to both sides, outputs poisoned, compared.
-  // Returns {status, why, baseline_ns, candidate_ns}.
-  py::dict validate(uint64_t size, uint64_t seed) {
-    notify_trusted();
-    Instance *bp, *cp;
-    if (!setup(size, &bp, &cp)) return setup_error(size);
-    Instance &b = *bp, &c = *cp;
-    generate(b, seed);
-    give_inputs(c, b, seed);
-    drv_.reset(b.p, 1);
-    drv_.reset(c.p, 1);
-    quiesce();
-    int64_t t0 = now_ns();
-    try {
-      base_call_(drv_.args(b.p));
-    } catch (const std::exception& e) {
-      Verdict v{"setup_error", std::string("the baseline failed at size ") + std::to_string(size) +
-                                   ": " + e.what()};
-      return verdict_dict(v);
-    }
-    int64_t tb = now_ns() - t0;
-    int64_t tc = 0;
-    Verdict v = checked_candidate_call(c, &tc, double(tb) * 1e-9);
-    if (v.status == "ok") v = compare(b, c);
-    py::dict d = verdict_dict(v);
-    d["baseline_ns"] = tb;
-    d["candidate_ns"] = tc;
-    return d;
-  }
-
-  // Interleaved timing at `size` (see the file comment). Pair p uses seed seed0 + 1 + p
-  // for both sides; even pairs run baseline first, odd pairs candidate first (ABBA...).
-  // Stops after max_pairs, or once min_pairs are done and budget_s of timed work is spent
-  // at the end of a block of 4 pairs.
-  // Returns per-call times in ns (numpy float64, one entry per pair and side), the
-  // iteration counts, the clock resolution and, on failure, the verdict.
-  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs,
-                   double budget_s, double min_measure_ns, bool check_outputs) {
-    notify_trusted();
-    Instance *xp, *yp;
-    if (!setup(size, &xp, &yp)) return setup_error(size);
-    Instance &b0 = *xp, &c0 = *yp;
-    const double res = clock_resolution_ns();
-    const double target = std::max(min_measure_ns, 1000.0 * res);
-    Verdict v;
-    // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
-    // Iterations per measurement come from each side's median call, so one call slowed
-    // by a preemption (or the cold first call) cannot cut them to 1 on a loaded machine.
-    // The work may depend on the seed (a search ends where its answer is), so deadlines
-    // use the slowest baseline call and the slowest input generation seen.
-    std::vector<int64_t> tbs, tcs;
-    int64_t slowest_gen = 0, slowest_tb = 0;
-    for (uint64_t k = 0; k < kCalibrationSeeds && v.status == "ok"; ++k) {
-      const uint64_t seed = seed0 + 1000003ULL * (k + 1);
-      slowest_gen = std::max(slowest_gen, generate(b0, seed));
-      give_inputs(c0, b0, seed);
-      tbs.push_back(timed_call(b0, base_call_, seed, 1, true));
-      slowest_tb = std::max(slowest_tb, tbs.back());
-      int64_t t = 0;
-      v = checked_candidate_call(c0, &t, double(slowest_tb) * 1e-9);
-      tcs.push_back(t);
-      if (v.status == "ok" && check_outputs) v = compare(b0, c0);
-    }
-    const int64_t ib = iterations_for(target, median_of(tbs));
-    const int64_t ic = iterations_for(target, median_of(tcs));
-    if ((ib > 1 || ic > 1) && v.status == "ok" && !make_check(size)) return setup_error(size);
-    double slowest_base_call_s = double(slowest_tb) * 1e-9;
-    // What the harness itself does inside one candidate measurement: for each of its
-    // first ic - 1 calls, generating that call's inputs and checking its outputs (inputs
-    // generated again and a baseline call, see check_call); the last call's inputs come
-    // with the pair and its outputs are compared after it.
-    const double harness_work_s =
-        (2.0 * double(slowest_gen) * 1e-9 + slowest_base_call_s) * double(ic - 1);
-    std::vector<double> bs, cs;
-    int64_t spent = 0;
-    for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
-      // Stop only after whole blocks of 4 pairs: each block runs both orders (ABBA) on
-      // both instance placements (the swap below), so neither side keeps an advantage of
-      // order or memory placement (10 pairs split the placements 6:4 and an A/A of a
-      // memory-bound stencil measured 1.039).
-      if (p >= min_pairs && p % 4 == 0 && double(spent) * 1e-9 >= budget_s) break;
-      const uint64_t seed = seed0 + 1 + uint64_t(p);
-      notify_trusted();
-      // Even pairs run baseline first, odd pairs candidate first. The inputs are generated
-      // once, for the side that runs second, and then given (copied) to the side that
-      // runs first, so whichever side runs first finds its inputs the most recently
-      // written (warmest in cache) in both kinds of pair: no side is favoured.
-      const bool base_first = (p % 2 == 0);
-      // The two instances swap sides every other pair, so a difference in where their
-      // buffers landed (page alignment, huge pages) is shared by both sides too.
-      const bool swap = (p / 2) % 2 == 1;
-      Instance& b = swap ? c0 : b0;
-      Instance& c = swap ? b0 : c0;
-      Instance& runs_second = base_first ? c : b;
-      Instance& runs_first = base_first ? b : c;
-      generate(runs_second, seed);
-      give_inputs(runs_first, runs_second, seed);
-      int64_t tb = 0, tc = 0;
-      for (int k = 0; k < 2 && v.status == "ok"; ++k) {
-        const bool base_turn = (k == 0) == base_first;
-        // The same pipe write before and after each side's measurement: the candidate's
-        // deadline (its calls plus the harness's own input generation inside it), then
-        // the trusted one; for the baseline the trusted one twice.
-        if (base_turn) {
-          notify_trusted();
-          tb = timed_call(b, base_call_, seed, ib, false);
-          notify_trusted();
-          slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(ib));
-        } else {
-          notify_deadline(slowest_base_call_s * double(ic) + harness_work_s);
-          v = timed_candidate(c, seed, ic, &tc);
-          notify_trusted();
-        }
-      }
-      if (v.status != "ok") break;
-      if (!baseline_broke_.empty()) v = Verdict{"setup_error", baseline_broke_ + " (a broken problem)"};
-      if (v.status == "ok" && check_outputs) v = compare(b, c);
-      if (v.status != "ok") break;
-      spent += tb + tc;
-      bs.push_back(double(tb) / double(ib));
-      cs.push_back(double(tc) / double(ic));
-    }
-    py::dict d = verdict_dict(v);
-    d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
-    d["candidate_ns"] = py::array_t<double>(cs.size(), cs.data());
-    d["baseline_iters"] = ib;
-    d["candidate_iters"] = ic;
-    d["clock_resolution_ns"] = res;
-    return d;
-  }
-
-  // Hardware and software counters (see CounterSet) of one candidate call on
-  // (size, seed). Returns {status, why, counts: {event: count}, unavailable: {event:
-  // reason}}; a state change or input write is `rejected`.
-  py::dict counters(uint64_t size, uint64_t seed) {
-    notify_trusted();
-    Instance *bp, *cp;
-    if (!setup(size, &bp, &cp)) return setup_error(size);
-    generate(*cp, seed);
-    drv_.reset(cp->p, 0);
-    CounterSet cs;
-    cs.reset();
-    notify_deadline(60.0 / tfactor_);
-    cs.enable(true);
-    int64_t t = 0;
-    Verdict v = one_candidate_call(*cp, &t);
-    cs.enable(false);
-    notify_trusted();
-    py::dict d = verdict_dict(v);
-    py::dict r = counters_dict(cs);
-    d["counts"] = r["counts"];
-    d["unavailable"] = r["unavailable"];
-    return d;
-  }
-
-  // Thread scaling evidence: the candidate's median time (ns) over `reps` calls with
-  // OpenMP limited to `threads`, on (size, seed); the thread count is restored after.
-  // Returns {status, why, median_ns}; a state change or input write is `rejected`.
-  py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps) {
-    notify_trusted();
-    Instance *bp, *cp;
-    if (!setup(size, &bp, &cp)) return setup_error(size);
-    generate(*cp, seed);
-    const int saved = omp_get_max_threads();
-    omp_set_num_threads(threads);
-    std::vector<double> ts;
-    Verdict v;
-    for (int r = 0; r < reps && v.status == "ok"; ++r) {
-      drv_.reset(cp->p, 0);
-      int64_t t = 0;
-      notify_deadline(60.0 / tfactor_);
-      v = one_candidate_call(*cp, &t);
-      notify_trusted();
-      ts.push_back(double(t));
-    }
-    omp_set_num_threads(saved);
-    std::sort(ts.begin(), ts.end());
-    py::dict d = verdict_dict(v);
-    d["median_ns"] = ts.empty() ? 0.0 : ts[ts.size() / 2];
-    return d;
-  }
-
-  // Runs one side ("baseline" or "candidate") once on (size, seed) without checks and
-  // returns its outputs as {name: numpy array}. For tests and diagnostics.
-  py::dict outputs(const std::string& side, uint64_t size, uint64_t seed) {
-    Instance inst(&drv_, size);
-    drv_.generate(inst.p, seed);
-    drv_.reset(inst.p, 1);
-    (side == "baseline" ? base_call_ : cand_call_)(drv_.args(inst.p));
-    return views_dict(drv_.outputs, inst.p);
-  }
-
-  // The inputs of (size, seed) as {name: numpy array}, for drivers that expose them
-  // (HARNESS_INPUTS); an empty dict otherwise.
-  py::dict inputs(uint64_t size, uint64_t seed) {
-    if (!drv_.inputs) return py::dict();
-    Instance inst(&drv_, size);
-    drv_.generate(inst.p, seed);
-    return views_dict(drv_.inputs, inst.p);
-  }
-
-  static py::dict views_dict(int (*fn)(void*, harness::OutputView*, int), void* p) {
-    harness::OutputView views[32];
-    int n = fn(p, views, 32);
-    py::dict d;
-    for (int i = 0; i < n && i < 32; ++i) d[py::str(views[i].name)] = output_array(views[i]);
-    return d;
-  }
-
-  // Nanoseconds spent generating inputs so far (both sides, all calls).
-  int64_t generation_ns() const { return gen_ns_; }
-
-
- private:
-  Driver drv_;
-  std::unique_ptr<Library> base_lib_, cand_lib_;
-  CallFn base_call_ = nullptr, cand_call_ = nullptr;
-  int fd_;
-  double rtol_, atol_, tfactor_, tmin_;
-  bool sandboxed_;  // in a pid namespace: every visible process counts
-  std::string nonce_;  // tags every protocol message, so the orchestrator can tell ours
-  int64_t gen_ns_ = 0;
-  std::string baseline_broke_;  // why the problem is broken: its baseline changed the process
-                                // state or wrote a const input during timing
-  // The instances of the most recent size, kept so that validation at the timed size and
-  // timing share buffers that were allocated and first-touched once.
-  uint64_t pair_size_ = UINT64_MAX;
-  std::unique_ptr<Instance> pair_b_, pair_c_;
-  // A third instance of the pair size for the expected outputs of the calls inside a
-  // batched measurement (check_call); allocated only when a measurement batches calls.
-  std::unique_ptr<Instance> check_;
-
-  // The two instances of `size` (allocated once per size); false if memory ran out.
-  bool setup(uint64_t size, Instance** b, Instance** c) {
-    if (size != pair_size_) {
-      pair_b_.reset();
-      pair_c_.reset();
-      check_.reset();
-      pair_size_ = UINT64_MAX;
-      try {
-        pair_b_.reset(new Instance(&drv_, size));
-        pair_c_.reset(new Instance(&drv_, size));
-      } catch (const std::bad_alloc&) {
-        pair_b_.reset();
-        pair_c_.reset();
-        return false;
-      } catch (const std::length_error&) {
-        return false;
-      }
-      pair_size_ = size;
-    }
-    *b = pair_b_.get();
-    *c = pair_c_.get();
-    return true;
-  }
-
-  // Allocates the check instance of `size` (the current pair size); false if memory ran out.
-  bool make_check(uint64_t size) {
-    if (check_) return true;
-    try {
-      check_.reset(new Instance(&drv_, size));
-    } catch (const std::bad_alloc&) {
-      return false;
-    } catch (const std::length_error&) {
-      return false;
-    }
-    return true;
-  }
-
-  // Untimed, after every call but the last of a batched measurement, on either side (the
-  // same work after each side's calls, so the timing stays symmetric): the baseline
-  // computes the outputs of the same inputs (`seed`) on the check instance, and `got`'s
-  // outputs are compared with them. The last call's outputs are compared after the pair,
-  // so every timed output is checked. Returns the comparison's verdict.
-  Verdict check_call(Instance& got, uint64_t seed) {
-    Instance& e = *check_;
-    generate(e, seed);
-    drv_.reset(e.p, 1);
-    try {
-      base_call_(drv_.args(e.p));
-    } catch (const std::exception& ex) {
-      return Verdict{"setup_error", std::string("the baseline failed: ") + ex.what()};
-    }
-    return compare(e, got);
-  }
-
-  static py::dict setup_error(uint64_t size) {
-    return verdict_dict(Verdict{"setup_error", "the harness could not allocate the inputs and "
-                                               "outputs of size " + std::to_string(size) +
-                                               " (out of memory): choose a smaller size"});
-  }
-
-  // Generates the inputs of `seed` into `inst`; returns the ns it took.
-  int64_t generate(Instance& inst, uint64_t seed) {
-    int64_t t0 = now_ns();
-    drv_.generate(inst.p, seed);
-    const int64_t t = now_ns() - t0;
-    gen_ns_ += t;
-    return t;
-  }
-
-  // dst <- the inputs src holds for `seed` (a copy where the driver can, see driver.hpp).
-  void give_inputs(Instance& dst, const Instance& src, uint64_t seed) {
-    int64_t t0 = now_ns();
-    drv_.same_inputs(dst.p, src.p, seed);
-    gen_ns_ += now_ns() - t0;
-  }
-
-  // Tells the orchestrator how long the next candidate call (or measurement) may take
-  // before it is killed: max(timeout_min_s, timeout_factor x the baseline's time for the
-  // same work). Sent right before the candidate runs; right after it, notify_trusted()
-  // gives the watchdog back to the harness's own work (input generation and copies,
-  // checks, comparisons), so that work never runs out a candidate's deadline.
-  void notify_deadline(double baseline_s) { send_deadline(std::max(tmin_, tfactor_ * baseline_s)); }
-
-  // Our own work (input generation, baseline calls) gets a generous fixed deadline.
-  void notify_trusted() { send_deadline(120.0); }
-
-  // Iterations per measurement so that one lasts at least `target` ns (nanobench's rule).
-  static int64_t iterations_for(double target, int64_t call_ns) {
-    return std::max<int64_t>(1, int64_t(target / double(std::max<int64_t>(call_ns, 1))) + 1);
-  }
-
-  static int64_t median_of(std::vector<int64_t> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-  }
-
-  void send_deadline(double seconds) {
-    if (fd_ < 0) return;
-    char buf[160];
-    int n = std::snprintf(buf, sizeof buf,
-                          "{\"event\":\"deadline\",\"seconds\":%.3f,\"nonce\":\"%s\"}\n",
-                          seconds, nonce_.c_str());
-    if (write(fd_, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
-  }
-
-  // Seed of call k of `iters` in one measurement: every call gets fresh inputs (so no
-  // call can reuse the previous one's work) and the last one uses `seed`, so both sides
-  // end on the same inputs and their outputs can be compared.
-  static uint64_t iteration_seed(uint64_t seed, int64_t k, int64_t iters) {
-    return k == iters - 1 ? seed : harness::mix64(seed ^ (0x51ed270b27a6ee6bULL * uint64_t(k + 1)));
-  }
-
-  // One measurement of the baseline: `iters` calls, inputs reset outside the timed region.
-  int64_t timed_call(Instance& inst, CallFn fn, uint64_t seed, int64_t iters, bool poison) {
-    int64_t total = 0;
-    for (int64_t i = 0; i < iters; ++i) {
-      if (iters > 1) generate(inst, iteration_seed(seed, i, iters));
-      drv_.reset(inst.p, (poison || iters > 1) ? 1 : 0);
-      void* a = drv_.args(inst.p);
-      quiesce();
-      // The same work around the call as a candidate call (one_candidate_call): a process
-      // state snapshot (it reads /proc) right before the clock starts, another after the
-      // call, then the const-input check. Each side's call then follows the same harness
-      // work, whichever side ran first (a parallel check before only one side's call was
-      // seen to slow that side by up to 1.5x on a loaded machine).
-      const ProcState before = ProcState::take(sandboxed_);
-      int64_t t0 = now_ns();
-      fn(a);
-      total += now_ns() - t0;
-      const std::string changed = before.diff(ProcState::take(sandboxed_));
-      if (baseline_broke_.empty() && !changed.empty()) baseline_broke_ = "the baseline " + changed;
-      if (!drv_.inputs_intact(inst.p, nullptr, 0) && baseline_broke_.empty())
-        baseline_broke_ = "the baseline modified its const inputs";
-      if (i < iters - 1) {
-        const Verdict v = check_call(inst, iteration_seed(seed, i, iters));
-        if (v.status != "ok" && baseline_broke_.empty())
-          baseline_broke_ = "the baseline gave different outputs for the same inputs: " + v.why;
-      }
-    }
-    return total;
-  }
-
-  // One unbatched candidate call on poisoned outputs under its own deadline (baseline_s:
-  // the baseline's time for the same call); the harness's work after it is trusted.
-  Verdict checked_candidate_call(Instance& c, int64_t* ns, double baseline_s) {
-    drv_.reset(c.p, 1);
-    notify_deadline(baseline_s);
-    Verdict v = one_candidate_call(c, ns);
-    notify_trusted();
-    return v;
-  }
-
-  // One measurement of the candidate (as timed_call): every call checked for state
-  // changes and const inputs, and every call's outputs but the last compared here with
-  // the baseline's for the same inputs (the last one's after the pair).
-  Verdict timed_candidate(Instance& c, uint64_t seed, int64_t iters, int64_t* ns) {
-    int64_t total = 0;
-    for (int64_t i = 0; i < iters; ++i) {
-      if (iters > 1) generate(c, iteration_seed(seed, i, iters));
-      drv_.reset(c.p, iters > 1 ? 1 : 0);
-      int64_t t = 0;
-      Verdict v = one_candidate_call(c, &t);
-      if (v.status != "ok") return v;
-      total += t;
-      if (i < iters - 1) {
-        v = check_call(c, iteration_seed(seed, i, iters));
-        if (v.status == "incorrect")
-          v.why = "call " + std::to_string(i + 1) + " of " + std::to_string(iters) +
-                  " in one timed measurement: " + v.why;
-        if (v.status != "ok") return v;
-      }
-    }
-    *ns = total;
-    return Verdict{};
-  }
-
-  Verdict one_candidate_call(Instance& c, int64_t* ns) {
-    void* a = drv_.args(c.p);
-    quiesce();
-    ProcState before = ProcState::take(sandboxed_);
-    int64_t t0 = now_ns();
-    try {
-      cand_call_(a);
-    } catch (const std::exception& e) {
-      return Verdict{"runtime_error", std::string("the candidate threw a C++ exception: ") + e.what()};
-    } catch (...) {
-      return Verdict{"runtime_error", "the candidate threw a C++ exception of unknown type"};
-    }
-    *ns = now_ns() - t0;
-    ProcState after = ProcState::take(sandboxed_);
-    Verdict v;
-    std::string why = before.diff(after);
-    if (!why.empty()) return Verdict{"rejected", "the candidate " + why};
-    char buf[512] = {0};
-    if (!drv_.inputs_intact(c.p, buf, sizeof buf)) return Verdict{"rejected", buf};
-    return v;
-  }
-
-  Verdict compare(Instance& b, Instance& c) {
-    char buf[1024] = {0};
-    if (drv_.matches(b.p, c.p, rtol_, atol_, buf, sizeof buf)) return Verdict{};
-    return Verdict{"incorrect", buf};
-  }
-};
-
+using harness::Verdict;
+using harness::verdict_dict;
 
 // ------------------------------------------------------------------ the judge
-// CPU accounting (the cross-check of the timed windows). The judge reads each side's
-// caller's process CPU clock (kernel-counted, all its threads, user and system) right
-// before every window and command of the caller (it lets the caller run) and right after
-// it (the caller stopped again). The caller runs only then, so all its CPU lies inside a
-// window or a command; the harness's own work (input generation, resets, the const-input
-// check, output copies) is its keeper's, in another process, and none of it is counted
-// here. Three rules, each `rejected` with its figures:
-//   the physical bound (below): a window's or command's CPU <= its wall x granted CPUs;
-//   the outside rule: the candidate caller's CPU outside its windows (loads, counted
-//     calls) <= M x 5 ms + 1.5 x the baseline caller's + (N - 1) x 1 ms x W (N: OpenMP
-//     threads, both callers get GOMP_SPINCOUNT=10000: idle workers spin 0.1-0.3 ms after a
-//     region; W: call windows; M: measurements), taken per block of two timed
-//     measurements (one of each order for a lone candidate; drawn orders in a batch),
-//     half of the blocks or more (at least 2) over it;
-//   the idle rule (kIdleAbsNs): CPU outside windows and commands, which a stopped caller
-//     cannot have.
-// The two last ones predate the stopped caller, when the side's runner did the harness's
-// work in the candidate's own process and their slack had to cover it; they now hold with
-// room to spare and stay as a cross-check. In a batch every rule holds for each candidate
-// against the one baseline. Loading has its own rule: the candidate's
-// caller may use at most 50 ms + 1.5 x the baseline's CPU to start and load its object
-// (and again for every switch of code layout), so its static constructors cannot
-// precompute at length. Validation windows are bounded by their deadline only; they cannot
-// precompute for the timed calls, whose inputs are unknown until their prepare
-// (input_seed()).
-constexpr int64_t kOutsideAbsNs = 5000000;
-constexpr int64_t kLoadAbsNs = 50000000;
-constexpr double kOutsideRel = 1.5;
-constexpr int64_t kSpinPerWindowNs = 1000000;
-// The idle rule's limits (S: the candidate's windows and commands in the span):
-//   whole evaluation:      candidate idle <= 20 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S;
-//   each block of timed measurements: candidate idle <= M x 2 ms + 1.5 x baseline idle + (N - 1) x 0.25 ms x S
-// The physical bound. A process confined to G CPUs cannot use more than G seconds of CPU
-// per second of wall time, so each window and each command of a caller, read by the
-// judge (its kernel CPU clock, from right before the doorbell to right after the stop),
-// may use at most its wall time x G (the judge's own CPU set: the CPUs this evaluation
-// was granted) + kPhysicalAbsNs + kPhysicalRel of it; more is `rejected` with the figures.
-// Unlike the rules above it has no slack that grows with the harness's work, and it
-// catches a side that widened its own CPU mask (a raw sched_setaffinity on one of its
-// threads, which the seccomp filter allows for the caller's own threads) where no cpuset
-// cgroup confines it: serial mode split over two CPUs uses about twice its wall time.
-// The margins cover the reads themselves (a few microseconds) and the kernel's
-// accounting granularity.
-constexpr int64_t kPhysicalAbsNs = 500000;
-constexpr double kPhysicalRel = 0.02;
-constexpr int64_t kIdleAbsNs = 2000000;
-constexpr int64_t kIdleTotalAbsNs = 20000000;
-constexpr int64_t kIdleSpinPerStepNs = 250000;
+// (The CPU-accounting rules and their limits: accounting.hpp.)
 // A measurement lasts at least this many doorbell round trips, so the round trip (inside
 // every timed window) costs at most 1 % of the per-call time.
 constexpr double kDoorbellFactor = 100.0;
 // Memory the K batched instances of one side may take (bytes).
 constexpr uint64_t kBatchBytes = 256ULL << 20;
-// Seeds on which calls per measurement are calibrated (and discarded as warm-up).
-constexpr uint64_t kJudgeCalibrationSeeds = 3;
 // Deadlines the judge keeps itself (wait_done()): a candidate's load (its static
 // constructors, a code layout) and its doorbell windows; its profile's calls (thread
 // scaling, counters); and how much later the orchestrator's deadline ends the whole
@@ -675,111 +104,10 @@ constexpr uint64_t kJudgeCalibrationSeeds = 3;
 constexpr int64_t kLoadDeadlineNs = 60000000000LL;
 constexpr int64_t kProfileDeadlineNs = 60000000000LL;
 constexpr double kBackstopS = 10.0;
-// The orchestrator's deadline for the harness's own work (s).
-constexpr double kTrustedS = 120.0;
-
-// The adaptive stopping rule of Bench::measure (adaptive = true). At the end of every
-// block of 4 pairs once min_pairs are done, timing stops early when the speedup is settled:
-// (a) the 99.5 % interval of the median ratio is narrow, half-width <= 2 % of the median
-// (about 1.3 % at the reported 95 %: enough to tell 1.0 from 1.1; 1 % kept an A/A with 2 %
-// per-pair noise to ~39 of 40 pairs, 2 % stops it at ~20 with the same coverage,
-// benchmarks/stopping_rule.py);
-// or (b) it is clear of every threshold the reports use (1.0, 1.1 and 2.0: faster or not,
-// "significantly faster", the 2x column). Deciding at 99.5 % rather than at the reported
-// 95 % keeps the reported interval nearly honest under repeated looks: a true speedup that
-// sits on a threshold (an A/A sits on 1.0) stops early under (b) only when the stricter
-// interval misses it, at most 0.5 % per look (about 3.5 % over the 7 looks of 12..36
-// pairs, by the union bound, on top of the last look's 5 %); (a) is decided at the strict
-// level too, because stopping when an interval happens to be narrow selects intervals that
-// cover less (a simulation at 95 % gave 5.5-6 % misses instead of 3.8 % at 40 pairs). No
-// decision is taken below 9 pairs, where the 99.5 % interval is the sample range.
-// Otherwise the fixed rule decides (budget_s of timed work, max_pairs).
-constexpr double kSettledHalfWidth = 0.02;
-constexpr double kSettledLevel = 0.995;
-constexpr double kSettledThresholds[] = {1.0, 1.1, 2.0};
-
-// The order-statistic interval of the median of x (sign-test inversion, as
-// harness/measure/stats.py order_stat_ci): (x_(k), x_(n-k+1)) for the largest k with
-// P(Binomial(n, 1/2) < k) <= (1 - level) / 2 (k >= 1). x is sorted in place.
-std::pair<double, double> median_interval(std::vector<double>& x, double level) {
-  std::sort(x.begin(), x.end());
-  const size_t n = x.size();
-  const double alpha = (1.0 - level) / 2.0;
-  double pk = std::pow(0.5, double(n));  // P(B = 0)
-  double cdf = 0.0;
-  size_t k = 0;
-  while (k < n && cdf + pk <= alpha) {
-    cdf += pk;
-    pk *= double(n - k) / double(k + 1);  // P(B = k + 1)
-    ++k;
-  }
-  k = std::max<size_t>(k, 1);
-  return {x[k - 1], x[n - k]};
-}
-
-// True when the per-pair ratios (baseline / candidate) settle the speedup (see above).
-bool settled(const std::vector<double>& bs, const std::vector<double>& cs) {
-  // Below 9 pairs the 99.5 % order-statistic interval is the whole sample range (no cut
-  // point exists at that level): never settled there.
-  if (bs.size() < 9 || bs.size() != cs.size()) return false;
-  std::vector<double> r(bs.size());
-  for (size_t i = 0; i < r.size(); ++i) r[i] = bs[i] / cs[i];
-  const auto strict = median_interval(r, kSettledLevel);  // sorts r
-  const size_t n = r.size();
-  const double med = n % 2 ? r[n / 2] : 0.5 * (r[n / 2 - 1] + r[n / 2]);
-  if (strict.second - strict.first <= 2.0 * kSettledHalfWidth * med) return true;
-  for (double t : kSettledThresholds)
-    if (strict.first <= t && t <= strict.second) return false;
-  return true;
-}
-
-// SipHash-2-4 (J.-P. Aumasson and D. J. Bernstein, "SipHash: a fast short-input PRF",
-// INDOCRYPT 2012) of one 8-byte message m under the 128-bit key (k0, k1): a keyed
-// pseudorandom function, so outputs for known messages reveal nothing of the key.
-uint64_t siphash24(uint64_t k0, uint64_t k1, uint64_t m) {
-  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
-  uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
-  uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
-  auto round = [&] {
-    v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32);
-    v2 += v3; v3 = rotl(v3, 16); v3 ^= v2;
-    v0 += v3; v3 = rotl(v3, 21); v3 ^= v0;
-    v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32);
-  };
-  auto block = [&](uint64_t b) {
-    v3 ^= b;
-    round();
-    round();
-    v0 ^= b;
-  };
-  block(m);
-  block(uint64_t(8) << 56);  // the last block: the message length (8 bytes), nothing left over
-  v2 ^= 0xff;
-  for (int i = 0; i < 4; ++i) round();
-  return v0 ^ v1 ^ v2 ^ v3;
-}
 
 std::string signal_text(int sig) {
   const char* a = sigabbrev_np(sig);
   return a ? std::string("SIG") + a : "signal " + std::to_string(sig);
-}
-
-// A verdict of the judge: status "ok", "incorrect", "rejected", "runtime_error" or
-// "setup_error"; exit_code (a process of a side that died: -signal or its exit code) when died.
-struct JVerdict {
-  std::string status = "ok";
-  std::string why;
-  bool died = false;
-  int exit_code = 0;
-  bool ok() const { return status == "ok"; }
-};
-
-py::dict jdict(const JVerdict& v) {
-  py::dict d;
-  d["status"] = v.status;
-  d["why"] = v.why;
-  if (v.died) d["exit_code"] = v.exit_code;
-  return d;
 }
 
 // One process of a side (its keeper or its caller) as the judge sees it. Everything read
@@ -796,22 +124,10 @@ struct Proc {
   uint32_t seq = 1;
   bool dead = false;
   bool frozen = false;  // stopped by the judge (SIGSTOP, the stop seen by waitpid)
-  JVerdict death;
+  Verdict death;
   int32_t status = 0;  // private copy of the last reply
   std::string why;
   std::vector<std::pair<int, cpu_set_t>> masks;  // (thread id, CPU mask) of its threads once loaded
-};
-
-// The accounting counters of one candidate against the baseline at one moment
-// (Bench::mark()), or their growth over a span (Bench::since()): both sides' CPU outside
-// their windows and idle CPU, the candidate's windows and steps (windows and commands).
-struct Mark {
-  int64_t base = 0, cand = 0, windows = 0, base_idle = 0, cand_idle = 0, steps = 0;
-  Mark& operator+=(const Mark& o) {
-    base += o.base, cand += o.cand, windows += o.windows;
-    base_idle += o.base_idle, cand_idle += o.cand_idle, steps += o.steps;
-    return *this;
-  }
 };
 
 // One side as the judge sees it: its keeper (trusted, the driver and the instances), its
@@ -835,7 +151,7 @@ struct Runner {
   std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
   // a candidate in the batch: `left` once it has its verdict (`out`; its processes ended)
   bool left = false;
-  JVerdict out;
+  Verdict out;
   // its timing (Bench::measure): per-call times of its pairs (ns), why it stopped being
   // timed ("" while it is), timed work so far (ns, its pairs' baseline and its own), and
   // the per-block accounting (see kOutsideAbsNs)
@@ -849,7 +165,7 @@ struct Runner {
   bool candidate() const { return role == "candidate"; }
   bool timed() const { return !left && stopped.empty(); }
   bool dead() const { return keeper.dead || caller.dead; }
-  const JVerdict& death() const { return caller.dead ? caller.death : keeper.death; }
+  const Verdict& death() const { return caller.dead ? caller.death : keeper.death; }
 };
 
 class Bench {
@@ -986,7 +302,7 @@ class Bench {
         if (p.status != harness::side::kOk) return batch_dict({"setup_error", "the baseline's caller could not load: " + p.why});
         continue;
       }
-      JVerdict v;
+      Verdict v;
       if (p.status == harness::side::kLoadFailed)
         v = {"link_error", p.why};
       else if (p.status != harness::side::kOk)
@@ -1001,12 +317,12 @@ class Bench {
   // The checks of candidate c's load (the start, or a switch of code layout): its process
   // has as many threads as the baseline's (its constructors started none), and the load
   // rule (see kLoadAbsNs) on the two loads' CPU (lb, lc: ns).
-  JVerdict load_checks(Runner& c, int64_t lb, int64_t lc, const char* when) {
+  Verdict load_checks(Runner& c, int64_t lb, int64_t lc, const char* when) {
     const int tb = thread_count(base_.caller.pid), tc = thread_count(c.caller.pid);
     if (tb != tc)
       return {"rejected", "the candidate's process had " + std::to_string(tc) + " threads " + when +
                               ", the baseline's " + std::to_string(tb) + ": its constructors started threads"};
-    const int64_t lim = kLoadAbsNs + int64_t(kOutsideRel * double(lb));
+    const int64_t lim = harness::load_limit_ns(lb);
     if (lc > lim) {
       char buf[400];
       std::snprintf(buf, sizeof buf,
@@ -1023,7 +339,7 @@ class Bench {
   // a fresh placement of every side's code while there are layouts left. The switch is
   // outside the pair's measurement and is checked as a load. A candidate whose switch
   // fails leaves the batch; the answer is the batch's (ok, setup_error or split).
-  JVerdict load_layouts(int p) {
+  Verdict load_layouts(int p) {
     int64_t lb = 0;
     for (Runner* r : runners()) {
       if (r->candidate() && !r->timed()) continue;
@@ -1031,7 +347,7 @@ class Bench {
       r->caller.ctl->layout = harness::mix64(0x9e3779b97f4a7c15ULL * uint64_t(p + 1) ^
                                              (r->candidate() ? 0xc2b2ae3d27d4eb4fULL * uint64_t(r->index + 1) : 0));
       const int64_t before = r->in_command_ns;
-      JVerdict v = caller_command(*r, harness::side::kLoad, kLoadDeadlineNs);
+      Verdict v = caller_command(*r, harness::side::kLoad, kLoadDeadlineNs);
       const int64_t cpu = r->in_command_ns - before;
       if (v.ok() && r->caller.status == harness::side::kLoadFailed)
         v = side_failed(*r, "runtime_error", "its object linked at another code offset (code layout " +
@@ -1060,11 +376,11 @@ class Bench {
     int64_t tb = 0;
     std::vector<int64_t> tc(cands_.size(), 0);
     const std::vector<uint64_t> seeds{seed};
-    JVerdict v = batch_.ok() ? ensure(size, 1) : batch_;
+    Verdict v = batch_.ok() ? ensure(size, 1) : batch_;
     if (v.ok()) v = base_failed(turn(base_, seeds, true, 0.0, &tb));
     for (Runner* c : in)
       if (v.ok() && !c->left) {
-        const JVerdict w = turn(*c, seeds, true, double(tb) * 1e-9, &tc[size_t(c->index)]);
+        const Verdict w = turn(*c, seeds, true, double(tb) * 1e-9, &tc[size_t(c->index)]);
         if (!w.ok() && !leave(*c, w)) v = w;
       }
     if (v.ok()) v = compare_reported(seeds, "", in);
@@ -1117,7 +433,7 @@ class Bench {
     const double res = clock_resolution_ns();
     double doorbell = 0.0;
     int64_t k = 1;
-    JVerdict v = batch_.ok() ? ensure(size, 1) : batch_;
+    Verdict v = batch_.ok() ? ensure(size, 1) : batch_;
     if (v.ok()) v = doorbell_ns(21, &doorbell);
     const double target = std::max({min_measure_ns, 1000.0 * res, kDoorbellFactor * doorbell});
     // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
@@ -1127,7 +443,7 @@ class Bench {
     std::vector<int64_t> tbs;
     std::vector<std::vector<int64_t>> tcs(cands_.size());
     int64_t slowest_tb = 0;
-    for (uint64_t c = 0; c < kJudgeCalibrationSeeds && v.ok() && !present().empty(); ++c) {
+    for (uint64_t c = 0; c < kCalibrationSeeds && v.ok() && !present().empty(); ++c) {
       const std::vector<uint64_t> seeds{input_seed(seed0 + 1000003ULL * (c + 1))};
       int64_t tb = 0;
       v = base_failed(turn(base_, seeds, true, 0.0, &tb));
@@ -1137,7 +453,7 @@ class Bench {
       for (Runner* r : ran) {
         if (!v.ok()) break;
         int64_t tc = 0;
-        const JVerdict w = turn(*r, seeds, true, double(slowest_tb) * 1e-9, &tc);
+        const Verdict w = turn(*r, seeds, true, double(slowest_tb) * 1e-9, &tc);
         if (!w.ok() && !leave(*r, w)) v = w;
         if (w.ok()) tcs[size_t(r->index)].push_back(tc);
       }
@@ -1196,7 +512,7 @@ class Bench {
           v = base_failed(turn(base_, seeds, k > 1, 0.0, &tb));
           slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(k));
         } else if (!r->left) {
-          const JVerdict w = turn(*r, seeds, k > 1, slowest_base_call_s * double(k), &tc[size_t(r->index)]);
+          const Verdict w = turn(*r, seeds, k > 1, slowest_base_call_s * double(k), &tc[size_t(r->index)]);
           if (!w.ok() && !leave(*r, w)) v = w;
         }
       }
@@ -1210,7 +526,7 @@ class Bench {
         // measurement of an odd number is a block alone.
         if (p % 2 == 1 || p + 1 == max_pairs) {
           ++c->blocks;
-          if (over_limit(c->block, p - (p % 2), p, &c->worst, &c->worst_excess)) ++c->over;
+          if (harness::over_limit(c->block, p - (p % 2), p, threads_, &c->worst, &c->worst_excess)) ++c->over;
           c->block = Mark{};
         }
         accounting_total(*c);
@@ -1223,7 +539,7 @@ class Bench {
       if (c->left || !v.ok()) continue;
       if (c->stopped.empty()) c->stopped = "max_pairs";
       if (c->over >= 2 && 2 * c->over >= c->blocks)
-        leave(*c, JVerdict{"rejected", c->worst + "; " + std::to_string(c->over) + " of " +
+        leave(*c, Verdict{"rejected", c->worst + "; " + std::to_string(c->over) + " of " +
                                            std::to_string(c->blocks) + " blocks of timed measurements were over their limit"});
     }
     py::dict d = batch_dict(v);
@@ -1249,7 +565,7 @@ class Bench {
   py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps, int index) {
     notify_trusted();
     Runner& c = present_candidate(index);
-    JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
+    Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
     std::vector<double> ts;
     for (int r = 0; r < reps && v.ok() && !c.left; ++r) {
       v = prepare(c, {input_seed(seed)}, false);
@@ -1258,7 +574,7 @@ class Bench {
       ts.push_back(double(t));
     }
     std::sort(ts.begin(), ts.end());
-    py::dict d = jdict(v);
+    py::dict d = verdict_dict(v);
     d["median_ns"] = ts.empty() ? 0.0 : ts[ts.size() / 2];
     return d;
   }
@@ -1269,9 +585,8 @@ class Bench {
   py::dict counters(uint64_t size, uint64_t seed, int index) {
     notify_trusted();
     Runner& r = present_candidate(index);
-    JVerdict v = size == size_ ? JVerdict{} : ensure(size, 1);
+    Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
     if (v.ok()) v = prepare(r, {input_seed(seed)}, false);
-    py::dict counts, unavailable;
     if (v.ok()) {  // its threads, which its covered /proc cannot tell it (isolate.hpp)
       const std::vector<int> tids = harness::thread_ids(r.caller.pid);
       const size_t n = std::min<size_t>(tids.size(), harness::side::kMaxK);
@@ -1280,22 +595,20 @@ class Bench {
       v = caller_command(r, harness::side::kCounters, kProfileDeadlineNs);
     }
     Proc& c = r.caller;
-    if (v.ok() && c.status != harness::side::kOk) v = JVerdict{"rejected", c.why};
-    if (v.ok()) {
-      for (int e = 0; e < harness::kNumCounters; ++e) {
-        char why[sizeof c.ctl->counter_why[0]];
-        std::memcpy(why, c.ctl->counter_why[e], sizeof why);
-        why[sizeof why - 1] = 0;
-        const uint64_t n = c.ctl->counts[e];
-        if (why[0])
-          unavailable[harness::kCounters[e].name] = std::string(why);
-        else
-          counts[harness::kCounters[e].name] = n;
-      }
+    if (v.ok() && c.status != harness::side::kOk) v = Verdict{"rejected", c.why};
+    py::dict d = verdict_dict(v);
+    if (v.ok()) {  // the reply copied once into private memory and bounded
+      auto why = [&c](int e) {
+        char w[sizeof c.ctl->counter_why[0]];
+        std::memcpy(w, c.ctl->counter_why[e], sizeof w);
+        w[sizeof w - 1] = 0;
+        return std::string(w);
+      };
+      harness::put_counters(d, why, [&c](int e) { return uint64_t(c.ctl->counts[e]); });
+    } else {
+      d["counts"] = py::dict();
+      d["unavailable"] = py::dict();
     }
-    py::dict d = jdict(v);
-    d["counts"] = counts;
-    d["unavailable"] = unavailable;
     return d;
   }
 
@@ -1304,7 +617,7 @@ class Bench {
   // through it. Raises RuntimeError when the batch fails it.
   double doorbell(int reps) {
     double d = 0.0;
-    const JVerdict v = doorbell_ns(reps, &d);
+    const Verdict v = doorbell_ns(reps, &d);
     if (!v.ok()) throw std::runtime_error(v.why);
     return d;
   }
@@ -1332,16 +645,8 @@ class Bench {
 
   // The seed the inputs of a timed call with seed `nominal` are generated from (the
   // calibration calls, the pairs, the profile's calls): SipHash-2-4 of it under the
-  // evaluation's secret key. The nominal seeds (+ 1 + p for timed pair p, ...) are public
-  // and would let a candidate compute the answers of later pairs in advance (in a
-  // validation call, whose window is bounded only by its deadline: tests/hostile/
-  // precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a keeper
-  // sees an input seed only in the prepare that hands it over, and one input seed tells
-  // nothing of the next. Validation cases keep their public seeds: a problem's validation
-  // is then the same in every evaluation (its wrong variants are caught every time, not by
-  // the luck of a draw: tests/test_problems.py), and knowing those inputs helps no timed
-  // call, whose inputs are keyed and whose outputs are all compared.
-  uint64_t input_seed(uint64_t nominal) const { return siphash24(key_[0], key_[1], nominal); }
+  // evaluation's secret key (why: seeds.hpp input_seed).
+  uint64_t input_seed(uint64_t nominal) const { return harness::input_seed(key_[0], key_[1], nominal); }
 
  private:
   std::string drv_path_;
@@ -1363,7 +668,7 @@ class Bench {
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
   std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (a candidate's)
-  JVerdict batch_;  // the batch's own failure (setup_error, split), once it has one
+  Verdict batch_;  // the batch's own failure (setup_error, split), once it has one
   bool isolate_ = false;  // callers start in namespaces of their own (isolate.hpp)
   harness::isolation::Plan plan_;  // the mounts they make read-only
   volatile int* iso_err_ = nullptr;  // a shared page: why a caller's child could not isolate
@@ -1400,7 +705,7 @@ class Bench {
   // memory freed, and nothing of it is read again. False (nothing done, v kept as the
   // batch's failure) when v is not c's but the batch's (setup_error: the harness or the
   // problem failed).
-  bool leave(Runner& c, const JVerdict& v) {
+  bool leave(Runner& c, const Verdict& v) {
     if (v.status == "setup_error" || v.status == "split") {
       batch_ = v;
       return false;
@@ -1420,7 +725,7 @@ class Bench {
   // error here would let a candidate stop a run), and the batch ends ("split"); with
   // several, which one is unknown: the batch ends "split" and the orchestrator judges the
   // candidates without a verdict again one at a time.
-  JVerdict base_failed(const JVerdict& v) {
+  Verdict base_failed(const Verdict& v) {
     if (v.ok() || v.status == "setup_error" || v.status == "split") return v;
     const std::vector<Runner*> in = present();
     if (in.size() == 1) {
@@ -1435,9 +740,9 @@ class Bench {
 
   // The batch-level part of an answer (status, why; the batch's own failure first) and
   // every candidate's standing ({index, status, why[, exit_code]}).
-  py::dict batch_dict(const JVerdict& v) {
+  py::dict batch_dict(const Verdict& v) {
     if (batch_.ok() && !v.ok()) batch_ = v;
-    const JVerdict& b = batch_.ok() ? v : batch_;
+    const Verdict& b = batch_.ok() ? v : batch_;
     py::dict d;
     d["status"] = b.status;
     d["why"] = b.why;
@@ -1449,7 +754,7 @@ class Bench {
 
   // Candidate c's standing: {index, status, why[, exit_code]} (ok while it is in the batch).
   static py::dict standing(const Runner& c) {
-    py::dict e = jdict(c.left ? c.out : JVerdict{});
+    py::dict e = verdict_dict(c.left ? c.out : Verdict{});
     e["index"] = c.index;
     return e;
   }
@@ -1606,13 +911,13 @@ class Bench {
   // (tests), and all processes share the evaluation's memory limit, so the usual cause is
   // the candidate's memory (the OOM killer may pick any). A harness error here would let
   // a candidate stop a run.
-  JVerdict death_of(const Proc& p, bool candidate, int st) const {
+  Verdict death_of(const Proc& p, bool candidate, int st) const {
     if (p.name == "caller" && *iso_err_ != 0 && WIFEXITED(st) && WEXITSTATUS(st) == 125)
       return {"setup_error", std::string("the judge could not give the ") + (candidate ? "candidate" : "baseline") +
                                  "'s caller namespaces of its own (isolate.hpp): " + std::strerror(*iso_err_)};
     const std::string who = candidate && p.name == "caller" ? "" : "the " + std::string(candidate ? "candidate" : "baseline") +
                                                                        "'s " + p.name + " process was ";
-    JVerdict v{"runtime_error", "", true, 0};
+    Verdict v{"runtime_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
       v.why = who + "killed by " + signal_text(WTERMSIG(st));
@@ -1718,7 +1023,7 @@ class Bench {
 
   // A command of r's keeper (trusted: its CPU is the harness's); the verdict of a death,
   // else ok (the reply in keeper.status/why).
-  JVerdict command(Runner& r, uint32_t cmd) {
+  Verdict command(Runner& r, uint32_t cmd) {
     Proc& p = r.keeper;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
@@ -1732,7 +1037,7 @@ class Bench {
   // only for it, a candidate's for at most `deadline_ns`. Its CPU (the caller's clock
   // around it) counts as the side's commands (see kIdleAbsNs) and is held to the physical
   // bound; then every caller's CPU masks are checked (masks_after()).
-  JVerdict caller_command(Runner& r, uint32_t cmd, int64_t deadline_ns) {
+  Verdict caller_command(Runner& r, uint32_t cmd, int64_t deadline_ns) {
     Proc& p = r.caller;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
@@ -1750,7 +1055,7 @@ class Bench {
     ++r.commands;
     if (!alive) return r.death();
     read_reply(p);
-    const JVerdict v = physical(r, c1 - c0, w1 - w0, "a command");
+    const Verdict v = physical(r, c1 - c0, w1 - w0, "a command");
     return v.ok() ? masks_after(r) : v;
   }
 
@@ -1789,7 +1094,7 @@ class Bench {
   // ran (snapshot_trusted()): a caller could otherwise leave a note in them for a
   // sibling (sched_getaffinity reads any thread's mask), many bits on a machine with many
   // CPUs.
-  JVerdict masks_after(Runner& r) {
+  Verdict masks_after(Runner& r) {
     std::string why;
     for (Runner* side : runners()) {  // every side put back before r is blamed
       if (side->left) continue;
@@ -1808,7 +1113,7 @@ class Bench {
       if (why.empty())
         why = "the " + r.role + " changed the CPU affinity of a thread of the harness (thread " + std::to_string(tid) + ")";
     }
-    return why.empty() ? JVerdict{} : side_failed(r, "rejected", why);
+    return why.empty() ? Verdict{} : side_failed(r, "rejected", why);
   }
 
   // The CPU masks of the judge's and the keepers' threads, before a caller runs (see
@@ -1838,8 +1143,8 @@ class Bench {
   }
 
   // The physical bound (see kPhysicalAbsNs) on `cpu` ns of r's caller over `wall` ns.
-  JVerdict physical(const Runner& r, int64_t cpu, int64_t wall, const char* what) const {
-    const int64_t lim = int64_t(double(wall) * granted_ * (1.0 + kPhysicalRel)) + kPhysicalAbsNs;
+  Verdict physical(const Runner& r, int64_t cpu, int64_t wall, const char* what) const {
+    const int64_t lim = harness::physical_limit_ns(wall, granted_);
     if (cpu <= lim) return {};
     char buf[400];
     std::snprintf(buf, sizeof buf,
@@ -1852,7 +1157,7 @@ class Bench {
 
   // What a failed reply of side r means: the baseline's is the problem's fault
   // (setup_error), the candidate's its own (`status`).
-  static JVerdict side_failed(const Runner& r, const std::string& status, const std::string& why) {
+  static Verdict side_failed(const Runner& r, const std::string& status, const std::string& why) {
     if (r.candidate()) return {status, why};
     return {"setup_error", why + " (a broken problem)"};
   }
@@ -1861,13 +1166,12 @@ class Bench {
   // Every keeper in the batch holds k instances of `size` and the judge E and G, and the
   // data areas fit k instances' outputs. A candidate whose keeper cannot leaves the batch;
   // the answer is the batch's.
-  JVerdict ensure(uint64_t size, uint32_t k) {
+  Verdict ensure(uint64_t size, uint32_t k) {
     if (size == size_ && k == k_) return {};
     size_ = UINT64_MAX;
     e_.reset();
     g_.reset();
-    const std::string oom = "the harness could not allocate the inputs and outputs of size " +
-                            std::to_string(size) + " (out of memory): choose a smaller size";
+    const std::string oom = harness::out_of_memory_why(size);
     try {
       e_.reset(new Instance(&drv_, size));
       g_.reset(new Instance(&drv_, size));
@@ -1898,7 +1202,7 @@ class Bench {
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
     for (Runner* r : runners()) {
       if (r->left) continue;
-      JVerdict w = remap(*r, bytes);
+      Verdict w = remap(*r, bytes);
       if (!w.ok()) return w;
       Proc& kp = r->keeper;
       kp.ctl->size = size;
@@ -1957,7 +1261,7 @@ class Bench {
 
   // The judge's view of r's data area, `bytes` long (the file only grows: it is sealed
   // against shrinking, so the mapping can never lose its pages under the judge).
-  JVerdict remap(Runner& r, uint64_t bytes) {
+  Verdict remap(Runner& r, uint64_t bytes) {
     if (r.data) munmap(r.data, r.data_bytes);
     r.data = nullptr;
     r.data_bytes = 0;
@@ -1978,7 +1282,7 @@ class Bench {
   // Each prepare of each side draws its own placement: the prepare's count and the side
   // mixed into the last seed, so an evaluation is reproducible and no two turns share a
   // draw.
-  JVerdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
+  Verdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
     Proc& kp = r.keeper;
     std::copy(seeds.begin(), seeds.begin() + long(n), kp.ctl->seeds);
@@ -1987,7 +1291,7 @@ class Bench {
     kp.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
                                     (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
     const int64_t t0 = now_ns();
-    JVerdict v = command(r, harness::side::kPrepare);
+    Verdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
     if (v.ok() && kp.status == harness::side::kNoMemory)
       v = side_failed(r, "runtime_error", "the " + r.role + "'s instances did not fit in memory: " + kp.why);
@@ -2004,9 +1308,9 @@ class Bench {
   // the judge, see wait_done()), and the keeper's report, with the caller stopped, checks
   // the const inputs and copies the outputs into its data area. So a candidate's outputs
   // are taken in as soon as its window closes, before any other side runs.
-  JVerdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s,
+  Verdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s,
                 int64_t* ns) {
-    JVerdict v = prepare(r, seeds, poison);
+    Verdict v = prepare(r, seeds, poison);
     if (!v.ok()) return v;
     v = window(r, harness::side::kCall, uint32_t(seeds.size()), 0, ns,
                int64_t(std::max(tmin_, tfactor_ * candidate_deadline_s) * 1e9));
@@ -2015,7 +1319,7 @@ class Bench {
   }
 
   // Waits (at most 50 ms) until no thread of the judge (but this one) or of the sides'
-  // processes is runnable: OpenMP workers spin after a parallel region (see quiesce()).
+  // processes is runnable: OpenMP workers spin after a parallel region (see quiesce(), cpp/inprocess.cpp).
   void quiesce_all() {
     const int self = int(syscall(SYS_gettid));
     auto busy = [this] {
@@ -2044,7 +1348,7 @@ class Bench {
   // backstop). The judge's own checks around it: the caller's threads and the processes
   // (/proc), unchanged, the physical bound (kPhysicalAbsNs), and every caller's CPU masks
   // (masks_after()).
-  JVerdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns, int64_t deadline_ns) {
+  Verdict window(Runner& r, uint32_t cmd, uint32_t k, int threads, int64_t* ns, int64_t deadline_ns) {
     Proc& p = r.caller;
     if (p.dead) return p.death;
     p.ctl->cmd = cmd;
@@ -2081,7 +1385,7 @@ class Bench {
     if (p.status == harness::side::kRejected) return side_failed(r, "rejected", p.why);
     if (p.status != harness::side::kOk)
       return side_failed(r, "rejected", "the " + r.role + "'s process answered a call with an invalid status");
-    JVerdict phys = physical(r, c1 - c0, w1 - w0, cmd == harness::side::kCall ? "a timed window" : "a doorbell round trip");
+    Verdict phys = physical(r, c1 - c0, w1 - w0, cmd == harness::side::kCall ? "a timed window" : "a doorbell round trip");
     if (!phys.ok()) return phys;
     // processes only for the candidate: one it started may show up in a baseline window
     const std::string d = ProcState::thread_diff(th0, th1, r.candidate() ? pr0 : 0, r.candidate() ? pr1 : 0);
@@ -2092,13 +1396,13 @@ class Bench {
   // The doorbell round trip (median of `reps` empty windows of the baseline's caller, ns,
   // into *out); every caller in the batch rings as often. A candidate that fails it leaves
   // the batch; the answer is the batch's.
-  JVerdict doorbell_ns(int reps, double* out) {
+  Verdict doorbell_ns(int reps, double* out) {
     std::vector<int64_t> ts;
     for (int i = 0; i < reps; ++i)
       for (Runner* r : runners()) {
         if (r->left) continue;
         int64_t t = 0;
-        const JVerdict v = window(*r, harness::side::kNop, 0, 0, &t, kLoadDeadlineNs);
+        const Verdict v = window(*r, harness::side::kNop, 0, 0, &t, kLoadDeadlineNs);
         if (!r->candidate()) {
           if (!v.ok()) return base_failed(v);
           ts.push_back(t);
@@ -2115,11 +1419,11 @@ class Bench {
   // view headers copied once into private memory and bounded (instance < k, known dtype,
   // bytes inside the data area). The keeper is trusted, but the data it copied were the
   // side's: the bounds stay.
-  JVerdict report(Runner& r, uint32_t k) {
+  Verdict report(Runner& r, uint32_t k) {
     r.views.clear();
     Proc& kp = r.keeper;
     kp.ctl->k = k;
-    JVerdict v = command(r, harness::side::kReport);
+    Verdict v = command(r, harness::side::kReport);
     if (!v.ok()) return v;
     if (kp.status == harness::side::kRejected) return side_failed(r, "rejected", kp.why);
     if (kp.status == harness::side::kTooLarge)
@@ -2172,7 +1476,7 @@ class Bench {
   // these seeds) still in the batch G <- the same inputs and its outputs, and the
   // driver's harness_matches(E, G). A candidate whose outputs differ leaves the batch
   // (`incorrect`); the answer is the batch's (ok or setup_error).
-  JVerdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
+  Verdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
                             const std::vector<Runner*>& ran) {
     const uint32_t k = uint32_t(seeds.size());
     char why[1024];
@@ -2199,7 +1503,7 @@ class Bench {
         const int a = adopt(g_->p, views_of(*c, i), why, sizeof why);
         // Every driver's adopt takes its own outputs (tests/test_adopt.py), so -1 for the
         // candidate's means its block changed while the judge read it back.
-        JVerdict w;
+        Verdict w;
         if (a < 0) {
           w = {"rejected", std::string("the candidate's outputs changed while the judge read them: ") + why};
         } else if (a == 0) {
@@ -2229,75 +1533,12 @@ class Bench {
                 n.base_idle - m.base_idle, n.cand_idle - m.cand_idle, n.steps - m.steps};
   }
 
-  // The idle rule's limit (see kIdleAbsNs) for the baseline's idle CPU and the candidate's
-  // windows and commands in the span.
-  int64_t idle_limit_ns(int64_t base_idle, int64_t steps, int64_t abs_ns) const {
-    return abs_ns + int64_t(kOutsideRel * double(std::max<int64_t>(base_idle, 0))) +
-           int64_t(std::max(threads_ - 1, 0)) * kIdleSpinPerStepNs * steps;
-  }
-
-  int64_t limit_ns(int64_t base_outside, int64_t windows, int64_t abs_ns) const {
-    return abs_ns + int64_t(kOutsideRel * double(std::max<int64_t>(base_outside, 0))) +
-           int64_t(std::max(threads_ - 1, 0)) * kSpinPerWindowNs * windows;
-  }
-
   // The whole-evaluation idle rule (see kIdleAbsNs) for candidate c: over it, c leaves
   // the batch `rejected` with the figures.
   void accounting_total(Runner& c) {
     const int64_t ib = idle(base_), ic = idle(c);
-    const int64_t ilim = idle_limit_ns(ib, steps(c), kIdleTotalAbsNs);
+    const int64_t ilim = idle_limit_ns(threads_, ib, steps(c), kIdleTotalAbsNs);
     if (ic > ilim) leave(c, {"rejected", idle_why(ic, ib, ilim, "over the whole evaluation", "20 ms")});
-  }
-
-  // The per-block rules (see kOutsideAbsNs, kIdleAbsNs) on the accounting `b` of the
-  // block of timed measurements `first`..`last` (0-based): true when it is over a limit
-  // (its figures kept in *worst when they are the largest excess so far).
-  bool over_limit(const Mark& b, int first, int last, std::string* worst, int64_t* worst_excess) {
-    const int64_t n = last - first + 1;
-    const std::string where = first == last ? "in timed measurement " + std::to_string(last + 1)
-                                            : "in timed measurements " + std::to_string(first + 1) + "-" +
-                                                  std::to_string(last + 1);
-    const int64_t ob = b.base, oc = b.cand;
-    const int64_t lim = limit_ns(ob, b.windows, n * kOutsideAbsNs);
-    const int64_t ib = b.base_idle, ic = b.cand_idle;
-    const int64_t ilim = idle_limit_ns(ib, b.steps, n * kIdleAbsNs);
-    if (oc <= lim && ic <= ilim) return false;
-    if (oc - lim > *worst_excess) {
-      *worst_excess = oc - lim;
-      *worst = outside_why(oc, ob, lim, where, "5 ms per measurement");
-    }
-    if (ic - ilim > *worst_excess) {
-      *worst_excess = ic - ilim;
-      *worst = idle_why(ic, ib, ilim, where, "2 ms per measurement");
-    }
-    return true;
-  }
-
-  // The evidence of a broken accounting rule: `what` the candidate's CPU counts, `slack`
-  // the per-step allowance, `meaning` what such work is.
-  static std::string over_why(const char* what, const char* slack, const char* meaning, int64_t oc,
-                              int64_t ob, int64_t lim, const std::string& where, const char* abs) {
-    char buf[768];
-    std::snprintf(buf, sizeof buf,
-                  "the candidate's process used %.1f ms of CPU %s %s, the baseline's %.1f ms; limit "
-                  "%.1f ms (%s + 1.5 x the baseline's + %s and extra OpenMP thread): %s",
-                  double(oc) * 1e-6, what, where.c_str(), double(ob) * 1e-6, double(lim) * 1e-6, abs,
-                  slack, meaning);
-    return buf;
-  }
-  static std::string outside_why(int64_t oc, int64_t ob, int64_t lim, const std::string& where,
-                                 const char* abs) {
-    return over_why("outside its timed calls",
-                    "1 ms per timed window",
-                    "work done outside the timed window (a thread finishing after the call returned, "
-                    "work in constructors or between calls)",
-                    oc, ob, lim, where, abs);
-  }
-  static std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::string& where,
-                              const char* abs) {
-    return over_why("while it had no call and no harness command to run", "0.25 ms per window or command",
-                    "work done after its calls returned (a signal handler or a thread finishing them later)",
-                    ic, ib, lim, where, abs);
   }
 
   // Candidate c's CPU accounting against the baseline's (ms; c's windows).
@@ -2310,7 +1551,7 @@ class Bench {
     d["baseline_window_cpu_ms"] = double(base_.in_window_ns) * 1e-6;
     d["candidate_idle_ms"] = double(idle(c)) * 1e-6;
     d["baseline_idle_ms"] = double(idle(base_)) * 1e-6;
-    d["idle_limit_ms"] = double(idle_limit_ns(idle(base_), steps(c), kIdleTotalAbsNs)) * 1e-6;
+    d["idle_limit_ms"] = double(idle_limit_ns(threads_, idle(base_), steps(c), kIdleTotalAbsNs)) * 1e-6;
     d["windows"] = c.windows;
     return d;
   }
@@ -2334,66 +1575,12 @@ class Bench {
     send_deadline(seconds + kTrustedS);
     orch_deadline_ = now_ns() + int64_t((seconds + kTrustedS) * 1e9);
   }
-  void send_deadline(double seconds) {
-    if (fd_ < 0) return;
-    char buf[160];
-    int n = std::snprintf(buf, sizeof buf, "{\"event\":\"deadline\",\"seconds\":%.3f,\"nonce\":\"%s\"}\n",
-                          seconds, nonce_.c_str());
-    if (write(fd_, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
-  }
-
-  static int64_t iterations_for(double target, int64_t call_ns) {
-    return std::max<int64_t>(1, int64_t(target / double(std::max<int64_t>(call_ns, 1))) + 1);
-  }
-  static int64_t median_of(std::vector<int64_t> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-  }
-  // Seed of call i of k in one window: fresh inputs for every call, the last one `seed`.
-  static uint64_t iteration_seed(uint64_t seed, int64_t i, int64_t k) {
-    return i == k - 1 ? seed : harness::mix64(seed ^ (0x51ed270b27a6ee6bULL * uint64_t(i + 1)));
-  }
+  void send_deadline(double seconds) { harness::send_deadline(fd_, seconds, nonce_); }
 };
-
 
 }  // namespace
 
-// Memory bandwidth (GB/s) of a STREAM-style triad a[i] = b[i] + 3 c[i] over three arrays
-// of `bytes_per_array` bytes on `threads` OpenMP threads: best of `reps` (counting 3
-// arrays moved per pass, i.e. without write-allocate traffic, as STREAM does).
-double triad_bandwidth(uint64_t bytes_per_array, int threads, int reps) {
-  const size_t n = bytes_per_array / sizeof(double);
-  std::vector<double> a(n), b(n), c(n);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (size_t i = 0; i < n; ++i) { a[i] = 0.0; b[i] = 1.0 + double(i % 7); c[i] = 0.5; }
-  double best = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    const int64_t t0 = now_ns();
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; ++i) a[i] = b[i] + 3.0 * c[i];
-    best = std::min(best, double(now_ns() - t0));
-  }
-  volatile double sink = a[n / 2];
-  (void)sink;
-  return 3.0 * double(n) * sizeof(double) / best;  // bytes per ns = GB/s
-}
-
-// The per-call overhead of the in-process protocol (InProcessBench): the median of `reps`
-// timings (ns) of an empty function called through a pointer between two clock reads.
-double inprocess_call_ns(int reps) {
-  static void (*volatile empty)() = [] {};
-  std::vector<int64_t> ts;
-  for (int i = 0; i < reps; ++i) {
-    const int64_t t0 = now_ns();
-    empty();
-    ts.push_back(now_ns() - t0);
-  }
-  std::sort(ts.begin(), ts.end());
-  return ts.empty() ? 0.0 : double(ts[ts.size() / 2]);
-}
-
-PYBIND11_MODULE(_bench, m) {
-  m.doc() = "Timing and loading core of the harness (see cpp/bench.cpp).";
+void harness::bind_judge(py::module_& m) {
   py::class_<Bench>(m, "Bench")
       .def(py::init<const std::string&, const std::string&, const std::vector<std::string>&, const std::string&,
                     int, double, double, double, double, bool, const std::string&, const std::string&,
@@ -2416,43 +1603,4 @@ PYBIND11_MODULE(_bench, m) {
       .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
            py::arg("threads"), py::arg("reps") = 3, py::arg("index") = 0)
       .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"), py::arg("index") = 0);
-  py::class_<InProcessBench>(m, "InProcessBench")
-      .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
-                    double, double, double, bool, const std::string&>(),
-           py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
-           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
-           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true, py::arg("nonce") = "")
-      .def("validate", &InProcessBench::validate, py::arg("size"), py::arg("seed"))
-      .def("measure", &InProcessBench::measure, py::arg("size"), py::arg("seed0"),
-           py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
-           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
-      .def("outputs", &InProcessBench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
-      .def("inputs", &InProcessBench::inputs, py::arg("size"), py::arg("seed"))
-      .def("generation_ns", &InProcessBench::generation_ns)
-      .def("time_at_threads", &InProcessBench::time_at_threads, py::arg("size"), py::arg("seed"),
-           py::arg("threads"), py::arg("reps") = 3)
-      .def("counters", &InProcessBench::counters, py::arg("size"), py::arg("seed"));
-  m.def("siphash24", &siphash24, py::arg("k0"), py::arg("k1"), py::arg("m"),
-        "SipHash-2-4 of the 8-byte little-endian message m under the key (k0, k1) (input seeds).");
-  m.def("median_interval",
-        [](std::vector<double> x, double level) {
-          if (x.empty()) throw py::value_error("median_interval: no values");
-          return median_interval(x, level);
-        },
-        py::arg("x"), py::arg("level"),
-        "The judge's order-statistic interval of the median of x (the stopping rule's; "
-        "harness.measure.stats.order_stat_ci computes the reported one).");
-  m.def("settled", &settled, py::arg("baseline_ns"), py::arg("candidate_ns"),
-        "The judge's adaptive stopping rule on paired times: True when the speedup is settled.");
-  m.def("clock_resolution_ns", &clock_resolution_ns,
-        "Smallest observable difference of the steady clock, in nanoseconds.");
-  m.def("thread_count", [] { return thread_count(); },
-        "Threads of this process (from /proc/self/status).");
-  m.def("inprocess_call_ns", &inprocess_call_ns, py::arg("reps") = 1001,
-        "The in-process protocol's per-call overhead: median ns of timing an empty call.");
-  m.def("triad_bandwidth", &triad_bandwidth, py::arg("bytes_per_array"), py::arg("threads"),
-        py::arg("reps") = 5, "STREAM-style triad bandwidth in GB/s (best of reps).");
-  m.def("omp_max_threads", [] { return omp_get_max_threads(); },
-        "Threads an OpenMP parallel region gets here (omp_get_max_threads).");
 }
