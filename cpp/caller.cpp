@@ -67,7 +67,7 @@ std::mutex mu;
 char* arena = nullptr;  // [arena, base): the keeper's instances (never freed here)
 char* base = nullptr;   // [base, end): the heap
 char* end = nullptr;
-char* next = nullptr;  // the first byte never handed out
+char* next = nullptr;     // the first byte never handed out
 size_t arena_offset = 0;  // of base in the arena's memfd (fd 4)
 void* free_small[kClasses] = {};
 struct Range {
@@ -367,7 +367,9 @@ struct Caller {
 
 int main(int argc, char** argv) {
   if (argc < 7) {
-    std::fprintf(stderr, "usage: harness_caller SIDE.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES [LAYOUT.so ...]\n");
+    std::fprintf(stderr,
+                 "usage: harness_caller SIDE.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES "
+                 "[LAYOUT.so ...]\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -403,7 +405,10 @@ int main(int argc, char** argv) {
     // Start the OpenMP pool before the side's object is loaded (and its constructors run),
     // so both callers begin with the same threads and a first parallel region adds none.
 #pragma omp parallel
-    { volatile int x = omp_get_thread_num(); (void)x; }
+    {
+      volatile int x = omp_get_thread_num();
+      (void)x;
+    }
     try {
       if (r.open_layout(0, 0)) r.reply(harness::side::kOk);
     } catch (const std::exception& e) {

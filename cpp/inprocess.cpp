@@ -75,8 +75,7 @@ py::array output_array(const harness::OutputView& v) {
     case harness::BOOL: return py::array_t<bool>(v.count, static_cast<const bool*>(v.data));
     case harness::U8: return py::array_t<uint8_t>(v.count, static_cast<const uint8_t*>(v.data));
     case harness::C128:
-      return py::array_t<std::complex<double>>(
-          v.count, static_cast<const std::complex<double>*>(v.data));
+      return py::array_t<std::complex<double>>(v.count, static_cast<const std::complex<double>*>(v.data));
   }
   throw std::runtime_error("unknown output dtype");
 }
@@ -86,9 +85,9 @@ class InProcessBench {
  public:
   // driver/baseline/candidate: paths of the three shared objects.
   // protocol_fd: where deadline notices go before candidate calls (-1: nowhere).
-  InProcessBench(const std::string& driver, const std::string& baseline,
-                 const std::string& candidate, int protocol_fd, double rtol, double atol, double timeout_factor, double timeout_min_s,
-        bool sandboxed, const std::string& nonce)
+  InProcessBench(const std::string& driver, const std::string& baseline, const std::string& candidate, int protocol_fd,
+                 double rtol, double atol, double timeout_factor, double timeout_min_s, bool sandboxed,
+                 const std::string& nonce)
       : drv_(driver),
         fd_(protocol_fd),
         rtol_(rtol),
@@ -100,7 +99,10 @@ class InProcessBench {
     // Start the OpenMP pool before any candidate runs, so that a candidate's first
     // parallel region does not look like "threads left running".
 #pragma omp parallel
-    { volatile int x = omp_get_thread_num(); (void)x; }
+    {
+      volatile int x = omp_get_thread_num();
+      (void)x;
+    }
     base_lib_.reset(new Library(baseline));
     cand_lib_.reset(new Library(candidate));
     base_call_ = reinterpret_cast<CallFn>(base_lib_->sym("harness_call"));
@@ -123,8 +125,7 @@ class InProcessBench {
     try {
       base_call_(drv_.args(b.p));
     } catch (const std::exception& e) {
-      Verdict v{"setup_error", std::string("the baseline failed at size ") + std::to_string(size) +
-                                   ": " + e.what()};
+      Verdict v{"setup_error", std::string("the baseline failed at size ") + std::to_string(size) + ": " + e.what()};
       return verdict_dict(v);
     }
     int64_t tb = now_ns() - t0;
@@ -143,8 +144,8 @@ class InProcessBench {
   // at the end of a block of 4 pairs.
   // Returns per-call times in ns (numpy float64, one entry per pair and side), the
   // iteration counts, the clock resolution and, on failure, the verdict.
-  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs,
-                   double budget_s, double min_measure_ns, bool check_outputs) {
+  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s, double min_measure_ns,
+                   bool check_outputs) {
     notify_trusted();
     Instance *xp, *yp;
     if (!setup(size, &xp, &yp)) return setup_error(size);
@@ -178,8 +179,7 @@ class InProcessBench {
     // first ic - 1 calls, generating that call's inputs and checking its outputs (inputs
     // generated again and a baseline call, see check_call); the last call's inputs come
     // with the pair and its outputs are compared after it.
-    const double harness_work_s =
-        (2.0 * double(slowest_gen) * 1e-9 + slowest_base_call_s) * double(ic - 1);
+    const double harness_work_s = (2.0 * double(slowest_gen) * 1e-9 + slowest_base_call_s) * double(ic - 1);
     std::vector<double> bs, cs;
     int64_t spent = 0;
     for (int p = 0; v.status == "ok" && p < max_pairs; ++p) {
@@ -323,7 +323,7 @@ class InProcessBench {
   CallFn base_call_ = nullptr, cand_call_ = nullptr;
   int fd_;
   double rtol_, atol_, tfactor_, tmin_;
-  bool sandboxed_;  // in a pid namespace: every visible process counts
+  bool sandboxed_;     // in a pid namespace: every visible process counts
   std::string nonce_;  // tags every protocol message, so the orchestrator can tell ours
   int64_t gen_ns_ = 0;
   std::string baseline_broke_;  // why the problem is broken: its baseline changed the process
@@ -477,8 +477,8 @@ class InProcessBench {
       if (i < iters - 1) {
         v = check_call(c, iteration_seed(seed, i, iters));
         if (v.status == "incorrect")
-          v.why = "call " + std::to_string(i + 1) + " of " + std::to_string(iters) +
-                  " in one timed measurement: " + v.why;
+          v.why =
+              "call " + std::to_string(i + 1) + " of " + std::to_string(iters) + " in one timed measurement: " + v.why;
         if (v.status != "ok") return v;
       }
     }
@@ -519,20 +519,19 @@ class InProcessBench {
 
 void harness::bind_inprocess(py::module_& m) {
   py::class_<InProcessBench>(m, "InProcessBench")
-      .def(py::init<const std::string&, const std::string&, const std::string&, int, double,
-                    double, double, double, bool, const std::string&>(),
-           py::arg("driver"), py::arg("baseline"), py::arg("candidate"),
-           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
-           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true, py::arg("nonce") = "")
+      .def(py::init<const std::string&, const std::string&, const std::string&, int, double, double, double, double,
+                    bool, const std::string&>(),
+           py::arg("driver"), py::arg("baseline"), py::arg("candidate"), py::arg("protocol_fd") = -1,
+           py::arg("rtol") = 0.0, py::arg("atol") = 0.0, py::arg("timeout_factor") = 10.0,
+           py::arg("timeout_min_s") = 2.0, py::arg("sandboxed") = true, py::arg("nonce") = "")
       .def("validate", &InProcessBench::validate, py::arg("size"), py::arg("seed"))
-      .def("measure", &InProcessBench::measure, py::arg("size"), py::arg("seed0"),
-           py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
-           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true)
+      .def("measure", &InProcessBench::measure, py::arg("size"), py::arg("seed0"), py::arg("min_pairs") = 10,
+           py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0, py::arg("min_measure_ns") = 0.0,
+           py::arg("check_outputs") = true)
       .def("outputs", &InProcessBench::outputs, py::arg("side"), py::arg("size"), py::arg("seed"))
       .def("inputs", &InProcessBench::inputs, py::arg("size"), py::arg("seed"))
       .def("generation_ns", &InProcessBench::generation_ns)
-      .def("time_at_threads", &InProcessBench::time_at_threads, py::arg("size"), py::arg("seed"),
-           py::arg("threads"), py::arg("reps") = 3)
+      .def("time_at_threads", &InProcessBench::time_at_threads, py::arg("size"), py::arg("seed"), py::arg("threads"),
+           py::arg("reps") = 3)
       .def("counters", &InProcessBench::counters, py::arg("size"), py::arg("seed"));
 }

@@ -42,15 +42,15 @@
 #include <time.h>
 
 #include <algorithm>
-#include <cmath>
-#include <utility>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings.hpp"
@@ -113,7 +113,7 @@ std::string signal_text(int sig) {
 // One process of a side (its keeper or its caller) as the judge sees it. Everything read
 // from `ctl` is copied and bounded before use.
 struct Proc {
-  std::string name;  // "keeper" or "caller" (messages)
+  std::string name;        // "keeper" or "caller" (messages)
   bool candidate = false;  // a candidate's (else the baseline's)
   int64_t started_ns = 0;  // when its current window or command began (now_ns(); deadlines)
   pid_t pid = -1;
@@ -134,9 +134,9 @@ struct Proc {
 // caller (the side's object; stopped outside its windows) and their arena; for a
 // candidate, also where it stands in the batch and its timing so far.
 struct Runner {
-  std::string role;  // "baseline" or "candidate"
-  int index = -1;    // a candidate's place in the batch (0-based); -1 for the baseline
-  std::string so;    // its side's shared object
+  std::string role;                  // "baseline" or "candidate"
+  int index = -1;                    // a candidate's place in the batch (0-based); -1 for the baseline
+  std::string so;                    // its side's shared object
   std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
   Proc keeper, caller;
   int arena_fd = -1;
@@ -144,10 +144,10 @@ struct Runner {
   size_t arena_bytes = 0;
   char* data = nullptr;  // the keeper's data area (outputs of a report)
   size_t data_bytes = 0;
-  int64_t in_window_ns = 0;  // the caller's CPU inside timed windows
-  int64_t in_command_ns = 0; // the caller's CPU inside its other commands (loads, counters, doorbells)
-  int64_t commands = 0;      // those commands
-  int64_t windows = 0;       // timed windows of calls (kCall)
+  int64_t in_window_ns = 0;   // the caller's CPU inside timed windows
+  int64_t in_command_ns = 0;  // the caller's CPU inside its other commands (loads, counters, doorbells)
+  int64_t commands = 0;       // those commands
+  int64_t windows = 0;        // timed windows of calls (kCall)
   std::vector<harness::side::ViewHeader> views;  // private copy of the last report's headers
   // a candidate in the batch: `left` once it has its verdict (`out`; its processes ended)
   bool left = false;
@@ -182,9 +182,9 @@ class Bench {
   // Raises ValueError for an input_key that is not 32 hex digits, no candidate, or layouts
   // for some sides only; RuntimeError when no random key can be drawn.
   Bench(const std::string& driver, const std::string& baseline, const std::vector<std::string>& candidates,
-        const std::string& runner, int protocol_fd, double rtol, double atol,
-        double timeout_factor, double timeout_min_s, bool sandboxed, const std::string& nonce,
-        const std::string& input_key, const std::vector<std::string>& baseline_layouts,
+        const std::string& runner, int protocol_fd, double rtol, double atol, double timeout_factor,
+        double timeout_min_s, bool sandboxed, const std::string& nonce, const std::string& input_key,
+        const std::vector<std::string>& baseline_layouts,
         const std::vector<std::vector<std::string>>& candidate_layouts)
       : drv_path_(driver),
         drv_(driver),
@@ -264,8 +264,9 @@ class Bench {
     if (!drv_.adopt)
       return batch_dict({"setup_error", drv_path_ + ": no harness_adopt (a driver built before it joined driver.hpp)"});
     if (cands_.size() > 1 && !isolate_)
-      return batch_dict({"no_batch", "the kernel gives this sandbox no user namespaces of its own for the callers "
-                                     "(isolate.hpp): candidates are judged one at a time"});
+      return batch_dict({"no_batch",
+                         "the kernel gives this sandbox no user namespaces of its own for the callers "
+                         "(isolate.hpp): candidates are judged one at a time"});
     std::string err;
     for (Runner* r : runners())
       if (!spawn_keeper(*r, &err)) return batch_dict({"setup_error", err});
@@ -299,7 +300,8 @@ class Bench {
       if (p.status == harness::side::kLoadFailed && p.why.rfind("mapping the arena", 0) == 0)
         return batch_dict({"setup_error", "the " + r->role + "'s caller: " + p.why});
       if (!r->candidate()) {
-        if (p.status != harness::side::kOk) return batch_dict({"setup_error", "the baseline's caller could not load: " + p.why});
+        if (p.status != harness::side::kOk)
+          return batch_dict({"setup_error", "the baseline's caller could not load: " + p.why});
         continue;
       }
       Verdict v;
@@ -350,10 +352,12 @@ class Bench {
       Verdict v = caller_command(*r, harness::side::kLoad, kLoadDeadlineNs);
       const int64_t cpu = r->in_command_ns - before;
       if (v.ok() && r->caller.status == harness::side::kLoadFailed)
-        v = side_failed(*r, "runtime_error", "its object linked at another code offset (code layout " +
-                                                 std::to_string(r->caller.ctl->variant) + ") did not load: " + r->caller.why);
+        v = side_failed(*r, "runtime_error",
+                        "its object linked at another code offset (code layout " +
+                            std::to_string(r->caller.ctl->variant) + ") did not load: " + r->caller.why);
       else if (v.ok() && r->caller.status != harness::side::kOk)
-        v = side_failed(*r, "rejected", "the " + r->role + "'s process answered a change of code layout with an invalid status");
+        v = side_failed(*r, "rejected",
+                        "the " + r->role + "'s process answered a change of code layout with an invalid status");
       if (!r->candidate()) {
         if (!v.ok()) return base_failed(v);
         lb = cpu;
@@ -416,8 +420,8 @@ class Bench {
   // candidates}: one {index, status, why[, exit_code], candidate_ns (per pair it took part
   // in: pairs 0..n-1, numpy float64), stopped ("settled", "budget", "max_pairs", or "" when
   // not ok), cpu_accounting} per candidate in the batch before the call.
-  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s,
-                   double min_measure_ns, bool check_outputs, bool adaptive) {
+  py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s, double min_measure_ns,
+                   bool check_outputs, bool adaptive) {
     notify_trusted();
     const std::vector<Runner*> in = present();
     for (Runner* c : in) {
@@ -539,8 +543,8 @@ class Bench {
       if (c->left || !v.ok()) continue;
       if (c->stopped.empty()) c->stopped = "max_pairs";
       if (c->over >= 2 && 2 * c->over >= c->blocks)
-        leave(*c, Verdict{"rejected", c->worst + "; " + std::to_string(c->over) + " of " +
-                                           std::to_string(c->blocks) + " blocks of timed measurements were over their limit"});
+        leave(*c, Verdict{"rejected", c->worst + "; " + std::to_string(c->over) + " of " + std::to_string(c->blocks) +
+                                          " blocks of timed measurements were over their limit"});
     }
     py::dict d = batch_dict(v);
     d["baseline_ns"] = py::array_t<double>(bs.size(), bs.data());
@@ -650,7 +654,7 @@ class Bench {
 
  private:
   std::string drv_path_;
-  Driver drv_;  // ours, trusted: generation of true inputs, adopt, comparison
+  Driver drv_;          // ours, trusted: generation of true inputs, adopt, comparison
   std::string runner_;  // the keeper executable (harness_side)
   std::string caller_;  // the caller executable beside it (harness_caller)
   int fd_;
@@ -664,16 +668,16 @@ class Bench {
   std::vector<std::unique_ptr<Runner>> cands_;  // the batch, in the order given
   int64_t gen_ns_ = 0;
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
-  uint64_t prepares_ = 0;  // prepare commands sent (the placement draws)
+  uint64_t prepares_ = 0;     // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
   std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (a candidate's)
-  Verdict batch_;  // the batch's own failure (setup_error, split), once it has one
-  bool isolate_ = false;  // callers start in namespaces of their own (isolate.hpp)
-  harness::isolation::Plan plan_;  // the mounts they make read-only
+  Verdict batch_;                    // the batch's own failure (setup_error, split), once it has one
+  bool isolate_ = false;             // callers start in namespaces of their own (isolate.hpp)
+  harness::isolation::Plan plan_;    // the mounts they make read-only
   volatile int* iso_err_ = nullptr;  // a shared page: why a caller's child could not isolate
   std::vector<std::pair<int, cpu_set_t>> trusted_masks_;  // snapshot_trusted()
-  int64_t orch_deadline_ = 0;  // the orchestrator's deadline as last set (now_ns() clock)
+  int64_t orch_deadline_ = 0;                             // the orchestrator's deadline as last set (now_ns() clock)
 
   // ---------------------------------------------------------------- the batch
   // The baseline, then the candidates (those that left included).
@@ -825,8 +829,9 @@ class Bench {
                              ((draw >> 32) & 65535) * uint64_t(sysconf(_SC_PAGESIZE)));
     r.keeper.name = "keeper";
     r.caller.name = "caller";
-    return spawn_proc(r.keeper, {runner_, drv_path_, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()),
-                                 hex(r.arena_addr), std::to_string(r.arena_bytes)},
+    return spawn_proc(r.keeper,
+                      {runner_, drv_path_, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()), hex(r.arena_addr),
+                       std::to_string(r.arena_bytes)},
                       r.arena_fd, err);
   }
 
@@ -838,8 +843,13 @@ class Bench {
 
   // The command line of r's caller (see cpp/caller.cpp).
   std::vector<std::string> caller_argv(const Runner& r) const {
-    std::vector<std::string> ca{caller_, r.so, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()),
-                                hex(r.arena_addr), std::to_string(r.arena_bytes)};
+    std::vector<std::string> ca{caller_,
+                                r.so,
+                                r.role,
+                                sandboxed_ ? "1" : "0",
+                                std::to_string(getpid()),
+                                hex(r.arena_addr),
+                                std::to_string(r.arena_bytes)};
     ca.insert(ca.end(), r.layouts.begin(), r.layouts.end());
     return ca;
   }
@@ -915,19 +925,20 @@ class Bench {
     if (p.name == "caller" && *iso_err_ != 0 && WIFEXITED(st) && WEXITSTATUS(st) == 125)
       return {"setup_error", std::string("the judge could not give the ") + (candidate ? "candidate" : "baseline") +
                                  "'s caller namespaces of its own (isolate.hpp): " + std::strerror(*iso_err_)};
-    const std::string who = candidate && p.name == "caller" ? "" : "the " + std::string(candidate ? "candidate" : "baseline") +
-                                                                       "'s " + p.name + " process was ";
+    const std::string who =
+        candidate && p.name == "caller"
+            ? ""
+            : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " + p.name + " process was ";
     Verdict v{"runtime_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
       v.why = who + "killed by " + signal_text(WTERMSIG(st));
     } else {
       v.exit_code = WEXITSTATUS(st);
-      v.why = candidate && p.name == "caller"
-                  ? "the process exited with code " + std::to_string(v.exit_code) +
-                        " before returning (exit() or abort inside the candidate?)"
-                  : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " + p.name +
-                        " process exited with code " + std::to_string(v.exit_code);
+      v.why = candidate && p.name == "caller" ? "the process exited with code " + std::to_string(v.exit_code) +
+                                                    " before returning (exit() or abort inside the candidate?)"
+                                              : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " +
+                                                    p.name + " process exited with code " + std::to_string(v.exit_code);
     }
     return v;
   }
@@ -992,8 +1003,8 @@ class Bench {
       if (w < 0 && errno == EINTR) continue;
       if (w != p.pid) {
         p.dead = true;
-        p.death = {"setup_error", "the judge could not see its " + r.role + "'s caller stop (waitpid: " +
-                                      std::strerror(errno) + ")"};
+        p.death = {"setup_error",
+                   "the judge could not see its " + r.role + "'s caller stop (waitpid: " + std::strerror(errno) + ")"};
         return false;
       }
       if (WIFSTOPPED(st)) {
@@ -1111,7 +1122,8 @@ class Bench {
       if (sched_getaffinity(tid, sizeof now, &now) != 0 || CPU_EQUAL(&now, &m)) continue;
       sched_setaffinity(tid, sizeof m, &m);
       if (why.empty())
-        why = "the " + r.role + " changed the CPU affinity of a thread of the harness (thread " + std::to_string(tid) + ")";
+        why = "the " + r.role + " changed the CPU affinity of a thread of the harness (thread " + std::to_string(tid) +
+              ")";
     }
     return why.empty() ? Verdict{} : side_failed(r, "rejected", why);
   }
@@ -1150,8 +1162,8 @@ class Bench {
     std::snprintf(buf, sizeof buf,
                   "the %s's process used %.2f ms of CPU in %s that lasted %.2f ms on %d granted CPU%s "
                   "(limit %.2f ms): it ran on CPUs it was not granted (a widened CPU mask)",
-                  r.role.c_str(), double(cpu) * 1e-6, what, double(wall) * 1e-6, granted_,
-                  granted_ == 1 ? "" : "s", double(lim) * 1e-6);
+                  r.role.c_str(), double(cpu) * 1e-6, what, double(wall) * 1e-6, granted_, granted_ == 1 ? "" : "s",
+                  double(lim) * 1e-6);
     return side_failed(r, "rejected", buf);
   }
 
@@ -1196,8 +1208,8 @@ class Bench {
       empty = empty || v[j].count == 0;
     }
     if (empty) out_bytes = std::max<uint64_t>(out_bytes, drv_.bytes(e_->p));
-    const uint64_t per = uint64_t(harness::side::kMaxViewsPerInstance) * sizeof(harness::side::ViewHeader) +
-                         out_bytes + uint64_t(n) * 64;
+    const uint64_t per = uint64_t(harness::side::kMaxViewsPerInstance) * sizeof(harness::side::ViewHeader) + out_bytes +
+                         uint64_t(n) * 64;
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
     for (Runner* r : runners()) {
@@ -1211,8 +1223,8 @@ class Bench {
       w = command(*r, harness::side::kCreate);
       if (w.ok() && kp.status != harness::side::kOk) {
         if (!r->candidate()) return {"setup_error", oom};
-        w = {"runtime_error", "the candidate's side could not allocate the instances of size " +
-                                  std::to_string(size) + " (the baseline's could): " + kp.why};
+        w = {"runtime_error", "the candidate's side could not allocate the instances of size " + std::to_string(size) +
+                                  " (the baseline's could): " + kp.why};
       }
       if (w.ok()) continue;
       if (!r->candidate()) return base_failed(w);
@@ -1265,13 +1277,13 @@ class Bench {
     if (r.data) munmap(r.data, r.data_bytes);
     r.data = nullptr;
     r.data_bytes = 0;
-    struct stat st{};
+    struct stat st {};
     const off_t want = off_t(harness::side::kControlBytes + bytes);
     if (fstat(r.keeper.fd, &st) != 0 || (st.st_size < want && ftruncate(r.keeper.fd, want) != 0))
       return {"setup_error", std::string("growing the shared memory: ") + std::strerror(errno)};
-    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.keeper.fd, off_t(harness::side::kControlBytes));
-    if (m == MAP_FAILED)
-      return {"setup_error", std::string("mapping the shared memory: ") + std::strerror(errno)};
+    void* m =
+        mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r.keeper.fd, off_t(harness::side::kControlBytes));
+    if (m == MAP_FAILED) return {"setup_error", std::string("mapping the shared memory: ") + std::strerror(errno)};
     r.data = static_cast<char*>(m);
     r.data_bytes = bytes;
     return {};
@@ -1308,8 +1320,7 @@ class Bench {
   // the judge, see wait_done()), and the keeper's report, with the caller stopped, checks
   // the const inputs and copies the outputs into its data area. So a candidate's outputs
   // are taken in as soon as its window closes, before any other side runs.
-  Verdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s,
-                int64_t* ns) {
+  Verdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s, int64_t* ns) {
     Verdict v = prepare(r, seeds, poison);
     if (!v.ok()) return v;
     v = window(r, harness::side::kCall, uint32_t(seeds.size()), 0, ns,
@@ -1385,7 +1396,8 @@ class Bench {
     if (p.status == harness::side::kRejected) return side_failed(r, "rejected", p.why);
     if (p.status != harness::side::kOk)
       return side_failed(r, "rejected", "the " + r.role + "'s process answered a call with an invalid status");
-    Verdict phys = physical(r, c1 - c0, w1 - w0, cmd == harness::side::kCall ? "a timed window" : "a doorbell round trip");
+    Verdict phys =
+        physical(r, c1 - c0, w1 - w0, cmd == harness::side::kCall ? "a timed window" : "a doorbell round trip");
     if (!phys.ok()) return phys;
     // processes only for the candidate: one it started may show up in a baseline window
     const std::string d = ProcState::thread_diff(th0, th1, r.candidate() ? pr0 : 0, r.candidate() ? pr1 : 0);
@@ -1477,7 +1489,7 @@ class Bench {
   // driver's harness_matches(E, G). A candidate whose outputs differ leaves the batch
   // (`incorrect`); the answer is the batch's (ok or setup_error).
   Verdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
-                            const std::vector<Runner*>& ran) {
+                           const std::vector<Runner*>& ran) {
     const uint32_t k = uint32_t(seeds.size());
     char why[1024];
     auto still = [&ran] {
@@ -1529,7 +1541,7 @@ class Bench {
   // The counters' growth since mark m.
   Mark since(Runner& c, const Mark& m) {
     const Mark n = mark(c);
-    return Mark{n.base - m.base, n.cand - m.cand, n.windows - m.windows,
+    return Mark{n.base - m.base,           n.cand - m.cand,           n.windows - m.windows,
                 n.base_idle - m.base_idle, n.cand_idle - m.cand_idle, n.steps - m.steps};
   }
 
@@ -1582,25 +1594,24 @@ class Bench {
 
 void harness::bind_judge(py::module_& m) {
   py::class_<Bench>(m, "Bench")
-      .def(py::init<const std::string&, const std::string&, const std::vector<std::string>&, const std::string&,
-                    int, double, double, double, double, bool, const std::string&, const std::string&,
+      .def(py::init<const std::string&, const std::string&, const std::vector<std::string>&, const std::string&, int,
+                    double, double, double, double, bool, const std::string&, const std::string&,
                     const std::vector<std::string>&, const std::vector<std::vector<std::string>>&>(),
            py::arg("driver"), py::arg("baseline"), py::arg("candidates"), py::arg("runner"),
-           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0,
-           py::arg("timeout_factor") = 10.0, py::arg("timeout_min_s") = 2.0,
-           py::arg("sandboxed") = true, py::arg("nonce") = "", py::arg("input_key") = "",
-           py::arg("baseline_layouts") = std::vector<std::string>{},
+           py::arg("protocol_fd") = -1, py::arg("rtol") = 0.0, py::arg("atol") = 0.0, py::arg("timeout_factor") = 10.0,
+           py::arg("timeout_min_s") = 2.0, py::arg("sandboxed") = true, py::arg("nonce") = "",
+           py::arg("input_key") = "", py::arg("baseline_layouts") = std::vector<std::string>{},
            py::arg("candidate_layouts") = std::vector<std::vector<std::string>>{})
       .def("start", &Bench::start)
       .def("input_key", &Bench::input_key)
       .def("validate", &Bench::validate, py::arg("size"), py::arg("seed"))
-      .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"),
-           py::arg("min_pairs") = 10, py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0,
-           py::arg("min_measure_ns") = 0.0, py::arg("check_outputs") = true, py::arg("adaptive") = true)
+      .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"), py::arg("min_pairs") = 10,
+           py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0, py::arg("min_measure_ns") = 0.0,
+           py::arg("check_outputs") = true, py::arg("adaptive") = true)
       .def("generation_ns", &Bench::generation_ns)
       .def("candidate_threads", &Bench::candidate_threads, py::arg("index") = 0)
       .def("doorbell", &Bench::doorbell, py::arg("reps") = 21)
-      .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"),
-           py::arg("threads"), py::arg("reps") = 3, py::arg("index") = 0)
+      .def("time_at_threads", &Bench::time_at_threads, py::arg("size"), py::arg("seed"), py::arg("threads"),
+           py::arg("reps") = 3, py::arg("index") = 0)
       .def("counters", &Bench::counters, py::arg("size"), py::arg("seed"), py::arg("index") = 0);
 }

@@ -14,7 +14,8 @@ double clock_resolution_ns() {
   int64_t best = INT64_MAX;
   for (int k = 0; k < 200; ++k) {
     int64_t a = now_ns(), b;
-    do b = now_ns(); while (b == a);
+    do b = now_ns();
+    while (b == a);
     best = std::min(best, b - a);
   }
   return double(best);
@@ -27,7 +28,11 @@ double triad_bandwidth(uint64_t bytes_per_array, int threads, int reps) {
   const size_t n = bytes_per_array / sizeof(double);
   std::vector<double> a(n), b(n), c(n);
 #pragma omp parallel for num_threads(threads) schedule(static)
-  for (size_t i = 0; i < n; ++i) { a[i] = 0.0; b[i] = 1.0 + double(i % 7); c[i] = 0.5; }
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = 0.0;
+    b[i] = 1.0 + double(i % 7);
+    c[i] = 0.5;
+  }
   double best = 1e300;
   for (int r = 0; r < reps; ++r) {
     const int64_t t0 = now_ns();

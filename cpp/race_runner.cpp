@@ -130,7 +130,10 @@ double run_case(const Driver& d, void (*call)(void*), uint64_t size, uint64_t se
   // own hid a race between the two (under load: 5 of 12 checks of a racy sum missed it;
   // 2 of 28 with this; docs/methodology/races.md).
 #pragma omp parallel
-  { volatile int x = omp_get_thread_num(); (void)x; }
+  {
+    volatile int x = omp_get_thread_num();
+    (void)x;
+  }
   if (!before.message.empty()) {
     send(before.message);
     send_deadline(before.deadline_s);
@@ -197,7 +200,8 @@ int candidate_run(const Driver& drv, const char* object) {
     for (size_t k = 0; k < probe.size(); ++k) {
       const uint64_t size = probe[k].first ? std::min(probe[k].first, reached) : reached;
       send("\"event\": \"probe_inputs\", \"index\": " + std::to_string(k));
-      run_case(drv, cand, size, probe[k].second, {"\"event\": \"probe_call\", \"index\": " + std::to_string(k), limit_s});
+      run_case(drv, cand, size, probe[k].second,
+               {"\"event\": \"probe_call\", \"index\": " + std::to_string(k), limit_s});
     }
   }
   send("\"event\": \"done\"");
@@ -210,17 +214,22 @@ int main(int argc, char** argv) {
   const bool baseline = argc == 6 && std::strcmp(argv[3], "-") == 0 && std::strcmp(argv[2], "-") != 0;
   const bool candidate = argc == 6 && std::strcmp(argv[2], "-") == 0 && std::strcmp(argv[3], "-") != 0;
   if (!(baseline || candidate) || std::strcmp(argv[4], "--protocol-fd") != 0) {
-    std::fprintf(stderr, "usage: race_runner DRIVER BASELINE - --protocol-fd N | race_runner DRIVER - CANDIDATE --protocol-fd N\n");
+    std::fprintf(
+        stderr,
+        "usage: race_runner DRIVER BASELINE - --protocol-fd N | race_runner DRIVER - CANDIDATE --protocol-fd N\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // as the side runner: dies with the harness
   g_fd = std::atoi(argv[5]);
   if (!(std::cin >> g_nonce)) return 2;
 
-  // Start libomp (and with it Archer) and its pool, as the timed caller starts libgomp's
-  // before it loads its side; then the detector's variables go.
+    // Start libomp (and with it Archer) and its pool, as the timed caller starts libgomp's
+    // before it loads its side; then the detector's variables go.
 #pragma omp parallel
-  { volatile int x = omp_get_thread_num(); (void)x; }
+  {
+    volatile int x = omp_get_thread_num();
+    (void)x;
+  }
   for (const char* name : kDetectorEnv) unsetenv(name);
 
   const Driver drv(load(argv[1]));

@@ -69,9 +69,9 @@ constexpr size_t kLarge = 128 << 10;
 
 std::atomic<bool> on{false};
 std::mutex mu;
-char* base = nullptr;   // the instances' region: [base, base + bytes)
+char* base = nullptr;  // the instances' region: [base, base + bytes)
 size_t bytes = 0;
-int fd = -1;            // the arena's memfd (the region starts at offset 0)
+int fd = -1;  // the arena's memfd (the region starts at offset 0)
 char* small_next = nullptr;
 char* large_next = nullptr;
 
@@ -164,7 +164,7 @@ void on_fault(int sig) {
 }
 
 void install() {
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_handler = on_fault;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = SA_NODEFER;
@@ -184,7 +184,7 @@ struct Runner {
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
   void (*pristine_log)(harness::PristineLog*) = nullptr;
-  void (*release_outputs)() = nullptr;  // drops the driver's output buffers (driver.hpp)
+  void (*release_outputs)() = nullptr;     // drops the driver's output buffers (driver.hpp)
   std::vector<void*> inst;                 // the turn's instances (in the arena, never destroyed)
   std::vector<harness::PristineLog> logs;  // one per instance
   uint64_t key[2] = {0, 1};                // the pristine logs' hash key (getrandom)
@@ -236,8 +236,7 @@ struct Runner {
     if (data) munmap(data, data_bytes);
     data = nullptr;
     data_bytes = 0;
-    void* m = mmap(nullptr, c->data_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3,
-                   off_t(harness::side::kControlBytes));
+    void* m = mmap(nullptr, c->data_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 3, off_t(harness::side::kControlBytes));
     if (m == MAP_FAILED) return reply(harness::side::kNoMemory, std::string("mmap: ") + std::strerror(errno));
     data = static_cast<char*>(m);
     data_bytes = c->data_bytes;
@@ -272,7 +271,8 @@ struct Runner {
         why[0] = 0;
         const int intact = drv->inputs_intact(inst[i], why, sizeof why);
         if (pristine_log) pristine_log(nullptr);
-        if (!intact) return reply(harness::side::kBadCommand, std::string("a fresh instance failed its own check: ") + why);
+        if (!intact)
+          return reply(harness::side::kBadCommand, std::string("a fresh instance failed its own check: ") + why);
       }
     } catch (const std::bad_alloc&) {
       release(0);
@@ -408,7 +408,8 @@ struct Runner {
 
 int main(int argc, char** argv) {
   if (argc != 7) {
-    std::fprintf(stderr, "usage: harness_side DRIVER.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES\n");
+    std::fprintf(stderr,
+                 "usage: harness_side DRIVER.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -441,7 +442,8 @@ int main(int argc, char** argv) {
       arena::reset(0, true);
       try {
         r.drv.reset(new harness::Driver(argv[1]));
-        r.pristine_log = reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
+        r.pristine_log =
+            reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
         r.release_outputs = reinterpret_cast<void (*)()>(r.drv->lib->sym("harness_release_outputs", false));
         r.reply(harness::side::kOk);
       } catch (const std::exception& e) {

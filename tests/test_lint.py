@@ -1,5 +1,6 @@
-"""The repository's habits, checked: `ruff check .`, `ruff format --check .` and the
-configured mypy run (pyproject.toml, [tool.ruff] and [tool.mypy]) report nothing."""
+"""The repository's habits, checked: `ruff check .`, `ruff format --check .`, the
+configured mypy run (pyproject.toml, [tool.ruff] and [tool.mypy]) and clang-format on
+cpp/ (cpp/.clang-format) report nothing."""
 
 from __future__ import annotations
 
@@ -36,3 +37,19 @@ def test_ruff_format_is_applied():
 def test_mypy_is_clean():
     r = _tool("mypy")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_clang_format_is_applied_to_cpp():
+    """The C++ of cpp/ is laid out as cpp/.clang-format says (the clang-format wheel of the
+    test extra, one pinned major version)."""
+    pytest.importorskip("clang_format", reason="clang-format is in the test extra")
+    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "cpp").rglob("*") if p.suffix in (".cpp", ".hpp"))
+    assert len(files) >= 10, files
+    r = subprocess.run(
+        [sys.executable, "-c", "import clang_format; clang_format.clang_format()", "--dry-run", "-Werror", *files],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert r.returncode == 0, "run `clang-format -i` on the files named below:\n" + (r.stdout + r.stderr)[-3000:]

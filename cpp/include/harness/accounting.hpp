@@ -113,8 +113,8 @@ inline std::string outside_why(int64_t oc, int64_t ob, int64_t lim, const std::s
 }
 inline std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::string& where, const char* abs) {
   return over_why("while it had no call and no harness command to run", "0.25 ms per window or command",
-                  "work done after its calls returned (a signal handler or a thread finishing them later)", ic, ib,
-                  lim, where, abs);
+                  "work done after its calls returned (a signal handler or a thread finishing them later)", ic, ib, lim,
+                  where, abs);
 }
 
 // The per-block rules (see kOutsideAbsNs, kIdleAbsNs) on the accounting `b` of the
@@ -122,9 +122,9 @@ inline std::string idle_why(int64_t ic, int64_t ib, int64_t lim, const std::stri
 // a limit (its figures kept in *worst when they are the largest excess so far).
 inline bool over_limit(const Mark& b, int first, int last, int threads, std::string* worst, int64_t* worst_excess) {
   const int64_t n = last - first + 1;
-  const std::string where = first == last ? "in timed measurement " + std::to_string(last + 1)
-                                          : "in timed measurements " + std::to_string(first + 1) + "-" +
-                                                std::to_string(last + 1);
+  const std::string where = first == last
+                                ? "in timed measurement " + std::to_string(last + 1)
+                                : "in timed measurements " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
   const int64_t ob = b.base, oc = b.cand;
   const int64_t lim = outside_limit_ns(threads, ob, b.windows, n * kOutsideAbsNs);
   const int64_t ib = b.base_idle, ic = b.cand_idle;

@@ -19,7 +19,8 @@ inline void send_deadline(int fd, double seconds, const std::string& nonce) {
   char buf[160];
   int n = std::snprintf(buf, sizeof buf, "{\"event\":\"deadline\",\"seconds\":%.3f,\"nonce\":\"%s\"}\n", seconds,
                         nonce.c_str());
-  if (write(fd, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */ }
+  if (write(fd, buf, size_t(n)) < 0) { /* orchestrator gone: nothing to tell */
+  }
 }
 
 }  // namespace harness

@@ -99,9 +99,7 @@ inline double rand_uniform(uint64_t seed, uint64_t stream, uint64_t i, double lo
 }
 // Maps 64 random bits to [0, span) by multiply-shift (Lemire 2019), without a division;
 // the bias is below span / 2^64.
-inline uint64_t below(uint64_t bits, uint64_t span) {
-  return uint64_t((unsigned __int128)bits * span >> 64);
-}
+inline uint64_t below(uint64_t bits, uint64_t span) { return uint64_t((unsigned __int128)bits * span >> 64); }
 // Uniform integer in [lo, hi] (inclusive).
 inline int64_t rand_int(uint64_t seed, uint64_t stream, uint64_t i, int64_t lo, int64_t hi) {
   uint64_t span = uint64_t(hi - lo) + 1;
@@ -134,9 +132,13 @@ struct Outputs {
 // Bytes per element of a dtype; 0 for a value that is not a DType.
 inline size_t dtype_size(int dtype) {
   switch (dtype) {
-    case F64: case I64: case U64: return 8;
-    case F32: case I32: return 4;
-    case BOOL: case U8: return 1;
+    case F64:
+    case I64:
+    case U64: return 8;
+    case F32:
+    case I32: return 4;
+    case BOOL:
+    case U8: return 1;
     case C128: return 16;
     default: return 0;
   }
@@ -202,9 +204,7 @@ std::string fmt(T v) {
   s << v;
   return s.str();
 }
-inline std::string fmt(std::complex<double> v) {
-  return "(" + fmt(v.real()) + "," + fmt(v.imag()) + ")";
-}
+inline std::string fmt(std::complex<double> v) { return "(" + fmt(v.real()) + "," + fmt(v.imag()) + ")"; }
 inline std::string fmt(bool v) { return v ? "true" : "false"; }
 
 // |got - exp| <= atol + rtol * |exp|; NaN never matches (not even NaN).
@@ -214,43 +214,39 @@ inline bool close(double exp, double got, double rtol, double atol) {
   return std::fabs(got - exp) <= atol + rtol * std::fabs(exp);
 }
 inline bool close(std::complex<double> exp, std::complex<double> got, double rtol, double atol) {
-  if (std::isnan(exp.real()) || std::isnan(exp.imag()) || std::isnan(got.real()) ||
-      std::isnan(got.imag()))
+  if (std::isnan(exp.real()) || std::isnan(exp.imag()) || std::isnan(got.real()) || std::isnan(got.imag()))
     return false;
   return std::abs(got - exp) <= atol + rtol * std::abs(exp);
 }
 
 inline bool size_mismatch(const char* name, size_t exp, size_t got, std::string* why) {
   if (exp == got) return false;
-  if (why) *why = std::string(name) + ": has " + std::to_string(got) + " elements, expected " +
-                  std::to_string(exp);
+  if (why) *why = std::string(name) + ": has " + std::to_string(got) + " elements, expected " + std::to_string(exp);
   return true;
 }
 
 template <class T>
 bool report(const char* name, size_t i, size_t n, const T& exp, const T& got, std::string* why) {
   if (why)
-    *why = std::string(name) + "[" + std::to_string(i) + "] (of " + std::to_string(n) +
-           "): expected " + fmt(exp) + ", got " + fmt(got);
+    *why = std::string(name) + "[" + std::to_string(i) + "] (of " + std::to_string(n) + "): expected " + fmt(exp) +
+           ", got " + fmt(got);
   return false;
 }
 
 // Floating-point arrays (double, float, complex) within rtol/atol.
 template <class T>
-bool all_close(const char* name, const T* exp, const T* got, size_t n, double rtol, double atol,
-               std::string* why) {
+bool all_close(const char* name, const T* exp, const T* got, size_t n, double rtol, double atol, std::string* why) {
   for (size_t i = 0; i < n; ++i)
     if (!close(exp[i], got[i], rtol, atol)) return report(name, i, n, exp[i], got[i], why);
   return true;
 }
 template <class T>
-bool all_close(const char* name, const std::vector<T>& exp, const std::vector<T>& got,
-               double rtol, double atol, std::string* why) {
+bool all_close(const char* name, const std::vector<T>& exp, const std::vector<T>& got, double rtol, double atol,
+               std::string* why) {
   if (size_mismatch(name, exp.size(), got.size(), why)) return false;
   return all_close(name, exp.data(), got.data(), exp.size(), rtol, atol, why);
 }
-inline bool scalar_close(const char* name, double exp, double got, double rtol, double atol,
-                         std::string* why) {
+inline bool scalar_close(const char* name, double exp, double got, double rtol, double atol, std::string* why) {
   if (close(exp, got, rtol, atol)) return true;
   return report(name, 0, 1, exp, got, why);
 }
@@ -338,12 +334,12 @@ struct PristineLog {
       entries.push_back({data, bytes, h});
       return true;
     }
-    const bool ok = next < entries.size() && entries[next].data == data &&
-                    entries[next].bytes == bytes && entries[next].hash == h;
+    const bool ok =
+        next < entries.size() && entries[next].data == data && entries[next].bytes == bytes && entries[next].hash == h;
     ++next;
     if (!ok && why)
-      *why = pristine ? std::string("the candidate modified the harness's pristine copy of its const input '") +
-                            name + "' (or what the instance's vector of it points to)"
+      *why = pristine ? std::string("the candidate modified the harness's pristine copy of its const input '") + name +
+                            "' (or what the instance's vector of it points to)"
                       : std::string("the candidate moved its const input '") + name +
                             "' (the instance's vector of it points elsewhere than the harness put it)";
     return ok;
@@ -371,8 +367,7 @@ inline bool input_in_place(const char* name, const void* data, uint64_t bytes, s
 
 // Bitwise equality of a const input against its pristine copy.
 template <class T>
-bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine,
-            std::string* why) {
+bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine, std::string* why) {
   if (!input_in_place(name, now.data(), uint64_t(now.size()) * sizeof(T), why)) return false;
   if (!pristine_unchanged(name, pristine.data(), uint64_t(pristine.size()) * sizeof(T), why)) return false;
   if (now.size() != pristine.size() ||
@@ -430,14 +425,12 @@ class Views {
     return names_are(all, required.size(), why);
   }
   // The same with the names in a vector, the first n_required of them required.
-  bool names_are(const std::vector<std::string>& names, size_t n_required,
-                 std::string* why) const {
+  bool names_are(const std::vector<std::string>& names, size_t n_required, std::string* why) const {
     for (int i = 0; i < n_; ++i) {
       if (std::find(names.begin(), names.end(), names_[size_t(i)]) == names.end())
         return fail(names_[size_t(i)] + ": not an output of this problem", why);
       for (int j = 0; j < i; ++j)
-        if (names_[size_t(j)] == names_[size_t(i)])
-          return fail(names_[size_t(i)] + ": sent twice", why);
+        if (names_[size_t(j)] == names_[size_t(i)]) return fail(names_[size_t(i)] + ": sent twice", why);
     }
     for (size_t k = 0; k < n_required && k < names.size(); ++k)
       if (!find(names[k].c_str())) return fail(names[k] + ": missing", why);
@@ -454,8 +447,8 @@ class Views {
     const OutputView* v = find(name);
     if (!v) return fail(std::string(name) + ": missing", why), nullptr;
     if (v->dtype != dtype)
-      return fail(std::string(name) + ": has dtype " + dtype_name(v->dtype) + ", expected " +
-                      dtype_name(dtype), why), nullptr;
+      return fail(std::string(name) + ": has dtype " + dtype_name(v->dtype) + ", expected " + dtype_name(dtype), why),
+             nullptr;
     return v;
   }
   // The view called `name` when it has `dtype`, exactly count elements and (count > 0)
@@ -478,9 +471,9 @@ class Views {
       const unsigned char* b = static_cast<const unsigned char*>(dst);
       for (uint64_t i = 0; i < count; ++i)
         if (b[i] > 1)
-          return fail(std::string(name) + "[" + std::to_string(i) + "] (of " +
-                          std::to_string(count) + "): byte " + std::to_string(int(b[i])) +
-                          " is not a bool", why);
+          return fail(std::string(name) + "[" + std::to_string(i) + "] (of " + std::to_string(count) + "): byte " +
+                          std::to_string(int(b[i])) + " is not a bool",
+                      why);
     }
     return true;
   }
@@ -510,8 +503,8 @@ namespace detail {
 template <class T, class = void>
 struct has_adopt : std::false_type {};
 template <class T>
-struct has_adopt<T, std::void_t<decltype(std::declval<T&>().adopt(
-                        std::declval<const Views&>(), std::declval<std::string*>()))>>
+struct has_adopt<
+    T, std::void_t<decltype(std::declval<T&>().adopt(std::declval<const Views&>(), std::declval<std::string*>()))>>
     : std::true_type {};
 
 // harness_adopt's work: 1 adopted, 0 the views do not fit (why says how), -1 the driver
@@ -544,8 +537,7 @@ int adopt(T* inst, const OutputView* views, int n, std::string* why) {
       const OutputView& o = own.views[i];
       const OutputView* b = i < back.views.size() ? &back.views[i] : nullptr;
       if (!b || b->count != o.count || b->dtype != o.dtype ||
-          (o.count && std::memcmp(b->data, in.find(o.name)->data,
-                                  o.count * dtype_size(o.dtype)) != 0)) {
+          (o.count && std::memcmp(b->data, in.find(o.name)->data, o.count * dtype_size(o.dtype)) != 0)) {
         *why = std::string(o.name) +
                ": outputs() does not read back what was adopted (it exposes a copy); the "
                "driver needs an adopt member";
@@ -559,8 +551,8 @@ int adopt(T* inst, const OutputView* views, int n, std::string* why) {
 template <class T, class = void>
 struct has_copy_inputs : std::false_type {};
 template <class T>
-struct has_copy_inputs<T, std::void_t<decltype(std::declval<T&>().copy_inputs(
-                              std::declval<const T&>()))>> : std::true_type {};
+struct has_copy_inputs<T, std::void_t<decltype(std::declval<T&>().copy_inputs(std::declval<const T&>()))>>
+    : std::true_type {};
 // dst <- src's inputs for `seed`: copied when the driver can, generated again otherwise.
 template <class T>
 void same_inputs(T* dst, const T* src, uint64_t seed) {
@@ -573,63 +565,58 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
 
 }  // namespace harness
 
-#define HARNESS_DRIVER(Instance)                                                          \
-  extern "C" {                                                                            \
-  void* harness_create(uint64_t size) { return new Instance(size); }                      \
-  void harness_destroy(void* p) { delete static_cast<Instance*>(p); }                     \
-  void harness_generate(void* p, uint64_t seed) { static_cast<Instance*>(p)->generate(seed); } \
-  void harness_same_inputs(void* dst, const void* src, uint64_t seed) {                   \
-    harness::detail::same_inputs(static_cast<Instance*>(dst),                             \
-                                 static_cast<const Instance*>(src), seed);                \
-  }                                                                                       \
-  void harness_reset(void* p, int poison) { static_cast<Instance*>(p)->reset(poison != 0); } \
-  void* harness_args(void* p) { return static_cast<Instance*>(p)->args(); }               \
-  static int harness_copy_why(const std::string& s, char* why, size_t len) {               \
-    if (why && len) std::snprintf(why, len, "%s", s.c_str());                              \
-    return 0;                                                                             \
-  }                                                                                       \
-  int harness_inputs_intact(void* p, char* why, size_t len) {                             \
-    std::string w;                                                                        \
-    if (static_cast<Instance*>(p)->inputs_intact(&w)) return 1;                           \
-    return harness_copy_why(w, why, len);                                                  \
-  }                                                                                       \
-  int harness_matches(void* expected, void* got, double rtol, double atol, char* why,     \
-                      size_t len) {                                                       \
-    std::string w;                                                                        \
-    if (static_cast<Instance*>(got)->matches(*static_cast<Instance*>(expected), rtol, atol, \
-                                             &w))                                         \
-      return 1;                                                                           \
-    return harness_copy_why(w, why, len);                                                  \
-  }                                                                                       \
-  int harness_outputs(void* p, harness::OutputView* out, int max) {                       \
-    harness::Outputs o;                                                                   \
-    static_cast<Instance*>(p)->outputs(o);                                                \
-    int n = int(o.views.size());                                                          \
-    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                           \
-    return n;                                                                             \
-  }                                                                                       \
-  int harness_adopt(void* p, const harness::OutputView* views, int n, char* why,           \
-                    size_t len) {                                                         \
-    std::string w;                                                                        \
-    int r;                                                                                \
-    try {                                                                                 \
-      r = harness::detail::adopt(static_cast<Instance*>(p), views, n, &w);                \
-    } catch (const std::exception& e) {                                                   \
-      r = -1, w = std::string("harness_adopt: ") + e.what();                              \
-    }                                                                                     \
-    if (r != 1) harness_copy_why(w, why, len);                                            \
-    return r;                                                                             \
-  }                                                                                       \
-  uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }          \
-  void harness_pristine_log(harness::PristineLog* log) { harness::pristine_log() = log; } \
-  void harness_release_outputs() { harness::release_output_buffers(); }                   \
+#define HARNESS_DRIVER(Instance)                                                                           \
+  extern "C" {                                                                                             \
+  void* harness_create(uint64_t size) { return new Instance(size); }                                       \
+  void harness_destroy(void* p) { delete static_cast<Instance*>(p); }                                      \
+  void harness_generate(void* p, uint64_t seed) { static_cast<Instance*>(p)->generate(seed); }             \
+  void harness_same_inputs(void* dst, const void* src, uint64_t seed) {                                    \
+    harness::detail::same_inputs(static_cast<Instance*>(dst), static_cast<const Instance*>(src), seed);    \
+  }                                                                                                        \
+  void harness_reset(void* p, int poison) { static_cast<Instance*>(p)->reset(poison != 0); }               \
+  void* harness_args(void* p) { return static_cast<Instance*>(p)->args(); }                                \
+  static int harness_copy_why(const std::string& s, char* why, size_t len) {                               \
+    if (why && len) std::snprintf(why, len, "%s", s.c_str());                                              \
+    return 0;                                                                                              \
+  }                                                                                                        \
+  int harness_inputs_intact(void* p, char* why, size_t len) {                                              \
+    std::string w;                                                                                         \
+    if (static_cast<Instance*>(p)->inputs_intact(&w)) return 1;                                            \
+    return harness_copy_why(w, why, len);                                                                  \
+  }                                                                                                        \
+  int harness_matches(void* expected, void* got, double rtol, double atol, char* why, size_t len) {        \
+    std::string w;                                                                                         \
+    if (static_cast<Instance*>(got)->matches(*static_cast<Instance*>(expected), rtol, atol, &w)) return 1; \
+    return harness_copy_why(w, why, len);                                                                  \
+  }                                                                                                        \
+  int harness_outputs(void* p, harness::OutputView* out, int max) {                                        \
+    harness::Outputs o;                                                                                    \
+    static_cast<Instance*>(p)->outputs(o);                                                                 \
+    int n = int(o.views.size());                                                                           \
+    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                                            \
+    return n;                                                                                              \
+  }                                                                                                        \
+  int harness_adopt(void* p, const harness::OutputView* views, int n, char* why, size_t len) {             \
+    std::string w;                                                                                         \
+    int r;                                                                                                 \
+    try {                                                                                                  \
+      r = harness::detail::adopt(static_cast<Instance*>(p), views, n, &w);                                 \
+    } catch (const std::exception& e) {                                                                    \
+      r = -1, w = std::string("harness_adopt: ") + e.what();                                               \
+    }                                                                                                      \
+    if (r != 1) harness_copy_why(w, why, len);                                                             \
+    return r;                                                                                              \
+  }                                                                                                        \
+  uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }                           \
+  void harness_pristine_log(harness::PristineLog* log) { harness::pristine_log() = log; }                  \
+  void harness_release_outputs() { harness::release_output_buffers(); }                                    \
   }
 
-#define HARNESS_INPUTS(Instance)                                                          \
-  extern "C" int harness_inputs(void* p, harness::OutputView* out, int max) {             \
-    harness::Outputs o;                                                                   \
-    static_cast<Instance*>(p)->inputs(o);                                                 \
-    int n = int(o.views.size());                                                          \
-    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];                           \
-    return n;                                                                             \
+#define HARNESS_INPUTS(Instance)                                              \
+  extern "C" int harness_inputs(void* p, harness::OutputView* out, int max) { \
+    harness::Outputs o;                                                       \
+    static_cast<Instance*>(p)->inputs(o);                                     \
+    int n = int(o.views.size());                                              \
+    for (int i = 0; i < n && i < max; ++i) out[i] = o.views[i];               \
+    return n;                                                                 \
   }

@@ -70,12 +70,18 @@ inline unsigned long keep_flags(const std::string& opts) {
     size_t j = opts.find(',', i);
     if (j == std::string::npos) j = opts.size();
     const std::string o = opts.substr(i, j - i);
-    if (o == "nosuid") f |= MS_NOSUID;
-    else if (o == "nodev") f |= MS_NODEV;
-    else if (o == "noexec") f |= MS_NOEXEC;
-    else if (o == "noatime") f |= MS_NOATIME;
-    else if (o == "nodiratime") f |= MS_NODIRATIME;
-    else if (o == "relatime") f |= MS_RELATIME;
+    if (o == "nosuid")
+      f |= MS_NOSUID;
+    else if (o == "nodev")
+      f |= MS_NODEV;
+    else if (o == "noexec")
+      f |= MS_NOEXEC;
+    else if (o == "noatime")
+      f |= MS_NOATIME;
+    else if (o == "nodiratime")
+      f |= MS_NODIRATIME;
+    else if (o == "relatime")
+      f |= MS_RELATIME;
     i = j + 1;
   }
   return f;

@@ -68,19 +68,18 @@ bool element_ok(const T& e, const T& g, double rtol, double atol) {
 }
 // Compares one innermost row; `where` is the index prefix such as "[3][4]".
 template <class T>
-bool row_close(const char* name, const std::string& where, const std::vector<T>& e,
-               const std::vector<T>& g, double rtol, double atol, std::string* why) {
+bool row_close(const char* name, const std::string& where, const std::vector<T>& e, const std::vector<T>& g,
+               double rtol, double atol, std::string* why) {
   if (e.size() != g.size()) {
     if (why)
-      *why = std::string(name) + where + ": has " + std::to_string(g.size()) +
-             " elements, expected " + std::to_string(e.size());
+      *why = std::string(name) + where + ": has " + std::to_string(g.size()) + " elements, expected " +
+             std::to_string(e.size());
     return false;
   }
   for (size_t j = 0; j < e.size(); ++j)
     if (!element_ok(e[j], g[j], rtol, atol)) {
       if (why)
-        *why = std::string(name) + where + "[" + std::to_string(j) + "]: expected " +
-               fmt(e[j]) + ", got " + fmt(g[j]);
+        *why = std::string(name) + where + "[" + std::to_string(j) + "]: expected " + fmt(e[j]) + ", got " + fmt(g[j]);
       return false;
     }
   return true;
@@ -88,35 +87,30 @@ bool row_close(const char* name, const std::string& where, const std::vector<T>&
 }  // namespace detail
 
 template <class T>
-bool nested_close(const char* name, const std::vector<T>& e, const std::vector<T>& g,
-                  double rtol, double atol, std::string* why) {
+bool nested_close(const char* name, const std::vector<T>& e, const std::vector<T>& g, double rtol, double atol,
+                  std::string* why) {
   return detail::row_close(name, "", e, g, rtol, atol, why);
 }
 template <class T>
-bool nested_close(const char* name, const Mat2<T>& e, const Mat2<T>& g, double rtol,
-                  double atol, std::string* why) {
+bool nested_close(const char* name, const Mat2<T>& e, const Mat2<T>& g, double rtol, double atol, std::string* why) {
   if (size_mismatch(name, e.size(), g.size(), why)) return false;
   for (size_t i = 0; i < e.size(); ++i)
-    if (!detail::row_close(name, "[" + std::to_string(i) + "]", e[i], g[i], rtol, atol, why))
-      return false;
+    if (!detail::row_close(name, "[" + std::to_string(i) + "]", e[i], g[i], rtol, atol, why)) return false;
   return true;
 }
 template <class T>
-bool nested_close(const char* name, const Mat3<T>& e, const Mat3<T>& g, double rtol,
-                  double atol, std::string* why) {
+bool nested_close(const char* name, const Mat3<T>& e, const Mat3<T>& g, double rtol, double atol, std::string* why) {
   if (size_mismatch(name, e.size(), g.size(), why)) return false;
   for (size_t i = 0; i < e.size(); ++i) {
     const std::string pi = "[" + std::to_string(i) + "]";
     if (e[i].size() != g[i].size()) {
       if (why)
-        *why = std::string(name) + pi + ": has " + std::to_string(g[i].size()) +
-               " rows, expected " + std::to_string(e[i].size());
+        *why = std::string(name) + pi + ": has " + std::to_string(g[i].size()) + " rows, expected " +
+               std::to_string(e[i].size());
       return false;
     }
     for (size_t j = 0; j < e[i].size(); ++j)
-      if (!detail::row_close(name, pi + "[" + std::to_string(j) + "]", e[i][j], g[i][j], rtol,
-                             atol, why))
-        return false;
+      if (!detail::row_close(name, pi + "[" + std::to_string(j) + "]", e[i][j], g[i][j], rtol, atol, why)) return false;
   }
   return true;
 }
@@ -124,8 +118,7 @@ bool nested_close(const char* name, const Mat3<T>& e, const Mat3<T>& g, double r
 namespace detail {
 template <class T>
 bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() &&
-         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 template <class T>
 bool same_bits(const std::vector<std::vector<T>>& a, const std::vector<std::vector<T>>& b) {
@@ -144,8 +137,8 @@ bool see_rows(PristineLog* log, const char* name, const std::vector<T>& v, std::
   return log->see(name, v.data(), uint64_t(v.size()) * sizeof(T), why, pristine);
 }
 template <class T>
-bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& v,
-              std::string* why, bool pristine) {
+bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& v, std::string* why,
+              bool pristine) {
   if (!log->see(name, v.data(), uint64_t(v.size()) * sizeof(v[0]), why, pristine)) return false;
   for (const auto& row : v)
     if (!see_rows(log, name, row, why, pristine)) return false;
@@ -199,9 +192,12 @@ template <class T>
 constexpr int dtype_of() {
   static_assert(std::is_same_v<T, double> || std::is_same_v<T, float> || std::is_same_v<T, int>,
                 "nested outputs hold double, float or int");
-  if constexpr (std::is_same_v<T, double>) return F64;
-  else if constexpr (std::is_same_v<T, float>) return F32;
-  else return I32;
+  if constexpr (std::is_same_v<T, double>)
+    return F64;
+  else if constexpr (std::is_same_v<T, float>)
+    return F32;
+  else
+    return I32;
 }
 template <class T>
 size_t elements(const std::vector<T>& v) {
@@ -231,8 +227,8 @@ const T* scatter(const T* src, std::vector<std::vector<R>>& rows) {
 // as many elements as g holds and g's element dtype (F64, F32 or I32); false with why
 // otherwise. `flat` is scratch (the view is read once into it).
 template <class G>
-bool unflatten(const Views& v, const char* name, G& g,
-               std::vector<typename detail::grid_traits<G>::elem>& flat, std::string* why) {
+bool unflatten(const Views& v, const char* name, G& g, std::vector<typename detail::grid_traits<G>::elem>& flat,
+               std::string* why) {
   using T = typename detail::grid_traits<G>::elem;
   flat.resize(detail::elements(g));
   if (!v.copy(name, detail::dtype_of<T>(), flat, why)) return false;
@@ -246,8 +242,8 @@ bool unflatten(const Views& v, const char* name, G& g,
 //   void outputs(harness::Outputs& o) { out.expose(o); }
 //   bool adopt(const harness::Views& v, std::string* why) { return out.adopt(v, why); }
 // expose() adds flat vectors as they are and flattens nested grids into buffers held
-// outside the instance (driver.hpp output_buffer); adopt() takes exactly these names and copies each view into its grid's current
-// shape (set by reset). It points into the instance, so it cannot be copied.
+// outside the instance (driver.hpp output_buffer); adopt() takes exactly these names and copies each view into its
+// grid's current shape (set by reset). It points into the instance, so it cannot be copied.
 template <class... G>
 class NestedOutputs {
  public:
@@ -310,8 +306,7 @@ inline void fill_spd(Mat2<double>& A, uint64_t seed) {
 #pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < i; ++j) {
-      const double v = 0.5 * (1.0 - double(j) / n) +
-                       rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
+      const double v = 0.5 * (1.0 - double(j) / n) + rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
       A[i][j] = A[j][i] = v;
     }
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
@@ -339,8 +334,7 @@ struct StencilPair {
   NestedOutputs<G, G> out{{"A", &A}, {"B", &B}};
   Args a;
 
-  StencilPair(int tsteps_, int n_, const G& zero)
-      : tsteps(tsteps_), n(n_), A(zero), A0(zero), B(zero), B0(zero) {
+  StencilPair(int tsteps_, int n_, const G& zero) : tsteps(tsteps_), n(n_), A(zero), A0(zero), B(zero), B0(zero) {
     dims[0] = tsteps, dims[1] = n;
     a = {tsteps, n, &A, &B};
   }

@@ -38,8 +38,7 @@ using clk = std::chrono::steady_clock;
 
 // Nanoseconds of the steady clock.
 inline int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(clk::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(clk::now().time_since_epoch()).count();
 }
 
 // ------------------------------------------------------------------ shared objects
@@ -78,8 +77,8 @@ struct Driver {
   int (*inputs_intact)(void*, char*, size_t);
   int (*matches)(void*, void*, double, double, char*, size_t);
   int (*outputs)(void*, OutputView*, int);
-  int (*inputs)(void*, OutputView*, int);                       // optional (nullptr)
-  int (*adopt)(void*, const OutputView*, int, char*, size_t);   // optional (nullptr)
+  int (*inputs)(void*, OutputView*, int);                      // optional (nullptr)
+  int (*adopt)(void*, const OutputView*, int, char*, size_t);  // optional (nullptr)
   uint64_t (*bytes)(void*);
 
   explicit Driver(const std::string& path) : lib(new Library(path)) {
@@ -108,7 +107,6 @@ struct Instance {
   Instance(const Instance&) = delete;
   Instance& operator=(const Instance&) = delete;
 };
-
 
 // ------------------------------------------------------------------ /proc
 // The value of "Threads:" in /proc/<pid>/status (pid 0: this process); -1 if unreadable.
@@ -154,7 +152,10 @@ inline int process_count(bool all, long parent = 0) {
   if (DIR* d = opendir("/proc")) {
     while (dirent* e = readdir(d)) {
       if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      if (all) { ++n; continue; }
+      if (all) {
+        ++n;
+        continue;
+      }
       std::ifstream f(std::string("/proc/") + e->d_name + "/stat");
       std::string stat;
       std::getline(f, stat);
@@ -208,23 +209,20 @@ struct ProcState {
     if (x87 != after.x87) return "changed the x87 floating-point control word";
     if (round != after.round) return "changed the floating-point rounding mode";
     if (omp_threads != after.omp_threads)
-      return "changed the OpenMP thread count (omp_get_max_threads " +
-             std::to_string(omp_threads) + " -> " + std::to_string(after.omp_threads) + ")";
+      return "changed the OpenMP thread count (omp_get_max_threads " + std::to_string(omp_threads) + " -> " +
+             std::to_string(after.omp_threads) + ")";
     if (omp_dynamic != after.omp_dynamic) return "changed omp_set_dynamic";
     if (omp_levels != after.omp_levels) return "changed the OpenMP max active levels";
-    if (omp_kind != after.omp_kind || omp_chunk != after.omp_chunk)
-      return "changed the OpenMP runtime schedule";
+    if (omp_kind != after.omp_kind || omp_chunk != after.omp_chunk) return "changed the OpenMP runtime schedule";
     if (!CPU_EQUAL(&affinity, &after.affinity)) return "changed the CPU affinity";
     return thread_diff(threads, after.threads, processes, after.processes);
   }
 
   // Why the thread or process counts before and after a call differ ("" if they do not).
-  static std::string thread_diff(int threads, int threads_after, int processes,
-                                 int processes_after) {
+  static std::string thread_diff(int threads, int threads_after, int processes, int processes_after) {
     if (threads != threads_after)
-      return "left threads running or used more threads than granted (the process had " +
-             std::to_string(threads) + " threads before the call and " +
-             std::to_string(threads_after) + " after)";
+      return "left threads running or used more threads than granted (the process had " + std::to_string(threads) +
+             " threads before the call and " + std::to_string(threads_after) + " after)";
     if (processes != processes_after)
       return "left processes running (" + std::to_string(processes) + " before the call, " +
              std::to_string(processes_after) + " after)";

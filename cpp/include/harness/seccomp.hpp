@@ -42,13 +42,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/sched.h>
-#include <linux/sockios.h>
-#include <sys/ioctl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
+#include <linux/sched.h>
 #include <linux/seccomp.h>
+#include <linux/sockios.h>
 #include <stddef.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -76,9 +76,7 @@ inline std::string restrict_to_own_process() {
   constexpr uint32_t kDeny = SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
   std::vector<sock_filter> f;
   auto stmt = [&](uint16_t code, uint32_t k) { f.push_back(BPF_STMT(code, k)); };
-  auto jump = [&](uint16_t code, uint32_t k, uint8_t jt, uint8_t jf) {
-    f.push_back(BPF_JUMP(code, k, jt, jf));
-  };
+  auto jump = [&](uint16_t code, uint32_t k, uint8_t jt, uint8_t jf) { f.push_back(BPF_JUMP(code, k, jt, jf)); };
   const uint32_t nr_off = offsetof(struct seccomp_data, nr);
   const uint32_t arch_off = offsetof(struct seccomp_data, arch);
   // low 32 bits of argument i (pids are 32-bit; the high word must be 0 too)

@@ -46,28 +46,28 @@ constexpr size_t kWhyBytes = 1024;
 constexpr const char* kSpinCount = "10000";
 
 enum Cmd : uint32_t {
-  kNop = 0,      // nothing: one doorbell round trip (its cost is the per-call overhead)
-  kCreate = 1,   // keeper: size, k, data_bytes: k instances of `size` fit; remap the data area
-  kPrepare = 2,  // keeper: seeds[k], poison, layout: k fresh instances placed by the draw,
-                 // generated and reset; args[k] (reply): their harness_call arguments
-  kCall = 3,     // caller: harness_call(args[i]) for i < k back to back (threads > 0: that many)
-  kReport = 4,   // keeper: const inputs checked, outputs of the k instances -> data area;
-                 // then the instances are dropped (their pages go back to the kernel)
-  kCounters = 5, // caller: perf counters around one call of args[0]
-  kExit = 6,     // _exit(0)
-  kLoad = 7,     // caller: variant: make that code layout of the side's object the one called
-                 // (see caller.cpp's load()); the previous one (unless it is 0) is closed
+  kNop = 0,       // nothing: one doorbell round trip (its cost is the per-call overhead)
+  kCreate = 1,    // keeper: size, k, data_bytes: k instances of `size` fit; remap the data area
+  kPrepare = 2,   // keeper: seeds[k], poison, layout: k fresh instances placed by the draw,
+                  // generated and reset; args[k] (reply): their harness_call arguments
+  kCall = 3,      // caller: harness_call(args[i]) for i < k back to back (threads > 0: that many)
+  kReport = 4,    // keeper: const inputs checked, outputs of the k instances -> data area;
+                  // then the instances are dropped (their pages go back to the kernel)
+  kCounters = 5,  // caller: perf counters around one call of args[0]
+  kExit = 6,      // _exit(0)
+  kLoad = 7,      // caller: variant: make that code layout of the side's object the one called
+                  // (see caller.cpp's load()); the previous one (unless it is 0) is closed
 };
 
 enum Status : int32_t {
   kOk = 0,
-  kRejected = 1,   // the process state changed (caller), const inputs written (keeper)
-  kThrew = 2,      // the side's code threw a C++ exception
-  kNoMemory = 3,   // the instances did not fit in memory
-  kTooLarge = 4,   // the outputs do not fit in the data area (wrong shape)
-  kLoadFailed = 5, // dlopen / dlsym failed, or the arena could not be mapped
+  kRejected = 1,    // the process state changed (caller), const inputs written (keeper)
+  kThrew = 2,       // the side's code threw a C++ exception
+  kNoMemory = 3,    // the instances did not fit in memory
+  kTooLarge = 4,    // the outputs do not fit in the data area (wrong shape)
+  kLoadFailed = 5,  // dlopen / dlsym failed, or the arena could not be mapped
   kBadCommand = 6,
-  kUnreadable = 7, // keeper: the outputs are not in memory of the arena
+  kUnreadable = 7,  // keeper: the outputs are not in memory of the arena
 };
 
 struct ViewHeader {
@@ -88,14 +88,14 @@ struct Control {
   uint64_t data_bytes;
   int32_t poison;
   int32_t threads;
-  uint64_t layout;  // kPrepare: the draw that places this turn's instances in memory
-  uint32_t variant; // kLoad: 0 = the object as built; i >= 1 = its i-th code layout
+  uint64_t layout;   // kPrepare: the draw that places this turn's instances in memory
+  uint32_t variant;  // kLoad: 0 = the object as built; i >= 1 = its i-th code layout
   uint64_t seeds[kMaxK];
   uint64_t args[kMaxK];  // kPrepare's reply (keeper), kCall's and kCounters' command (caller)
   // reply
   int32_t status;
   uint32_t nviews;
-  uint64_t used;          // bytes of the data area written by the last report
+  uint64_t used;  // bytes of the data area written by the last report
   char why[kWhyBytes];
   uint64_t counts[16];
   char counter_why[16][128];
