@@ -1,7 +1,8 @@
 """The smallest strategy: n samples of the team's first agent, the best one kept.
 
-Copy it to harness/strategies/best_of_n.py and `python -m harness run --strategy best_of_n
---n 8` works (docs/strategies/adding.md). tests/test_examples.py runs it within its
+Copy it to harness/strategies/best_of_n.py, or name it in your own package's
+harness.strategies entry point (docs/extending.md), and `python -m harness run --strategy
+best_of_n --n 8` works (docs/strategies/adding.md). tests/test_examples.py runs it within its
 registered budget.
 """
 

@@ -186,3 +186,17 @@ def test_a_suite_an_installed_package_names_in_its_entry_points(tmp_path):
         timeout=600,
     )
     assert r.returncode == 0 and "1 problems in suite pluginsuite" in r.stdout, r.stderr
+    # the same package naming a folder that is not there (a suite folder its build left
+    # out): one line naming the entry point and its package, exit 2, for every command
+    (site / "suite_plugin.py").write_text(f"def folder():\n    return {str(tmp_path / 'missing')!r}\n")
+    r = subprocess.run(
+        [sys.executable, "-m", "harness", "list"],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(site)},
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "entry point mine = 'suite_plugin:folder' (harness.suites) of package suite-plugin names" in r.stderr
+    assert "no such folder" in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

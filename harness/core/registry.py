@@ -183,9 +183,12 @@ class Registry(Generic[T]):
 
 
 def _origin(item: object) -> str:
-    """Where a registered thing was defined, for the duplicate's message: its module and
-    qualified name when it has them (a class; an info record with a class in ``cls``)."""
-    target = getattr(item, "cls", item)
-    module = getattr(target, "__module__", None)
-    qual = getattr(target, "__qualname__", None)
-    return f"{module}.{qual}" if module and qual else type(item).__name__
+    """Where a registered thing was defined, for the duplicate's message: the module and
+    qualified name of the class it is (an executor, an event kind), of its ``cls`` (a
+    strategy's info record) or of its ``build`` function (a report table's: the module
+    that registered it); else its type's name."""
+    for target in (getattr(item, "cls", None), item if isinstance(item, type) else None, getattr(item, "build", None)):
+        module, qual = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
+        if module and qual:
+            return f"{module}.{qual.rsplit('.<locals>.', 1)[-1]}"  # a function defined inside another: its own name
+    return type(item).__name__

@@ -83,7 +83,8 @@ def suite_dirs() -> list[Path]:
 def entry_point_dirs() -> tuple[Path, ...]:
     """The suite folders installed packages name in the ``harness.suites`` entry-point
     group (read once per process). Raises HarnessError for an entry point that does not
-    load, or whose object is no folder (a str or Path, or a function returning one)."""
+    load, whose object is no folder (a str or Path, or a function returning one), or
+    whose folder does not exist."""
     out = []
     for ep in entry_points(SUITES_GROUP):
         obj = load_entry_point(ep)
@@ -93,7 +94,16 @@ def entry_point_dirs() -> tuple[Path, ...]:
                 f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
                 "not a suite folder (a str or Path, or a function returning one)"
             )
-        out.append(Path(folder).resolve())
+        path = Path(folder).resolve()
+        if not path.is_dir():
+            dist = getattr(ep, "dist", None)
+            raise HarnessError(
+                f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP})"
+                + (f" of package {dist.name}" if dist is not None else "")
+                + f" names {path}: no such folder (is it packaged? a plain `pip install` copies only "
+                "what the package's build includes)"
+            )
+        out.append(path)
     return tuple(out)
 
 
