@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from harness.measure import toolchain
-from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.evaluate import EvalConfig, evaluate, evaluate_batch
 from harness.measure.suite import get_problem, load_suite
 from prebuild import VARIANTS
 from suite_params import one_per_category
@@ -63,28 +63,29 @@ def _racy(path: Path) -> bool:
     return bool(RACY.search(path.stem)) or "data race" in path.read_text().split("\n", 1)[0]
 
 
-@pytest.mark.parametrize("suite,pid,path", list(_variants()))
-def test_wrong_variant_is_caught(suite, pid, path):
-    """Deterministic errors are caught on the first evaluation; a race by at least one of
-    RACE_ATTEMPTS evaluations on different seeds, and none of them may end otherwise
-    than correct or incorrect."""
-    attempts = RACE_ATTEMPTS if _racy(path) else 1
-    for i in range(attempts):
-        r = _eval(
-            suite,
-            pid,
-            path.read_text(),
-            "omp",
-            quick=True,
-            validate_only=True,
-            seed=EvalConfig.seed + 7919 * i,
-            use_cache=False,
-        )
-        assert r.status in ("incorrect", "correct"), (r.status, r.evidence)
-        if r.status == "incorrect":
+@pytest.mark.parametrize("suite,pid", PROBLEMS, ids=_ids(PROBLEMS))
+def test_wrong_variants_are_caught(suite, pid):
+    """Every wrong variant of the problem, judged as one batch (evaluate_batch: one
+    worker, one baseline; each variant's verdict the one it gets alone): deterministic
+    errors are caught on the first evaluation; a race by at least one of RACE_ATTEMPTS
+    evaluations on different seeds (the racy variants not caught yet, again as a batch),
+    and none of them may end otherwise than correct or incorrect."""
+    problem = get_problem(pid, suite)
+    paths = sorted((VARIANTS / pid).glob("wrong_*.cpp"))
+    left = list(paths)
+    verdicts = {}
+    for i in range(RACE_ATTEMPTS):
+        cfg = EvalConfig(quick=True, validate_only=True, seed=EvalConfig.seed + 7919 * i, use_cache=False)
+        for path, r in zip(left, evaluate_batch(problem, [p.read_text() for p in left], "omp", cfg)):
+            assert r.status in ("incorrect", "correct"), (path.name, r.status, r.evidence)
+            assert r.status == "incorrect" or _racy(path), (path.name, "a deterministic error passed", r.evidence)
+            verdicts[path] = r
+        left = [p for p in left if verdicts[p].status != "incorrect"]
+        if not left:
             break
-    assert r.status == "incorrect", (r.status, r.evidence)
-    assert r.evidence["why"] and r.evidence["seed"] is not None
+    assert not left, [(p.name, verdicts[p].evidence) for p in left]
+    for path in paths:
+        assert verdicts[path].evidence["why"] and verdicts[path].evidence["seed"] is not None, path.name
 
 
 HELPED = [(s, pid) for s, pid in PROBLEMS if get_problem(pid, s).helpers]
