@@ -56,6 +56,14 @@ def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
     return sorted(importlib.metadata.entry_points(group=group), key=lambda ep: (ep.name, ep.value))
 
 
+def entry_point_text(ep: importlib.metadata.EntryPoint) -> str:
+    """``the entry point NAME = 'VALUE' (GROUP) of package DIST``: how an error names an
+    entry point (the package when the metadata has one)."""
+    dist = getattr(ep, "dist", None)
+    where = f" of package {dist.name}" if dist is not None else ""
+    return f"the entry point {ep.name} = {ep.value!r} ({ep.group}){where}"
+
+
 def load_entry_point(ep: importlib.metadata.EntryPoint) -> Any:
     """What ``ep`` names, imported. Raises HarnessError naming the entry point, its
     package and the error when the import fails (a broken plugin is the user's
@@ -63,11 +71,7 @@ def load_entry_point(ep: importlib.metadata.EntryPoint) -> Any:
     try:
         return ep.load()
     except Exception as e:
-        dist = getattr(ep, "dist", None)
-        where = f" of package {dist.name}" if dist is not None else ""
-        raise HarnessError(
-            f"the entry point {ep.name} = {ep.value!r} ({ep.group}){where} does not load: {type(e).__name__}: {e}"
-        ) from e
+        raise HarnessError(f"{entry_point_text(ep)} does not load: {type(e).__name__}: {e}") from e
 
 
 class Registry(Generic[T]):

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import HarnessError
-from ..core.registry import entry_points, load_entry_point
+from ..core.registry import entry_point_text, entry_points, load_entry_point
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -91,17 +91,14 @@ def entry_point_dirs() -> tuple[Path, ...]:
         folder = obj() if callable(obj) else obj
         if not isinstance(folder, (str, os.PathLike)):
             raise HarnessError(
-                f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP}) names {folder!r}, "
+                f"{entry_point_text(ep)} names {folder!r}, "
                 "not a suite folder (a str or Path, or a function returning one)"
             )
         path = Path(folder).resolve()
         if not path.is_dir():
-            dist = getattr(ep, "dist", None)
             raise HarnessError(
-                f"the entry point {ep.name} = {ep.value!r} ({SUITES_GROUP})"
-                + (f" of package {dist.name}" if dist is not None else "")
-                + f" names {path}: no such folder (is it packaged? a plain `pip install` copies only "
-                "what the package's build includes)"
+                f"{entry_point_text(ep)} names {path}: no such folder (is it packaged? a plain "
+                "`pip install` copies only what the package's build includes)"
             )
         out.append(path)
     return tuple(out)
