@@ -1180,19 +1180,22 @@ class Bench {
   // the answer is the batch's.
   Verdict ensure(uint64_t size, uint32_t k) {
     if (size == size_ && k == k_) return {};
+    const bool same_size = size == size_ && e_ && g_;  // a new k only: E and G stay
     size_ = UINT64_MAX;
-    e_.reset();
-    g_.reset();
     const std::string oom = harness::out_of_memory_why(size);
-    try {
-      e_.reset(new Instance(&drv_, size));
-      g_.reset(new Instance(&drv_, size));
-    } catch (const std::bad_alloc&) {
+    if (!same_size) {
       e_.reset();
-      return {"setup_error", oom};
-    } catch (const std::length_error&) {
-      e_.reset();
-      return {"setup_error", oom};
+      g_.reset();
+      try {
+        e_.reset(new Instance(&drv_, size));
+        g_.reset(new Instance(&drv_, size));
+      } catch (const std::bad_alloc&) {
+        e_.reset();
+        return {"setup_error", oom};
+      } catch (const std::length_error&) {
+        e_.reset();
+        return {"setup_error", oom};
+      }
     }
     drv_.reset(e_->p, 1);
     harness::OutputView v[harness::side::kMaxViewsPerInstance];
@@ -1484,9 +1487,10 @@ class Bench {
 
   // Every keeper's outputs of instances 0..seeds.size()-1, as it reported them at the end
   // of its turn (turn()), compared: E <- the true inputs of seeds[i] and the baseline's
-  // outputs (once per seed), then for each candidate of `ran` (those whose turn was on
-  // these seeds) still in the batch G <- the same inputs and its outputs, and the
-  // driver's harness_matches(E, G). A candidate whose outputs differ leaves the batch
+  // outputs, G <- the same inputs (both once per seed), then for each candidate of `ran`
+  // (those whose turn was on these seeds) still in the batch G reset (its working inputs
+  // from its pristine ones, outputs poisoned) and given its outputs, and the driver's
+  // harness_matches(E, G). A candidate whose outputs differ leaves the batch
   // (`incorrect`); the answer is the batch's (ok or setup_error).
   Verdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
                            const std::vector<Runner*>& ran) {
@@ -1506,9 +1510,13 @@ class Bench {
       why[0] = 0;
       if (adopt(e_->p, views_of(base_, i), why, sizeof why) != 1)
         return {"setup_error", std::string("the driver cannot take the baseline's outputs: ") + why};
+      // G's inputs once per seed (copied or generated again, same_inputs), put back
+      // before each candidate's outputs by reset (working <- pristine, outputs poisoned)
+      t0 = now_ns();
+      drv_.same_inputs(g_->p, e_->p, seeds[i]);
+      gen_ns_ += now_ns() - t0;
       for (Runner* c : still()) {
         t0 = now_ns();
-        drv_.same_inputs(g_->p, e_->p, seeds[i]);
         drv_.reset(g_->p, 1);
         gen_ns_ += now_ns() - t0;
         why[0] = 0;

@@ -394,8 +394,10 @@ def evaluate_batch(
     itself cannot go on (a baseline process died with several candidates in it, callers
     without namespaces of their own, a lost worker), the candidates without a verdict are
     judged again one at a time. evidence["batch"] = {"size", "index"} says which batch a
-    verdict came from; a candidate's wall_s is its own steps plus its share (1/K) of its
-    batch's worker. ``batch`` 1 judges every candidate alone.
+    verdict came from. A candidate's wall_s is its share (1/N of the N texts) of the harness's
+    builds, of the compiles and of the steps before the judge (screen, cache, race check:
+    run side by side, so its own figures in wall_parts may sum to more than its share),
+    plus its share (1/K) of its batch's worker. ``batch`` 1 judges every candidate alone.
 
     Raises HarnessError as evaluate() does, and for ``batch`` < 1.
     """
@@ -434,13 +436,21 @@ def evaluate_batch(
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
     results: list[EvalResult] = []
     pending: list[_Pending] = []
-    race_baselines: dict = {}  # the baseline's race-check run, once for the batch (races.check)
-    for build, source in built:
-        t0 = time.monotonic()
-        res, p = _prepare(
-            problem, build, source, mode, cfg, comp, sandboxed, size, cpus, drv, base, key, race_baselines
+    # each candidate's own steps before the judge, side by side as the compiles were: the
+    # screens, cache lookups and the race checks' builds overlap; their runs under the
+    # detector go one at a time (races.BatchRuns), the baseline's once for the batch
+    runs = races.BatchRuns()
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, min(len(texts), len(os.sched_getaffinity(0))))) as pool:
+        prepared = list(
+            pool.map(
+                lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key, runs),
+                built,
+            )
         )
-        res.wall_s = shared_s + time.monotonic() - t0
+    shared_s += (time.monotonic() - t0) / max(1, len(texts))
+    for res, p in prepared:
+        res.wall_s = shared_s
         results.append(res)
         if p is None and res.cached:  # nothing validated or timed now: the builds and the lookup
             res.evidence["wall_parts"]["other"] = round(max(0.0, res.wall_s - res.compile_s), 3)
@@ -484,11 +494,11 @@ def _prepare(
     drv: toolchain.BuildResult,
     base: toolchain.BuildResult,
     key: str,
-    race_baselines: dict,
+    runs: races.BatchRuns,
 ) -> tuple[EvalResult, _Pending | None]:
     """A candidate's own steps before the judge, after its compile (``build`` of its
-    extracted ``source``): screen, the verdict cache, the race check (omp; the baseline's
-    run under the detector kept in ``race_baselines`` for the batch's other candidates).
+    extracted ``source``): screen, the verdict cache, the race check (omp; what the
+    batch's checks share in ``runs``). Called for a batch's candidates side by side.
     Returns its result and, when it goes on to the judge, its _Pending (None when these
     steps decided it: the result is final)."""
     # no verdict until a step decides one (EvalResult.decide): a candidate the steps lost
@@ -540,7 +550,7 @@ def _prepare(
         return cached, None
     res.evidence["input_key"] = key
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
-    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp, race_baselines):
+    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp, runs):
         atomic_write(store, json.dumps(res.to_dict()))
         return res, None
     # failed under the detector: its outputs are still checked, not timed

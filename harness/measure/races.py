@@ -46,6 +46,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -849,10 +850,24 @@ class _BaselinePhases:
         return ""
 
 
+class BatchRuns:
+    """What the race checks of one batch of candidates share (evaluate_batch runs their
+    steps side by side): ``baselines``, the baseline's run under the detector (a
+    BaselineRun) by its settings (cases, probe plan, environment, limits), so it runs once
+    per batch; and ``lock``, held for every run under the detector, the baseline's and
+    each candidate's, so no two of them ever share the granted CPUs (a candidate's
+    deadlines come from the baseline's run, made alone). The candidates' builds and
+    static checks (same_code, the detector's compile, its symbols) go on beside a run."""
+
+    def __init__(self) -> None:
+        self.baselines: dict = {}
+        self.lock = threading.Lock()
+
+
 @dataclass
 class BaselineRun:
     """The baseline's part of a race check (its own run under the detector, one per
-    batch of candidates with the same cases and probe plan: ``check``'s ``baselines``).
+    batch of candidates with the same cases and probe plan: ``check``'s ``runs``).
     case_s: its time on each validation case (s); reached: the largest ladder size it
     finished (0: none); last_s: its time there (s; its first case's without a ladder
     step); why: why the ladder stopped below the plan's top other than by the budget (a
@@ -1241,7 +1256,7 @@ def check(
     eval_workers: int = 1,
     memory_bytes: int | None = None,
     input_key: str = "",
-    baselines: dict | None = None,
+    runs: BatchRuns | None = None,
 ) -> RaceCheck:
     """Runs the race check of one omp candidate (its extracted ``source``) for
     ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
@@ -1255,11 +1270,11 @@ def check(
     otherwise a line only g++ accepts would turn the check off), "partial" when the probe
     did not reach the timed size or a probe call did not finish. ``input_key``: the
     evaluation's input key (32 hex digits, "" to draw one), under which every input's
-    seed is drawn (keyed_seed) and the probe's drawn size. ``baselines``: a dict the
-    checks of one batch share (evaluate_batch), keeping the baseline's run (BaselineRun:
-    its validation cases and its ladder, a run of its own with no candidate code in it) for
-    the same cases, plan, environment and limits, so it runs once per batch; None: it runs
-    for this check alone. Raises HarnessError only when binutils cannot read the
+    seed is drawn (keyed_seed) and the probe's drawn size. ``runs``: what the checks of
+    one batch share (BatchRuns: the baseline's run, BaselineRun, its validation cases and
+    its ladder in a run of its own with no candidate code in it, once per batch; the lock
+    that lets one run under the detector go at a time, so checks may run side by side);
+    None: this check's own. Raises HarnessError only when binutils cannot read the
     detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
@@ -1338,42 +1353,43 @@ def check(
     plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
     min_s = max(timeout_min_s, MIN_CALL_S)
     same = (runner, objs[0], objs[1], repr(cases), repr(plan.ladder), repr(sorted(env.items())), repr(limits), min_s)
-    base = baselines.get(same) if baselines is not None else None
-    run_s = 0.0
-    if base is None:
-        base = _baseline_run(runner, objs[:2], cases, plan, env, limits, sandboxed, min_s)
-        run_s = base.run_s
-        if baselines is not None:
-            baselines[same] = base
-    if base.unavailable:
-        return RaceCheck("unavailable", why=base.unavailable, compile_s=compile_s, run_s=run_s)
-    nonce = secrets.token_hex(16)
-    deadlines = [max(min_s, timeout_factor * t) for t in base.case_s]
-    probe_limit = max(min_s, timeout_factor * base.last_s)  # each probe call's deadline (s)
-    calls = plan.calls if base.reached else []
-    job = (
-        f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {probe_limit!r}\n"
-        + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(cases, deadlines))
-        + "".join(f"{n} {sd}\n" for n, sd in calls)
-    )
-    phases = _Phases(len(cases), plan, base.reached)
-    out = sandbox.run(
-        [runner, objs[0], "-", objs[2]],
-        sandboxed=sandboxed,
-        ro=sorted({os.path.dirname(p) for p in (runner, objs[0], objs[2])}),
-        env=env,
-        limits=limits,
-        stdin_bytes=job.encode(),
-        timeout_s=RUN_TIMEOUT_S,
-        protocol=True,
-        nonce=nonce,
-        max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * probe_limit,
-        tail_bytes=1 << 16,
-        check=phases,
-    )
-    rc = _outcome(out, phases, plan, base, cases, size, memory, compile_s)
-    rc.run_s += run_s
-    return rc
+    runs = runs or BatchRuns()
+    with runs.lock:  # one run under the detector at a time (BatchRuns)
+        base = runs.baselines.get(same)
+        run_s = 0.0
+        if base is None:
+            base = _baseline_run(runner, objs[:2], cases, plan, env, limits, sandboxed, min_s)
+            run_s = base.run_s
+            runs.baselines[same] = base
+        if base.unavailable:
+            return RaceCheck("unavailable", why=base.unavailable, compile_s=compile_s, run_s=run_s)
+        nonce = secrets.token_hex(16)
+        deadlines = [max(min_s, timeout_factor * t) for t in base.case_s]
+        probe_limit = max(min_s, timeout_factor * base.last_s)  # each probe call's deadline (s)
+        calls = plan.calls if base.reached else []
+        job = (
+            f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {probe_limit!r}\n"
+            + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(cases, deadlines))
+            + "".join(f"{n} {sd}\n" for n, sd in calls)
+        )
+        phases = _Phases(len(cases), plan, base.reached)
+        out = sandbox.run(
+            [runner, objs[0], "-", objs[2]],
+            sandboxed=sandboxed,
+            ro=sorted({os.path.dirname(p) for p in (runner, objs[0], objs[2])}),
+            env=env,
+            limits=limits,
+            stdin_bytes=job.encode(),
+            timeout_s=RUN_TIMEOUT_S,
+            protocol=True,
+            nonce=nonce,
+            max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * probe_limit,
+            tail_bytes=1 << 16,
+            check=phases,
+        )
+        rc = _outcome(out, phases, plan, base, cases, size, memory, compile_s)
+        rc.run_s += run_s
+        return rc
 
 
 def _baseline_run(
@@ -1643,12 +1659,12 @@ def apply(
     sandboxed: bool,
     cfg,
     comp: toolchain.Compiler,
-    baselines: dict | None = None,
+    runs: BatchRuns | None = None,
 ) -> bool:
     """The race check of evaluate(): runs ``check`` for the candidate's extracted
     ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
     workers, memory, race_check) and input key (``res.evidence["input_key"]``) and g++
-    (``comp``), sharing the baseline's run through ``baselines`` (see ``check``), and
+    (``comp``), sharing the baseline's run and the detector through ``runs`` (see ``check``), and
     records it in ``res`` (see ``record``). Returns True when it decides the verdict (a
     race: incorrect; a rejection)."""
     rc = check(
@@ -1664,6 +1680,6 @@ def apply(
         cfg.eval_workers,
         cfg.memory_bytes,
         res.evidence["input_key"],
-        baselines,
+        runs,
     )
     return record(res, rc, cfg.race_check == "strict")
