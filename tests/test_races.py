@@ -7,6 +7,7 @@ the sandbox; the evaluations are validation only at small sizes.
 import re
 import resource
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -616,14 +617,20 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
     detector (its validation cases and the probe's ladder) happens once, and each
     candidate's check runs in a process that loads the driver and that candidate only,
     with the probe the baseline's ladder set: a racy one is still caught, the others
-    clean."""
-    argvs = []
+    clean. The candidates' checks go side by side, but no two runs under the detector
+    overlap in time (races.BatchRuns: a run's deadlines come from the baseline's, alone)."""
+    argvs, spans = [], []
     sandbox_run = races.sandbox.run
 
     def seen(argv, *a, **kw):
-        if argv[0].endswith("race_runner"):
-            argvs.append(list(argv))
-        return sandbox_run(argv, *a, **kw)
+        if not argv[0].endswith("race_runner"):
+            return sandbox_run(argv, *a, **kw)
+        argvs.append(list(argv))
+        t0 = time.monotonic()
+        try:
+            return sandbox_run(argv, *a, **kw)
+        finally:
+            spans.append((t0, time.monotonic()))
 
     monkeypatch.setattr(races.sandbox, "run", seen)
     fixed = THRESHOLD_RACE.replace("if (n > 500000)", "reduction(+ : s) if (n > 500000)")
@@ -637,6 +644,8 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
     baseline = [a for a in argvs if a[3] == "-"]
     candidates = [a for a in argvs if a[2] == "-"]
     assert len(baseline) == 1 and len(candidates) == 3 and len(argvs) == 4, argvs
+    spans.sort()
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), spans
     assert all(baseline[0][2] not in a for a in candidates)  # the baseline's object
     assert [r.evidence["race_check"] for r in rs[:2]] == ["clean", "clean"], [r.evidence for r in rs]
     assert all(r.evidence["race_check_probe"].startswith("finished") for r in rs[:2])
