@@ -1226,7 +1226,7 @@ class Bench {
       w = command(*r, harness::side::kCreate);
       if (w.ok() && kp.status != harness::side::kOk) {
         if (!r->candidate()) return {"setup_error", oom};
-        w = {"runtime_error", "the candidate's side could not allocate the instances of size " + std::to_string(size) +
+        w = {"runtime_error", "the candidate's side could not map its outputs' area for size " + std::to_string(size) +
                                   " (the baseline's could): " + kp.why};
       }
       if (w.ok()) continue;
@@ -1309,7 +1309,9 @@ class Bench {
     Verdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
     if (v.ok() && kp.status == harness::side::kNoMemory)
-      v = side_failed(r, "runtime_error", "the " + r.role + "'s instances did not fit in memory: " + kp.why);
+      v = r.candidate() ? Verdict{"runtime_error", "the candidate's instances of size " + std::to_string(kp.ctl->size) +
+                                                       " did not fit in memory: " + kp.why}
+                        : Verdict{"setup_error", harness::out_of_memory_why(kp.ctl->size)};
     else if (v.ok() && kp.status != harness::side::kOk)
       v = {"setup_error", "the " + r.role + "'s keeper failed to prepare its inputs: " + kp.why};
     if (v.ok()) std::copy(kp.ctl->args, kp.ctl->args + n, r.caller.ctl->args);
