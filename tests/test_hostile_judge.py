@@ -84,9 +84,11 @@ def assert_not_paid(r):
     the caller's memory now holds: the arena, stopped calls resumed on rebuilt instances),
     or correct with a speedup below NOT_PAID."""
     assert r.status in ("rejected", "incorrect", "correct", "runtime_error", "timeout"), (r.status, r.evidence)
-    if r.status in ("runtime_error", "timeout") and "race_check" in r.evidence:
-        assert r.evidence["race_check"].startswith(r.status + ": the candidate "), r.evidence
-    elif r.status == "runtime_error":
+    if r.status in ("runtime_error", "timeout") and str(r.evidence.get("race_check", "")).startswith(
+        r.status + ": the candidate "
+    ):
+        pass  # it failed under the race detector
+    elif r.status == "runtime_error":  # it crashed in the judge (omp too: the scan is a gamble)
         assert r.evidence["why"].startswith("killed by") and "baseline" not in r.evidence["why"], r.evidence
     elif r.status == "correct":
         assert r.speedup < NOT_PAID, (r.speedup, r.ci_low, r.ci_high, r.baseline_ns, r.candidate_ns)

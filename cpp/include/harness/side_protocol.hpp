@@ -47,7 +47,7 @@ constexpr const char* kSpinCount = "10000";
 
 enum Cmd : uint32_t {
   kNop = 0,       // nothing: one doorbell round trip (its cost is the per-call overhead)
-  kCreate = 1,    // keeper: size, k, data_bytes: k instances of `size` fit; remap the data area
+  kCreate = 1,    // keeper: size, k, data_bytes: remap the data area, give the arena's pages back
   kPrepare = 2,   // keeper: seeds[k], poison, layout: k fresh instances placed by the draw,
                   // generated and reset; args[k] (reply): their harness_call arguments
   kCall = 3,      // caller: harness_call(args[i]) for i < k back to back (threads > 0: that many)
