@@ -6,8 +6,10 @@ the sandbox; the evaluations are validation only at small sizes.
 
 import re
 import resource
+import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -618,7 +620,7 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
     candidate's check runs in a process that loads the driver and that candidate only,
     with the probe the baseline's ladder set: a racy one is still caught, the others
     clean. The candidates' checks go side by side, but no two runs under the detector
-    overlap in time (races.BatchRuns: a run's deadlines come from the baseline's, alone)."""
+    overlap in time (races.PlannedCheck.run: a run's deadlines come from the baseline's, alone)."""
     argvs, spans = [], []
     sandbox_run = races.sandbox.run
 
@@ -859,3 +861,39 @@ def test_race_variants_are_caught_by_the_detector(suite, pid, path):
     tests retried them on six seeds); the detector reports each on its first run."""
     r = _eval(pid, path.read_text(), suite=suite, use_cache=False)
     _assert_race(r)
+
+
+def test_checks_that_start_together_build_one_precompiled_prelude_clang_accepts(tmp_path, monkeypatch):
+    """A batch's race checks are planned side by side: on a fresh cache their first
+    _prelude calls meet. Here the first builder is slow and a second check comes more than
+    a second later: the header the .pch records must not be written again meanwhile (clang
+    refuses a .pch whose header's mtime changed; the slow builder's .pch, published last,
+    then left every check of that cache "unavailable")."""
+    monkeypatch.setenv("HARNESS_CACHE", str(tmp_path))
+    tools = races.find_tools()
+    march = toolchain.find_compiler(EvalConfig().march).march
+    real = subprocess.run
+    builds = []
+
+    def slow_first(*a, **kw):
+        builds.append(a)
+        if len(builds) == 1:
+            time.sleep(2.5)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(races.subprocess, "run", slow_first)
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(races._prelude, tools, march)
+        time.sleep(1.2)
+        second = pool.submit(races._prelude, tools, march)
+        outs = [first.result(), second.result()]
+    folder, pch, _ = outs[0]
+    assert pch and outs[1][:2] == (folder, pch) and len(builds) == 1, (outs, len(builds))
+    r = real(
+        [tools.clang, *tools.base_flags(march), "-include-pch", pch, "-fsyntax-only", "-x", "c++", "-"],
+        input="int main() { return 0; }\n",
+        cwd=folder,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr

@@ -7,6 +7,25 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    """The process's umask, read from /proc without changing it (os.umask can only read
+    it by setting it, which another thread writing files at that moment would see: its
+    files made world-writable, and the process's umask left at 0). Where /proc does not
+    say, the umask read once at import."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return _UMASK_AT_IMPORT
+
+
+_UMASK_AT_IMPORT = os.umask(0)  # module import is single-threaded: read it once, put it back
+os.umask(_UMASK_AT_IMPORT)
+
+
 def atomic_write(path: str | os.PathLike, data: str | bytes) -> None:
     """Write ``data`` (text, written as UTF-8, or bytes) to ``path`` atomically: a
     temporary file in the same folder, fsync, then rename, so readers see the old file or
@@ -15,9 +34,7 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; results are for everyone to read
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)

@@ -35,10 +35,11 @@ import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import cast
 
 from ..core.errors import HarnessError
@@ -395,9 +396,10 @@ def evaluate_batch(
     without namespaces of their own, a lost worker), the candidates without a verdict are
     judged again one at a time. evidence["batch"] = {"size", "index"} says which batch a
     verdict came from. A candidate's wall_s is its share (1/N of the N texts) of the harness's
-    builds, of the compiles and of the steps before the judge (screen, cache, race check:
-    run side by side, so its own figures in wall_parts may sum to more than its share),
-    plus its share (1/K) of its batch's worker. ``batch`` 1 judges every candidate alone.
+    builds, of the compiles and of the steps before the judge that run side by side
+    (screen, cache, the race check's builds: its own figures in wall_parts may sum to more
+    than its share), its own runs under the race detector (one at a time), and its share
+    (1/K) of its batch's worker. ``batch`` 1 judges every candidate alone.
 
     Raises HarnessError as evaluate() does, and for ``batch`` < 1.
     """
@@ -431,26 +433,30 @@ def evaluate_batch(
     # the candidates' compiles side by side, one per CPU this process may use (nothing of
     # this batch is timed yet); their wall is shared out like the harness's builds
     t0 = time.monotonic()
-    with ThreadPoolExecutor(max_workers=max(1, min(len(texts), len(os.sched_getaffinity(0))))) as pool:
-        built = list(pool.map(lambda t: toolchain.build_candidate(problem, t, mode, comp, sandboxed), texts))
+    built = _side_by_side(lambda t: toolchain.build_candidate(problem, t, mode, comp, sandboxed), texts)
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
     results: list[EvalResult] = []
     pending: list[_Pending] = []
-    # each candidate's own steps before the judge, side by side as the compiles were: the
-    # screens, cache lookups and the race checks' builds overlap; their runs under the
-    # detector go one at a time (races.BatchRuns), the baseline's once for the batch
-    runs = races.BatchRuns()
+    # each candidate's own steps before the judge, side by side as the compiles were
+    # (screen, cache lookup, the race check's builds and static checks: nothing runs
+    # under the detector there), then the runs under the detector one at a time, alone on
+    # the granted CPUs (races.PlannedCheck.run), the baseline's once for the batch
     t0 = time.monotonic()
-    with ThreadPoolExecutor(max_workers=max(1, min(len(texts), len(os.sched_getaffinity(0))))) as pool:
-        prepared = list(
-            pool.map(
-                lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key, runs),
-                built,
-            )
-        )
+    prepared = _side_by_side(
+        lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key), built
+    )
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
-    for res, p in prepared:
+    race_baselines: dict = {}
+    for res, p, planned in prepared:
         res.wall_s = shared_s
+        if planned is not None and p is not None:
+            t0 = time.monotonic()
+            if races.record(res, planned.run(race_baselines), cfg.race_check == "strict"):
+                atomic_write(p.store, json.dumps(res.to_dict()))
+                p = None
+            else:  # judged; one that failed under the detector is validated, not timed
+                p.validate_only = cfg.validate_only or bool(races.unchecked(res))
+            res.wall_s += time.monotonic() - t0
         results.append(res)
         if p is None and res.cached:  # nothing validated or timed now: the builds and the lookup
             res.evidence["wall_parts"]["other"] = round(max(0.0, res.wall_s - res.compile_s), 3)
@@ -494,13 +500,13 @@ def _prepare(
     drv: toolchain.BuildResult,
     base: toolchain.BuildResult,
     key: str,
-    runs: races.BatchRuns,
-) -> tuple[EvalResult, _Pending | None]:
+) -> tuple[EvalResult, _Pending | None, races.PlannedCheck | None]:
     """A candidate's own steps before the judge, after its compile (``build`` of its
-    extracted ``source``): screen, the verdict cache, the race check (omp; what the
-    batch's checks share in ``runs``). Called for a batch's candidates side by side.
-    Returns its result and, when it goes on to the judge, its _Pending (None when these
-    steps decided it: the result is final)."""
+    extracted ``source``): screen, the verdict cache, the race check's plan (omp: its
+    builds and static checks, races.plan_check). Called for a batch's candidates side by
+    side. Returns its result, its _Pending when it goes on (None when these steps decided
+    it: the result is final) and, in omp mode, the race check's runs still to make (None
+    when the plan decided or there is none)."""
     # no verdict until a step decides one (EvalResult.decide): a candidate the steps lost
     # would be the harness's trouble, never a failure charged to the candidate
     res = EvalResult(
@@ -523,7 +529,7 @@ def _prepare(
         res.decide(build.status, diagnostics=build.diagnostics)
         if build.status == "link_error":
             res.evidence["expected_signature"] = problem.signature
-        return res, None
+        return res, None, None
     if build.remarks:
         res.evidence["opt_remarks"] = build.remarks
     vkey = _verdict_key(problem, build.key, base.key, drv.key, mode, size, cpus, cfg, comp.layout_linker)
@@ -537,7 +543,7 @@ def _prepare(
             "signals, system calls ...; see harness/measure/screen.py): " + "; ".join(banned),
             screen=banned,
         )
-        return res, None
+        return res, None, None
     store = toolchain.cache_root() / "verdicts" / vkey[:2] / f"{vkey}.json"
     if cfg.use_cache and store.exists():
         cached = EvalResult.from_dict(json.loads(store.read_text()))
@@ -547,14 +553,50 @@ def _prepare(
         roofline.apply(problem, cached, peaks.load_roofs(mode, len(cpus), comp))
         # nothing was validated or timed now: all of this wall is the build and the lookup
         cached.evidence["wall_parts"] = {**dict.fromkeys(WALL_PARTS, 0.0), "compile": round(build.seconds, 3)}
-        return cached, None
+        return cached, None, None
     res.evidence["input_key"] = key
+    pending = _Pending(res, build, 0.0, cfg.validate_only, store)
+    if mode != "omp":
+        return res, pending, None
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
-    if mode == "omp" and races.apply(problem, source, res, size, cpus, sandboxed, cfg, comp, runs):
+    step = races.plan_check(
+        problem,
+        source,
+        size,
+        cpus,
+        cfg.seed,
+        comp,
+        sandboxed,
+        cfg.timeout_factor,
+        cfg.timeout_min_s,
+        cfg.eval_workers,
+        cfg.memory_bytes,
+        key,
+    )
+    if isinstance(step, races.PlannedCheck):
+        return res, pending, step
+    if races.record(res, step, cfg.race_check == "strict"):
         atomic_write(store, json.dumps(res.to_dict()))
-        return res, None
-    # failed under the detector: its outputs are still checked, not timed
-    return res, _Pending(res, build, 0.0, cfg.validate_only or bool(races.unchecked(res)), store)
+        return res, None, None
+    pending.validate_only = cfg.validate_only or bool(races.unchecked(res))
+    return res, pending, None
+
+
+def _side_by_side(fn: Callable, items: list) -> list:
+    """[fn(x) for x in items], as many at a time as this process may use CPUs (threads:
+    the work is child processes, builds and the like, never timed). The first error
+    cancels the calls not started, waits for those running and is raised."""
+    pool = ThreadPoolExecutor(max_workers=max(1, min(len(items), len(os.sched_getaffinity(0)))))
+    futures = [pool.submit(fn, x) for x in items]
+    try:
+        wait(futures, return_when=FIRST_EXCEPTION)
+        return [f.result() for f in futures]
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def _judge(

@@ -38,6 +38,7 @@ README ("Data races") and docs/methodology/races.md.
 
 from __future__ import annotations
 
+import fcntl
 import glob
 import os
 import re
@@ -439,6 +440,9 @@ def _publish(work: Path, out: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+_PCH_LOCK = threading.Lock()  # _prelude's builders in this process (flock: across processes)
+
+
 def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
     """A folder holding the omp prelude header and clang's precompiled form of it
     (built once per clang, flags and prelude), the path of the precompiled header ("" when
@@ -451,21 +455,29 @@ def _prelude(tools: Tools, march: str) -> tuple[Path, str, float]:
     pch, failed = out / f"{toolchain.PRELUDE_NAME}.pch", out / toolchain.PCH_FAILED
     t0 = time.monotonic()
     if not (pch.exists() or failed.exists()):
-        atomic_write(out / toolchain.PRELUDE_NAME, text)
-        fd, tmp = tempfile.mkstemp(dir=out, suffix=".pch.tmp")
-        os.close(fd)
-        r = subprocess.run(
-            [tools.clang, *flags, "-x", "c++-header", toolchain.PRELUDE_NAME, "-o", tmp],
-            cwd=out,
-            capture_output=True,
-            text=True,
-        )
-        if r.returncode == 0:
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, pch)
-        else:
-            os.unlink(tmp)
-            atomic_write(failed, r.stderr[-4000:])
+        out.mkdir(parents=True, exist_ok=True)
+        # one builder at a time (threads of a batch, other processes): clang records the
+        # header's mtime in the .pch and refuses it once the header is written again
+        with _PCH_LOCK, open(out / ".lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (pch.exists() or failed.exists()):
+                header = out / toolchain.PRELUDE_NAME
+                if not header.exists():  # the folder is named by the text: it never changes
+                    atomic_write(header, text)
+                fd, tmp = tempfile.mkstemp(dir=out, suffix=".pch.tmp")
+                os.close(fd)
+                r = subprocess.run(
+                    [tools.clang, *flags, "-x", "c++-header", toolchain.PRELUDE_NAME, "-o", tmp],
+                    cwd=out,
+                    capture_output=True,
+                    text=True,
+                )
+                if r.returncode == 0:
+                    os.chmod(tmp, 0o644)
+                    os.replace(tmp, pch)
+                else:
+                    os.unlink(tmp)
+                    atomic_write(failed, r.stderr[-4000:])
     return out, (str(pch) if pch.exists() else ""), time.monotonic() - t0
 
 
@@ -850,24 +862,11 @@ class _BaselinePhases:
         return ""
 
 
-class BatchRuns:
-    """What the race checks of one batch of candidates share (evaluate_batch runs their
-    steps side by side): ``baselines``, the baseline's run under the detector (a
-    BaselineRun) by its settings (cases, probe plan, environment, limits), so it runs once
-    per batch; and ``lock``, held for every run under the detector, the baseline's and
-    each candidate's, so no two of them ever share the granted CPUs (a candidate's
-    deadlines come from the baseline's run, made alone). The candidates' builds and
-    static checks (same_code, the detector's compile, its symbols) go on beside a run."""
-
-    def __init__(self) -> None:
-        self.baselines: dict = {}
-        self.lock = threading.Lock()
-
-
 @dataclass
 class BaselineRun:
     """The baseline's part of a race check (its own run under the detector, one per
-    batch of candidates with the same cases and probe plan: ``check``'s ``runs``).
+    batch of candidates with the same cases and probe plan: PlannedCheck.run's
+    ``baselines``).
     case_s: its time on each validation case (s); reached: the largest ladder size it
     finished (0: none); last_s: its time there (s; its first case's without a ladder
     step); why: why the ladder stopped below the plan's top other than by the budget (a
@@ -1256,25 +1255,138 @@ def check(
     eval_workers: int = 1,
     memory_bytes: int | None = None,
     input_key: str = "",
-    runs: BatchRuns | None = None,
+    baselines: dict | None = None,
 ) -> RaceCheck:
-    """Runs the race check of one omp candidate (its extracted ``source``) for
-    ``problem``; ``size`` is the timed size, ``cpus`` the CPUs granted (the runner uses
-    as many threads, at least 2), ``comp`` the timed build's g++ (its flags and
-    ``march``). Returns a RaceCheck; every failure of the candidate or of the tools is a
-    status, never an exception: "rejected" for a source that tests which compiler builds
-    it (by name, or seen in its preprocessed code: same_code) or would hide accesses
-    from the detector (compiler_test; detector_symbols: its build reaches the detector's
-    runtime), "compile_error" when
-    clang++ cannot build the candidate (omp candidates must build with both compilers:
-    otherwise a line only g++ accepts would turn the check off), "partial" when the probe
-    did not reach the timed size or a probe call did not finish. ``input_key``: the
-    evaluation's input key (32 hex digits, "" to draw one), under which every input's
-    seed is drawn (keyed_seed) and the probe's drawn size. ``runs``: what the checks of
-    one batch share (BatchRuns: the baseline's run, BaselineRun, its validation cases and
-    its ladder in a run of its own with no candidate code in it, once per batch; the lock
-    that lets one run under the detector go at a time, so checks may run side by side);
-    None: this check's own. Raises HarnessError only when binutils cannot read the
+    """The whole race check of one omp candidate: plan_check (the same arguments but
+    ``baselines``), then, unless that decided it, PlannedCheck.run(``baselines``).
+    Returns a RaceCheck; raises what plan_check raises."""
+    step = plan_check(
+        problem,
+        source,
+        size,
+        cpus,
+        seed,
+        comp,
+        sandboxed,
+        timeout_factor,
+        timeout_min_s,
+        eval_workers,
+        memory_bytes,
+        input_key,
+    )
+    return step if isinstance(step, RaceCheck) else step.run(baselines)
+
+
+@dataclass
+class PlannedCheck:
+    """A race check whose builds and static checks passed (plan_check), ready to run under
+    the detector: ``runner`` (the race runner), ``objs`` (the detector's driver, baseline
+    and candidate objects), ``cases`` (validation cases, [size, seed]), ``plan`` (the
+    probe), ``env`` and ``limits`` (the candidates' sandbox), ``min_s`` (the shortest
+    deadline of a call, s), ``size`` (timed), ``memory`` (the detector's limit, bytes),
+    ``compile_s`` (s spent so far), ``timeout_factor``."""
+
+    runner: str
+    objs: list
+    cases: list
+    plan: ProbePlan
+    env: dict
+    limits: sandbox.Limits
+    sandboxed: bool
+    min_s: float
+    size: int
+    memory: int
+    compile_s: float
+    timeout_factor: float
+
+    def run(self, baselines: dict | None = None) -> RaceCheck:
+        """The runs under the detector: the baseline's (unless ``baselines``, a dict the
+        checks of one batch share, holds it for the same runner, objects, cases, plan,
+        environment, limits and deadlines: a BaselineRun, its own process with no
+        candidate code in it, once per batch), then the candidate's, its deadlines
+        timeout_factor x the baseline's times. Returns the RaceCheck; a failure of the
+        candidate or of the tools is a status, never an exception. Run them one at a
+        time, with nothing else on the granted CPUs: a candidate's deadlines come from
+        the baseline's run, and the probe's reach from both."""
+        runner, objs, plan = self.runner, self.objs, self.plan
+        same = (
+            runner,
+            objs[0],
+            objs[1],
+            repr(self.cases),
+            repr(plan.ladder),
+            repr(sorted(self.env.items())),
+            repr(self.limits),
+            self.min_s,
+        )
+        base = baselines.get(same) if baselines is not None else None
+        run_s = 0.0
+        if base is None:
+            base = _baseline_run(runner, objs[:2], self.cases, plan, self.env, self.limits, self.sandboxed, self.min_s)
+            run_s = base.run_s
+            if baselines is not None:
+                baselines[same] = base
+        if base.unavailable:
+            return RaceCheck("unavailable", why=base.unavailable, compile_s=self.compile_s, run_s=run_s)
+        nonce = secrets.token_hex(16)
+        deadlines = [max(self.min_s, self.timeout_factor * t) for t in base.case_s]
+        probe_limit = max(self.min_s, self.timeout_factor * base.last_s)  # each probe call's deadline (s)
+        calls = plan.calls if base.reached else []
+        job = (
+            f"{nonce}\n{len(self.cases)} {len(calls)} {base.reached} {probe_limit!r}\n"
+            + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(self.cases, deadlines))
+            + "".join(f"{n} {sd}\n" for n, sd in calls)
+        )
+        phases = _Phases(len(self.cases), plan, base.reached)
+        out = sandbox.run(
+            [runner, objs[0], "-", objs[2]],
+            sandboxed=self.sandboxed,
+            ro=sorted({os.path.dirname(p) for p in (runner, objs[0], objs[2])}),
+            env=self.env,
+            limits=self.limits,
+            stdin_bytes=job.encode(),
+            timeout_s=RUN_TIMEOUT_S,
+            protocol=True,
+            nonce=nonce,
+            max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * probe_limit,
+            tail_bytes=1 << 16,
+            check=phases,
+        )
+        rc = _outcome(out, phases, plan, base, self.cases, self.size, self.memory, self.compile_s)
+        rc.run_s += run_s
+        return rc
+
+
+def plan_check(
+    problem: Problem,
+    source: str,
+    size: int,
+    cpus: list,
+    seed: int,
+    comp: toolchain.Compiler,
+    sandboxed: bool,
+    timeout_factor: float,
+    timeout_min_s: float,
+    eval_workers: int = 1,
+    memory_bytes: int | None = None,
+    input_key: str = "",
+) -> RaceCheck | PlannedCheck:
+    """The race check of one omp candidate (its extracted ``source``) for ``problem`` up
+    to its runs under the detector: nothing runs under the detector here, so several
+    candidates' plans may be made side by side. ``size`` is the timed size, ``cpus`` the
+    CPUs granted (the runner uses as many threads, at least 2), ``comp`` the timed build's
+    g++ (its flags and ``march``). Returns a PlannedCheck (run it: PlannedCheck.run) or,
+    when these steps decide, a RaceCheck; every failure of the candidate or of the tools
+    is a status, never an exception: "rejected" for a source that tests which compiler
+    builds it (by name, or seen in its preprocessed code: same_code) or would hide
+    accesses from the detector (compiler_test; detector_symbols: its build reaches the
+    detector's runtime), "compile_error" when clang++ cannot build the candidate (omp
+    candidates must build with both compilers: otherwise a line only g++ accepts would
+    turn the check off), "unavailable" without the tools; the run's statuses (a race,
+    "partial" when the probe did not reach the timed size or a probe call did not
+    finish) are PlannedCheck.run's. ``input_key``: the evaluation's input key (32 hex
+    digits, "" to draw one), under which every input's seed is drawn (keyed_seed) and the
+    probe's drawn size. Raises HarnessError only when binutils cannot read the
     detector's candidate object, as the screen does."""
     test = compiler_test(source)
     if test:
@@ -1352,44 +1464,9 @@ def check(
     limits = sandbox.Limits(memory_bytes=memory, pids=pids + 2, cpus=tuple(cpus), address_space=False)
     plan = probe_plan(problem, size, cases, probe_memory(memory, threads), key, seed)
     min_s = max(timeout_min_s, MIN_CALL_S)
-    same = (runner, objs[0], objs[1], repr(cases), repr(plan.ladder), repr(sorted(env.items())), repr(limits), min_s)
-    runs = runs or BatchRuns()
-    with runs.lock:  # one run under the detector at a time (BatchRuns)
-        base = runs.baselines.get(same)
-        run_s = 0.0
-        if base is None:
-            base = _baseline_run(runner, objs[:2], cases, plan, env, limits, sandboxed, min_s)
-            run_s = base.run_s
-            runs.baselines[same] = base
-        if base.unavailable:
-            return RaceCheck("unavailable", why=base.unavailable, compile_s=compile_s, run_s=run_s)
-        nonce = secrets.token_hex(16)
-        deadlines = [max(min_s, timeout_factor * t) for t in base.case_s]
-        probe_limit = max(min_s, timeout_factor * base.last_s)  # each probe call's deadline (s)
-        calls = plan.calls if base.reached else []
-        job = (
-            f"{nonce}\n{len(cases)} {len(calls)} {base.reached} {probe_limit!r}\n"
-            + "".join(f"{n} {sd} {d!r}\n" for (n, sd), d in zip(cases, deadlines))
-            + "".join(f"{n} {sd}\n" for n, sd in calls)
-        )
-        phases = _Phases(len(cases), plan, base.reached)
-        out = sandbox.run(
-            [runner, objs[0], "-", objs[2]],
-            sandboxed=sandboxed,
-            ro=sorted({os.path.dirname(p) for p in (runner, objs[0], objs[2])}),
-            env=env,
-            limits=limits,
-            stdin_bytes=job.encode(),
-            timeout_s=RUN_TIMEOUT_S,
-            protocol=True,
-            nonce=nonce,
-            max_wall_s=10 * RUN_TIMEOUT_S + sum(deadlines) + len(calls) * probe_limit,
-            tail_bytes=1 << 16,
-            check=phases,
-        )
-        rc = _outcome(out, phases, plan, base, cases, size, memory, compile_s)
-        rc.run_s += run_s
-        return rc
+    return PlannedCheck(
+        runner, objs, cases, plan, env, limits, sandboxed, min_s, size, memory, compile_s, timeout_factor
+    )
 
 
 def _baseline_run(
@@ -1648,38 +1725,3 @@ def settle(res) -> None:
     status = unchecked(res)
     if status and res.status == "correct":
         res.decide(status, res.evidence["race_check"].split(": ", 1)[1])
-
-
-def apply(
-    problem: Problem,
-    source: str,
-    res,
-    size: int,
-    cpus: list,
-    sandboxed: bool,
-    cfg,
-    comp: toolchain.Compiler,
-    runs: BatchRuns | None = None,
-) -> bool:
-    """The race check of evaluate(): runs ``check`` for the candidate's extracted
-    ``source`` with the evaluation's settings (``cfg``, an EvalConfig: seed, timeouts,
-    workers, memory, race_check) and input key (``res.evidence["input_key"]``) and g++
-    (``comp``), sharing the baseline's run and the detector through ``runs`` (see ``check``), and
-    records it in ``res`` (see ``record``). Returns True when it decides the verdict (a
-    race: incorrect; a rejection)."""
-    rc = check(
-        problem,
-        source,
-        size,
-        cpus,
-        cfg.seed,
-        comp,
-        sandboxed,
-        cfg.timeout_factor,
-        cfg.timeout_min_s,
-        cfg.eval_workers,
-        cfg.memory_bytes,
-        res.evidence["input_key"],
-        runs,
-    )
-    return record(res, rc, cfg.race_check == "strict")
