@@ -1238,7 +1238,7 @@ def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
     the first compiler test or detector blind spot that only macro expansion shows (a name
     pasted with ##, ``_Pragma("clang attribute push(...no_sanitize...)")``), "" if none."""
     gpp, flags, include = _gpp(comp)
-    text = _preprocessed(gpp, flags, _bare(source), include, sandboxed)
+    text = _preprocessed(gpp, flags, _bare(source), include, sandboxed, False)  # same_code's cache key
     return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
 
 
