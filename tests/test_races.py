@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -621,6 +622,7 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
     with the probe the baseline's ladder set: a racy one is still caught, the others
     clean. The candidates' checks go side by side, but no two runs under the detector
     overlap in time (races.PlannedCheck.run: a run's deadlines come from the baseline's, alone)."""
+    monkeypatch.setattr(races, "_BASELINE_RUNS", {})  # none from an earlier test
     argvs, spans = [], []
     sandbox_run = races.sandbox.run
 
@@ -652,6 +654,45 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
     assert [r.evidence["race_check"] for r in rs[:2]] == ["clean", "clean"], [r.evidence for r in rs]
     assert all(r.evidence["race_check_probe"].startswith("finished") for r in rs[:2])
     _assert_race(rs[2])
+
+
+def test_a_later_evaluation_reuses_the_baselines_whole_run(monkeypatch):
+    """The baseline's run under the detector, clean with its whole ladder, serves the
+    next evaluation with the same setting (other seeds): only the candidate runs then. A
+    run whose ladder stopped short is kept for its own evaluation only."""
+    monkeypatch.setattr(races, "_BASELINE_RUNS", {})
+    argvs = []
+    sandbox_run = races.sandbox.run
+
+    def seen(argv, *a, **kw):
+        if argv[0].endswith("race_runner"):
+            argvs.append(list(argv))
+        return sandbox_run(argv, *a, **kw)
+
+    monkeypatch.setattr(races.sandbox, "run", seen)
+    fixed = THRESHOLD_RACE.replace("if (n > 500000)", "reduction(+ : s) if (n > 500000)")
+    cfg = EvalConfig(size=1_000_000, validate_only=True, use_cache=False)
+    p = get_problem("27_reduce_average")
+    first = evaluate(p, fixed, "omp", cfg)
+    second = evaluate(p, THRESHOLD_RACE, "omp", cfg)
+    assert first.evidence["race_check"] == "clean", first.evidence
+    _assert_race(second)
+    assert first.evidence["input_key"] != second.evidence["input_key"]
+    assert [a[2] == "-" for a in argvs] == [False, True, True], argvs  # baseline, candidate, candidate
+    (whole,) = races._BASELINE_RUNS.values()
+    assert whole.reached == 1_000_000 and not whole.why, whole
+
+    real, runs = races._baseline_run, []
+
+    def cut_short(*a, **kw):  # as if the ladder's budget ran out on a loaded machine
+        runs.append(replace(real(*a, **kw), reached=0))
+        return runs[-1]
+
+    monkeypatch.setattr(races, "_BASELINE_RUNS", {})
+    monkeypatch.setattr(races, "_baseline_run", cut_short)
+    evaluate(p, fixed, "omp", cfg)
+    evaluate(p, fixed, "omp", cfg)
+    assert len(runs) == 2
 
 
 def test_a_probe_that_would_not_fit_takes_the_largest_size_that_does():

@@ -446,12 +446,11 @@ def evaluate_batch(
         lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key), built
     )
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
-    race_baselines: dict = {}
     for res, p, planned in prepared:
         res.wall_s = shared_s
         if planned is not None and p is not None:
             t0 = time.monotonic()
-            if races.record(res, planned.run(race_baselines), cfg.race_check == "strict"):
+            if races.record(res, planned.run(), cfg.race_check == "strict"):
                 atomic_write(p.store, json.dumps(res.to_dict()))
                 p = None
             else:  # judged; one that failed under the detector is validated, not timed
