@@ -1242,37 +1242,11 @@ def hidden_code(source: str, comp: toolchain.Compiler, sandboxed: bool) -> str:
     return compiler_test(_LINE_MARKER.sub("", text)) if text else ""
 
 
-def check(
-    problem: Problem,
-    source: str,
-    size: int,
-    cpus: list,
-    seed: int,
-    comp: toolchain.Compiler,
-    sandboxed: bool,
-    timeout_factor: float,
-    timeout_min_s: float,
-    eval_workers: int = 1,
-    memory_bytes: int | None = None,
-    input_key: str = "",
-) -> RaceCheck:
-    """The whole race check of one omp candidate: plan_check (the same arguments), then,
-    unless that decided it, PlannedCheck.run. Returns a RaceCheck; raises what
-    plan_check raises."""
-    step = plan_check(
-        problem,
-        source,
-        size,
-        cpus,
-        seed,
-        comp,
-        sandboxed,
-        timeout_factor,
-        timeout_min_s,
-        eval_workers,
-        memory_bytes,
-        input_key,
-    )
+def check(*args, **kwargs) -> RaceCheck:
+    """The whole race check of one omp candidate: plan_check(*args, **kwargs) (its
+    arguments), then, unless that decided it, PlannedCheck.run. Returns a RaceCheck;
+    raises what plan_check raises."""
+    step = plan_check(*args, **kwargs)
     return step if isinstance(step, RaceCheck) else step.run()
 
 
