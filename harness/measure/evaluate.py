@@ -35,11 +35,11 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import cast
 
 from ..core.errors import HarnessError
@@ -440,7 +440,7 @@ def evaluate_batch(
     # each candidate's own steps before the judge, side by side as the compiles were
     # (screen, cache lookup, the race check's builds and static checks: nothing runs
     # under the detector there), then the runs under the detector one at a time, alone on
-    # the granted CPUs (races.PlannedCheck.run), the baseline's once for the batch
+    # the granted CPUs (races.PlannedCheck.run; the baseline's at most once per batch)
     t0 = time.monotonic()
     prepared = _side_by_side(
         lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key), built
