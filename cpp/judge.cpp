@@ -1308,10 +1308,11 @@ class Bench {
     const int64_t t0 = now_ns();
     Verdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
+    // Every side's instances lie in a region of its arena of the same size that only its
+    // keeper (trusted) fills, with the same driver: k instances that do not fit there are
+    // the harness's trouble whichever side found it first (the order of a pair is drawn).
     if (v.ok() && kp.status == harness::side::kNoMemory)
-      v = r.candidate() ? Verdict{"runtime_error", "the candidate's instances of size " + std::to_string(kp.ctl->size) +
-                                                       " did not fit in memory: " + kp.why}
-                        : Verdict{"setup_error", harness::out_of_memory_why(kp.ctl->size)};
+      v = {"setup_error", harness::out_of_memory_why(kp.ctl->size)};
     else if (v.ok() && kp.status != harness::side::kOk)
       v = {"setup_error", "the " + r.role + "'s keeper failed to prepare its inputs: " + kp.why};
     if (v.ok()) std::copy(kp.ctl->args, kp.ctl->args + n, r.caller.ctl->args);
