@@ -446,11 +446,12 @@ def evaluate_batch(
         lambda b: _prepare(problem, b[0], b[1], mode, cfg, comp, sandboxed, size, cpus, drv, base, key), built
     )
     shared_s += (time.monotonic() - t0) / max(1, len(texts))
-    for res, p, planned in prepared:
+    for res, p, race in prepared:
         res.wall_s = shared_s
-        if planned is not None and p is not None:
+        if race is not None and p is not None:
             t0 = time.monotonic()
-            if races.record(res, planned.run(), cfg.race_check == "strict"):
+            rc = race.run() if isinstance(race, races.PlannedCheck) else race
+            if races.record(res, rc, cfg.race_check == "strict"):
                 atomic_write(p.store, json.dumps(res.to_dict()))
                 p = None
             else:  # judged; one that failed under the detector is validated, not timed
@@ -499,13 +500,14 @@ def _prepare(
     drv: toolchain.BuildResult,
     base: toolchain.BuildResult,
     key: str,
-) -> tuple[EvalResult, _Pending | None, races.PlannedCheck | None]:
+) -> tuple[EvalResult, _Pending | None, races.RaceCheck | races.PlannedCheck | None]:
     """A candidate's own steps before the judge, after its compile (``build`` of its
     extracted ``source``): screen, the verdict cache, the race check's plan (omp: its
     builds and static checks, races.plan_check). Called for a batch's candidates side by
     side. Returns its result, its _Pending when it goes on (None when these steps decided
-    it: the result is final) and, in omp mode, the race check's runs still to make (None
-    when the plan decided or there is none)."""
+    it: the result is final) and, in omp mode, the race check's plan (a PlannedCheck, its
+    runs still to make, or the RaceCheck when the plan decided), to be recorded after the
+    side-by-side steps; None in serial mode."""
     # no verdict until a step decides one (EvalResult.decide): a candidate the steps lost
     # would be the harness's trouble, never a failure charged to the candidate
     res = EvalResult(
@@ -558,27 +560,24 @@ def _prepare(
     if mode != "omp":
         return res, pending, None
     # omp mode: a data race is incorrect whatever the outputs (harness.measure.races)
-    step = races.plan_check(
-        problem,
-        source,
-        size,
-        cpus,
-        cfg.seed,
-        comp,
-        sandboxed,
-        cfg.timeout_factor,
-        cfg.timeout_min_s,
-        cfg.eval_workers,
-        cfg.memory_bytes,
-        key,
+    return (
+        res,
+        pending,
+        races.plan_check(
+            problem,
+            source,
+            size,
+            cpus,
+            cfg.seed,
+            comp,
+            sandboxed,
+            cfg.timeout_factor,
+            cfg.timeout_min_s,
+            cfg.eval_workers,
+            cfg.memory_bytes,
+            key,
+        ),
     )
-    if isinstance(step, races.PlannedCheck):
-        return res, pending, step
-    if races.record(res, step, cfg.race_check == "strict"):
-        atomic_write(store, json.dumps(res.to_dict()))
-        return res, None, None
-    pending.validate_only = cfg.validate_only or bool(races.unchecked(res))
-    return res, pending, None
 
 
 def _side_by_side(fn: Callable, items: list) -> list:

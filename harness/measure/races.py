@@ -1309,7 +1309,7 @@ class PlannedCheck:
         if base is None:
             base = _baseline_run(runner, objs[:2], self.cases, plan, self.env, self.limits, self.sandboxed, self.min_s)
             run_s = base.run_s
-            whole = not base.unavailable and not base.why and base.reached == (plan.ladder[-1][0] if plan.ladder else 0)
+            whole = not base.unavailable and not base.why and base.reached == plan.top
             _BASELINE_RUNS[setting if whole else seeded] = base
         if base.unavailable:
             return RaceCheck("unavailable", why=base.unavailable, compile_s=self.compile_s, run_s=run_s)
