@@ -798,10 +798,13 @@ class Bench {
     return size_t(total / unit * unit);
   }
 
-  // A memfd of `bytes` (sealed against shrinking); -1 with *err set on failure.
-  static int shared_file(const std::string& name, size_t bytes, std::string* err) {
+  // A memfd of `bytes`, sealed against shrinking (and against growing when `fixed`: a
+  // side's process holds it open and could otherwise enlarge it, memory no address-space
+  // limit counts); -1 with *err set on failure.
+  static int shared_file(const std::string& name, size_t bytes, std::string* err, bool fixed = false) {
     const int fd = int(syscall(SYS_memfd_create, name.c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING));
-    if (fd < 0 || ftruncate(fd, off_t(bytes)) != 0 || fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0) {
+    const int seals = F_SEAL_SHRINK | F_SEAL_SEAL | (fixed ? F_SEAL_GROW : 0);
+    if (fd < 0 || ftruncate(fd, off_t(bytes)) != 0 || fcntl(fd, F_ADD_SEALS, seals) != 0) {
       *err = std::string("shared memory for the side's processes: ") + std::strerror(errno);
       if (fd >= 0) ::close(fd);
       return -1;
@@ -813,7 +816,7 @@ class Bench {
   // keeper; the caller starts later (start(), caller_argv()).
   bool spawn_keeper(Runner& r, std::string* err) {
     r.arena_bytes = arena_size();
-    r.arena_fd = shared_file("harness-arena-" + r.role, r.arena_bytes, err);
+    r.arena_fd = shared_file("harness-arena-" + r.role, r.arena_bytes, err, true);
     if (r.arena_fd < 0) return false;
     uint64_t draw = 0;
     if (getrandom(&draw, sizeof draw, 0) != ssize_t(sizeof draw)) {

@@ -216,6 +216,15 @@ def test_memory_outside_the_address_space_is_refused():
     assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))
 
 
+def test_the_arena_file_cannot_be_grown():
+    """The caller holds its side's arena (a memfd) open: pages added past its end count
+    against no RLIMIT_AS (1 GiB held under the limit was `correct`, found by a red team
+    2026-12-06). The judge seals the arena against growing: the hoard fails, output[0]
+    is spoiled."""
+    rs = _batch(SCAN, ["grows_the_arena_file.cpp"], "serial", validate_only=True)
+    assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))
+
+
 def test_no_note_passes_through_write_life_hints():
     """Copies of the baseline's own O(n^3) loop that leave their answers in the inodes'
     write-life hints (fcntl F_SET_RW_HINT on files opened read-only: the in-core inode is
