@@ -862,7 +862,8 @@ class Bench {
   // fails although the probe said they could be had, the child says why in iso_err_ (a
   // page the executed program no longer maps, so no side can fake it) and exits 125.
   bool spawn_proc(Proc& p, std::vector<std::string> a, int arena, std::string* err) {
-    p.fd = shared_file("harness-" + p.name, harness::side::kControlBytes, err);
+    // a caller's block never grows (a keeper's does: remap), so it is sealed like the arena
+    p.fd = shared_file("harness-" + p.name, harness::side::kControlBytes, err, p.name == "caller");
     if (p.fd < 0) return false;
     void* m = mmap(nullptr, harness::side::kControlBytes, PROT_READ | PROT_WRITE, MAP_SHARED, p.fd, 0);
     if (m == MAP_FAILED) {

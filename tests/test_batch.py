@@ -216,12 +216,12 @@ def test_memory_outside_the_address_space_is_refused():
     assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))
 
 
-def test_the_arena_file_cannot_be_grown():
-    """The caller holds its side's arena (a memfd) open: pages added past its end count
-    against no RLIMIT_AS (1 GiB held under the limit was `correct`, found by a red team
-    2026-12-06). The judge seals the arena against growing: the hoard fails, output[0]
-    is spoiled."""
-    rs = _batch(SCAN, ["grows_the_arena_file.cpp"], "serial", validate_only=True)
+def test_the_callers_shared_files_cannot_be_grown():
+    """The caller holds its control block and its side's arena (memfds) open: pages added
+    past a file's end count against no RLIMIT_AS (1 GiB held in the arena under the limit
+    was `correct`, found by a red team 2026-12-06). The judge seals both against growing:
+    the hoards fail, output[0] is spoiled."""
+    rs = _batch(SCAN, ["grows_its_shared_files.cpp"], "serial", validate_only=True)
     assert rs[0].status == "incorrect", (rs[0].status, rs[0].evidence.get("why"))
 
 
