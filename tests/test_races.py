@@ -658,8 +658,9 @@ def test_a_batch_runs_the_baselines_part_once_and_each_candidate_alone(monkeypat
 
 def test_a_later_evaluation_reuses_the_baselines_whole_run(monkeypatch):
     """The baseline's run under the detector, clean with its whole ladder, serves the
-    next evaluation with the same setting (other seeds): only the candidate runs then. A
-    run whose ladder stopped short is kept for its own evaluation only."""
+    next evaluation with the same setting (other seeds): only the candidate runs then,
+    until the kept run expires. A run whose ladder stopped short is kept for its own
+    evaluation only."""
     monkeypatch.setattr(races, "_BASELINE_RUNS", {})
     argvs = []
     sandbox_run = races.sandbox.run
@@ -679,8 +680,11 @@ def test_a_later_evaluation_reuses_the_baselines_whole_run(monkeypatch):
     _assert_race(second)
     assert first.evidence["input_key"] != second.evidence["input_key"]
     assert [a[2] == "-" for a in argvs] == [False, True, True], argvs  # baseline, candidate, candidate
-    (whole,) = races._BASELINE_RUNS.values()
+    ((_, whole),) = races._BASELINE_RUNS.values()
     assert whole.reached == 1_000_000 and not whole.why, whole
+    monkeypatch.setattr(races, "_BASELINE_TTL_S", 0.0)  # kept runs expire: measured again
+    evaluate(p, fixed, "omp", cfg)
+    assert [a[2] == "-" for a in argvs[3:]] == [False, True], argvs
 
     real, runs = races._baseline_run, []
 

@@ -1259,8 +1259,23 @@ def check(*args, **kwargs) -> RaceCheck:
 # other (a ladder cut short by its budget on a loaded machine, a failure) is kept with its
 # seeds too, so it serves only the checks of its own evaluation (the candidates of its
 # batch) and a later evaluation measures the baseline again. It cost 0.7 s of every omp
-# evaluation of 03_dense_la_axpy at quick size (2-core Zen 4).
-_BASELINE_RUNS: dict = {}
+# evaluation of 03_dense_la_axpy at quick size (2-core Zen 4). Every entry lives
+# _BASELINE_TTL_S from its run: a run made on a quiet machine does not set the deadlines
+# of checks made much later under load, and the entries of past evaluations are dropped.
+_BASELINE_RUNS: dict = {}  # setting -> (time.monotonic() of the run, BaselineRun)
+_BASELINE_TTL_S = 600.0
+
+
+def _kept_baseline(*keys) -> BaselineRun | None:
+    """The kept baseline run under the first of ``keys`` (settings, see _BASELINE_RUNS)
+    made less than _BASELINE_TTL_S ago, else None; drops every expired entry."""
+    now = time.monotonic()
+    for k in [k for k, (t, _) in _BASELINE_RUNS.items() if now - t >= _BASELINE_TTL_S]:
+        del _BASELINE_RUNS[k]
+    for k in keys:
+        if k in _BASELINE_RUNS:
+            return _BASELINE_RUNS[k][1]
+    return None
 
 
 @dataclass
@@ -1304,13 +1319,14 @@ class PlannedCheck:
             self.min_s,
         )
         seeded = (*setting, repr(self.cases))
-        base = _BASELINE_RUNS.get(setting) or _BASELINE_RUNS.get(seeded)
+        base = _kept_baseline(setting, seeded)
         run_s = 0.0
         if base is None:
+            started = time.monotonic()
             base = _baseline_run(runner, objs[:2], self.cases, plan, self.env, self.limits, self.sandboxed, self.min_s)
             run_s = base.run_s
             whole = not base.unavailable and not base.why and base.reached == plan.top
-            _BASELINE_RUNS[setting if whole else seeded] = base
+            _BASELINE_RUNS[setting if whole else seeded] = (started, base)
         if base.unavailable:
             return RaceCheck("unavailable", why=base.unavailable, compile_s=self.compile_s, run_s=run_s)
         nonce = secrets.token_hex(16)
