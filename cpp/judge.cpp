@@ -47,6 +47,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -341,7 +342,16 @@ class Bench {
   // a fresh placement of every side's code while there are layouts left. The switch is
   // outside the pair's measurement and is checked as a load. A candidate whose switch
   // fails leaves the batch; the answer is the batch's (ok, setup_error or split).
-  Verdict load_layouts(int p) {
+  Verdict load_layouts(int p, int max_pairs) {
+    // The next layouts are asked for one pair before they are due: linked before an odd
+    // pair, where a lone candidate's window comes first (ABBA), whatever the links leave
+    // on the machine falls on the candidate, never in its favour (in a batch every side's
+    // place in a pair is drawn anyway).
+    if (p + 1 >= layouts_ready_ && layouts_ready_ < max_pairs) {
+      const Verdict v = more_layouts(layouts_ready_);
+      if (!v.ok()) return v;
+      if (p >= layouts_ready_) return {"setup_error", "the code layouts of pair " + std::to_string(p) + " were not linked"};
+    }
     int64_t lb = 0;
     for (Runner* r : runners()) {
       if (r->candidate() && !r->timed()) continue;
@@ -366,6 +376,34 @@ class Bench {
       if (v.ok()) v = load_checks(*r, lb, cpu, "switching code layouts");
       if (!v.ok() && !leave(*r, v)) return v;
     }
+    return {};
+  }
+
+  // Code layouts linked on demand (set_layouts): the worker's `more` function is asked,
+  // the pair before the first pair p whose layouts are not all there (load_layouts), for
+  // those of pairs p ..; it returns (ready, {candidate index: why}): every side has the
+  // layouts of pairs below `ready`, and the candidates named did not link again
+  // (link_error: they leave the batch). Between pairs, every caller stopped: nothing is
+  // timed while they are linked.
+  void set_layouts(int ready, py::object more) {
+    layouts_ready_ = ready;
+    more_layouts_ = std::move(more);
+  }
+
+  Verdict more_layouts(int p) {
+    py::list want;
+    for (Runner* c : timed()) want.append(c->index);
+    const py::tuple t = more_layouts_(p, want);
+    const int ready = t[0].cast<int>();
+    for (auto item : t[1].cast<py::dict>()) {
+      const int i = item.first.cast<int>();
+      if (i < 0 || size_t(i) >= cands_.size())
+        return {"setup_error", "code layouts: no candidate " + std::to_string(i) + " in the batch"};
+      leave(*cands_[size_t(i)], {"link_error", item.second.cast<std::string>()});
+    }
+    if (ready <= p) return {"setup_error", "the code layouts of pair " + std::to_string(p) + " were not linked"};
+    layouts_ready_ = ready;
+    notify_trusted();  // the orchestrator's watchdog restarted on the request
     return {};
   }
 
@@ -482,7 +520,7 @@ class Bench {
             c->stopped = "settled";
         }
       if (timed().empty()) break;
-      if (!base_.layouts.empty()) v = load_layouts(p);
+      if (!base_.layouts.empty()) v = load_layouts(p, max_pairs);
       std::vector<Runner*> now = timed();
       if (!v.ok() || now.empty()) break;
       const uint64_t seed = seed0 + 1 + uint64_t(p);
@@ -667,6 +705,10 @@ class Bench {
   Runner base_;
   std::vector<std::unique_ptr<Runner>> cands_;  // the batch, in the order given
   int64_t gen_ns_ = 0;
+  // pairs whose code layouts every side has (set_layouts; all of them unless set) and the
+  // worker's function that links more
+  int layouts_ready_ = std::numeric_limits<int>::max();
+  py::object more_layouts_ = py::none();
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
   uint64_t prepares_ = 0;     // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;
@@ -1623,6 +1665,7 @@ void harness::bind_judge(py::module_& m) {
       .def("measure", &Bench::measure, py::arg("size"), py::arg("seed0"), py::arg("min_pairs") = 10,
            py::arg("max_pairs") = 40, py::arg("budget_s") = 3.0, py::arg("min_measure_ns") = 0.0,
            py::arg("check_outputs") = true, py::arg("adaptive") = true)
+      .def("set_layouts", &Bench::set_layouts, py::arg("ready"), py::arg("more"))
       .def("generation_ns", &Bench::generation_ns)
       .def("candidate_threads", &Bench::candidate_threads, py::arg("index") = 0)
       .def("doorbell", &Bench::doorbell, py::arg("reps") = 21)

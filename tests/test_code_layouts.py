@@ -7,12 +7,14 @@ the speedup. Real g++, ld, bubblewrap, keepers and callers."""
 import os
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from harness.measure import evaluate as evaluate_module
 from harness.measure import toolchain
-from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.evaluate import EvalConfig, ProtocolCheck, evaluate, evaluate_batch
 from harness.measure.suite import get_problem
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
@@ -102,6 +104,87 @@ def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
         assert ".note.gnu.gold-version" in sections
     v = evaluate(p, p.source("baseline.cpp"), "serial", EvalConfig(quick=True, use_cache=False, validate_only=True))
     assert v.status == "correct" and "code_layouts" not in v.evidence
+
+
+def test_a_candidates_layouts_are_linked_only_as_far_as_its_pairs_go():
+    """The layouts of the pairs every evaluation times are linked before the judge starts
+    (min_pairs 10, to the end of its block: 12); the judge asks for the next block of 4 a
+    pair before it is due, and only while it goes on. A timing stopped by its budget at
+    12 pairs links 16 layouts, not 40; one that runs to max_pairs 20 links 20."""
+    p = get_problem(SCAN)
+    quick = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=40, adaptive=False)
+    short = evaluate(p, p.source("baseline.cpp"), "serial", replace(quick, budget_s=1e-6))
+    assert short.status == "correct" and short.pairs == 12, (short.status, short.pairs, short.evidence)
+    assert short.evidence["code_layouts"] == 16 and short.evidence["timing_stopped"] == "budget"
+    full = evaluate(p, p.source("baseline.cpp"), "serial", replace(quick, max_pairs=20))
+    assert full.status == "correct" and full.pairs == 20 and full.evidence["code_layouts"] == 20, full.evidence
+
+
+def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypatch):
+    """The first candidate of a batch of two does not link its layouts past the first
+    block (as an object with a directive that fails a second link would): link_error for
+    it, the other timed to the end as if alone."""
+    link = evaluate_module.CandidateLayouts.link
+
+    def fails_later(self, pairs):
+        if pairs > 12 and self.pads == first_pads[0]:
+            raise toolchain.LayoutError("the linker said no")
+        link(self, pairs)
+
+    first_pads: list = []
+    real_code_layouts = evaluate_module.code_layouts
+
+    def recorded(*a, **kw):
+        b, c = real_code_layouts(*a, **kw)
+        first_pads.append(c.pads)
+        return b, c
+
+    monkeypatch.setattr(evaluate_module.CandidateLayouts, "link", fails_later)
+    monkeypatch.setattr(evaluate_module, "code_layouts", recorded)
+    p = get_problem(SCAN)
+    rs = evaluate_batch(
+        p,
+        [p.source("baseline.cpp"), SCAN_BODY],
+        "serial",
+        EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=16, adaptive=False),
+    )
+    assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
+    assert rs[1].status == "correct" and rs[1].pairs == 16 and rs[1].evidence["code_layouts"] == 16, rs[1].evidence
+
+
+def test_the_protocol_takes_layouts_requests_only_where_the_linked_ones_end():
+    job = {
+        "candidates": ["a.so", "b.so"],
+        "validate": [],
+        "measure": True,
+        "size": 20,
+        "seed0": 5,
+        "min_pairs": 10,
+        "max_pairs": 40,
+        "layouts_ready": 12,
+    }
+
+    def req(pair, cands):
+        return {"event": "layouts", "pair": pair, "candidates": cands}
+
+    c = ProtocolCheck(job)
+    assert "pair 16" in c(req(16, [0, 1]))  # not where the linked ones end
+    c = ProtocolCheck(job)
+    assert c(req(12, [0, 1])) == "" and c(req(16, [1])) == ""
+    assert "candidates" in ProtocolCheck(job)(req(12, [0, 0]))
+    assert "candidates" in ProtocolCheck(job)(req(12, [2]))
+    assert "candidates" in ProtocolCheck(job)(req(12, []))
+    assert "pair" in ProtocolCheck({**job, "layouts_ready": None})(req(12, [0]))  # every layout linked
+    # a link_error in the timing phase: only for a candidate whose layout the orchestrator failed
+    late = {"event": "result", "candidate": 0, "status": "link_error", "why": "x", "phase": "timing"}
+    c = ProtocolCheck(job)
+    assert "after the candidate was loaded" not in c(late)  # before any case: a load failure
+    ok_case = {"event": "validated", "candidate": 0, "size": 10, "seed": 1, "status": "ok"}
+    for failed in (False, True):
+        c = ProtocolCheck({**job, "validate": [[10, 1]]})
+        assert c({**ok_case, "baseline_ns": 1, "candidate_ns": 1}) == ""
+        c.candidates[0].link_failed = failed
+        assert ("after the candidate was loaded" in c(late)) != failed
 
 
 # A constructor that does nothing the first time the candidate's code is loaded (the

@@ -355,7 +355,7 @@ class _Pending:
     own_s: float
     validate_only: bool
     store: Path
-    layouts: list = field(default_factory=list)
+    layouts: CandidateLayouts | None = None
 
 
 def batch_limit(problem: Problem, size: int, cfg: EvalConfig, cpus: int, batch: int) -> int:
@@ -635,12 +635,14 @@ def _judge(
                 mode,
                 sandboxed,
                 label="candidate" if i == 0 else f"candidate{i}",
+                linked=first_layouts(cfg),
             )
-            p.res.evidence["code_layouts"] = len(set(p.layouts))
+            p.res.evidence["code_layouts"] = p.layouts.linked
             judged.append(p)
         except toolchain.LayoutError as e:
             p.res.decide("link_error", f"the candidate's object did not link at another code offset: {e}")
         p.res.evidence["code_layouts_s"] = round(time.monotonic() - t1, 3)  # linking them (in wall_s)
+    linked_s = {id(p): p.layouts.seconds for p in judged if p.layouts is not None}
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     for p in judged:
         p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
@@ -661,12 +663,62 @@ def _judge(
         if judged
         else []
     )
+    for p in judged:  # the layouts the judge had linked on its way
+        if p.layouts is not None and p.layouts.seconds > linked_s[id(p)]:
+            p.res.evidence["code_layouts"] = p.layouts.linked
+            p.res.evidence["code_layouts_s"] = round(
+                p.res.evidence["code_layouts_s"] + p.layouts.seconds - linked_s[id(p)], 3
+            )
     share = (time.monotonic() - t0) / max(1, len(group))
     for p in group:
         p.own_s += share
         p.res.wall_s = p.own_s
     for p in again:
         _judge(problem, [p], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
+
+
+LAYOUT_BLOCK = 4  # pairs whose layouts are linked at once on demand: the judge's blocks (stopping.hpp)
+
+
+def first_layouts(cfg: EvalConfig) -> int:
+    """How many of a candidate's code layouts are linked before the judge starts: those of
+    the pairs every evaluation times (min_pairs, up to the end of its block of
+    LAYOUT_BLOCK pairs, where the judge first may stop), at most max_pairs. The judge asks
+    for the rest, a block at a time, only if it goes on (CandidateLayouts.link)."""
+    return min(cfg.max_pairs, -(-cfg.min_pairs // LAYOUT_BLOCK) * LAYOUT_BLOCK)
+
+
+@dataclass
+class CandidateLayouts:
+    """A candidate's code layouts: its object (``build``), the paddings drawn for it
+    (``pads``, bytes, one per layout: toolchain.layout_pads), the folder they are linked
+    into and how many of them, from the first, are linked (``linked``); ``seconds``: the
+    time the links took so far (s)."""
+
+    build: toolchain.BuildResult
+    pads: list
+    folder: Path
+    comp: toolchain.Compiler
+    mode: str
+    sandboxed: bool
+    linked: int = 0
+    seconds: float = 0.0
+
+    @property
+    def paths(self) -> list[str]:
+        """Every layout's path, linked or not, in the order of the pads (one per pair, cycled)."""
+        return toolchain.layout_paths(self.pads, self.folder)
+
+    def link(self, pairs: int) -> None:
+        """Links the layouts of the first ``pairs`` pairs (all of them when the pads are
+        fewer: they are cycled). Raises toolchain.LayoutError if one does not link."""
+        n = min(pairs, len(self.pads))
+        if n <= self.linked:
+            return
+        t0 = time.monotonic()
+        toolchain.layout_variants(self.build, self.pads[:n], self.folder, self.comp, self.mode, self.sandboxed)
+        self.linked = n
+        self.seconds += time.monotonic() - t0
 
 
 def code_layouts(
@@ -679,14 +731,18 @@ def code_layouts(
     mode: str,
     sandboxed: bool,
     label: str = "candidate",
-) -> tuple[list[str], list[str]]:
-    """The code layouts the judge times, one per pair: (baseline's, candidate's) shared
-    objects, each its side's compiled code linked after a padding of its own size
-    (toolchain.layout_variants, with the compiler's layout linker), min(pairs, LAYOUTS) per side; fewer, cycled over the
+    linked: int | None = None,
+) -> tuple[list[str], CandidateLayouts]:
+    """The code layouts the judge times, one per pair: (baseline's shared objects, the
+    candidate's CandidateLayouts), each its side's compiled code linked after a padding of
+    its own size (toolchain.layout_variants, with the compiler's layout linker),
+    min(pairs, LAYOUTS) per side; fewer, cycled over the
     pairs, for an object so large that they would pass LAYOUT_BYTES (2 at least). Fewer
     layouts than pairs make pairs that share one correlated, which the interval does not
     see: 16 layouts for 40 pairs left 4 of 18 A/A intervals of placement-sensitive scans
-    excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4).
+    excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4). The
+    baseline's are all linked; the candidate's only the first ``linked`` (all when None):
+    the judge has the others linked when its pairs reach them (first_layouts).
 
     Both sides' paddings are drawn from the evaluation's secret input key and ``label``
     (each candidate of a batch its own: "candidate", "candidate1", ...; a replay with that
@@ -722,9 +778,10 @@ def code_layouts(
         )
     except toolchain.LayoutError as e:
         raise HarnessError(f"the baseline: {e}") from None
-    c = toolchain.layout_variants(
+    c = CandidateLayouts(
         cand, toolchain.layout_pads(f"{input_key}:{label}", count(cand)), scratch, comp, mode, sandboxed
     )
+    c.link(len(c.pads) if linked is None else linked)
     return b, c
 
 
@@ -744,6 +801,7 @@ class _CandidateCheck:
         self.seen = 0  # validated events accepted
         self.failed: dict | None = None  # the validated event that failed, if any
         self.done = False  # the result was accepted
+        self.link_failed = False  # a layout the judge asked for did not link (the orchestrator's finding)
 
     def __call__(self, m: dict) -> str:
         if self.done:
@@ -784,9 +842,10 @@ class _CandidateCheck:
         ):
             return f"a {status!r} result with exit_code={m['exit_code']!r}"
         if status == "link_error":
+            relinked = self.link_failed and phase == "timing" and self.seen == len(self.cases)
             return (
                 ""
-                if self.seen == 0 and isinstance(m.get("why"), str)
+                if (self.seen == 0 or relinked) and isinstance(m.get("why"), str)
                 else "a link_error result after the candidate was loaded"
             )
         if phase == "load":
@@ -886,7 +945,11 @@ class ProtocolCheck:
     ``runtime_error`` result may carry the dead process's ``exit_code`` (an int: -signal or
     the code). Last, one ``end`` event for the batch: status "ok" once every candidate has
     its result, or "setup_error", "split" or "no_batch" (with a reason) before that. Nothing
-    after it. Calling the instance with a message returns "" if it is the one expected
+    after it. Where the job links code layouts on demand (``layouts_ready``), ``layouts``
+    requests may come between: each for the pair where the layouts linked so far end
+    (layouts_ready, then LAYOUT_BLOCK pairs further each time) and the candidates still
+    without a result; a candidate whose layout the orchestrator then could not link (its
+    ``link_failed``) may have a link_error result in phase "timing". Calling the instance with a message returns "" if it is the one expected
     next, else why it is not (the message is then forged: a process that sends it is
     killed).
     """
@@ -896,10 +959,14 @@ class ProtocolCheck:
     def __init__(self, job: dict):
         self.candidates = [_CandidateCheck(job) for _ in job["candidates"]]
         self.end: dict | None = None  # the end event, once accepted
+        self.max_pairs = job.get("max_pairs", 0)
+        self.next_layouts = job.get("layouts_ready")  # the pair the next layouts request is for
 
     def __call__(self, m: dict) -> str:
         if self.end is not None:
             return f"a {m.get('event')!r} message after the end"
+        if m.get("event") == "layouts":
+            return self._layouts(m)
         if m.get("event") == "end":
             status = m.get("status")
             if status not in self.END_STATUSES or not isinstance(m.get("why"), str):
@@ -912,6 +979,21 @@ class ProtocolCheck:
         if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.candidates)):
             return f"a {m.get('event')!r} message for candidate {i!r} of {len(self.candidates)}"
         return self.candidates[i](m)
+
+    def _layouts(self, m: dict) -> str:
+        pair, asked = m.get("pair"), m.get("candidates")
+        if self.next_layouts is None or pair != self.next_layouts or not pair < self.max_pairs:
+            return f"a layouts request for pair {pair!r}; the next one due is for {self.next_layouts!r}"
+        if not (
+            isinstance(asked, list)
+            and asked
+            and len(set(map(repr, asked))) == len(asked)
+            and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.candidates) for i in asked)
+            and not any(self.candidates[i].done for i in asked)
+        ):
+            return f"a layouts request for candidates {asked!r}"
+        self.next_layouts = pair + LAYOUT_BLOCK
+        return ""
 
 
 def _run_worker(
@@ -939,7 +1021,8 @@ def _run_worker(
         "baseline": base,
         "candidates": [p.build.path for p in batch],
         "baseline_layouts": base_layouts,
-        "candidate_layouts": [p.layouts for p in batch] if base_layouts else [],
+        "candidate_layouts": [p.layouts.paths for p in batch if p.layouts] if base_layouts else [],
+        "layouts_ready": _layouts_ready(batch, cfg.max_pairs) if base_layouts else None,
         "rtol": problem.rtol,
         "atol": problem.atol,
         "timeout_factor": cfg.timeout_factor,
@@ -961,20 +1044,28 @@ def _run_worker(
     pids, memory = topology.worker_limits(n, cfg.eval_workers, sides=len(batch) + 1)
     memory = cfg.memory_bytes or memory
     env = omp_env.runner_env(n)  # the race runner's too (issue 39)
-    objects = (drv, base, *base_layouts, *(p.build.path for p in batch), *(x for p in batch for x in p.layouts))
+    objects = (
+        drv,
+        base,
+        *base_layouts,
+        *(p.build.path for p in batch),
+        *(x for paths in job["candidate_layouts"] for x in paths),
+    )
+    check = ProtocolCheck(job)
     out = sandbox.run(
         [sys.executable, "-I", "-m", "harness.measure.worker"],
         sandboxed=sandboxed,
         ro=sorted({os.path.dirname(p) for p in objects}),
         env=env,
         limits=sandbox.Limits(memory_bytes=memory, pids=pids, cpus=tuple(cpus)),
-        stdin_bytes=json.dumps(job).encode(),
+        stdin_bytes=json.dumps(job).encode() + b"\n",
         timeout_s=60.0,
         protocol=True,
         nonce=nonce,
         max_wall_s=cfg.max_eval_s * len(batch),
         with_python=True,
-        check=ProtocolCheck(job),
+        check=check,
+        answer=(lambda m: _link_more(batch, check, m, cfg.max_pairs)) if job["layouts_ready"] is not None else None,
     )
     tail = out.stderr_tail[-2000:]
     end = next((m for m in out.messages if m.get("event") == "end"), None)
@@ -1028,6 +1119,41 @@ def _run_worker(
             )
         res.decide("runtime_error", why, exit_code=out.returncode, stderr_tail=tail)
     return []
+
+
+def _layouts_ready(batch: list[_Pending], max_pairs: int) -> int | None:
+    """The pairs whose code layouts every candidate of ``batch`` has linked (the
+    baseline's are all linked), or None when that is every pair (max_pairs)."""
+    ready = min(
+        max_pairs if p.layouts is None or p.layouts.linked == len(p.layouts.pads) else p.layouts.linked for p in batch
+    )
+    return None if ready >= max_pairs else ready
+
+
+def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: int) -> bytes | None:
+    """The orchestrator's answer to the judge's ``layouts`` request ``m`` (accepted by
+    ``check``; see sandbox.run): the layouts of the next LAYOUT_BLOCK pairs linked for the
+    candidates it names, side by side, then one JSON line, {"ready": pairs whose layouts
+    every side asked for has, "failed": {index: why}} (a candidate whose object did not
+    link again: link_error, it leaves the batch). None for every other message."""
+    if m.get("event") != "layouts":
+        return None
+    upto = min(max_pairs, m["pair"] + LAYOUT_BLOCK)
+
+    def one(i: int) -> str:
+        layouts = batch[i].layouts
+        assert layouts is not None  # a timed batch's candidates all have layouts
+        try:
+            layouts.link(upto)
+        except toolchain.LayoutError as e:
+            return f"the candidate's object did not link at another code offset: {e}"
+        return ""
+
+    whys = _side_by_side(one, list(m["candidates"]))
+    failed = {i: w for i, w in zip(m["candidates"], whys) if w}
+    for i in failed:
+        check.candidates[i].link_failed = True
+    return (json.dumps({"ready": upto, "failed": failed}) + "\n").encode()
 
 
 def _take_result(

@@ -461,6 +461,7 @@ def run(
     with_python: bool = False,
     tail_bytes: int = 8192,
     check: Callable[[dict], str] | None = None,
+    answer: Callable[[dict], bytes | None] | None = None,
 ) -> Outcome:
     """Runs ``argv`` in a sandbox and waits for it.
 
@@ -470,7 +471,9 @@ def run(
     Otherwise the watchdog fires ``timeout_s`` after the last message, and never later
     than ``max_wall_s`` after the start. Every other message (nonce removed) goes to
     ``check`` (a callable: message dict -> "" to accept it, else why it is not the
-    message expected next). A line without the nonce, a malformed line or deadline, a
+    message expected next), then, once accepted, to ``answer`` where given (message dict
+    -> bytes written to the child's stdin, which stays open until the child ends, or
+    None; the child waits for them, and the watchdog starts again after them). A line without the nonce, a malformed line or deadline, a
     line over MAX_PROTOCOL_LINE bytes or a refused message is a forgery: the child is
     killed at once and ``Outcome.forged`` says why. On timeout or when this call ends,
     the child and everything it started are killed.
@@ -513,12 +516,22 @@ def run(
         assert proc.stdin is not None  # stdin=subprocess.PIPE
         try:
             proc.stdin.write(stdin_bytes)
-            proc.stdin.close()
+            if answer is None:
+                proc.stdin.close()
+            else:
+                proc.stdin.flush()
         except BrokenPipeError:
             pass
-        out, err, msgs, forged, timed_out = _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check)
+        out, err, msgs, forged, timed_out = _pump(
+            proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check, answer
+        )
         rc = proc.wait()
         oom = cg.out_of_memory()
+        if not proc.stdin.closed:
+            try:
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
     finally:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -559,9 +572,10 @@ def _protocol_line(line: bytes, nonce: str, check) -> tuple[dict | None, str]:
     return (None, why) if why else (m, "")
 
 
-def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check):
+def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check, answer=None):
     """Drains stdout/stderr (keeping tails) and the protocol pipe until the child exits,
-    or kills it on timeout or a forged protocol line (see ``run``)."""
+    or kills it on timeout or a forged protocol line; writes ``answer``'s replies to its
+    stdin (see ``run``)."""
     streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
     if proto_r is not None:
         streams[proto_r] = bytearray()
@@ -606,6 +620,13 @@ def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check):
                     deadline = min(time.monotonic() + float(m["seconds"]), hard_stop)
                 else:
                     msgs.append(m)
+                    reply = answer(m) if answer is not None else None
+                    if reply is not None:
+                        try:
+                            proc.stdin.write(reply)
+                            proc.stdin.flush()
+                        except BrokenPipeError:
+                            pass
                     deadline = min(time.monotonic() + timeout_s, hard_stop)
             if not forged and len(pending) > MAX_PROTOCOL_LINE:
                 forged = f"a protocol line longer than {MAX_PROTOCOL_LINE} bytes"

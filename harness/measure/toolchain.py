@@ -615,6 +615,11 @@ def _exec_sections_aligned_over(obj: Path, align: int) -> list[str]:
         raise HarnessError(f"{obj}: cannot read its section headers ({e})") from None
 
 
+def layout_paths(pads: list[int], out_dir: Path) -> list[str]:
+    """Where layout_variants links (or finds) the layouts of ``pads`` in ``out_dir``."""
+    return [str(out_dir / f"layout-{n}.so") for n in pads]
+
+
 def layout_variants(
     build: BuildResult, pads: list[int], out_dir: Path, comp: Compiler, mode: str, sandboxed: bool
 ) -> list[str]:
@@ -642,7 +647,7 @@ def layout_variants(
     """
     obj = Path(build.path).parent / "obj.o"
     out_dir.mkdir(parents=True, exist_ok=True)
-    paths = [out_dir / f"layout-{n}.so" for n in pads]
+    paths = [Path(x) for x in layout_paths(pads, out_dir)]
     todo = sorted({n for n, p in zip(pads, paths) if not p.exists()})
     if todo:
         pad_dir = _pad_object(todo[0], comp).parent

@@ -2,9 +2,10 @@
 problem against the baseline.
 
 Runs as ``python -m harness.measure.worker --protocol-fd N`` inside the sandbox (never in the
-orchestrator). Reads one job (JSON) on stdin; writes JSON lines on fd N: deadline
+orchestrator). Reads one job (one JSON line) on stdin; writes JSON lines on fd N: deadline
 notices (from harness._bench), ``validated`` events (one per validation case and
-candidate), exactly one ``result`` event per candidate (each with its ``candidate``
+candidate), ``layouts`` requests when the job links code layouts on demand (each
+answered by one JSON line on stdin), exactly one ``result`` event per candidate (each with its ``candidate``
 index), and last one ``end`` event: status "ok", or the batch's own failure
 ("setup_error": the harness or the problem; "split": a baseline process died with
 several candidates in the batch; "no_batch": the callers cannot have namespaces of their
@@ -27,7 +28,8 @@ import sys
 def main() -> int:
     # its one argument, which harness.measure.sandbox appends (argparse is the commands' only)
     fd = int(sys.argv[sys.argv.index("--protocol-fd") + 1])
-    job = json.loads(sys.stdin.read())
+    # the job is the first line; the orchestrator's answers (code layouts linked) follow
+    job = json.loads(sys.stdin.readline())
     # Every message carries the orchestrator's per-evaluation nonce: a line a candidate
     # writes to this pipe without it is recognised as forged.
     nonce = job.pop("nonce")
@@ -63,6 +65,17 @@ def main() -> int:
         job["candidate_layouts"],
     )
     done: set[int] = set()
+    if job.get("layouts_ready") is not None:
+
+        def _more_layouts(pair: int, timed: list) -> tuple[int, dict]:
+            """The orchestrator links the layouts of pairs from `pair` on for the candidates
+            `timed`: (pairs whose layouts every side has, {index: why a candidate's object
+            did not link again})."""
+            _send({"event": "layouts", "pair": pair, "candidates": timed})
+            answer = json.loads(sys.stdin.readline())
+            return int(answer["ready"]), {int(i): str(w) for i, w in answer["failed"].items()}
+
+        bench.set_layouts(job["layouts_ready"], _more_layouts)
 
     def _left(answer: dict, phase: str, **extra) -> None:
         """A result for every candidate that left the batch in this step."""
