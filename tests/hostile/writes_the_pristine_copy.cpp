@@ -14,7 +14,9 @@
 //                        pristine copy with itself (found by the red team; `correct` at
 //                        1.09-1.18x before the keeper's log held the input's place too).
 // On the in-process runner, where the check was a function in the candidate's process,
-// pointing that function at "intact" instead measured `correct` at 9.19x and 9.49x.
+// pointing that function at "intact" instead measured `correct` at 9.19x and 9.49x. In a
+// keeper the check compares x with a log of its place and keyed hash, not with x0: every
+// way is `rejected` (moved or modified its const input).
 int findKthSmallest(std::vector<int> const& x, int k) {
   auto& in = const_cast<std::vector<int>&>(x);
   std::nth_element(in.begin(), in.begin() + (k - 1), in.end());

@@ -282,16 +282,21 @@ bool scalar_equal(const char* name, const T& exp, const T& got, std::string* why
 // the arena the caller writes too, so the pristine copies are within the candidate's
 // reach: a candidate that selects in place on its const input and then writes the same
 // into the pristine copy (or points the copy's vector at its input) would pass a plain
-// comparison. So the keeper keeps a log of every pristine buffer the check reads: right
-// after the instance is prepared it runs the check once recording (the buffer's address,
-// its bytes and a keyed hash of them, in call order), and after the calls it runs it
-// again verifying: a buffer at another address, of another length or with other bytes is
-// a pristine copy the candidate touched. The key is the keeper's own (getrandom), which
-// no process of the candidate can read, so bytes changed to keep the hash are a guess
-// of 64 bits. Outside a keeper (the judge, tests) no log is set and the check is the
-// plain comparison.
+// comparison. So in a keeper the check goes through a log instead: right after the
+// instance is prepared it runs once recording, for every const input, its address, its
+// length and a keyed hash of its bytes (in call order), and after the calls it runs again
+// verifying: an input at another address, of another length or with other bytes is one
+// the candidate moved or modified. The pristine copies play no part there (the log is
+// what the input is compared with), so no bytes of the candidate's reach decide the
+// check. The key is the keeper's own (getrandom), which no process of the candidate can
+// read, so bytes changed to keep the hash are a guess of 64 bits. Outside a keeper (the
+// judge, tests) no log is set and the check is the plain comparison with the pristine
+// copy.
 struct PristineLog {
   enum Mode : int { kRecord = 1, kVerify = 2 };
+  // What a buffer seen is: a const input (place and bytes), a const input's place only,
+  // or a pristine copy a driver compares against its own way (place and bytes).
+  enum What : int { kInput = 0, kPlace = 1, kPristine = 2 };
   struct Entry {
     const void* data;
     uint64_t bytes;
@@ -303,8 +308,8 @@ struct PristineLog {
   size_t next = 0;  // verify: the entry the next buffer must match
 
   // Recording: the check runs right after generate wrote each const input and its
-  // pristine copy from the same values, so comparing their bytes then tells nothing
-  // (intact() and nested_intact() skip it; the addresses and hashes are what is kept).
+  // pristine copy from the same values, so comparing their bytes then tells nothing (a
+  // driver that compares its own way skips it; the addresses and hashes are what is kept).
   bool recording() const { return mode == kRecord; }
 
   // Keyed hash of `bytes` bytes at p: a sum over 8-byte words of a mix of (word, index)
@@ -329,24 +334,29 @@ struct PristineLog {
     return h + mix64(tail ^ a ^ (bytes << 3));
   }
 
-  // Records (kRecord) or checks (kVerify) one pristine buffer (`pristine`: its bytes
-  // hashed too) or the place of the const input compared with it (its address and length
-  // only: its bytes are compared with the pristine copy's, which is what the check is);
-  // false with why when the candidate changed it.
-  bool see(const char* name, const void* data, uint64_t bytes, std::string* why, bool pristine = true) {
-    const uint64_t h = pristine && bytes ? hash(data, bytes) : 0;
+  // Records (kRecord) or checks (kVerify) one buffer of kind `what`: its address and
+  // length, and (kInput, kPristine) a keyed hash of its bytes; false with why when the
+  // candidate moved or changed it.
+  bool see(const char* name, const void* data, uint64_t bytes, std::string* why, What what) {
+    const uint64_t h = what != kPlace && bytes ? hash(data, bytes) : 0;
     if (mode == kRecord) {
       entries.push_back({data, bytes, h});
       return true;
     }
-    const bool ok =
-        next < entries.size() && entries[next].data == data && entries[next].bytes == bytes && entries[next].hash == h;
+    const bool placed = next < entries.size() && entries[next].data == data && entries[next].bytes == bytes;
+    const bool ok = placed && entries[next].hash == h;
     ++next;
-    if (!ok && why)
-      *why = pristine ? std::string("the candidate modified the harness's pristine copy of its const input '") + name +
-                            "' (or what the instance's vector of it points to)"
-                      : std::string("the candidate moved its const input '") + name +
-                            "' (the instance's vector of it points elsewhere than the harness put it)";
+    if (!ok && why) {
+      const std::string n = std::string("'") + name + "'";
+      if (what == kPristine)
+        *why = "the candidate modified the harness's pristine copy of its const input " + n +
+               " (or what the instance's vector of it points to)";
+      else if (!placed)
+        *why = "the candidate moved its const input " + n +
+               " (the instance's vector of it points elsewhere than the harness put it)";
+      else
+        *why = "the candidate modified its const input " + n;
+    }
     return ok;
   }
 };
@@ -356,26 +366,27 @@ inline PristineLog*& pristine_log() {
   return log;
 }
 
-// The keeper's check of one pristine buffer (see PristineLog): true outside a keeper. A
-// driver whose inputs_intact compares its own way (not with intact() or nested_intact())
-// calls it on every pristine buffer it compares against, in the same order every time.
+// For a driver whose inputs_intact compares its own way (not with intact() or
+// nested_intact()): the keeper's check of one pristine buffer it compares against (see
+// PristineLog), true outside a keeper; called on every such buffer, in the same order
+// every time.
 inline bool pristine_unchanged(const char* name, const void* data, uint64_t bytes, std::string* why) {
   PristineLog* log = pristine_log();
-  return !log || log->see(name, data, bytes, why);
+  return !log || log->see(name, data, bytes, why, PristineLog::kPristine);
 }
 // The same for the const input itself, before it is compared with its pristine copy: it
 // must lie where the harness put it (else a candidate could point it at the copy).
 inline bool input_in_place(const char* name, const void* data, uint64_t bytes, std::string* why) {
   PristineLog* log = pristine_log();
-  return !log || log->see(name, data, bytes, why, false);
+  return !log || log->see(name, data, bytes, why, PristineLog::kPlace);
 }
 
-// Bitwise equality of a const input against its pristine copy.
+// A const input unchanged: in a keeper, its place and bytes against the log
+// (PristineLog); elsewhere, bitwise equal to its pristine copy.
 template <class T>
 bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine, std::string* why) {
-  if (!input_in_place(name, now.data(), uint64_t(now.size()) * sizeof(T), why)) return false;
-  if (!pristine_unchanged(name, pristine.data(), uint64_t(pristine.size()) * sizeof(T), why)) return false;
-  if (pristine_log() && pristine_log()->recording()) return true;
+  if (PristineLog* log = pristine_log())
+    return log->see(name, now.data(), uint64_t(now.size()) * sizeof(T), why, PristineLog::kInput);
   if (now.size() != pristine.size() ||
       (now.size() && std::memcmp(now.data(), pristine.data(), now.size() * sizeof(T)) != 0)) {
     if (why) *why = std::string("the candidate modified its const input '") + name + "'";
