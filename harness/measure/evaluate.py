@@ -615,17 +615,18 @@ def _judge(
     each _Pending's result; what the batch could not decide, again one at a time."""
     t0 = time.monotonic()
     timed = not group[0].validate_only
-    base_layouts: list[str] = []
-    judged = []
     for i, p in enumerate(group):
         p.res.evidence["batch"] = {"size": len(group), "index": i}
-        if not timed:
-            judged.append(p)
-            continue
+
+    def link(i: int) -> list[str]:
+        """Candidate i's first layouts (and the baseline's, all): their paths."""
+        p = group[i]
+        p.layouts = None  # a candidate judged again links its own anew
         t1 = time.monotonic()
+        b: list[str] = []
         try:
             # a folder each: layouts are named by their padding, and two candidates' pads may meet
-            base_layouts, p.layouts = code_layouts(
+            b, p.layouts = code_layouts(
                 base,
                 p.build,
                 key,
@@ -638,10 +639,16 @@ def _judge(
                 linked=first_layouts(cfg),
             )
             p.res.evidence["code_layouts"] = p.layouts.linked
-            judged.append(p)
         except toolchain.LayoutError as e:
             p.res.decide("link_error", f"the candidate's object did not link at another code offset: {e}")
         p.res.evidence["code_layouts_s"] = round(time.monotonic() - t1, 3)  # linking them (in wall_s)
+        return b
+
+    base_layouts: list[str] = []
+    if timed:  # the first alone (it links the baseline's missing layouts), the others side by side
+        linked = [link(0), *_side_by_side(link, list(range(1, len(group))))]
+        base_layouts = next((b for b in linked if b), [])
+    judged = [p for p in group if not timed or p.layouts is not None]
     linked_s = {id(p): p.layouts.seconds for p in judged if p.layouts is not None}
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     for p in judged:
