@@ -393,13 +393,19 @@ class Bench {
   Verdict more_layouts(int p) {
     py::list want;
     for (Runner* c : timed()) want.append(c->index);
-    const py::tuple t = more_layouts_(p, want);
-    const int ready = t[0].cast<int>();
-    for (auto item : t[1].cast<py::dict>()) {
-      const int i = item.first.cast<int>();
+    int ready = 0;
+    std::vector<std::pair<int, std::string>> failed;
+    try {  // no answer, or a malformed one, is the harness's trouble, never a candidate's
+      const py::tuple t = more_layouts_(p, want);
+      ready = t[0].cast<int>();
+      for (auto item : t[1].cast<py::dict>()) failed.emplace_back(item.first.cast<int>(), item.second.cast<std::string>());
+    } catch (const std::exception& e) {
+      return {"setup_error", std::string("the orchestrator's answer to a request for code layouts: ") + e.what()};
+    }
+    for (const auto& [i, why] : failed) {
       if (i < 0 || size_t(i) >= cands_.size())
         return {"setup_error", "code layouts: no candidate " + std::to_string(i) + " in the batch"};
-      leave(*cands_[size_t(i)], {"link_error", item.second.cast<std::string>()});
+      leave(*cands_[size_t(i)], {"link_error", why});
     }
     if (ready <= p) return {"setup_error", "the code layouts of pair " + std::to_string(p) + " were not linked"};
     layouts_ready_ = ready;

@@ -7,11 +7,13 @@ the speedup. Real g++, ld, bubblewrap, keepers and callers."""
 import os
 import shutil
 import subprocess
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from harness.core.errors import HarnessError
 from harness.measure import evaluate as evaluate_module
 from harness.measure import toolchain
 from harness.measure.evaluate import EvalConfig, ProtocolCheck, evaluate, evaluate_batch
@@ -150,6 +152,36 @@ def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypa
     )
     assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
     assert rs[1].status == "correct" and rs[1].pairs == 16 and rs[1].evidence["code_layouts"] == 16, rs[1].evidence
+
+
+def test_a_bad_answer_to_the_judge_is_the_harnesss_trouble(monkeypatch):
+    """A malformed answer to the judge's request for layouts (the orchestrator's own
+    fault) ends the evaluation as the harness's error, never as the candidate's."""
+    monkeypatch.setattr(
+        evaluate_module, "_link_more", lambda *a: b"not json\n" if a[2].get("event") == "layouts" else None
+    )
+    p = get_problem(SCAN)
+    with pytest.raises(HarnessError, match="code layouts"):
+        evaluate(
+            p, SCAN_BODY, "serial", EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=16, adaptive=False)
+        )
+
+
+def test_the_links_the_judge_waits_for_are_not_the_candidates_time(monkeypatch):
+    """The evaluation's wall limit (max_eval_s) does not count the time the judge waited
+    for its layouts: a link as long as the limit leaves the candidate `correct`."""
+    link = evaluate_module.CandidateLayouts.link
+
+    def slow(self, pairs):
+        if pairs > 12:
+            time.sleep(9)
+        link(self, pairs)
+
+    monkeypatch.setattr(evaluate_module.CandidateLayouts, "link", slow)
+    p = get_problem(SCAN)
+    cfg = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=16, adaptive=False, max_eval_s=8)
+    r = evaluate(p, SCAN_BODY, "serial", cfg)
+    assert r.status == "correct" and r.pairs == 16, (r.status, r.evidence.get("why"))
 
 
 def test_the_protocol_takes_layouts_requests_only_where_the_linked_ones_end():

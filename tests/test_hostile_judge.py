@@ -350,18 +350,19 @@ def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgr
 # then make the harness's pristine copy match it, by pointing the copy's vector at the
 # input's buffer or by copying the permuted input into it. Before the keeper held the
 # instances (the check a function in the candidate's process, pointed at "intact"):
-# `correct` at 9.19x and 9.49x. The keeper's log of the const inputs (address, length,
-# keyed hash of the input's own bytes, recorded before the window; the pristine copy plays
-# no part in it) sees every way: `rejected`.
+# `correct` at 9.19x and 9.49x. The keeper's log of the const inputs and their pristine
+# copies (address, length, keyed hash, recorded before the window) sees every way, and a
+# candidate that uses the copy as its own scratch copy: `rejected`.
 @NEEDS_JUDGE
 @pytest.mark.parametrize(
     "defines,why",
     [
-        ((), "modified its const input 'x'"),
+        ((), "pristine copy"),  # on a case so small that selecting leaves x as it was
         (("HOSTILE_COPY_BACK",), "modified its const input 'x'"),
         (("HOSTILE_REPOINT_INPUT",), "moved its const input"),
+        (("HOSTILE_SCRATCH",), "pristine copy"),
     ],
-    ids=["repoint-copy", "copy-back", "repoint-input"],
+    ids=["repoint-copy", "copy-back", "repoint-input", "copy-as-scratch"],
 )
 def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, why):
     r = timed(

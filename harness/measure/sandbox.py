@@ -473,7 +473,8 @@ def run(
     ``check`` (a callable: message dict -> "" to accept it, else why it is not the
     message expected next), then, once accepted, to ``answer`` where given (message dict
     -> bytes written to the child's stdin, which stays open until the child ends, or
-    None; the child waits for them, and the watchdog starts again after them). A line without the nonce, a malformed line or deadline, a
+    None; the child waits for them: the watchdog starts again after them, and the time
+    answer took is added to max_wall_s). A line without the nonce, a malformed line or deadline, a
     line over MAX_PROTOCOL_LINE bytes or a refused message is a forgery: the child is
     killed at once and ``Outcome.forged`` says why. On timeout or when this call ends,
     the child and everything it started are killed.
@@ -620,8 +621,11 @@ def _pump(proc, proto_r, timeout_s, max_wall_s, nonce, tail_bytes, check, answer
                     deadline = min(time.monotonic() + float(m["seconds"]), hard_stop)
                 else:
                     msgs.append(m)
+                    asked = time.monotonic()
                     reply = answer(m) if answer is not None else None
                     if reply is not None:
+                        # the child waited on this process: not its time
+                        hard_stop += time.monotonic() - asked
                         try:
                             proc.stdin.write(reply)
                             proc.stdin.flush()

@@ -10,14 +10,23 @@
 // from x's address and makes the comparison pass:
 //   default:             points x0 at x's buffer (three words: no copy at all);
 //   HOSTILE_COPY_BACK:   copies the permuted x into x0 (one copy, still no sort of a copy);
+//   HOSTILE_SCRATCH:     selects on x0 and leaves x alone (x0 as a free copy);
 //   HOSTILE_REPOINT_INPUT: points x at x0's buffer instead, so the check compares the
 //                        pristine copy with itself (found by the red team; `correct` at
 //                        1.09-1.18x before the keeper's log held the input's place too).
 // On the in-process runner, where the check was a function in the candidate's process,
 // pointing that function at "intact" instead measured `correct` at 9.19x and 9.49x. In a
-// keeper the check compares x with a log of its place and keyed hash, not with x0: every
-// way is `rejected` (moved or modified its const input).
+// keeper the check compares x and x0 with a log of their places and keyed hashes: every
+// way is `rejected` (moved or modified its const input, or modified the pristine copy).
 int findKthSmallest(std::vector<int> const& x, int k) {
+#if defined(HOSTILE_SCRATCH)
+  // leaves x alone and selects in place on the pristine copy instead: a ready-made copy,
+  // the one the baseline makes itself (found by the red team after the keeper's log
+  // stopped hashing the copy: `correct` at 8.5-9.8x, 10 % ahead of an honest copy)
+  auto* copy = const_cast<std::vector<int>*>(&x + 1);
+  std::nth_element(copy->begin(), copy->begin() + (k - 1), copy->end());
+  return (*copy)[size_t(k - 1)];
+#endif
   auto& in = const_cast<std::vector<int>&>(x);
   std::nth_element(in.begin(), in.begin() + (k - 1), in.end());
   const int kth = in[size_t(k - 1)];

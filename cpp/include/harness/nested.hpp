@@ -130,26 +130,36 @@ bool same_bits(const std::vector<std::vector<T>>& a, const std::vector<std::vect
 }  // namespace detail
 
 namespace detail {
-// Every row of a nested const input through the keeper's log (driver.hpp PristineLog):
-// the outer array (its row headers: where each row lies) and each row, place and bytes.
+// A nested const input and its pristine copy through the keeper's log (driver.hpp
+// PristineLog): the outer arrays (their row headers: where each row lies), then each row
+// with its copy's row (PristineLog::pair).
 template <class T>
-bool see_rows(PristineLog* log, const char* name, const std::vector<T>& v, std::string* why) {
-  return log->see(name, v.data(), uint64_t(v.size()) * sizeof(T), why, PristineLog::kInput);
+bool see_rows(PristineLog* log, const char* name, const std::vector<T>& now, const std::vector<T>& pristine,
+              std::string* why) {
+  return log->pair(name, now.data(), uint64_t(now.size()) * sizeof(T), pristine.data(),
+                   uint64_t(pristine.size()) * sizeof(T), why);
 }
 template <class T>
-bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& v, std::string* why) {
-  if (!log->see(name, v.data(), uint64_t(v.size()) * sizeof(v[0]), why, PristineLog::kInput)) return false;
-  for (const auto& row : v)
-    if (!see_rows(log, name, row, why)) return false;
+bool see_rows(PristineLog* log, const char* name, const std::vector<std::vector<T>>& now,
+              const std::vector<std::vector<T>>& pristine, std::string* why) {
+  if (!log->see(name, now.data(), uint64_t(now.size()) * sizeof(now[0]), why, PristineLog::kInput) ||
+      !log->see(name, pristine.data(), uint64_t(pristine.size()) * sizeof(pristine[0]), why, PristineLog::kPristine))
+    return false;
+  if (now.size() != pristine.size()) {  // only a fresh instance gets here with them unequal: the driver's fault
+    if (why) *why = std::string("'") + name + "' and its pristine copy have different numbers of rows";
+    return false;
+  }
+  for (size_t i = 0; i < now.size(); ++i)
+    if (!see_rows(log, name, now[i], pristine[i], why)) return false;
   return true;
 }
 }  // namespace detail
 
-// A nested const input unchanged: in a keeper, against the log; elsewhere, bitwise equal
-// to its pristine copy (see intact() in driver.hpp).
+// A nested const input unchanged: in a keeper, it and its pristine copy against the log;
+// elsewhere, bitwise equal to its pristine copy (see intact() in driver.hpp).
 template <class V>
 bool nested_intact(const char* name, const V& now, const V& pristine, std::string* why) {
-  if (PristineLog* log = pristine_log()) return detail::see_rows(log, name, now, why);
+  if (PristineLog* log = pristine_log()) return detail::see_rows(log, name, now, pristine, why);
   if (detail::same_bits(now, pristine)) return true;
   if (why) *why = std::string("the candidate modified its const input '") + name + "'";
   return false;
