@@ -684,14 +684,14 @@ def _judge(
         _judge(problem, [p], mode, size, cpus, drv, base, sandboxed, cfg, comp, key, scratch)
 
 
-LAYOUT_BLOCK = 4  # pairs whose layouts are linked at once on demand: the judge's blocks (stopping.hpp)
+LAYOUT_BLOCK = 4  # the judge's blocks of pairs (stopping.hpp): the first layouts asked for on demand
 
 
 def first_layouts(cfg: EvalConfig) -> int:
     """How many of a candidate's code layouts are linked before the judge starts: those of
     the pairs every evaluation times (min_pairs, up to the end of its block of
     LAYOUT_BLOCK pairs, where the judge first may stop), at most max_pairs. The judge asks
-    for the rest, a block at a time, only if it goes on (CandidateLayouts.link)."""
+    for more only while it goes on (_link_more)."""
     return min(cfg.max_pairs, -(-cfg.min_pairs // LAYOUT_BLOCK) * LAYOUT_BLOCK)
 
 
@@ -954,8 +954,8 @@ class ProtocolCheck:
     its result, or "setup_error", "split" or "no_batch" (with a reason) before that. Nothing
     after it. Where the job links code layouts on demand (``layouts_ready``), ``layouts``
     requests may come between: each for the pair where the layouts linked so far end
-    (layouts_ready, then LAYOUT_BLOCK pairs further each time) and the candidates still
-    without a result; a candidate whose layout the orchestrator then could not link (its
+    (layouts_ready, then where the orchestrator's last answer said they end:
+    ``next_layouts``, which _link_more sets) and the candidates still without a result; a candidate whose layout the orchestrator then could not link (its
     ``link_failed``) may have a link_error result in phase "timing". Calling the instance with a message returns "" if it is the one expected
     next, else why it is not (the message is then forged: a process that sends it is
     killed).
@@ -999,7 +999,7 @@ class ProtocolCheck:
             and not any(self.candidates[i].done for i in asked)
         ):
             return f"a layouts request for candidates {asked!r}"
-        self.next_layouts = pair + LAYOUT_BLOCK
+        self.next_layouts = None  # until the answer says where the linked ones end
         return ""
 
 
@@ -1072,7 +1072,11 @@ def _run_worker(
         max_wall_s=cfg.max_eval_s * len(batch),
         with_python=True,
         check=check,
-        answer=(lambda m: _link_more(batch, check, m, cfg.max_pairs)) if job["layouts_ready"] is not None else None,
+        answer=(
+            (lambda m: _link_more(batch, check, m, cfg.max_pairs, job["layouts_ready"]))
+            if job["layouts_ready"] is not None
+            else None
+        ),
     )
     tail = out.stderr_tail[-2000:]
     end = next((m for m in out.messages if m.get("event") == "end"), None)
@@ -1137,15 +1141,20 @@ def _layouts_ready(batch: list[_Pending], max_pairs: int) -> int | None:
     return None if ready >= max_pairs else ready
 
 
-def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: int) -> bytes | None:
+def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: int, first: int) -> bytes | None:
     """The orchestrator's answer to the judge's ``layouts`` request ``m`` (accepted by
-    ``check``; see sandbox.run): the layouts of the next LAYOUT_BLOCK pairs linked for the
-    candidates it names, side by side, then one JSON line, {"ready": pairs whose layouts
-    every side asked for has, "failed": {index: why}} (a candidate whose object did not
-    link again: link_error, it leaves the batch). None for every other message."""
+    ``check``; see sandbox.run): more layouts linked for the candidates it names, side by
+    side, then one JSON line, {"ready": pairs whose layouts every side asked for has,
+    "failed": {index: why}} (a candidate whose object did not link again: link_error, it
+    leaves the batch). ``first``: the pairs whose layouts were linked before the judge
+    started. Each request links twice as many pairs' layouts as were linked on demand so
+    far, LAYOUT_BLOCK at least (ready at pairs 12, 16, 24, 40 with min_pairs 10): a link
+    call's fixed cost (the sandbox, about 50 ms) is paid a few times at most, and of what
+    is linked on demand about half at most goes unused. None for every other message."""
     if m.get("event") != "layouts":
         return None
-    upto = min(max_pairs, m["pair"] + LAYOUT_BLOCK)
+    pair = m["pair"]
+    upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first)))
 
     def one(i: int) -> str:
         layouts = batch[i].layouts
@@ -1160,6 +1169,7 @@ def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: 
     failed = {i: w for i, w in zip(m["candidates"], whys) if w}
     for i in failed:
         check.candidates[i].link_failed = True
+    check.next_layouts = upto if upto < max_pairs else None
     return (json.dumps({"ready": upto, "failed": failed}) + "\n").encode()
 
 
