@@ -343,14 +343,11 @@ class Bench {
   // outside the pair's measurement and is checked as a load. A candidate whose switch
   // fails leaves the batch; the answer is the batch's (ok, setup_error or split).
   Verdict load_layouts(int p, int max_pairs) {
-    // The next layouts are asked for one pair before they are due: linked before an odd
-    // pair, where a lone candidate's window comes first (ABBA), whatever the links leave
-    // on the machine falls on the candidate, never in its favour (in a batch every side's
-    // place in a pair is drawn anyway).
-    if (p + 1 >= layouts_ready_ && layouts_ready_ < max_pairs) {
-      const Verdict v = more_layouts(layouts_ready_);
+    // More layouts when pair p has none yet (see measure() for who goes first after them).
+    if (p >= layouts_ready_ && layouts_ready_ < max_pairs) {
+      const Verdict v = more_layouts(p);
       if (!v.ok()) return v;
-      if (p >= layouts_ready_) return {"setup_error", "the code layouts of pair " + std::to_string(p) + " were not linked"};
+      relinked_ = p;
     }
     int64_t lb = 0;
     for (Runner* r : runners()) {
@@ -380,8 +377,8 @@ class Bench {
   }
 
   // Code layouts linked on demand (set_layouts): the worker's `more` function is asked,
-  // the pair before the first pair p whose layouts are not all there (load_layouts), for
-  // those of pairs p ..; it returns (ready, {candidate index: why}): every side has the
+  // before the first pair p whose layouts are not all there (load_layouts), for those of
+  // pairs p ..; it returns (ready, {candidate index: why}): every side has the
   // layouts of pairs below `ready`, and the candidates named did not link again
   // (link_error: they leave the batch). Between pairs, every caller stopped: nothing is
   // timed while they are linked.
@@ -467,6 +464,7 @@ class Bench {
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s, double min_measure_ns,
                    bool check_outputs, bool adaptive) {
     notify_trusted();
+    relinked_ = -1;
     const std::vector<Runner*> in = present();
     for (Runner* c : in) {
       c->ns.clear();
@@ -540,8 +538,16 @@ class Bench {
       // falls on the baseline as often as on any candidate. With the baseline always first
       // or last and the candidates between, A/As in batches of three measured 1.16x
       // (median of 9; their single evaluations beside them 0.96x; 03_dense_la_axpy, load 5).
+      // A block (an even pair and the next) right after layouts were linked on demand
+      // swaps its two orders when its keyed draw says so: whatever the links leave on the
+      // machine (caches, clock speed) falls on the baseline's window or the candidate's
+      // with equal chance, and no side can know which.
+      bool base_first = p % 2 == 0;
+      if (relinked_ >= 0 && relinked_ % 2 == 0 && p - p % 2 == relinked_ &&
+          (input_seed((seed0 + 1 + uint64_t(relinked_)) ^ 0xbb67ae8584caa73bULL) & 1))
+        base_first = !base_first;
       std::vector<Runner*> order(now);
-      order.insert(p % 2 == 0 ? order.begin() : order.end(), &base_);
+      order.insert(base_first ? order.begin() : order.end(), &base_);
       if (order.size() > 2) {
         uint64_t draw = input_seed(seed ^ 0x6a09e667f3bcc909ULL);
         for (size_t i = order.size(); i > 1; --i) {
@@ -715,6 +721,7 @@ class Bench {
   // worker's function that links more
   int layouts_ready_ = std::numeric_limits<int>::max();
   py::object more_layouts_ = py::none();
+  int relinked_ = -1;  // the pair before which layouts were last linked on demand
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
   uint64_t prepares_ = 0;     // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;

@@ -110,14 +110,14 @@ def test_every_timed_pair_gets_a_layout_and_the_candidates_are_removed():
 
 def test_a_candidates_layouts_are_linked_only_as_far_as_its_pairs_go():
     """The layouts of the pairs every evaluation times are linked before the judge starts
-    (min_pairs 10, to the end of its block: 12); the judge asks for the next block of 4 a
-    pair before it is due, and only while it goes on. A timing stopped by its budget at
-    12 pairs links 16 layouts, not 40; one that runs to max_pairs 20 links 20."""
+    (min_pairs 10, to the end of its block: 12); the judge asks for more only when it
+    goes on. A timing stopped by its budget at 12 pairs links 12 layouts, not 40; one
+    that runs to max_pairs 20 links 20 (16, then the rest)."""
     p = get_problem(SCAN)
     quick = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=40, adaptive=False)
     short = evaluate(p, p.source("baseline.cpp"), "serial", replace(quick, budget_s=1e-6))
     assert short.status == "correct" and short.pairs == 12, (short.status, short.pairs, short.evidence)
-    assert short.evidence["code_layouts"] == 16 and short.evidence["timing_stopped"] == "budget"
+    assert short.evidence["code_layouts"] == 12 and short.evidence["timing_stopped"] == "budget"
     full = evaluate(p, p.source("baseline.cpp"), "serial", replace(quick, max_pairs=20))
     assert full.status == "correct" and full.pairs == 20 and full.evidence["code_layouts"] == 20, full.evidence
 
