@@ -955,10 +955,11 @@ class ProtocolCheck:
     after it. Where the job links code layouts on demand (``layouts_ready``), ``layouts``
     requests may come between: each for the pair where the layouts linked so far end
     (layouts_ready, then where the orchestrator's last answer said they end:
-    ``next_layouts``, which _link_more sets) and the candidates still without a result; a candidate whose layout the orchestrator then could not link (its
-    ``link_failed``) may have a link_error result in phase "timing". Calling the instance with a message returns "" if it is the one expected
-    next, else why it is not (the message is then forged: a process that sends it is
-    killed).
+    ``next_layouts``, which _link_more sets) and the candidates still without a result;
+    a candidate whose layout the orchestrator then could not link (its ``link_failed``)
+    may have a link_error result in phase "timing". Calling the instance with a message
+    returns "" if it is the one expected next, else why it is not (the message is then
+    forged: a process that sends it is killed).
     """
 
     END_STATUSES = ("ok", "setup_error", "split", "no_batch")
@@ -1028,7 +1029,7 @@ def _run_worker(
         "baseline": base,
         "candidates": [p.build.path for p in batch],
         "baseline_layouts": base_layouts,
-        "candidate_layouts": [p.layouts.paths for p in batch if p.layouts] if base_layouts else [],
+        "candidate_layouts": [p.layouts.paths for p in batch if p.layouts is not None] if base_layouts else [],
         "layouts_ready": _layouts_ready(batch, cfg.max_pairs) if base_layouts else None,
         "rtol": problem.rtol,
         "atol": problem.atol,

@@ -474,9 +474,9 @@ def run(
     message expected next), then, once accepted, to ``answer`` where given (message dict
     -> bytes written to the child's stdin, which stays open until the child ends, or
     None; the child waits for them: the watchdog starts again after them, and the time
-    answer took is added to max_wall_s). A line without the nonce, a malformed line or deadline, a
-    line over MAX_PROTOCOL_LINE bytes or a refused message is a forgery: the child is
-    killed at once and ``Outcome.forged`` says why. On timeout or when this call ends,
+    answer took is added to max_wall_s). A line without the nonce, a malformed line or
+    deadline, a line over MAX_PROTOCOL_LINE bytes or a refused message is a forgery: the
+    child is killed at once and ``Outcome.forged`` says why. On timeout or when this call ends,
     the child and everything it started are killed.
     """
     limits = limits or Limits()

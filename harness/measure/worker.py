@@ -5,8 +5,8 @@ Runs as ``python -m harness.measure.worker --protocol-fd N`` inside the sandbox 
 orchestrator). Reads one job (one JSON line) on stdin; writes JSON lines on fd N: deadline
 notices (from harness._bench), ``validated`` events (one per validation case and
 candidate), ``layouts`` requests when the job links code layouts on demand (each
-answered by one JSON line on stdin), exactly one ``result`` event per candidate (each with its ``candidate``
-index), and last one ``end`` event: status "ok", or the batch's own failure
+answered by one JSON line on stdin), exactly one ``result`` event per candidate (each
+with its ``candidate`` index), and last one ``end`` event: status "ok", or the batch's own failure
 ("setup_error": the harness or the problem; "split": a baseline process died with
 several candidates in the batch; "no_batch": the callers cannot have namespaces of their
 own here), after which the candidates without a result are to be judged again one at a
