@@ -309,11 +309,6 @@ struct PristineLog {
   std::vector<Entry> entries;
   size_t next = 0;  // verify: the entry the next buffer must match
 
-  // Recording: the check runs right after generate wrote each const input and its
-  // pristine copy from the same values, so comparing their bytes then tells nothing (a
-  // driver that compares its own way skips it; the addresses and hashes are what is kept).
-  bool recording() const { return mode == kRecord; }
-
   // Keyed hash of `bytes` bytes at p: a sum over 8-byte words of a mix of (word, index)
   // under the key, so words can be hashed in any order (in parallel for large buffers).
   uint64_t hash(const void* p, uint64_t bytes) const {
