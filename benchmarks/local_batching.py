@@ -21,7 +21,7 @@ seed's plain reply is the same alone and batched, and last the line ``speculativ
 throughput ratio S, batching: throughput ratio R``: S is speculative over plain, one
 call at a time; R is the plain engine's batched over one at a time.
 
-usage: python benchmarks/local_batching.py [RUN_DIR] [--rounds 6] [--max-tokens 256] [--repeats 2]
+usage: python benchmarks/local_batching.py [RUN_DIR] [--model local/...] [--rounds 6] [--max-tokens 256] [--repeats 2]
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ def main() -> int:
     ap.add_argument(
         "run_dir", type=Path, nargs="?", help="a run's results folder (events.jsonl); default: built-in prompts"
     )
+    ap.add_argument(
+        "--model",
+        default=None,
+        help=f"local/<alias or path.gguf> (default {local_model.EMBEDDED_MODEL}; e.g. local/{local_model.Q4_ALIAS})",
+    )
     ap.add_argument("--rounds", type=int, default=6, help="only the first N rounds (default 6)")
     ap.add_argument("--max-tokens", type=int, default=256, help="completion tokens per call, at most (default 256)")
     ap.add_argument("--repeats", type=int, default=2, help="times every round runs on each engine each way (default 2)")
@@ -124,7 +129,10 @@ def main() -> int:
         ap.error("--repeats, --rounds and --max-tokens must be >= 1")
     rounds = replayed_rounds(args.run_dir, args.max_tokens) if args.run_dir else built_in_rounds(args.max_tokens)
     rounds = rounds[: args.rounds]
-    path = local_model.embedded_model_path()
+    try:
+        path = local_model.resolve(args.model or local_model.EMBEDDED_MODEL).path
+    except local_model.LocalModelError as e:
+        _fail(str(e))
     kw = {
         "slots": model_server.DEFAULT_SLOTS,
         "n_ctx": local_model.n_ctx(),

@@ -431,6 +431,34 @@ def test_real_embedded_model(tmp_path, embedded_model):
     assert server.info["sha256"] == local_model.EMBEDDED_SHA256 and server.info["slots"] >= 3
 
 
+@pytest.mark.model
+@pytest.mark.timeout(300)
+def test_q4_alias_is_requantized_checked_and_served(tmp_path, embedded_model, monkeypatch):
+    """local/qwen2.5-coder-0.5b-q4_0: the embedded weights requantized to Q4_0 on first
+    use, the file checked by its SHA-256 (a quantizer that gives another file is a
+    one-line error and leaves nothing behind), served by a model process of its own, and
+    its replies cached under its own hash."""
+    real = local_model.embedded_model_path()
+    monkeypatch.setattr(local_model, "embedded_model_path", lambda dest_dir=None: real)
+    monkeypatch.setattr(local_model, "Q4_SHA256", "0" * 64)
+    with pytest.raises(LocalModelError, match="Q4_0 requantization gave SHA-256") as ei:
+        local_model.q4_model_path(tmp_path)
+    assert one_line(ei.value) and not (tmp_path / local_model.Q4_FILENAME).exists()
+    monkeypatch.undo()
+    model = f"local/{local_model.Q4_ALIAS}"
+    resolved = local_model.resolve(model)
+    assert resolved.sha256 == local_model.Q4_SHA256 == local_model.sha256_file(resolved.path)
+    agent = Agent(name="q", model=model, temperature=0.7, top_p=0.8, max_tokens=8, seed=123)
+    llm.validate_team(Team(agents=(agent,)))
+    msgs = [{"role": "user", "content": "Write a C++ function that returns the sum of two ints."}]
+    r = llm.complete(agent, msgs, cache_dir=tmp_path)
+    assert r.text.strip() and 0 < r.completion_tokens <= 8
+    assert json.loads(llm.cache_path(tmp_path, r.key).read_text())["key"]["model_sha256"] == local_model.Q4_SHA256
+    from harness.models import model_process
+
+    assert model_process.server_for(model).info["sha256"] == local_model.Q4_SHA256
+
+
 def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
     """The embedded path logic on fake chunks: assemble, then fast re-verify by stamp."""
     chunks, blob = make_chunks(tmp_path, n=6, size=300)
