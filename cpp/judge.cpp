@@ -395,7 +395,8 @@ class Bench {
     try {  // no answer, or a malformed one, is the harness's trouble, never a candidate's
       const py::tuple t = more_layouts_(p, want);
       ready = t[0].cast<int>();
-      for (auto item : t[1].cast<py::dict>()) failed.emplace_back(item.first.cast<int>(), item.second.cast<std::string>());
+      for (auto item : t[1].cast<py::dict>())
+        failed.emplace_back(item.first.cast<int>(), item.second.cast<std::string>());
     } catch (const std::exception& e) {
       return {"setup_error", std::string("the orchestrator's answer to a request for code layouts: ") + e.what()};
     }
@@ -721,7 +722,7 @@ class Bench {
   // worker's function that links more
   int layouts_ready_ = std::numeric_limits<int>::max();
   py::object more_layouts_ = py::none();
-  int relinked_ = -1;  // the pair before which layouts were last linked on demand
+  int relinked_ = -1;         // the pair before which layouts were last linked on demand
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
   uint64_t prepares_ = 0;     // prepare commands sent (the placement draws)
   uint64_t size_ = UINT64_MAX;

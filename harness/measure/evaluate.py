@@ -1023,14 +1023,16 @@ def _run_worker(
 
     Raises HarnessError when the judge reports the harness's or the problem's failure."""
     nonce = secrets.token_hex(16)
+    cand_layouts: list[list[str]] = [p.layouts.paths for p in batch if p.layouts is not None] if base_layouts else []
+    ready = _layouts_ready(batch, cfg.max_pairs) if base_layouts else None
     job = {
         "nonce": nonce,
         "driver": drv,
         "baseline": base,
         "candidates": [p.build.path for p in batch],
         "baseline_layouts": base_layouts,
-        "candidate_layouts": [p.layouts.paths for p in batch if p.layouts is not None] if base_layouts else [],
-        "layouts_ready": _layouts_ready(batch, cfg.max_pairs) if base_layouts else None,
+        "candidate_layouts": cand_layouts,
+        "layouts_ready": ready,
         "rtol": problem.rtol,
         "atol": problem.atol,
         "timeout_factor": cfg.timeout_factor,
@@ -1057,7 +1059,7 @@ def _run_worker(
         base,
         *base_layouts,
         *(p.build.path for p in batch),
-        *(x for paths in job["candidate_layouts"] for x in paths),
+        *(x for paths in cand_layouts for x in paths),
     )
     check = ProtocolCheck(job)
     out = sandbox.run(
@@ -1073,11 +1075,7 @@ def _run_worker(
         max_wall_s=cfg.max_eval_s * len(batch),
         with_python=True,
         check=check,
-        answer=(
-            (lambda m: _link_more(batch, check, m, cfg.max_pairs, job["layouts_ready"]))
-            if job["layouts_ready"] is not None
-            else None
-        ),
+        answer=(lambda m: _link_more(batch, check, m, cfg.max_pairs, ready)) if ready is not None else None,
     )
     tail = out.stderr_tail[-2000:]
     end = next((m for m in out.messages if m.get("event") == "end"), None)
