@@ -456,7 +456,9 @@ def test_q4_alias_is_requantized_checked_and_served(tmp_path, embedded_model, mo
     assert json.loads(llm.cache_path(tmp_path, r.key).read_text())["key"]["model_sha256"] == local_model.Q4_SHA256
     from harness.models import model_process
 
-    assert model_process.server_for(model).info["sha256"] == local_model.Q4_SHA256
+    server = model_process.server_for(model)
+    assert server.info["sha256"] == local_model.Q4_SHA256
+    server.stop()  # its own model process: not left for later tests
 
 
 def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
