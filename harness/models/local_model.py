@@ -415,8 +415,8 @@ def q4_model_path(dest_dir: Path | None = None) -> Path:
     """Path of the embedded model requantized to Q4_0 (llama.cpp's quantizer, through
     llama-cpp-python), made on first use from :func:`embedded_model_path` in about 4 s
     and kept beside it, checked against :data:`Q4_SHA256`. Most of the shipped file's
-    tensors are Q5_0; Q4_0's CPU kernels decode one sequence about 1.5x as fast (a 2-core
-    Zen 4, docs/measurements) at some loss of quality (the weights quantized twice).
+    tensors are Q5_0; Q4_0's CPU kernels decode 1.3-1.6x as fast (a 2-core Zen 4,
+    docs/measurements) at some loss of quality (the weights quantized twice).
 
     Args:
         dest_dir: folder for both files; default :func:`models_dir`.
@@ -434,23 +434,28 @@ def q4_model_path(dest_dir: Path | None = None) -> Path:
         import llama_cpp  # noqa: PLC0415 - the optional dependency, only when asked for
     except ImportError:
         raise LocalModelError(f"local/{Q4_ALIAS} is made with llama-cpp-python: {INSTALL_HINT}") from None
-    with _dir_lock(dest.parent, Q4_FILENAME), tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
-        if dest.is_file() and file_sha256_cached(dest, stamp) == Q4_SHA256:  # made meanwhile
-            return dest
-        out = Path(tmp) / Q4_FILENAME
-        params = llama_cpp.llama_model_quantize_default_params()
-        params.ftype = llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_0
-        params.allow_requantize = True
-        if llama_cpp.llama_model_quantize(str(src).encode(), str(out).encode(), params) != 0:
-            raise LocalModelError(f"llama.cpp could not requantize {src} to Q4_0 (see its messages above)")
-        digest = sha256_file(out)
-        if digest != Q4_SHA256:
-            raise LocalModelError(
-                f"the Q4_0 requantization gave SHA-256 {digest[:16]}..., expected {Q4_SHA256[:16]}... "
-                f"(llama-cpp-python {llama_cpp.__version__} quantizes otherwise): use local/{EMBEDDED_ALIAS}"
-            )
-        os.replace(out, dest)
-    file_sha256_cached(dest, stamp)  # its stamp, for the fast path
+    try:
+        with _dir_lock(dest.parent, Q4_FILENAME), tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
+            if dest.is_file() and file_sha256_cached(dest, stamp) == Q4_SHA256:  # made meanwhile
+                return dest
+            out = Path(tmp) / Q4_FILENAME
+            params = llama_cpp.llama_model_quantize_default_params()
+            params.ftype = llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_0
+            params.allow_requantize = True
+            if llama_cpp.llama_model_quantize(str(src).encode(), str(out).encode(), params) != 0:
+                raise LocalModelError(f"llama.cpp could not requantize {src} to Q4_0 (see its messages above)")
+            digest = sha256_file(out)
+            if digest != Q4_SHA256:
+                raise LocalModelError(
+                    f"the Q4_0 requantization gave SHA-256 {digest[:16]}..., expected {Q4_SHA256[:16]}... "
+                    f"(llama-cpp-python {llama_cpp.__version__} quantizes otherwise): use local/{EMBEDDED_ALIAS}"
+                )
+            os.replace(out, dest)
+        file_sha256_cached(dest, stamp)  # its stamp, for the fast path
+    except OSError as e:
+        raise LocalModelError(
+            f"cannot write the Q4_0 model to {dest.parent}: {e.strerror or e}; set HARNESS_CACHE to a writable folder"
+        ) from None
     return dest
 
 
