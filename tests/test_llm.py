@@ -25,6 +25,17 @@ def one_line(e: BaseException) -> bool:
     return "\n" not in str(e) and len(str(e)) > 0
 
 
+@pytest.fixture(autouse=True, scope="module")
+def model_processes_stopped():
+    """The model processes this module's real-model tests start are stopped with it, so a
+    later module that checks that no process is left (test_hostile's no_leftovers) finds
+    none whatever the order the tests run in."""
+    yield
+    from harness.models import model_process
+
+    model_process.stop_all()
+
+
 @pytest.fixture
 def isolated_cache(tmp_path, monkeypatch):
     """Keep model stamps and assembled files out of the user's cache."""
@@ -456,9 +467,7 @@ def test_q4_alias_is_requantized_checked_and_served(tmp_path, embedded_model, mo
     assert json.loads(llm.cache_path(tmp_path, r.key).read_text())["key"]["model_sha256"] == local_model.Q4_SHA256
     from harness.models import model_process
 
-    server = model_process.server_for(model)
-    assert server.info["sha256"] == local_model.Q4_SHA256
-    server.stop()  # its own model process: not left for later tests
+    assert model_process.server_for(model).info["sha256"] == local_model.Q4_SHA256
 
 
 def test_embedded_model_path_assembles_once(tmp_path, monkeypatch):
