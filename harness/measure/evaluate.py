@@ -649,7 +649,6 @@ def _judge(
         linked = [link(0), *_side_by_side(link, list(range(1, len(group))))]
         base_layouts = next((b for b in linked if b), [])
     judged = [p for p in group if not timed or p.layouts is not None]
-    linked_s = {id(p): p.layouts.seconds for p in judged if p.layouts is not None}
     # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
     for p in judged:
         p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
@@ -670,12 +669,6 @@ def _judge(
         if judged
         else []
     )
-    for p in judged:  # the layouts the judge had linked on its way
-        if p.layouts is not None and p.layouts.seconds > linked_s[id(p)]:
-            p.res.evidence["code_layouts"] = p.layouts.linked
-            p.res.evidence["code_layouts_s"] = round(
-                p.res.evidence["code_layouts_s"] + p.layouts.seconds - linked_s[id(p)], 3
-            )
     share = (time.monotonic() - t0) / max(1, len(group))
     for p in group:
         p.own_s += share
@@ -699,8 +692,7 @@ def first_layouts(cfg: EvalConfig) -> int:
 class CandidateLayouts:
     """A candidate's code layouts: its object (``build``), the paddings drawn for it
     (``pads``, bytes, one per layout: toolchain.layout_pads), the folder they are linked
-    into and how many of them, from the first, are linked (``linked``); ``seconds``: the
-    time the links took so far (s)."""
+    into and how many of them, from the first, are linked (``linked``)."""
 
     build: toolchain.BuildResult
     pads: list
@@ -709,7 +701,6 @@ class CandidateLayouts:
     mode: str
     sandboxed: bool
     linked: int = 0
-    seconds: float = 0.0
 
     @property
     def paths(self) -> list[str]:
@@ -720,12 +711,9 @@ class CandidateLayouts:
         """Links the layouts of the first ``pairs`` pairs (all of them when the pads are
         fewer: they are cycled). Raises toolchain.LayoutError if one does not link."""
         n = min(pairs, len(self.pads))
-        if n <= self.linked:
-            return
-        t0 = time.monotonic()
-        toolchain.layout_variants(self.build, self.pads[:n], self.folder, self.comp, self.mode, self.sandboxed)
-        self.linked = n
-        self.seconds += time.monotonic() - t0
+        if n > self.linked:
+            toolchain.layout_variants(self.build, self.pads[:n], self.folder, self.comp, self.mode, self.sandboxed)
+            self.linked = n
 
 
 def code_layouts(
@@ -1158,10 +1146,14 @@ def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: 
     def one(i: int) -> str:
         layouts = batch[i].layouts
         assert layouts is not None  # a timed batch's candidates all have layouts
+        t0 = time.monotonic()
         try:
             layouts.link(upto)
         except toolchain.LayoutError as e:
             return f"the candidate's object did not link at another code offset: {e}"
+        ev = batch[i].res.evidence  # its links on the judge's way, in its figures
+        ev["code_layouts"] = layouts.linked
+        ev["code_layouts_s"] = round(ev["code_layouts_s"] + time.monotonic() - t0, 3)
         return ""
 
     whys = _side_by_side(one, list(m["candidates"]))
