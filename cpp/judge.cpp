@@ -155,8 +155,10 @@ struct Runner {
   Verdict out;
   // its timing (Bench::measure): per-call times of its pairs (ns), why it stopped being
   // timed ("" while it is), timed work so far (ns, its pairs' baseline and its own), and
-  // the per-block accounting (see kOutsideAbsNs)
+  // the per-block accounting (see kOutsideAbsNs); `order`: per pair of `ns`, which of its
+  // windows came first, 'B' (the baseline's) or 'C' (this candidate's)
   std::vector<double> ns;
+  std::string order;
   std::string stopped;
   int64_t spent = 0;
   int over = 0, blocks = 0;
@@ -459,16 +461,21 @@ class Bench {
   // rule, a window past its deadline) leaves the batch then and keeps the pairs it had.
   // Returns {status ("ok", "setup_error", "split"), why, baseline_ns (per pair, numpy
   // float64), iters (calls per window), clock_resolution_ns, doorbell_ns (the round trip),
-  // candidates}: one {index, status, why[, exit_code], candidate_ns (per pair it took part
-  // in: pairs 0..n-1, numpy float64), stopped ("settled", "budget", "max_pairs", or "" when
-  // not ok), cpu_accounting} per candidate in the batch before the call.
+  // relinked (one (pair, swapped) per on-demand link of layouts: the pair it came before,
+  // and whether that pair's block of two swapped its orders), candidates}: one {index,
+  // status, why[, exit_code], candidate_ns (per pair it took part in: pairs 0..n-1, numpy
+  // float64), order (per such pair, 'B' when the baseline's window came before the
+  // candidate's, else 'C'), stopped ("settled", "budget", "max_pairs", or "" when not ok),
+  // cpu_accounting} per candidate in the batch before the call.
   py::dict measure(uint64_t size, uint64_t seed0, int min_pairs, int max_pairs, double budget_s, double min_measure_ns,
                    bool check_outputs, bool adaptive) {
     notify_trusted();
     relinked_ = -1;
     const std::vector<Runner*> in = present();
+    std::vector<std::pair<int, bool>> relinks;  // pairs after an on-demand link, block swapped
     for (Runner* c : in) {
       c->ns.clear();
+      c->order.clear();
       c->stopped.clear();
       c->spent = 0;
       c->over = c->blocks = 0;
@@ -544,9 +551,10 @@ class Bench {
       // machine (caches, clock speed) falls on the baseline's window or the candidate's
       // with equal chance, and no side can know which.
       bool base_first = p % 2 == 0;
-      if (relinked_ >= 0 && relinked_ % 2 == 0 && p - p % 2 == relinked_ &&
-          (input_seed((seed0 + 1 + uint64_t(relinked_)) ^ 0xbb67ae8584caa73bULL) & 1))
-        base_first = !base_first;
+      const bool swapped = relinked_ >= 0 && relinked_ % 2 == 0 && p - p % 2 == relinked_ &&
+                           (input_seed((seed0 + 1 + uint64_t(relinked_)) ^ 0xbb67ae8584caa73bULL) & 1);
+      if (swapped) base_first = !base_first;
+      if (p == relinked_) relinks.emplace_back(p, swapped);
       std::vector<Runner*> order(now);
       order.insert(base_first ? order.begin() : order.end(), &base_);
       if (order.size() > 2) {
@@ -588,6 +596,8 @@ class Bench {
         if (c->left) continue;
         c->spent += tb + tc[size_t(c->index)];
         c->ns.push_back(double(tc[size_t(c->index)]) / double(k));
+        const auto at = [&](const Runner* r) { return std::find(order.begin(), order.end(), r) - order.begin(); };
+        c->order += at(&base_) < at(c) ? 'B' : 'C';
       }
     }
     for (Runner* c : in) {
@@ -602,10 +612,14 @@ class Bench {
     d["iters"] = k;
     d["clock_resolution_ns"] = res;
     d["doorbell_ns"] = doorbell;
+    py::list rl;
+    for (const auto& [pair, swap] : relinks) rl.append(py::make_tuple(pair, swap));
+    d["relinked"] = rl;
     py::list cs;
     for (Runner* c : in) {
       py::dict e = standing(*c);
       e["candidate_ns"] = py::array_t<double>(c->ns.size(), c->ns.data());
+      e["order"] = c->order;
       e["stopped"] = c->left ? std::string() : c->stopped;
       e["cpu_accounting"] = accounting_figures(*c);
       cs.append(e);

@@ -120,6 +120,31 @@ def test_a_candidates_layouts_are_linked_only_as_far_as_its_pairs_go():
     assert short.evidence["code_layouts"] == 12 and short.evidence["timing_stopped"] == "budget"
     full = evaluate(p, p.source("baseline.cpp"), "serial", replace(quick, max_pairs=20))
     assert full.status == "correct" and full.pairs == 20 and full.evidence["code_layouts"] == 20, full.evidence
+    # the order of the pairs' windows: ABBA, but for the blocks after an on-demand link
+    # that the keyed draw swapped
+    assert short.evidence["layouts_relinked"] == [] and short.evidence["pair_order"] == "BC" * 6
+    relinked = full.evidence["layouts_relinked"]
+    assert [pair for pair, _ in relinked] == [12, 16], relinked
+    expect = ["BC"[p % 2] for p in range(20)]
+    for pair, swapped in relinked:
+        if swapped:
+            expect[pair], expect[pair + 1] = "CB"
+    assert full.evidence["pair_order"] == "".join(expect), (full.evidence["pair_order"], relinked)
+
+
+@pytest.mark.parametrize("key", ["0" * 32, "1" * 32])
+def test_the_block_after_a_link_swaps_its_orders_on_a_keyed_draw(key):
+    """Whatever an on-demand link leaves on the machine falls on the first window after
+    it: the block after it swaps its ABBA orders when a draw from the evaluation's key
+    says so. Two fixed keys whose draws differ: one evaluation swaps (the baseline's
+    window second in pair 12, first in pair 13), the other does not."""
+    p = get_problem(SCAN)
+    cfg = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=16, adaptive=False, input_key=key)
+    r = evaluate(p, p.source("baseline.cpp"), "serial", cfg)
+    assert r.status == "correct" and r.pairs == 16, (r.status, r.evidence)
+    swapped = key == "1" * 32
+    assert r.evidence["layouts_relinked"] == [[12, swapped]], r.evidence["layouts_relinked"]
+    assert r.evidence["pair_order"] == "BC" * 6 + ("CBBC" if swapped else "BCBC"), r.evidence["pair_order"]
 
 
 def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypatch):

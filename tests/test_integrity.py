@@ -322,6 +322,8 @@ def _timing(**kw):
             "idle_limit_ms": 20.5,
         },
         "stopped": "budget",
+        "order": "BCBC",
+        "relinked": [],
     }
     m.update(kw)
     return m
@@ -369,7 +371,9 @@ def test_the_honest_sequences_are_accepted():
         is None
     )
     assert (
-        _first_refusal(HONEST[:4] + [_timing(status="incorrect", why="x", baseline_ns=[1.0], candidate_ns=[1.0]), END])
+        _first_refusal(
+            HONEST[:4] + [_timing(status="incorrect", why="x", baseline_ns=[1.0], candidate_ns=[1.0], order="B"), END]
+        )
         is None
     )
     # a batch that could not go on: the candidates without a result are judged again

@@ -305,10 +305,19 @@ def test_protocol_check_wants_the_accounting_figures_in_a_timing_result():
         "cpus": [0],
         "doorbell_ns": 4000.0,
         "stopped": "budget",
+        "order": "BC",
+        "relinked": [],
     }
     assert "accounting" in ProtocolCheck(_job()).candidates[0]._timing(timing)
     timing["cpu_accounting"] = dict.fromkeys(ProtocolCheck(_job()).candidates[0]._ACCOUNTING, 1.0)
     assert c(timing) == ""
+    # the windows' order: one 'B' or 'C' per pair; on-demand links as [pair, swapped]
+    t = ProtocolCheck(_job()).candidates[0]._timing
+    for bad in ("B", "BX", ["B", "C"]):
+        assert "order" in t({**timing, "order": bad}), bad
+    for bad in ([[0, True]], [[1, 1]], [(1, True)], [[1]], None):
+        assert "on-demand links" in t({**timing, "relinked": bad}), bad
+    assert t({**timing, "relinked": [[1, False]]}) == ""
 
 
 # A candidate that bends its instance after computing its output: the caller writes the

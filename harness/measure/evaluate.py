@@ -887,6 +887,21 @@ class _CandidateCheck:
             return f"a timing result that stopped for {m.get('stopped')!r} after {len(b)} pairs"
         if not all(_is_ns(x) and x > 0 for x in b + c):
             return "a timing result with a time that is not a positive finite number"
+        order, relinked = m.get("order"), m.get("relinked")
+        if not (isinstance(order, str) and len(order) == len(c) and set(order) <= {"B", "C"}):
+            return f"a timing result whose order {order!r} does not give one 'B' or 'C' per pair"
+        if not (
+            isinstance(relinked, list)
+            and all(
+                isinstance(r, list)
+                and len(r) == 2
+                and type(r[0]) is int
+                and 0 < r[0] < job["max_pairs"]
+                and isinstance(r[1], bool)
+                for r in relinked
+            )
+        ):
+            return f"a timing result whose on-demand links {relinked!r} are not [pair, swapped] pairs"
         # a timing that ended in a failure (a side's process died: no thread count, -1;
         # calibration not reached: no iteration counts) carries what the judge had
         least = 1 if status == "ok" else -1
@@ -1211,6 +1226,10 @@ def _take_result(
             "doorbell_ns": final["doorbell_ns"],
             "cpu_accounting": final["cpu_accounting"],
             "timing_stopped": final["stopped"],
+            # per pair, whose window came first ('B': the baseline's, 'C': the candidate's),
+            # and each on-demand link of layouts: [the pair it came before, its block swapped]
+            "pair_order": final["order"],
+            "layouts_relinked": final["relinked"],
             "process_threads": final["process_threads"],
             "generation_s": final["generation_ns"] * 1e-9,
         }

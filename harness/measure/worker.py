@@ -148,6 +148,8 @@ def main() -> int:
             "doorbell_ns": m["doorbell_ns"],
             "cpu_accounting": dict(c["cpu_accounting"]),
             "stopped": c["stopped"],
+            "order": c["order"],
+            "relinked": [[int(pair), bool(swapped)] for pair, swapped in m["relinked"]],
             "cpus": cpus,
             "omp_max_threads": _bench.omp_max_threads(),
             "process_threads": bench.candidate_threads(i),
