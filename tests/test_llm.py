@@ -444,17 +444,21 @@ def test_real_embedded_model(tmp_path, embedded_model):
 
 @pytest.mark.model
 @pytest.mark.timeout(300)
-def test_q4_alias_is_requantized_checked_and_served(tmp_path, embedded_model, monkeypatch):
+def test_q4_alias_is_requantized_checked_and_served(tmp_path, embedded_model, monkeypatch, capfd):
     """local/qwen2.5-coder-0.5b-q4_0: the embedded weights requantized to Q4_0 on first
-    use, the file checked by its SHA-256 (a quantizer that gives another file is a
-    one-line error and leaves nothing behind), served by a model process of its own, and
-    its replies cached under its own hash."""
+    use, quietly (llama.cpp's line per tensor kept off the terminal), the file checked by
+    its SHA-256 (a quantizer that gives another file is a one-line error and leaves
+    nothing behind), served by a model process of its own, and its replies cached under
+    its own hash."""
     real = local_model.embedded_model_path()
     monkeypatch.setattr(local_model, "embedded_model_path", lambda dest_dir=None: real)
     monkeypatch.setattr(local_model, "Q4_SHA256", "0" * 64)
+    capfd.readouterr()
     with pytest.raises(LocalModelError, match="Q4_0 requantization gave SHA-256") as ei:
         local_model.q4_model_path(tmp_path)
     assert one_line(ei.value) and not (tmp_path / local_model.Q4_FILENAME).exists()
+    printed = capfd.readouterr()
+    assert "converting to q4_0" not in printed.err + printed.out, printed.err[-500:]
     monkeypatch.undo()
     model = f"local/{local_model.Q4_ALIAS}"
     resolved = local_model.resolve(model)

@@ -60,6 +60,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata as md
 import json
+import logging
 import os
 import re
 import tempfile
@@ -442,7 +443,16 @@ def q4_model_path(dest_dir: Path | None = None) -> Path:
             params = llama_cpp.llama_model_quantize_default_params()
             params.ftype = llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_0
             params.allow_requantize = True
-            if llama_cpp.llama_model_quantize(str(src).encode(), str(out).encode(), params) != 0:
+            # llama.cpp logs a line per tensor (291) through llama-cpp-python's logger:
+            # only its errors reach the terminal while it quantizes
+            log = logging.getLogger("llama-cpp-python")
+            level = log.level
+            log.setLevel(logging.ERROR)
+            try:
+                failed = llama_cpp.llama_model_quantize(str(src).encode(), str(out).encode(), params) != 0
+            finally:
+                log.setLevel(level)
+            if failed:
                 raise LocalModelError(f"llama.cpp could not requantize {src} to Q4_0 (see its messages above)")
             digest = sha256_file(out)
             if digest != Q4_SHA256:
