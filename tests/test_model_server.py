@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from harness.models import llm, local_model, model_process, model_server
@@ -571,3 +572,59 @@ def test_speculation_keeps_the_sampled_distribution(embedded_model):
         table = [[row[i] for i in range(len(row)) if table[0][i] + table[1][i]] for row in table]
         if len(table[0]) > 1:
             assert stats.chi2_contingency(table).pvalue > 0.001, (at, table)
+
+
+def test_looping_finds_a_tail_that_repeats_and_nothing_else():
+    """The repetition cut's rule (model_server.looping): a tail of LOOP_SPAN tokens or
+    more that repeats with some period, counters included (number tokens are one class,
+    -1); not a shorter repeat, not a tail that varies, not a period too long to look
+    for, not a table of numbers (a period with fewer than LOOP_WORDS other tokens)."""
+    looping = model_server.looping
+    rng = np.random.default_rng(7)
+    prose = list(rng.integers(1000, 50000, size=300))
+    para = list(rng.integers(1000, 50000, size=40))  # "[k] outcome: did not compile ..." with k as -1
+    counted = para[:3] + [-1] + para[3:]
+    assert looping(np.array(prose + counted * 16)) == 41  # 656 tokens
+    assert looping(np.array(prose + counted * 12)) == 0  # 492: shorter than LOOP_SPAN
+    varied = prose + [t for _ in range(16) for t in counted[:-1] + [int(rng.integers(1000, 50000))]]
+    assert looping(np.array(varied)) == 0  # each copy ends otherwise
+    assert looping(np.array(prose)) == 0 and looping(np.array([5] * 10)) == 0
+    assert looping(np.array(prose + list(rng.integers(1000, 50000, size=600)) * 4)) == 0  # beyond LOOP_PERIOD
+    line = list(rng.integers(1000, 50000, size=10))  # a line without numbers
+    assert looping(np.array(prose + line * 60)) == 10
+    table = [-1, 13, -1, -1, 11, 220]  # "0.25, " digit by digit: 3 tokens other than numbers
+    assert looping(np.array(prose + table * 150)) == 0
+    assert looping(np.array(prose + (table + [17, 18, 19, 20, 21]) * 100)) == 11
+    assert looping(np.array([9, 9, 9, 9, 1, 2, 1, 2, 1, 2, 1, 2]), span=4, words=1) == 2
+
+
+@pytest.mark.model
+@pytest.mark.timeout(600)
+def test_a_reply_in_a_loop_is_cut_and_is_its_uncut_self_up_to_the_cut(embedded_model, monkeypatch):
+    """A greedy reply that counts in a loop ("1. This is line number 1 of the list.", ...)
+    ends at the repetition cut (here after 128 repeating tokens, to keep the test short),
+    finish reason ``length``, before max_tokens; without the cut the same seed gives the
+    same tokens up to there, then more of the loop."""
+    rule = model_server.looping
+    monkeypatch.setattr(model_server, "looping", lambda classes: rule(classes, span=128))
+    engine = model_server.Engine(local_model.embedded_model_path(), slots=2, n_ctx=1024, threads=1, fixed_threads=True)
+    text = "List the numbers from 1 to 500, one per line, each as 'N. This is line number N of the list.'"
+    prompt = engine.model.tokenize(
+        f"<|im_start|>user\n{text}<|im_end|>\n<|im_start|>assistant\n".encode(), add_bos=False, special=True
+    )
+
+    def reply(limit: int):
+        job = model_server._Job(prompt=prompt, max_tokens=limit, stop=[], temperature=0.0, top_p=1.0, seed=1)
+        _decode(engine, [job])
+        return job
+
+    cut = reply(500)
+    assert cut.finish_reason == "length" and 128 < len(cut.out) < 500, (len(cut.out), cut.text)
+    classes = np.array([-1 if engine._is_number(t) else t for t in cut.out])
+    # cut at the first look that found the loop
+    period = rule(classes, span=128)
+    assert period > 0 and rule(classes[: -model_server.LOOP_EVERY], span=128) == 0, period
+    assert np.count_nonzero(classes[-period:] != -1) >= model_server.LOOP_WORDS
+    monkeypatch.setattr(model_server, "looping", lambda classes: 0)
+    whole = reply(len(cut.out) + 16)
+    assert len(whole.out) == len(cut.out) + 16 and whole.out[: len(cut.out)] == cut.out

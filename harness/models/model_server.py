@@ -56,8 +56,8 @@ logits with its own sampler chain (top-k 40, top-p, min-p 0.05, temperature, the
 ``frequency_penalty`` puts llama.cpp's penalties sampler first (as llama-cpp-python
 does), over every token the sequence generated so far (OpenAI's and vLLM's rule: the
 completion's tokens, not the prompt's; llama-cpp-python looks back 64 tokens). A sequence stops at an end-of-generation
-token, a stop string or ``max_tokens`` (clamped to what fits in its context); its slot
-is then free for the next request and keeps the prompt's cells. The prompt is the
+token, a stop string, ``max_tokens`` (clamped to what fits in its context) or a loop (see
+Repetition cut); its slot is then free for the next request and keeps the prompt's cells. The prompt is the
 GGUF's own chat template (jinja2, as llama-cpp-python renders it).
 
 Prompt reuse
@@ -120,6 +120,27 @@ as the same token decoded alone (logits differed by up to 0.5, argmax the same, 
 that measurement): greedy replies are the plain decoding's unless two top logits come
 that close, which the tests did not meet but nothing excludes.
 
+Repetition cut
+--------------
+A small model at temperature 0.7 falls into verbatim loops: the same paragraph or code
+block again and again, often with a counter in it ("25. **OpenMP Settings**: ...",
+"[16] outcome: did not compile ..."), until ``max_tokens``. In the first problem of a
+default run (02_dense_la_gemm, 4 rounds, 2,048 tokens at most) 4 of 24 replies did so,
+56 % of its completion tokens, and none of them gave a candidate that compiled. So a
+sequence ends, with finish reason ``length`` and fewer than ``max_tokens`` tokens, when
+its last max(LOOP_SPAN, 3 P) tokens equal the P tokens before each of them, for a period
+P of at most LOOP_PERIOD tokens, every token that is a number counting as the same token
+(:func:`looping`; checked every LOOP_EVERY tokens): at least four consecutive copies, so a
+reply that repeats its code once is never cut. A period with fewer than LOOP_WORDS tokens
+other than numbers is a table (``0.25, 0.50, 0.75, ...``: Qwen's tokenizer writes a
+number digit by digit), never cut. A reply cut so is its uncut self up to the cut: the
+same tokens, for the same seed, whatever ran beside it. Loops whose copies differ in more
+than numbers, or with a longer period, run on to ``max_tokens``; code that repeats itself
+that long (an unrolled loop of LOOP_SPAN tokens or more, copies identical but for their
+numbers) would be cut too. :data:`PLAIN_ID` names the rule, so the response cache keeps
+replies made with it apart from earlier ones. What it cut in a run:
+docs/measurements/2026-12-07-ice-lake-main-job.md.
+
 Threads and flash attention
 ---------------------------
 Flash attention is off. llama.cpp's CPU flash-attention kernel splits a decode step's
@@ -156,10 +177,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from harness.models import local_model
 
 #: names the plain decoding (no speculation); change it when a change of the decoding changes replies
-PLAIN_ID = "harness-batched-3"  # 2: flash attention off, 3: 128-token prompt chunks (replies changed)
+PLAIN_ID = "harness-batched-4"  # 2: flash attention off, 3: 128-token prompt chunks, 4: the repetition cut
+LOOP_SPAN = 512  # tokens: a repeating tail at least this long ends a sequence (see Repetition cut)
+LOOP_PERIOD = 512  # tokens: the longest period looked for
+LOOP_WORDS = 8  # tokens other than numbers a period needs (fewer: a table of numbers, never cut)
+LOOP_EVERY = 16  # tokens between two looks
 DRAFT_TOKENS = 8  # tokens drafted per sequence and step, at most, when speculation is on (see Speculative decoding)
 NGRAM = 4  # the suffix of a sequence looked up in its prompt and output, in tokens (tuned)
 
@@ -202,6 +229,30 @@ SWITCH_GAIN = 0.9  # a try switches when its step took at most this fraction of 
 JUMP = 1.5  # two steps in a row this many times the recent median: try another count soon
 
 
+def looping(classes: Any, span: int = LOOP_SPAN, most: int = LOOP_PERIOD, words: int = LOOP_WORDS) -> int:
+    """The period (tokens) with which the end of ``classes`` repeats, 0 if none: the
+    smallest P <= ``most`` such that the last max(``span``, 3 P) entries equal the entries
+    P before them, provided that period holds at least ``words`` entries other than -1
+    (else 0: a table of numbers, such as a lookup table's entries). ``classes``: a 1-d
+    numpy integer array, a sequence's tokens with every number token as -1 (see
+    Repetition cut); ``span`` >= 1."""
+    n = len(classes)
+    periods = np.arange(1, most + 1)
+    periods = periods[np.maximum(span, 3 * periods) + periods <= n]  # room for the tail and P before it
+    if not len(periods):
+        return 0
+    # the candidates: periods with which the last few entries already repeat
+    m = min(8, span)
+    ok = np.ones(len(periods), dtype=bool)
+    for k in range(n - m, n):
+        ok &= classes[k - periods] == classes[k]
+    for p in periods[ok]:
+        length = max(span, 3 * int(p))
+        if np.array_equal(classes[n - length :], classes[n - length - p : n - p]):
+            return int(p) if np.count_nonzero(classes[n - p :] != -1) >= words else 0
+    return 0
+
+
 def verify(rng: Any, ids: Any, p: Any, guess: int | None) -> tuple[int, bool]:
     """One token from the distribution ``p`` over the tokens ``ids`` (numpy arrays; p
     sums to 1), given a deterministic draft ``guess`` (None: no draft): (token, whether
@@ -210,7 +261,6 @@ def verify(rng: Any, ids: Any, p: Any, guess: int | None) -> tuple[int, bool]:
     distribution p, whatever the guess (speculative sampling's rule for a draft that
     puts all its mass on one token). ``rng`` (a numpy Generator) gives one uniform per
     acceptance test and one per draw."""
-    import numpy as np
 
     if guess is not None:
         hit = ids == guess
@@ -328,6 +378,7 @@ class _Job:
     history: list[int] = field(default_factory=list)  # prompt + out
     lookup: dict[tuple[int, ...], int] = field(default_factory=dict)  # ngram tokens -> where the token after them is
     indexed: int = 0  # the positions of history before this one are entered in lookup
+    classes: list[int] = field(default_factory=list)  # out with every number token as -1 (Repetition cut)
     chain: Any = None  # the sampler chain without its final draw (temperature > 0)
     rng: Any = None  # numpy Generator seeded with seed: acceptance and draws (temperature > 0)
 
@@ -374,6 +425,7 @@ class Engine:
         self._ll = llama_cpp
         self._internals = internals
         self._buf = ctypes.create_string_buffer(64)
+        self._numbers: dict[int, bool] = {}  # token -> is a number (_is_number)
         self.slots, self.n_ctx = slots, n_ctx
         self.tuner = ThreadTuner(threads, fixed=fixed_threads)
         t0 = time.perf_counter()
@@ -578,7 +630,6 @@ class Engine:
         if job.chain is None:
             tok = job.sampler.sample(self.ctx, row)
             return tok, tok == guess
-        import numpy as np
 
         cands = self._cands
         logits = np.ctypeslib.as_array(self._ll.llama_get_logits_ith(self.ctx.ctx, row), shape=(cands.n_vocab,))
@@ -668,7 +719,6 @@ class Engine:
     def _start_lookup(self, job: _Job) -> None:
         """Readies ``job`` for speculation: its history (the prompt), its lookup table
         and, at temperature > 0, its chain without the draw and its random numbers."""
-        import numpy as np
 
         job.history = list(job.prompt)
         job.lookup = {}
@@ -704,8 +754,19 @@ class Engine:
                 job.text = job.text[:at]
                 self._finish(job, "stop")
                 return
-        if len(job.out) >= job.max_tokens:
+        job.classes.append(-1 if self._is_number(tok) else tok)
+        if len(job.out) >= job.max_tokens or (
+            len(job.out) % LOOP_EVERY == 0 and looping(np.asarray(job.classes, dtype=np.int64))
+        ):
             self._finish(job, "length")
+
+    def _is_number(self, tok: int) -> bool:
+        """Whether token ``tok`` is a number (its text, spaces aside, all digits)."""
+        known = self._numbers.get(tok)
+        if known is None:
+            text = self._piece(tok).decode("utf-8", errors="ignore").strip()
+            known = self._numbers[tok] = text.isdigit()
+        return known
 
     def _piece(self, tok: int) -> bytes:
         """The bytes token ``tok`` stands for (special tokens render as nothing)."""
@@ -725,7 +786,7 @@ class Engine:
         if job.slot >= 0:
             self._free.append(job.slot)
         job.sampler = job.chain = job.rng = None
-        job.history, job.lookup = [], {}
+        job.history, job.lookup, job.classes = [], {}, []
         job.done.set()
 
     def _step(self) -> None:
