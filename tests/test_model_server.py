@@ -610,7 +610,7 @@ def test_a_reply_in_a_loop_is_cut_and_is_its_uncut_self_up_to_the_cut(embedded_m
     engine = model_server.Engine(local_model.embedded_model_path(), slots=2, n_ctx=1024, threads=1, fixed_threads=True)
     text = "List the numbers from 1 to 500, one per line, each as 'N. This is line number N of the list.'"
     prompt = engine.model.tokenize(
-        f"<|im_start|>user\n{text}<|im_end|>\n<|im_start|>assistant\n".encode(), add_bos=False, special=True
+        engine.formatter(messages=[{"role": "user", "content": text}]).prompt.encode(), add_bos=False, special=True
     )
 
     def reply(limit: int):

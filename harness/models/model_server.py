@@ -261,7 +261,6 @@ def verify(rng: Any, ids: Any, p: Any, guess: int | None) -> tuple[int, bool]:
     distribution p, whatever the guess (speculative sampling's rule for a draft that
     puts all its mass on one token). ``rng`` (a numpy Generator) gives one uniform per
     acceptance test and one per draw."""
-
     if guess is not None:
         hit = ids == guess
         if rng.random() < p[hit].sum():
@@ -630,7 +629,6 @@ class Engine:
         if job.chain is None:
             tok = job.sampler.sample(self.ctx, row)
             return tok, tok == guess
-
         cands = self._cands
         logits = np.ctypeslib.as_array(self._ll.llama_get_logits_ith(self.ctx.ctx, row), shape=(cands.n_vocab,))
         cands.copy_logits(logits)
@@ -719,7 +717,6 @@ class Engine:
     def _start_lookup(self, job: _Job) -> None:
         """Readies ``job`` for speculation: its history (the prompt), its lookup table
         and, at temperature > 0, its chain without the draw and its random numbers."""
-
         job.history = list(job.prompt)
         job.lookup = {}
         if job.temperature > 0:
