@@ -10,8 +10,9 @@ first, with the verdict cache off:
 Candidates (default: 60): for every third problem of the suite, its expert reference,
 its baseline's own source (an A/A, the candidate that changes nothing) and its first
 wrong variant from tests/variants/ (or a second A/A where it has none). Printed per rule:
-candidates per hour (wall of all evaluations), timed pairs, where the wall went (compile,
-race check, validation, code layouts, timed calls, input generation, the rest), and how the
+candidates per hour (wall of all evaluations), timed pairs, where the wall went (each
+verdict's wall_parts: compile, race check, validation, code layouts, input generation,
+timed calls, other), and how the
 two rules' verdicts agree (speedup ratio, the >= 1.1x and CI > 1 calls). Then the coverage: `--aa-runs` A/As
 with fresh seeds on each of three problems per rule, and how often the 95 % interval
 covers 1.0. Last line: `score_rate: fixed F/h, adaptive A/h, ratio R, A/A coverage fixed
@@ -31,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.evaluate import WALL_PARTS, EvalConfig, evaluate, wall_parts
 from harness.measure.suite import load_suite
 
 VARIANTS = Path(__file__).resolve().parent.parent / "tests" / "variants"
@@ -50,25 +51,13 @@ def candidates(suite: str, mode: str, n: int) -> list[tuple[str, str, object, st
     return out[:n]
 
 
-PARTS = ("wall", "compile", "race check", "validation", "code layouts", "timed calls", "input generation", "other")
+PARTS = ("wall", *(part.replace("_", " ") for part in WALL_PARTS))
 
 
 def breakdown(r) -> dict[str, float]:
-    """One evaluation's wall (s) by part, from its result's own figures; `other` is the
-    rest (processes, sandboxes, warm-up, the doorbell)."""
-    ev = r.evidence
-    race = ev.get("race_check_s") or {}
-    out = {
-        "wall": r.wall_s,
-        "compile": (r.compile_s or 0.0) + (r.harness_compile_s or 0.0),
-        "race check": sum(race.values()) if isinstance(race, dict) else 0.0,
-        "validation": r.validation_s or 0.0,
-        "code layouts": ev.get("code_layouts_s") or 0.0,
-        "timed calls": r.timing_s or 0.0,
-        "input generation": ev.get("generation_s") or 0.0,
-    }
-    out["other"] = out["wall"] - sum(v for k, v in out.items() if k != "wall")
-    return out
+    """One evaluation's wall (s) by part: its verdict's own wall_parts (evaluate.wall_parts;
+    `other` is the rest: processes, sandboxes, warm-up, the doorbell)."""
+    return {"wall": r.wall_s, **{part.replace("_", " "): s for part, s in wall_parts(r).items()}}
 
 
 def config(rule: str, quick: bool, seed: int = 20240521) -> EvalConfig:

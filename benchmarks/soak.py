@@ -265,7 +265,7 @@ def _temp_entries(tmp: Path, cache: Path) -> set[str]:
 
 
 def _baseline_layout(entry: str) -> bool:
-    """A code layout of a problem's baseline (harness.measure.evaluate.code_layouts), kept
+    """A code layout of a problem's baseline (harness.measure.evaluate.baseline_layouts), kept
     in the baseline's build folder, or a padding object they are linked with
     (cache/layout-pads): both drawn per evaluation from at most toolchain.LAYOUTS paddings,
     so the cache gains them until every padding was drawn once (bounded, not a leak); and

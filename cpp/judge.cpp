@@ -105,6 +105,9 @@ constexpr uint64_t kBatchBytes = 256ULL << 20;
 constexpr int64_t kLoadDeadlineNs = 60000000000LL;
 constexpr int64_t kProfileDeadlineNs = 60000000000LL;
 constexpr double kBackstopS = 10.0;
+// The seed of the inputs the comparison's instances keep where matches reads only the
+// outputs (compare_reported): any fixed public one; no timed call runs on them.
+constexpr uint64_t kComparisonSeed = 0x5eed0c0ffee5ULL;
 
 std::string signal_text(int sig) {
   const char* a = sigabbrev_np(sig);
@@ -380,10 +383,11 @@ class Bench {
 
   // Code layouts linked on demand (set_layouts): the worker's `more` function is asked,
   // before the first pair p whose layouts are not all there (load_layouts), for those of
-  // pairs p ..; it returns (ready, {candidate index: why}): every side has the
-  // layouts of pairs below `ready`, and the candidates named did not link again
-  // (link_error: they leave the batch). Between pairs, every caller stopped: nothing is
-  // timed while they are linked.
+  // pairs p .. (for pair 0 by measure() before its first timed window, where the first
+  // ones are linked beside the judge's start: set_layouts(0, ...)); it returns
+  // (ready, {candidate index: why}): every side has the layouts of pairs below `ready`,
+  // and the candidates named did not link again (link_error: they leave the batch).
+  // Between pairs, every caller stopped: nothing is timed while they are linked.
   void set_layouts(int ready, py::object more) {
     layouts_ready_ = ready;
     more_layouts_ = std::move(more);
@@ -487,7 +491,12 @@ class Bench {
     const double res = clock_resolution_ns();
     double doorbell = 0.0;
     int64_t k = 1;
-    Verdict v = batch_.ok() ? ensure(size, 1) : batch_;
+    Verdict v = batch_;
+    // The first layouts are linked beside the judge's start (harness/measure/evaluate.py
+    // _FirstLinks): asked for before the first timed window (the doorbell's, calibration's)
+    // and waited for here, every caller stopped, so no link runs while anything is timed.
+    if (v.ok() && layouts_ready_ == 0 && !base_.layouts.empty() && !timed().empty()) v = more_layouts(0);
+    if (v.ok()) v = ensure(size, 1);
     if (v.ok()) v = doorbell_ns(21, &doorbell);
     const double target = std::max({min_measure_ns, 1000.0 * res, kDoorbellFactor * doorbell});
     // Warm-up (discarded) and calibration: one call per side on each of a few seeds.
@@ -719,7 +728,7 @@ class Bench {
 
  private:
   std::string drv_path_;
-  Driver drv_;          // ours, trusted: generation of true inputs, adopt, comparison
+  Driver drv_;          // ours, trusted: the comparison instances' inputs, adopt, comparison
   std::string runner_;  // the keeper executable (harness_side)
   std::string caller_;  // the caller executable beside it (harness_caller)
   int fd_;
@@ -1263,6 +1272,12 @@ class Bench {
       try {
         e_.reset(new Instance(&drv_, size));
         g_.reset(new Instance(&drv_, size));
+        if (drv_.outputs_only) {  // the inputs they keep (compare_reported): the same in both
+          const int64_t t0 = now_ns();
+          drv_.generate(e_->p, kComparisonSeed);
+          drv_.generate(g_->p, kComparisonSeed);
+          gen_ns_ += now_ns() - t0;
+        }
       } catch (const std::bad_alloc&) {
         e_.reset();
         return {"setup_error", oom};
@@ -1567,8 +1582,10 @@ class Bench {
   // outputs, G <- the same inputs (both once per seed), then for each candidate of `ran`
   // (those whose turn was on these seeds) still in the batch G reset (its working inputs
   // from its pristine ones, outputs poisoned) and given its outputs, and the driver's
-  // harness_matches(E, G). A candidate whose outputs differ leaves the batch
-  // (`incorrect`); the answer is the batch's (ok or setup_error).
+  // harness_matches(E, G). Where the driver's matches reads only the outputs
+  // (driver.hpp matches_outputs_only), E and G keep the inputs ensure() made them once,
+  // and only their outputs are put back and taken in. A candidate whose outputs differ
+  // leaves the batch (`incorrect`); the answer is the batch's (ok or setup_error).
   Verdict compare_reported(const std::vector<uint64_t>& seeds, const std::string& where,
                            const std::vector<Runner*>& ran) {
     const uint32_t k = uint32_t(seeds.size());
@@ -1581,7 +1598,7 @@ class Bench {
     };
     for (uint32_t i = 0; i < k && !still().empty(); ++i) {
       int64_t t0 = now_ns();
-      drv_.generate(e_->p, seeds[i]);
+      if (!drv_.outputs_only) drv_.generate(e_->p, seeds[i]);
       drv_.reset(e_->p, 1);
       gen_ns_ += now_ns() - t0;
       why[0] = 0;
@@ -1590,7 +1607,7 @@ class Bench {
       // G's inputs once per seed (copied or generated again, same_inputs), put back
       // before each candidate's outputs by reset (working <- pristine, outputs poisoned)
       t0 = now_ns();
-      drv_.same_inputs(g_->p, e_->p, seeds[i]);
+      if (!drv_.outputs_only) drv_.same_inputs(g_->p, e_->p, seeds[i]);
       gen_ns_ += now_ns() - t0;
       for (Runner* c : still()) {
         t0 = now_ns();

@@ -5,14 +5,21 @@
 //     byte for byte, and a fresh instance of the same seed (reset with poison) adopts the
 //     copy: unchanged, and altered one way at a time (one element, a count, a missing,
 //     an extra or a renamed view, a wrong dtype, a 32-character unterminated name, no
-//     data, a bool or byte view's first byte set to 2).
+//     data, a bool or byte view's first byte set to 2). Where the driver says its matches
+//     reads only the outputs (harness_matches_outputs_only), the unchanged copy and each
+//     one-element change again, both sides' outputs adopted by instances of other inputs
+//     (cases exact-stale, element-stale).
+//   adopt_check flag DRIVER
+//     Prints 1 where the driver says its matches reads only the outputs, else 0.
 //   adopt_check variant DRIVER SIDE WRONG RTOL ATOL SIZE:SEED...
 //     For each case: SIDE's outputs are the expected ones; WRONG's are compared with them
-//     directly and, through a byte copy, after adopt into a fresh instance.
+//     directly and, through a byte copy, after adopt into a fresh instance; where matches
+//     reads only the outputs, also with both adopted by instances of other inputs
+//     (STALE_RC -3 where it does not say so).
 //
 // One line per check, tab-separated:
 //   roundtrip: CASE SIZE SEED VIEW ADOPT_RC MATCH_RC WHY    (MATCH_RC -2: not compared)
-//   variant:   variant SIZE SEED INTACT DIRECT_RC ADOPT_RC VIA_RC DIRECT_WHY VIA_WHY
+//   variant:   variant SIZE SEED INTACT DIRECT_RC ADOPT_RC VIA_RC DIRECT_WHY VIA_WHY STALE_RC STALE_WHY
 // Exit status 2 on a usage or loading error.
 #include <dlfcn.h>
 
@@ -40,6 +47,7 @@ struct Driver {
   int (*matches)(void*, void*, double, double, char*, size_t);
   int (*outputs)(void*, OutputView*, int);
   int (*adopt)(void*, const OutputView*, int, char*, size_t);
+  bool outputs_only;
 };
 
 [[noreturn]] void die(const std::string& s) {
@@ -72,6 +80,9 @@ Driver load_driver(const char* path) {
   bind(h, "harness_matches", d.matches);
   bind(h, "harness_outputs", d.outputs);
   bind(h, "harness_adopt", d.adopt);
+  int (*only)() = nullptr;
+  bind(h, "harness_matches_outputs_only", only);
+  d.outputs_only = only() == 1;
   return d;
 }
 
@@ -151,17 +162,32 @@ struct Instance {
   ~Instance() { d.destroy(p); }
 };
 
-// A fresh instance of (size, seed) adopts `views`; prints one roundtrip line.
+// A fresh instance of (size, inputs) adopts `views`; prints one roundtrip line (for the
+// case's seed).
 void check(const Driver& d, void* expected, double rtol, double atol, uint64_t size,
            uint64_t seed, const char* name, const std::string& view,
-           const std::vector<OutputView>& views) {
-  Instance g(d, size, seed);
+           const std::vector<OutputView>& views, uint64_t inputs) {
+  Instance g(d, size, inputs);
   char why[512] = "";
   const int rc = d.adopt(g.p, views.data(), int(views.size()), why, sizeof why);
   int m = -2;
   if (rc == 1) m = d.matches(expected, g.p, rtol, atol, why, sizeof why);
   std::printf("%s\t%llu\t%llu\t%s\t%d\t%d\t%s\n", name, (unsigned long long)size,
               (unsigned long long)seed, view.c_str(), rc, m, one_line(why).c_str());
+}
+
+// Inputs other than the case's (a seed of their own), for the -stale checks.
+uint64_t other_seed(uint64_t seed) { return seed ^ 0x5eed0c0ffee5ULL; }
+
+// `expected` and `got` (output views) both adopted by instances of other inputs than the
+// case's, then compared (a driver whose matches reads only the outputs); one roundtrip line.
+void check_stale(const Driver& d, std::vector<Copy> expected, double rtol, double atol, uint64_t size,
+                 uint64_t seed, const char* name, const std::string& view, const std::vector<OutputView>& got) {
+  Instance e(d, size, other_seed(seed));
+  char why[512] = "";
+  const std::vector<OutputView> ev = views_of(expected);
+  if (d.adopt(e.p, ev.data(), int(ev.size()), why, sizeof why) != 1) die(std::string("stale expected: ") + why);
+  check(d, e.p, rtol, atol, size, seed, name, view, got, other_seed(seed));
 }
 
 void roundtrip(const Driver& d, Call side, double rtol, double atol, uint64_t size, uint64_t seed) {
@@ -171,49 +197,51 @@ void roundtrip(const Driver& d, Call side, double rtol, double atol, uint64_t si
   auto fresh = [&] { return std::vector<Copy>(base); };
   {
     auto c = fresh();
-    check(d, e.p, rtol, atol, size, seed, "exact", "-", views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "exact", "-", views_of(c), seed);
+    if (d.outputs_only) check_stale(d, fresh(), rtol, atol, size, seed, "exact-stale", "-", views_of(c));
   }
   for (size_t k = 0; k < base.size(); ++k) {
     const std::string name = base[k].view.name;
     if (base[k].view.count > 0) {
       auto c = fresh();
       alter_first(c[k]);
-      check(d, e.p, rtol, atol, size, seed, "element", name, views_of(c));
+      check(d, e.p, rtol, atol, size, seed, "element", name, views_of(c), seed);
+      if (d.outputs_only) check_stale(d, fresh(), rtol, atol, size, seed, "element-stale", name, views_of(c));
       c = fresh();
       c[k].view.count -= 1;
-      check(d, e.p, rtol, atol, size, seed, "count-1", name, views_of(c));
+      check(d, e.p, rtol, atol, size, seed, "count-1", name, views_of(c), seed);
       if (c[k].view.dtype == harness::BOOL || c[k].view.dtype == harness::U8) {
         c = fresh();
         c[k].bytes[0] = 2;
-        check(d, e.p, rtol, atol, size, seed, "byte2", name, views_of(c));
+        check(d, e.p, rtol, atol, size, seed, "byte2", name, views_of(c), seed);
       }
       c = fresh();
       std::vector<OutputView> v = views_of(c);
       v[k].data = nullptr;
-      check(d, e.p, rtol, atol, size, seed, "null-data", name, v);
+      check(d, e.p, rtol, atol, size, seed, "null-data", name, v, seed);
     }
     auto c = fresh();
     c[k].view.count += 1;
-    check(d, e.p, rtol, atol, size, seed, "count+1", name, views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "count+1", name, views_of(c), seed);
     c = fresh();
     c.erase(c.begin() + long(k));
-    check(d, e.p, rtol, atol, size, seed, "missing", name, views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "missing", name, views_of(c), seed);
     c = fresh();
     c.push_back(c[k]);
-    check(d, e.p, rtol, atol, size, seed, "twice", name, views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "twice", name, views_of(c), seed);
     c = fresh();
     c[k].view.dtype = c[k].view.dtype == harness::F64 ? harness::I64 : harness::F64;
-    check(d, e.p, rtol, atol, size, seed, "dtype", name, views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "dtype", name, views_of(c), seed);
     c = fresh();
     std::memset(c[k].view.name, 'q', sizeof c[k].view.name);  // no terminating NUL
-    check(d, e.p, rtol, atol, size, seed, "name32", name, views_of(c));
+    check(d, e.p, rtol, atol, size, seed, "name32", name, views_of(c), seed);
   }
   auto c = fresh();
   Copy extra = base.empty() ? Copy{} : base[0];
   std::snprintf(extra.view.name, sizeof extra.view.name, "%s", "not_an_output");
   if (base.empty()) extra.view.dtype = harness::F64, extra.bytes.assign(8, 0);
   c.push_back(extra);
-  check(d, e.p, rtol, atol, size, seed, "extra", "not_an_output", views_of(c));
+  check(d, e.p, rtol, atol, size, seed, "extra", "not_an_output", views_of(c), seed);
 }
 
 void variant(const Driver& d, Call side, Call wrong, double rtol, double atol, uint64_t size,
@@ -229,9 +257,20 @@ void variant(const Driver& d, Call side, Call wrong, double rtol, double atol, u
   Instance g(d, size, seed);
   const int rc = d.adopt(g.p, v.data(), int(v.size()), vwhy, sizeof vwhy);
   const int via = rc == 1 ? d.matches(e.p, g.p, rtol, atol, vwhy, sizeof vwhy) : -2;
-  std::printf("variant\t%llu\t%llu\t%d\t%d\t%d\t%d\t%s\t%s\n", (unsigned long long)size,
+  int stale = -3;
+  char swhy[512] = "";
+  if (d.outputs_only && rc == 1) {  // both sides' outputs in instances of other inputs
+    Instance se(d, size, other_seed(seed)), sg(d, size, other_seed(seed));
+    std::vector<Copy> ec = copy_outputs(d, e.p);
+    const std::vector<OutputView> ev = views_of(ec);
+    if (d.adopt(se.p, ev.data(), int(ev.size()), swhy, sizeof swhy) != 1) die(std::string("stale expected: ") + swhy);
+    stale = d.adopt(sg.p, v.data(), int(v.size()), swhy, sizeof swhy) == 1
+                ? d.matches(se.p, sg.p, rtol, atol, swhy, sizeof swhy)
+                : -2;
+  }
+  std::printf("variant\t%llu\t%llu\t%d\t%d\t%d\t%d\t%s\t%s\t%d\t%s\n", (unsigned long long)size,
               (unsigned long long)seed, intact, direct, rc, via, one_line(dwhy).c_str(),
-              one_line(vwhy).c_str());
+              one_line(vwhy).c_str(), stale, one_line(swhy).c_str());
 }
 
 bool parse_case(const char* s, uint64_t& size, uint64_t& seed) {
@@ -244,10 +283,14 @@ bool parse_case(const char* s, uint64_t& size, uint64_t& seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) die("usage: adopt_check roundtrip|variant ...");
+  if (argc < 2) die("usage: adopt_check roundtrip|variant|flag ...");
   const std::string mode = argv[1];
+  if (mode == "flag" && argc == 3) {
+    std::printf("%d\n", load_driver(argv[2]).outputs_only ? 1 : 0);
+    return 0;
+  }
   const int fixed = mode == "roundtrip" ? 6 : mode == "variant" ? 7 : -1;
-  if (fixed < 0 || argc < fixed) die("usage: adopt_check roundtrip|variant ...");
+  if (fixed < 0 || argc < fixed) die("usage: adopt_check roundtrip|variant|flag ...");
   const Driver d = load_driver(argv[2]);
   const Call side = load_call(argv[3]);
   const Call wrong = mode == "variant" ? load_call(argv[4]) : nullptr;

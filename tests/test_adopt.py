@@ -2,7 +2,10 @@
 adopted by a fresh instance of the same seed, compares exactly as the original does;
 altered copies (an element, a count, a view missing, doubled, renamed or of another
 dtype) do not; every wrong variant gets the same verdict and message through adopt as
-directly. The driver ABI is driven from tests/adopt_check.cpp (dlopen, the C functions)."""
+directly. A driver that says its matches reads only the outputs (matches_outputs_only,
+which lets the judge keep its comparison instances' inputs) answers the same, with the
+same messages, when both sides' outputs are adopted by instances of other inputs. The
+driver ABI is driven from tests/adopt_check.cpp (dlopen, the C functions)."""
 
 import os
 import subprocess
@@ -59,15 +62,19 @@ def _run(exe, *args, timeout=300):
 def _check_roundtrip(rows, derived):
     """Every roundtrip line is what the driver must answer; returns the cases seen."""
     seen = set()
+    element_why = {}  # (size, seed, view) -> the message of its one-element change, true inputs
     for case, size, seed, view, rc, match, why in rows:
         rc, match = int(rc), int(match)
         where = (case, size, seed, view, rc, match, why)
         seen.add(case)
         assert rc != -1, where
-        if case == "exact" or (view in derived and case not in ("name32", "twice")):
+        if case in ("exact", "exact-stale") or (view in derived and case not in ("name32", "twice")):
             assert (rc, match) == (1, 1), where  # derived views are not read
         elif case == "element":
             assert (rc, match) == (1, 0) and why, where
+            element_why[size, seed, view] = why
+        elif case == "element-stale":  # the same answer and message with other inputs
+            assert (rc, match, why) == (1, 0, element_why[size, seed, view]), where
         elif case == "byte2":
             # not a bool (25's byte result holds 2 as its poison: adopted, then no match)
             assert (rc == 0 and why.endswith("is not a bool")) or (rc, match) == (1, 0), where
@@ -94,6 +101,16 @@ def _builds(suite, pid, comp):
     return p, drv.path, base.path
 
 
+# drivers whose matches reads inputs, or names them in its messages: every other driver
+# says it reads only the outputs (driver.hpp matches_outputs_only)
+READS_INPUTS = {
+    "10_geometry_convex_hull",
+    "19_graph_shortest_path",
+    "40_sort_sort_an_array_of_complex_numbers_by_magnitude",
+    "41_sort_k-th_smallest_element",
+    "43_sort_sort_an_array_of_structs_by_key",
+    "45_sparse_la_sparse_solve",
+}
 # drivers with an adopt member of their own (the others use the shared one of
 # cpp/include/harness; PolyBench's all go through one output helper)
 OWN_ADOPT = {
@@ -120,6 +137,12 @@ def test_adopted_outputs_compare_as_the_original(suite, pid, adopt_check):
     seen = _check_roundtrip(rows, DERIVED.get(pid, set()))
     assert {"exact", "element", "count-1", "count+1", "missing", "extra"} <= seen
     assert sum(r[0] == "exact" for r in rows) == len(cases)
+    # every case again with other inputs where the driver says matches reads only outputs
+    (flag,) = _run(adopt_check, "flag", drv)[0]
+    assert sum(r[0] == "exact-stale" for r in rows) == int(flag) * len(cases)
+    # the judge's comparison keeps its instances' inputs for all but these (their matches
+    # or its messages read inputs)
+    assert int(flag) == (pid not in READS_INPUTS), (pid, flag)
 
 
 # The default run takes the variants of the drivers with an adopt member of their own or a
@@ -157,14 +180,17 @@ def test_wrong_variant_fails_through_adopt(suite, pid, path, adopt_check):
     rows = _run(adopt_check, "variant", drv, base, res.path, repr(p.rtol), repr(p.atol), *cases)
     assert len(rows) == len(cases)
     caught = False
-    for _, size, seed, intact, direct, rc, via, dwhy, vwhy in rows:
-        intact, direct, rc, via = int(intact), int(direct), int(rc), int(via)
-        where = (size, seed, intact, direct, rc, via, dwhy, vwhy)
+    for _, size, seed, intact, direct, rc, via, dwhy, vwhy, stale, swhy in rows:
+        intact, direct, rc, via, stale = int(intact), int(direct), int(rc), int(via), int(stale)
+        where = (size, seed, intact, direct, rc, via, dwhy, vwhy, stale, swhy)
         assert rc in (0, 1), where
         if rc == 0:
             assert direct == 0, where  # views that do not fit: never a correct direct output
         else:
             assert (via, vwhy) == (direct, dwhy), where
+            # matches reading only the outputs (-3: the driver does not say so): the same
+            # answer and message with other inputs in both instances
+            assert stale == -3 or (stale, swhy) == (direct, dwhy), where
         caught |= direct == 0 or intact == 0
     assert caught or _racy(path), "the variant passed every case"
 

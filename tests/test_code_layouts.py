@@ -179,6 +179,40 @@ def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypa
     assert rs[1].status == "correct" and rs[1].pairs == 16 and rs[1].evidence["code_layouts"] == 16, rs[1].evidence
 
 
+def test_a_first_layout_that_does_not_link_fails_only_its_candidate(monkeypatch):
+    """The first layouts are linked beside the judge's start: one candidate of two whose
+    object does not link again is link_error (after its validation), the other timed as
+    if alone; the judge waited for the links before its first timed window."""
+    link = evaluate_module.CandidateLayouts.link
+    first_pads: list = []
+    real_code_layouts = evaluate_module.code_layouts
+
+    def recorded(*a, **kw):
+        b, c = real_code_layouts(*a, **kw)
+        first_pads.append(c.pads)
+        return b, c
+
+    def fails(self, pairs):
+        if pairs and self.pads == first_pads[0]:
+            time.sleep(0.5)  # still linking when the judge starts
+            raise toolchain.LayoutError("the linker said no")
+        link(self, pairs)
+
+    monkeypatch.setattr(evaluate_module.CandidateLayouts, "link", fails)
+    monkeypatch.setattr(evaluate_module, "code_layouts", recorded)
+    p = get_problem(SCAN)
+    rs = evaluate_batch(
+        p,
+        [p.source("baseline.cpp"), SCAN_BODY],
+        "serial",
+        EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=12, adaptive=False),
+    )
+    assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
+    assert rs[0].validation_s > 0, rs[0].evidence  # validated first, then the link failed
+    assert rs[1].status == "correct" and rs[1].pairs == 12 and rs[1].evidence["code_layouts"] == 12, rs[1].evidence
+    assert rs[1].evidence["code_layouts_waited_s"] >= 0 and rs[1].evidence["code_layouts_s"] > 0
+
+
 def test_a_bad_answer_to_the_judge_is_the_harnesss_trouble(monkeypatch):
     """A malformed answer to the judge's request for layouts (the orchestrator's own
     fault) ends the evaluation as the harness's error, never as the candidate's."""
@@ -235,6 +269,14 @@ def test_the_protocol_takes_layouts_requests_only_where_the_linked_ones_end():
     assert "candidates" in ProtocolCheck(job)(req(12, [2]))
     assert "candidates" in ProtocolCheck(job)(req(12, []))
     assert "pair" in ProtocolCheck({**job, "layouts_ready": None})(req(12, [0]))  # every layout linked
+    # the first layouts linked beside the judge's start: asked for at pair 0, once
+    c = ProtocolCheck({**job, "layouts_ready": 0})
+    assert "pair 12" in c(req(12, [0, 1]))
+    c = ProtocolCheck({**job, "layouts_ready": 0})
+    assert c(req(0, [0, 1])) == ""
+    assert "pair 0" in c(req(0, [0, 1]))  # again, before the answer
+    c.next_layouts = 12  # as _link_more's answer sets it
+    assert "pair 0" in c(req(0, [1])) and c(req(12, [1])) == ""
     # a link_error in the timing phase: only for a candidate whose layout the orchestrator failed
     late = {"event": "result", "candidate": 0, "status": "link_error", "why": "x", "phase": "timing"}
     c = ProtocolCheck(job)

@@ -576,12 +576,14 @@ def test_an_expert_reference_with_heavy_inputs_is_not_rejected(run_eval):
 
 
 def test_every_verdict_says_where_its_wall_went(run_eval):
-    """evidence["wall_parts"]: compile, race check, validation, code layouts, input
-    generation, timed calls and the rest, in seconds, summing to the wall."""
+    """evidence["wall_parts"]: compile, race check, validation, code layouts (the wall the
+    judge waited for their links: they go beside its start, code_layouts_s is their own
+    time), input generation, timed calls and the rest, in seconds, summing to the wall."""
     from harness.measure.evaluate import WALL_PARTS
 
     r = run_eval(SCAN, scan(), "serial", quick=True, min_pairs=4, max_pairs=4, use_cache=False)
     parts = r.evidence["wall_parts"]
     assert r.status == "correct" and set(parts) == set(WALL_PARTS), (r.status, parts)
-    assert parts["timed_calls"] > 0 and parts["compile"] > 0 and parts["code_layouts"] > 0, parts
+    assert parts["timed_calls"] > 0 and parts["compile"] > 0 and r.evidence["code_layouts_s"] > 0, parts
+    assert 0 <= parts["code_layouts"] == r.evidence["code_layouts_waited_s"], parts
     assert abs(sum(parts.values()) - r.wall_s) < 0.01 + 1e-3 * len(parts), (parts, r.wall_s)

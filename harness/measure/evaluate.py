@@ -314,17 +314,19 @@ def wall_parts(res: EvalResult) -> dict:
     """Where an evaluation's wall went, in seconds, from its own figures: {part: s} for
     WALL_PARTS. compile: the candidate's and the harness's objects; race_check: the
     detector's compile and run; validation: the validation calls (both sides' kernel
-    time); code_layouts: linking the layouts; input_generation: the judge's and keepers'
-    input generation (s); timed_calls: the timed windows' kernel time of both sides;
-    other: the rest of the wall (process start-up, the sandbox, reports, comparisons,
-    waits). Raises nothing: a missing figure counts 0."""
+    time); code_layouts: the wall the judge waited for its layouts' links (the first go
+    beside its start, so less than their own time, ``code_layouts_s``, where they were
+    done before it asked); input_generation: the judge's and keepers' input generation;
+    timed_calls: the timed windows' kernel time of both sides; other: the rest of the wall
+    (process start-up, the sandbox, reports, comparisons, waits). Raises nothing: a
+    missing figure counts 0."""
     ev = res.evidence
     race = ev.get("race_check_s") or {}
     parts = {
         "compile": (res.compile_s or 0.0) + (res.harness_compile_s or 0.0),
         "race_check": float(race.get("compile_s", 0.0)) + float(race.get("run_s", 0.0)),
         "validation": res.validation_s or 0.0,
-        "code_layouts": float(ev.get("code_layouts_s") or 0.0),
+        "code_layouts": float(ev.get("code_layouts_waited_s") or 0.0),
         "input_generation": float(ev.get("generation_s") or 0.0),
         "timed_calls": res.timing_s or 0.0,
     }
@@ -611,22 +613,27 @@ def _judge(
     key: str,
     scratch: Path,
 ) -> None:
-    """One batch through the judge (its code layouts linked first), its verdicts into
-    each _Pending's result; what the batch could not decide, again one at a time."""
+    """One batch through the judge (its code layouts linked beside the judge's start,
+    _FirstLinks), its verdicts into each _Pending's result; what the batch could not
+    decide, again one at a time."""
     t0 = time.monotonic()
     timed = not group[0].validate_only
     for i, p in enumerate(group):
         p.res.evidence["batch"] = {"size": len(group), "index": i}
 
-    def link(i: int) -> list[str]:
-        """Candidate i's first layouts (and the baseline's, all): their paths."""
-        p = group[i]
-        p.layouts = None  # a candidate judged again links its own anew
-        t1 = time.monotonic()
-        b: list[str] = []
-        try:
+    # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
+    for p in group:
+        p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
+    base_layouts: list[str] = []
+    first: _FirstLinks | None = None
+    if timed:
+        # the layouts' paths now; their links go beside the judge's start (its sandbox,
+        # processes, loads and validation), which asks for them before its first timed
+        # window and waits only for what is not linked by then
+        for i, p in enumerate(group):
+            p.layouts = None  # a candidate judged again links its own anew
             # a folder each: layouts are named by their padding, and two candidates' pads may meet
-            b, p.layouts = code_layouts(
+            base_layouts, p.layouts = code_layouts(
                 base,
                 p.build,
                 key,
@@ -636,26 +643,16 @@ def _judge(
                 mode,
                 sandboxed,
                 label="candidate" if i == 0 else f"candidate{i}",
-                linked=first_layouts(cfg),
             )
-            p.res.evidence["code_layouts"] = p.layouts.linked
-        except toolchain.LayoutError as e:
-            p.res.decide("link_error", f"the candidate's object did not link at another code offset: {e}")
-        p.res.evidence["code_layouts_s"] = round(time.monotonic() - t1, 3)  # linking them (in wall_s)
-        return b
-
-    base_layouts: list[str] = []
-    if timed:  # the first alone (it links the baseline's missing layouts), the others side by side
-        linked = [link(0), *_side_by_side(link, list(range(1, len(group))))]
-        base_layouts = next((b for b in linked if b), [])
-    judged = [p for p in group if not timed or p.layouts is not None]
-    # other work on the machine distorts timing (spinning OpenMP barriers suffer most)
-    for p in judged:
-        p.res.evidence["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    again = (
-        _run_worker(
+            # a candidate judged again (its batch split) adds its links there to these
+            p.res.evidence.setdefault("code_layouts_s", 0.0)
+            p.res.evidence.setdefault("code_layouts_waited_s", 0.0)
+    try:
+        if timed:
+            first = _FirstLinks(group, base, key, cfg, comp, mode, cpus)
+        again = _run_worker(
             problem,
-            judged,
+            group,
             mode,
             size,
             cpus,
@@ -665,10 +662,11 @@ def _judge(
             sandboxed,
             replace(cfg, validate_only=not timed),
             key,
+            first,
         )
-        if judged
-        else []
-    )
+    finally:
+        if first is not None:
+            first.close()
     share = (time.monotonic() - t0) / max(1, len(group))
     for p in group:
         p.own_s += share
@@ -681,11 +679,81 @@ LAYOUT_BLOCK = 4  # the judge's blocks of pairs (stopping.hpp): the first layout
 
 
 def first_layouts(cfg: EvalConfig) -> int:
-    """How many of a candidate's code layouts are linked before the judge starts: those of
-    the pairs every evaluation times (min_pairs, up to the end of its block of
-    LAYOUT_BLOCK pairs, where the judge first may stop), at most max_pairs. The judge asks
-    for more only while it goes on (_link_more)."""
+    """How many of a candidate's code layouts are linked before the judge's first timed
+    window (beside its start, _FirstLinks): those of the pairs every evaluation times
+    (min_pairs, up to the end of its block of LAYOUT_BLOCK pairs, where the judge first
+    may stop), at most max_pairs. The judge asks for more only while it goes on
+    (_link_more)."""
     return min(cfg.max_pairs, -(-cfg.min_pairs // LAYOUT_BLOCK) * LAYOUT_BLOCK)
+
+
+class _FirstLinks:
+    """The first code layouts of a batch (the baseline's missing ones, then each
+    candidate's first_layouts(cfg), side by side), linked on a thread of their own while
+    the judge starts: its sandbox, processes, loads and validation go on meanwhile
+    (nothing of them is timed), on the CPUs outside the judge's ``cpus`` where this
+    process may use any (serial mode on a machine of two or more), else at the idle
+    scheduling class (SCHED_IDLE: they take only CPU time the judge's processes leave, so
+    a candidate's validation calls, which have deadlines, run as they did before the
+    links went beside them). The judge asks for them before its first timed window
+    (Bench::measure, a ``layouts`` request for pair 0) and waits there only for what is
+    not linked yet (wait()). Each candidate's ``code_layouts_s`` counts its own links."""
+
+    def __init__(
+        self,
+        group: list[_Pending],
+        base: toolchain.BuildResult,
+        key: str,
+        cfg: EvalConfig,
+        comp: toolchain.Compiler,
+        mode: str,
+        cpus: list,
+    ):
+        self.upto = first_layouts(cfg)
+        self._group = group
+        pool = ThreadPoolExecutor(max_workers=1)
+        self._future = pool.submit(self._link, base, key, cfg.max_pairs, comp, mode, cpus)
+        pool.shutdown(wait=False)
+
+    def _link(self, base, key: str, max_pairs: int, comp, mode: str, cpus: list) -> dict:
+        # this thread's mask or class: the threads and processes it starts inherit them
+        others = set(os.sched_getaffinity(0)) - set(cpus)
+        if others:
+            os.sched_setaffinity(0, others)
+        else:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        baseline_layouts(base, key, max_pairs, comp, mode)  # HarnessError: the harness's fault
+
+        def one(p: _Pending) -> str:
+            assert p.layouts is not None  # a timed batch's candidates all have layouts
+            t0 = time.monotonic()
+            try:
+                p.layouts.link(self.upto)
+                return ""
+            except toolchain.LayoutError as e:
+                return f"the candidate's object did not link at another code offset: {e}"
+            finally:
+                ev = p.res.evidence
+                ev["code_layouts"] = p.layouts.linked
+                ev["code_layouts_s"] = round(ev["code_layouts_s"] + time.monotonic() - t0, 3)
+
+        whys = _side_by_side(one, self._group)
+        return {i: w for i, w in enumerate(whys) if w}
+
+    def wait(self) -> dict:
+        """{candidate index: why its object did not link again} once every first layout
+        is linked. Raises what the links raised: HarnessError if the baseline's did not
+        link (DiskFullError where the cache's disk is full), OSError."""
+        return self._future.result()
+
+    def close(self) -> None:
+        """Waits for the links (the scratch folder is removed after the judge). A
+        HarnessError was the judge's to hear, and it did not ask (no candidate was timed):
+        the next evaluation that times meets it again; anything else is raised."""
+        try:
+            self._future.result()
+        except HarnessError:
+            pass
 
 
 @dataclass
@@ -726,18 +794,18 @@ def code_layouts(
     mode: str,
     sandboxed: bool,
     label: str = "candidate",
-    linked: int | None = None,
 ) -> tuple[list[str], CandidateLayouts]:
-    """The code layouts the judge times, one per pair: (baseline's shared objects, the
-    candidate's CandidateLayouts), each its side's compiled code linked after a padding of
+    """The code layouts the judge times, one per pair: (the paths of the baseline's shared
+    objects, the candidate's CandidateLayouts), none linked yet (_FirstLinks, _link_more
+    link them): each its side's compiled code linked after a padding of
     its own size (toolchain.layout_variants, with the compiler's layout linker),
     min(pairs, LAYOUTS) per side; fewer, cycled over the
     pairs, for an object so large that they would pass LAYOUT_BYTES (2 at least). Fewer
     layouts than pairs make pairs that share one correlated, which the interval does not
     see: 16 layouts for 40 pairs left 4 of 18 A/A intervals of placement-sensitive scans
     excluding 1.0, one per pair 1 of 18 (benchmarks/code_placement.py, Zen 4). The
-    baseline's are all linked; the candidate's only the first ``linked`` (all when None):
-    the judge has the others linked when its pairs reach them (first_layouts).
+    baseline's are all linked before its first pair (baseline_layouts); the candidate's
+    only as far as its pairs go (first_layouts, then on demand).
 
     Both sides' paddings are drawn from the evaluation's secret input key and ``label``
     (each candidate of a batch its own: "candidate", "candidate1", ...; a replay with that
@@ -758,26 +826,37 @@ def code_layouts(
     baseline's failing is the harness's fault: HarnessError).
     """
 
-    def count(build) -> int:
-        size = max(1, os.path.getsize(build.path))
-        return min(pairs, toolchain.LAYOUTS, max(2, toolchain.LAYOUT_BYTES // size))
+    b = baseline_layouts(base, input_key, pairs, comp, mode, link=False)
+    c = CandidateLayouts(
+        cand, toolchain.layout_pads(f"{input_key}:{label}", _layout_count(cand, pairs)), scratch, comp, mode, sandboxed
+    )
+    scratch.mkdir(parents=True, exist_ok=True)  # the judge's sandbox maps it, linked or not yet
+    return b, c
 
+
+def _layout_count(build: toolchain.BuildResult, pairs: int) -> int:
+    """How many code layouts an object gets: one per pair, at most toolchain.LAYOUTS, and
+    fewer (2 at least) where they would pass toolchain.LAYOUT_BYTES."""
+    size = max(1, os.path.getsize(build.path))
+    return min(pairs, toolchain.LAYOUTS, max(2, toolchain.LAYOUT_BYTES // size))
+
+
+def baseline_layouts(
+    base: toolchain.BuildResult, input_key: str, pairs: int, comp: toolchain.Compiler, mode: str, link: bool = True
+) -> list[str]:
+    """The baseline's code layouts for an evaluation (see code_layouts): their paths in its
+    build folder, those missing linked first when ``link`` (else only the folder made).
+
+    Raises HarnessError if one does not link (the harness's fault)."""
+    pads = toolchain.layout_pads(f"{input_key}:baseline", _layout_count(base, pairs))
+    folder = Path(base.path).parent / f"layouts-{comp.layout_linker or 'default'}"
+    if not link:
+        folder.mkdir(parents=True, exist_ok=True)
+        return toolchain.layout_paths(pads, folder)
     try:
-        b = toolchain.layout_variants(
-            base,
-            toolchain.layout_pads(f"{input_key}:baseline", count(base)),
-            Path(base.path).parent / f"layouts-{comp.layout_linker or 'default'}",
-            comp,
-            mode,
-            sandboxed=False,
-        )
+        return toolchain.layout_variants(base, pads, folder, comp, mode, sandboxed=False)
     except toolchain.LayoutError as e:
         raise HarnessError(f"the baseline: {e}") from None
-    c = CandidateLayouts(
-        cand, toolchain.layout_pads(f"{input_key}:{label}", count(cand)), scratch, comp, mode, sandboxed
-    )
-    c.link(len(c.pads) if linked is None else linked)
-    return b, c
 
 
 def _is_ns(x) -> bool:
@@ -1019,15 +1098,16 @@ def _run_worker(
     sandboxed: bool,
     cfg: EvalConfig,
     key: str,
+    first: _FirstLinks | None = None,
 ) -> list[_Pending]:
     """Runs the judge (the sandboxed worker) on ``batch`` and writes each candidate's
-    verdict into its result. Returns the candidates the batch could not decide, to be
-    judged again one at a time (empty for a batch of one).
+    verdict into its result; ``first``: the code layouts being linked beside it (the
+    judge's first ``layouts`` request waits for them). Returns the candidates the batch
+    could not decide, to be judged again one at a time (empty for a batch of one).
 
     Raises HarnessError when the judge reports the harness's or the problem's failure."""
     nonce = secrets.token_hex(16)
     cand_layouts: list[list[str]] = [p.layouts.paths for p in batch if p.layouts is not None] if base_layouts else []
-    ready = _layouts_ready(batch, cfg.max_pairs) if base_layouts else None
     job = {
         "nonce": nonce,
         "driver": drv,
@@ -1035,7 +1115,7 @@ def _run_worker(
         "candidates": [p.build.path for p in batch],
         "baseline_layouts": base_layouts,
         "candidate_layouts": cand_layouts,
-        "layouts_ready": ready,
+        "layouts_ready": 0 if first is not None else None,
         "rtol": problem.rtol,
         "atol": problem.atol,
         "timeout_factor": cfg.timeout_factor,
@@ -1078,7 +1158,7 @@ def _run_worker(
         max_wall_s=cfg.max_eval_s * len(batch),
         with_python=True,
         check=check,
-        answer=(lambda m: _link_more(batch, check, m, cfg.max_pairs, ready)) if ready is not None else None,
+        answer=(lambda m: _link_more(batch, check, m, cfg.max_pairs, first)) if first is not None else None,
     )
     tail = out.stderr_tail[-2000:]
     end = next((m for m in out.messages if m.get("event") == "end"), None)
@@ -1134,29 +1214,38 @@ def _run_worker(
     return []
 
 
-def _layouts_ready(batch: list[_Pending], max_pairs: int) -> int | None:
-    """The pairs whose code layouts every candidate of ``batch`` has linked (the
-    baseline's are all linked), or None when that is every pair (max_pairs)."""
-    ready = min(
-        max_pairs if p.layouts is None or p.layouts.linked == len(p.layouts.pads) else p.layouts.linked for p in batch
-    )
-    return None if ready >= max_pairs else ready
-
-
-def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: int, first: int) -> bytes | None:
+def _link_more(
+    batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: int, first: _FirstLinks
+) -> bytes | None:
     """The orchestrator's answer to the judge's ``layouts`` request ``m`` (accepted by
     ``check``; see sandbox.run): more layouts linked for the candidates it names, side by
     side, then one JSON line, {"ready": pairs whose layouts every side asked for has,
     "failed": {index: why}} (a candidate whose object did not link again: link_error, it
-    leaves the batch). ``first``: the pairs whose layouts were linked before the judge
-    started. Each request links twice as many pairs' layouts as were linked on demand so
-    far, LAYOUT_BLOCK at least (ready at pairs 12, 16, 24, 40 with min_pairs 10): a link
-    call's fixed cost (the sandbox, about 50 ms) is paid a few times at most, and of what
-    is linked on demand about half at most goes unused. None for every other message."""
+    leaves the batch). ``first``: the first layouts, linked beside the judge's start: its
+    request for pair 0 (before its first timed window) waits for them, and they end at
+    ``first.upto``. Each later request links twice as many pairs' layouts as were linked
+    on demand so far, LAYOUT_BLOCK at least (ready at pairs 12, 16, 24, 40 with min_pairs
+    10): a link call's fixed cost (the sandbox, about 50 ms) is paid a few times at most,
+    and of what is linked on demand about half at most goes unused. The wall the judge
+    waited goes into each named candidate's ``code_layouts_waited_s``. None for every
+    other message.
+
+    Raises HarnessError if the baseline's first layouts did not link."""
     if m.get("event") != "layouts":
         return None
     pair = m["pair"]
-    upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first)))
+    t0 = time.monotonic()
+    if pair == 0:
+        linked = first.wait()
+        failed = {i: w for i, w in linked.items() if i in m["candidates"]}
+        for i in failed:
+            check.candidates[i].link_failed = True
+        check.next_layouts = first.upto if first.upto < max_pairs else None
+        for i in m["candidates"]:
+            ev = batch[i].res.evidence
+            ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + time.monotonic() - t0, 3)
+        return (json.dumps({"ready": first.upto, "failed": failed}) + "\n").encode()
+    upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first.upto)))
 
     def one(i: int) -> str:
         layouts = batch[i].layouts
@@ -1176,6 +1265,9 @@ def _link_more(batch: list[_Pending], check: ProtocolCheck, m: dict, max_pairs: 
     for i in failed:
         check.candidates[i].link_failed = True
     check.next_layouts = upto if upto < max_pairs else None
+    for i in m["candidates"]:
+        ev = batch[i].res.evidence
+        ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + time.monotonic() - t0, 3)
     return (json.dumps({"ready": upto, "failed": failed}) + "\n").encode()
 
 

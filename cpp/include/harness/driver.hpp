@@ -37,6 +37,15 @@
 // The harness generates each seed's inputs once and gives them to the other side this
 // way; without the member it calls generate(seed) on both instances.
 //
+// Optionally a driver declares that matches() reads nothing of an instance but what
+// adopt() writes into it (the outputs), and that its messages name no input:
+//   static constexpr bool matches_outputs_only = true;
+// The judge then compares a timed call's outputs in two instances whose inputs it made
+// once per size, instead of making that call's true inputs again twice (E and G, see
+// cpp/judge.cpp compare_reported: half of an evaluation's input generation). The claim is
+// tested: tests/test_adopt.py has every such driver answer the same, with the same
+// message, on instances of other inputs (tests/adopt_check.cpp).
+//
 // The judge, which runs neither side's code, gets each side's outputs as flat views (what
 // outputs() exposes) and puts them back into an instance of its own with
 //   extern "C" int harness_adopt(void* p, const harness::OutputView* views, int n,
@@ -583,6 +592,11 @@ struct has_copy_inputs : std::false_type {};
 template <class T>
 struct has_copy_inputs<T, std::void_t<decltype(std::declval<T&>().copy_inputs(std::declval<const T&>()))>>
     : std::true_type {};
+template <class T, class = void>
+struct outputs_only : std::false_type {};
+template <class T>
+struct outputs_only<T, std::void_t<decltype(T::matches_outputs_only)>>
+    : std::integral_constant<bool, T::matches_outputs_only> {};
 // dst <- src's inputs for `seed`: copied when the driver can, generated again otherwise.
 template <class T>
 void same_inputs(T* dst, const T* src, uint64_t seed) {
@@ -604,6 +618,7 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
     harness::detail::same_inputs(static_cast<Instance*>(dst), static_cast<const Instance*>(src), seed);    \
   }                                                                                                        \
   void harness_reset(void* p, int poison) { static_cast<Instance*>(p)->reset(poison != 0); }               \
+  int harness_matches_outputs_only() { return harness::detail::outputs_only<Instance>::value ? 1 : 0; }    \
   void* harness_args(void* p) { return static_cast<Instance*>(p)->args(); }                                \
   static int harness_copy_why(const std::string& s, char* why, size_t len) {                               \
     if (why && len) std::snprintf(why, len, "%s", s.c_str());                                              \

@@ -80,6 +80,7 @@ struct Driver {
   int (*inputs)(void*, OutputView*, int);                      // optional (nullptr)
   int (*adopt)(void*, const OutputView*, int, char*, size_t);  // optional (nullptr)
   uint64_t (*bytes)(void*);
+  bool outputs_only = false;  // matches() reads only the outputs (driver.hpp matches_outputs_only)
 
   explicit Driver(const std::string& path) : lib(new Library(path)) {
     create = reinterpret_cast<decltype(create)>(lib->sym("harness_create"));
@@ -94,6 +95,8 @@ struct Driver {
     bytes = reinterpret_cast<decltype(bytes)>(lib->sym("harness_bytes"));
     inputs = reinterpret_cast<decltype(inputs)>(lib->sym("harness_inputs", false));
     adopt = reinterpret_cast<decltype(adopt)>(lib->sym("harness_adopt", false));
+    auto only = reinterpret_cast<int (*)()>(lib->sym("harness_matches_outputs_only", false));
+    outputs_only = only && only() == 1;
   }
 };
 
