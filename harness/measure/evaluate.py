@@ -649,7 +649,7 @@ def _judge(
             p.res.evidence.setdefault("code_layouts_waited_s", 0.0)
     try:
         if timed:
-            first = _FirstLinks(group, base, key, cfg, comp, mode, cpus)
+            first = _FirstLinks(group, base, key, cfg, comp, mode)
         again = _run_worker(
             problem,
             group,
@@ -691,13 +691,13 @@ class _FirstLinks:
     """The first code layouts of a batch (the baseline's missing ones, then each
     candidate's first_layouts(cfg), side by side), linked on a thread of their own while
     the judge starts: its sandbox, processes, loads and validation go on meanwhile
-    (nothing of them is timed), on the CPUs outside the judge's ``cpus`` where this
-    process may use any (serial mode on a machine of two or more), else at the idle
-    scheduling class (SCHED_IDLE: they take only CPU time the judge's processes leave, so
-    a candidate's validation calls, which have deadlines, run as they did before the
-    links went beside them). The judge asks for them before its first timed window
-    (Bench::measure, a ``layouts`` request for pair 0) and waits there only for what is
-    not linked yet (wait()). Each candidate's ``code_layouts_s`` counts its own links."""
+    (nothing of them is timed), at the idle scheduling class (SCHED_IDLE: on the
+    evaluation's CPUs they take only the time its processes leave, so a candidate's
+    validation calls, which have deadlines, run as they did before the links went beside
+    them; on other CPUs, and once the judge waits for them, they run at full speed). The
+    judge asks for them before its first timed window (Bench::measure, a ``layouts``
+    request for pair 0) and waits there only for what is not linked yet (wait()). Each
+    candidate's ``code_layouts_s`` counts its own links."""
 
     def __init__(
         self,
@@ -707,21 +707,16 @@ class _FirstLinks:
         cfg: EvalConfig,
         comp: toolchain.Compiler,
         mode: str,
-        cpus: list,
     ):
         self.upto = first_layouts(cfg)
         self._group = group
         pool = ThreadPoolExecutor(max_workers=1)
-        self._future = pool.submit(self._link, base, key, cfg.max_pairs, comp, mode, cpus)
+        self._future = pool.submit(self._link, base, key, cfg.max_pairs, comp, mode)
         pool.shutdown(wait=False)
 
-    def _link(self, base, key: str, max_pairs: int, comp, mode: str, cpus: list) -> dict:
-        # this thread's mask or class: the threads and processes it starts inherit them
-        others = set(os.sched_getaffinity(0)) - set(cpus)
-        if others:
-            os.sched_setaffinity(0, others)
-        else:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    def _link(self, base, key: str, max_pairs: int, comp, mode: str) -> dict:
+        # this thread's class: the threads and processes it starts inherit it
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         baseline_layouts(base, key, max_pairs, comp, mode)  # HarnessError: the harness's fault
 
         def one(p: _Pending) -> str:
@@ -1227,8 +1222,8 @@ def _link_more(
     on demand so far, LAYOUT_BLOCK at least (ready at pairs 12, 16, 24, 40 with min_pairs
     10): a link call's fixed cost (the sandbox, about 50 ms) is paid a few times at most,
     and of what is linked on demand about half at most goes unused. The wall the judge
-    waited goes into each named candidate's ``code_layouts_waited_s``. None for every
-    other message.
+    waited goes into the named candidates' ``code_layouts_waited_s`` (_waited). None for
+    every other message.
 
     Raises HarnessError if the baseline's first layouts did not link."""
     if m.get("event") != "layouts":
@@ -1241,9 +1236,7 @@ def _link_more(
         for i in failed:
             check.candidates[i].link_failed = True
         check.next_layouts = first.upto if first.upto < max_pairs else None
-        for i in m["candidates"]:
-            ev = batch[i].res.evidence
-            ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + time.monotonic() - t0, 3)
+        _waited(batch, m["candidates"], time.monotonic() - t0)
         return (json.dumps({"ready": first.upto, "failed": failed}) + "\n").encode()
     upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first.upto)))
 
@@ -1265,10 +1258,17 @@ def _link_more(
     for i in failed:
         check.candidates[i].link_failed = True
     check.next_layouts = upto if upto < max_pairs else None
-    for i in m["candidates"]:
-        ev = batch[i].res.evidence
-        ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + time.monotonic() - t0, 3)
+    _waited(batch, m["candidates"], time.monotonic() - t0)
     return (json.dumps({"ready": upto, "failed": failed}) + "\n").encode()
+
+
+def _waited(batch: list[_Pending], asked: list, seconds: float) -> None:
+    """The judge waited ``seconds`` for the links of the candidates ``asked`` (indices into
+    ``batch``): each gets its share in ``code_layouts_waited_s``, 1/len(batch) as it gets
+    of the batch's worker (wall_s)."""
+    for i in asked:
+        ev = batch[i].res.evidence
+        ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + seconds / len(batch), 3)
 
 
 def _take_result(
