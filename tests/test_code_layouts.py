@@ -147,42 +147,9 @@ def test_the_block_after_a_link_swaps_its_orders_on_a_keyed_draw(key):
     assert r.evidence["pair_order"] == "BC" * 6 + ("CBBC" if swapped else "BCBC"), r.evidence["pair_order"]
 
 
-def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypatch):
-    """The first candidate of a batch of two does not link its layouts past the first
-    block (as an object with a directive that fails a second link would): link_error for
-    it, the other timed to the end as if alone."""
-    link = evaluate_module.CandidateLayouts.link
-
-    def fails_later(self, pairs):
-        if pairs > 12 and self.pads == first_pads[0]:
-            raise toolchain.LayoutError("the linker said no")
-        link(self, pairs)
-
-    first_pads: list = []
-    real_code_layouts = evaluate_module.code_layouts
-
-    def recorded(*a, **kw):
-        b, c = real_code_layouts(*a, **kw)
-        first_pads.append(c.pads)
-        return b, c
-
-    monkeypatch.setattr(evaluate_module.CandidateLayouts, "link", fails_later)
-    monkeypatch.setattr(evaluate_module, "code_layouts", recorded)
-    p = get_problem(SCAN)
-    rs = evaluate_batch(
-        p,
-        [p.source("baseline.cpp"), SCAN_BODY],
-        "serial",
-        EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=16, adaptive=False),
-    )
-    assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
-    assert rs[1].status == "correct" and rs[1].pairs == 16 and rs[1].evidence["code_layouts"] == 16, rs[1].evidence
-
-
-def test_a_first_layout_that_does_not_link_fails_only_its_candidate(monkeypatch):
-    """The first layouts are linked beside the judge's start: one candidate of two whose
-    object does not link again is link_error (after its validation), the other timed as
-    if alone; the judge waited for the links before its first timed window."""
+def _first_fails_from(monkeypatch, pairs: int, max_pairs: int):
+    """A batch of two timed to max_pairs (the baseline's own code and SCAN_BODY) where the
+    first candidate's object does not link again for more than ``pairs`` pairs; its results."""
     link = evaluate_module.CandidateLayouts.link
     first_pads: list = []
     real_code_layouts = evaluate_module.code_layouts
@@ -192,24 +159,36 @@ def test_a_first_layout_that_does_not_link_fails_only_its_candidate(monkeypatch)
         first_pads.append(c.pads)
         return b, c
 
-    def fails(self, pairs):
-        if pairs and self.pads == first_pads[0]:
-            time.sleep(0.5)  # still linking when the judge starts
+    def fails(self, upto):
+        if upto > pairs and self.pads == first_pads[0]:
+            time.sleep(0.5)  # still linking when the judge asks
             raise toolchain.LayoutError("the linker said no")
-        link(self, pairs)
+        link(self, upto)
 
     monkeypatch.setattr(evaluate_module.CandidateLayouts, "link", fails)
     monkeypatch.setattr(evaluate_module, "code_layouts", recorded)
     p = get_problem(SCAN)
-    rs = evaluate_batch(
-        p,
-        [p.source("baseline.cpp"), SCAN_BODY],
-        "serial",
-        EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=12, adaptive=False),
-    )
+    cfg = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=max_pairs, adaptive=False)
+    rs = evaluate_batch(p, [p.source("baseline.cpp"), SCAN_BODY], "serial", cfg)
     assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
     assert rs[0].validation_s > 0, rs[0].evidence  # validated first, then the link failed
-    assert rs[1].status == "correct" and rs[1].pairs == 12 and rs[1].evidence["code_layouts"] == 12, rs[1].evidence
+    assert rs[1].status == "correct" and rs[1].pairs == max_pairs, rs[1].evidence
+    assert rs[1].evidence["code_layouts"] == max_pairs, rs[1].evidence
+    return rs
+
+
+def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypatch):
+    """The first candidate of a batch of two does not link its layouts past the first
+    block (as an object with a directive that fails a second link would): link_error for
+    it, the other timed to the end as if alone."""
+    _first_fails_from(monkeypatch, 12, 16)
+
+
+def test_a_first_layout_that_does_not_link_fails_only_its_candidate(monkeypatch):
+    """The first layouts are linked beside the judge's start: one candidate of two whose
+    object does not link again at all is link_error (after its validation), the other
+    timed as if alone; the judge waited for the links before its first timed window."""
+    rs = _first_fails_from(monkeypatch, 0, 12)
     assert rs[1].evidence["code_layouts_waited_s"] >= 0 and rs[1].evidence["code_layouts_s"] > 0
 
 
