@@ -319,7 +319,7 @@ class Bench {
       if (v.ok()) v = load_checks(*r, base_.in_command_ns, r->in_command_ns, "while loading");
       if (!v.ok() && !leave(*r, v)) return batch_dict(batch_);
     }
-    return batch_dict({});
+    return batch_dict(first_layouts());
   }
 
   // The checks of candidate c's load (the start, or a switch of code layout): its process
@@ -383,14 +383,25 @@ class Bench {
 
   // Code layouts linked on demand (set_layouts): the worker's `more` function is asked,
   // before the first pair p whose layouts are not all there (load_layouts), for those of
-  // pairs p .. (for pair 0 by measure() before its first timed window, where the first
-  // ones are linked beside the judge's start: set_layouts(0, ...)); it returns
+  // pairs p .. (for pair 0 at the end of start(), first_layouts(), where the first ones
+  // are linked beside the judge's start: set_layouts(0, ...)); it returns
   // (ready, {candidate index: why}): every side has the layouts of pairs below `ready`,
   // and the candidates named did not link again (link_error: they leave the batch).
   // Between pairs, every caller stopped: nothing is timed while they are linked.
   void set_layouts(int ready, py::object more) {
     layouts_ready_ = ready;
     more_layouts_ = std::move(more);
+  }
+
+  // The first layouts, linked beside the judge's start (harness/measure/evaluate.py
+  // _FirstLinks: its sandbox, processes and the sides' loads): asked for at the end of
+  // start() and waited for, every caller stopped. So no link runs beside any call of a
+  // side: validation calls have deadlines, and a hostile copy that walked the folders
+  // being linked into outlasted its 2 s there once (tests/test_batch.py, write-life
+  // hints). A candidate whose first layouts did not link leaves as at its load.
+  Verdict first_layouts() {
+    if (layouts_ready_ != 0 || base_.layouts.empty() || timed().empty()) return {};
+    return more_layouts(0);
   }
 
   Verdict more_layouts(int p) {
@@ -491,12 +502,7 @@ class Bench {
     const double res = clock_resolution_ns();
     double doorbell = 0.0;
     int64_t k = 1;
-    Verdict v = batch_;
-    // The first layouts are linked beside the judge's start (harness/measure/evaluate.py
-    // _FirstLinks): asked for before the first timed window (the doorbell's, calibration's)
-    // and waited for here, every caller stopped, so no link runs while anything is timed.
-    if (v.ok() && layouts_ready_ == 0 && !base_.layouts.empty() && !timed().empty()) v = more_layouts(0);
-    if (v.ok()) v = ensure(size, 1);
+    Verdict v = batch_.ok() ? ensure(size, 1) : batch_;
     if (v.ok()) v = doorbell_ns(21, &doorbell);
     const double target = std::max({min_measure_ns, 1000.0 * res, kDoorbellFactor * doorbell});
     // Warm-up (discarded) and calibration: one call per side on each of a few seeds.

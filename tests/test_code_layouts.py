@@ -147,9 +147,10 @@ def test_the_block_after_a_link_swaps_its_orders_on_a_keyed_draw(key):
     assert r.evidence["pair_order"] == "BC" * 6 + ("CBBC" if swapped else "BCBC"), r.evidence["pair_order"]
 
 
-def _first_fails_from(monkeypatch, pairs: int, max_pairs: int):
+def _first_fails_from(monkeypatch, pairs: int, max_pairs: int, validated: bool):
     """A batch of two timed to max_pairs (the baseline's own code and SCAN_BODY) where the
-    first candidate's object does not link again for more than ``pairs`` pairs; its results."""
+    first candidate's object does not link again for more than ``pairs`` pairs (its
+    link_error after its validation when ``validated``, else before); its results."""
     link = evaluate_module.CandidateLayouts.link
     first_pads: list = []
     real_code_layouts = evaluate_module.code_layouts
@@ -171,7 +172,7 @@ def _first_fails_from(monkeypatch, pairs: int, max_pairs: int):
     cfg = EvalConfig(quick=True, use_cache=False, min_pairs=10, max_pairs=max_pairs, adaptive=False)
     rs = evaluate_batch(p, [p.source("baseline.cpp"), SCAN_BODY], "serial", cfg)
     assert rs[0].status == "link_error" and "the linker said no" in rs[0].evidence["diagnostics"], rs[0].evidence
-    assert rs[0].validation_s > 0, rs[0].evidence  # validated first, then the link failed
+    assert (rs[0].validation_s > 0) == validated, rs[0].evidence
     assert rs[1].status == "correct" and rs[1].pairs == max_pairs, rs[1].evidence
     assert rs[1].evidence["code_layouts"] == max_pairs, rs[1].evidence
     return rs
@@ -181,14 +182,14 @@ def test_a_layout_that_does_not_link_on_demand_fails_only_its_candidate(monkeypa
     """The first candidate of a batch of two does not link its layouts past the first
     block (as an object with a directive that fails a second link would): link_error for
     it, the other timed to the end as if alone."""
-    _first_fails_from(monkeypatch, 12, 16)
+    _first_fails_from(monkeypatch, 12, 16, validated=True)
 
 
 def test_a_first_layout_that_does_not_link_fails_only_its_candidate(monkeypatch):
     """The first layouts are linked beside the judge's start: one candidate of two whose
-    object does not link again at all is link_error (after its validation), the other
-    timed as if alone; the judge waited for the links before its first timed window."""
-    rs = _first_fails_from(monkeypatch, 0, 12)
+    object does not link again at all is link_error (before its validation: the judge
+    waits for the links before its first validation case), the other timed as if alone."""
+    rs = _first_fails_from(monkeypatch, 0, 12, validated=False)
     assert rs[1].evidence["code_layouts_waited_s"] >= 0 and rs[1].evidence["code_layouts_s"] > 0
 
 

@@ -629,8 +629,8 @@ def _judge(
     first: _FirstLinks | None = None
     if timed:
         # the layouts' paths now; their links go beside the judge's start (its sandbox,
-        # processes, loads and validation), which asks for them before its first timed
-        # window and waits only for what is not linked by then
+        # processes and the sides' loads), which asks for them before its first
+        # validation case and waits only for what is not linked by then
         for i, p in enumerate(group):
             p.layouts = None  # a candidate judged again links its own anew
             # a folder each: layouts are named by their padding, and two candidates' pads may meet
@@ -691,14 +691,14 @@ def first_layouts(cfg: EvalConfig) -> int:
 class _FirstLinks:
     """The first code layouts of a batch (the baseline's missing ones, then each
     candidate's first_layouts(cfg), side by side), linked on a thread of their own while
-    the judge starts: its sandbox, processes, loads and validation go on meanwhile
-    (nothing of them is timed), at the idle scheduling class (SCHED_IDLE: on the
-    evaluation's CPUs they take only the time its processes leave, so a candidate's
-    validation calls, which have deadlines, run as they did before the links went beside
-    them; on other CPUs, and once the judge waits for them, they run at full speed). The
-    judge asks for them before its first timed window (Bench::measure, a ``layouts``
-    request for pair 0) and waits there only for what is not linked yet (wait()). Each
-    candidate's ``code_layouts_s`` counts its own links."""
+    the judge starts: its sandbox, processes and the sides' loads go on meanwhile, at the
+    idle scheduling class (SCHED_IDLE: on the evaluation's CPUs they take only the time
+    its processes leave; on other CPUs, and once the judge waits for them, they run at
+    full speed). The judge asks for them before its first validation case (Bench
+    first_layouts, a ``layouts`` request for pair 0: no link runs beside a call of a side,
+    whose deadlines a hostile copy walking the folders being linked into once outlasted)
+    and waits there only for what is not linked yet (wait()). Each candidate's
+    ``code_layouts_s`` counts its own links."""
 
     def __init__(
         self,
@@ -721,21 +721,7 @@ class _FirstLinks:
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         baseline_layouts(base, key, max_pairs, comp, mode)  # HarnessError: the harness's fault
-
-        def one(p: _Pending) -> str:
-            assert p.layouts is not None  # a timed batch's candidates all have layouts
-            t0 = time.monotonic()
-            try:
-                p.layouts.link(self.upto)
-                return ""
-            except toolchain.LayoutError as e:
-                return f"the candidate's object did not link at another code offset: {e}"
-            finally:
-                ev = p.res.evidence
-                ev["code_layouts"] = p.layouts.linked
-                ev["code_layouts_s"] = round(ev["code_layouts_s"] + time.monotonic() - t0, 3)
-
-        whys = _side_by_side(one, self._group)
+        whys = _side_by_side(lambda p: _link_candidate(p, self.upto), self._group)
         return {i: w for i, w in enumerate(whys) if w}
 
     def wait(self) -> dict:
@@ -1220,58 +1206,51 @@ def _link_more(
     side, then one JSON line, {"ready": pairs whose layouts every side asked for has,
     "failed": {index: why}} (a candidate whose object did not link again: link_error, it
     leaves the batch). ``first``: the first layouts, linked beside the judge's start: its
-    request for pair 0 (before its first timed window) waits for them, and they end at
+    request for pair 0 (before its first validation case) waits for them, and they end at
     ``first.upto``. Each later request links twice as many pairs' layouts as were linked
     on demand so far, LAYOUT_BLOCK at least (ready at pairs 12, 16, 24, 40 with min_pairs
     10): a link call's fixed cost (the sandbox, about 50 ms) is paid a few times at most,
     and of what is linked on demand about half at most goes unused. The wall the judge
-    waited goes into the named candidates' ``code_layouts_waited_s`` (_waited). None for
-    every other message.
+    waited goes into the named candidates' ``code_layouts_waited_s``, 1/len(batch) each.
+    None for every other message.
 
     Raises HarnessError if the baseline's first layouts did not link."""
     if m.get("event") != "layouts":
         return None
-    pair = m["pair"]
+    pair, asked = m["pair"], list(m["candidates"])
     t0 = time.monotonic()
     if pair == 0:
-        linked = first.wait()
-        failed = {i: w for i, w in linked.items() if i in m["candidates"]}
-        for i in failed:
-            check.candidates[i].link_failed = True
-        check.next_layouts = first.upto if first.upto < max_pairs else None
-        _waited(batch, m["candidates"], time.monotonic() - t0)
-        return (json.dumps({"ready": first.upto, "failed": failed}) + "\n").encode()
-    upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first.upto)))
-
-    def one(i: int) -> str:
-        layouts = batch[i].layouts
-        assert layouts is not None  # a timed batch's candidates all have layouts
-        t0 = time.monotonic()
-        try:
-            layouts.link(upto)
-        except toolchain.LayoutError as e:
-            return f"the candidate's object did not link at another code offset: {e}"
-        ev = batch[i].res.evidence  # its links on the judge's way, in its figures
-        ev["code_layouts"] = layouts.linked
-        ev["code_layouts_s"] = round(ev["code_layouts_s"] + time.monotonic() - t0, 3)
-        return ""
-
-    whys = _side_by_side(one, list(m["candidates"]))
-    failed = {i: w for i, w in zip(m["candidates"], whys) if w}
+        upto = first.upto
+        failed = {i: w for i, w in first.wait().items() if i in asked}
+    else:
+        upto = min(max_pairs, pair + max(LAYOUT_BLOCK, 2 * (pair - first.upto)))
+        whys = _side_by_side(lambda i: _link_candidate(batch[i], upto), asked)
+        failed = {i: w for i, w in zip(asked, whys) if w}
     for i in failed:
         check.candidates[i].link_failed = True
     check.next_layouts = upto if upto < max_pairs else None
-    _waited(batch, m["candidates"], time.monotonic() - t0)
+    share = (time.monotonic() - t0) / len(batch)  # the judge's wait, shared out as its worker is (wall_s)
+    for i in asked:
+        ev = batch[i].res.evidence
+        ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + share, 3)
     return (json.dumps({"ready": upto, "failed": failed}) + "\n").encode()
 
 
-def _waited(batch: list[_Pending], asked: list, seconds: float) -> None:
-    """The judge waited ``seconds`` for the links of the candidates ``asked`` (indices into
-    ``batch``): each gets its share in ``code_layouts_waited_s``, 1/len(batch) as it gets
-    of the batch's worker (wall_s)."""
-    for i in asked:
-        ev = batch[i].res.evidence
-        ev["code_layouts_waited_s"] = round(ev["code_layouts_waited_s"] + seconds / len(batch), 3)
+def _link_candidate(p: _Pending, upto: int) -> str:
+    """Links candidate ``p``'s layouts of the first ``upto`` pairs; "" or why its object
+    did not link again. Its evidence counts them (``code_layouts``) and the time
+    (``code_layouts_s``, added, whether or not they linked)."""
+    assert p.layouts is not None  # a timed batch's candidates all have layouts
+    t0 = time.monotonic()
+    try:
+        p.layouts.link(upto)
+        return ""
+    except toolchain.LayoutError as e:
+        return f"the candidate's object did not link at another code offset: {e}"
+    finally:
+        ev = p.res.evidence
+        ev["code_layouts"] = p.layouts.linked
+        ev["code_layouts_s"] = round(ev["code_layouts_s"] + time.monotonic() - t0, 3)
 
 
 def _take_result(
