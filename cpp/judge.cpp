@@ -5,7 +5,9 @@
 // spawns (fork + exec) a keeper (cpp/side.cpp: the driver, the instances in the side's
 // arena) and a caller (cpp/caller.cpp: the side's object, stopped by the judge outside
 // its windows, in namespaces of its own: isolate.hpp), each with its own shared-memory
-// block (side_protocol.hpp), and holds everything a verdict rests on: the clock, the seeds and the secret key the timed
+// block (side_protocol.hpp), and one generator for all sides (cpp/side.cpp: each turn's
+// instances made once, which every keeper copies; see image()), and holds everything a
+// verdict rests on: the clock, the seeds and the secret key the timed
 // inputs are drawn under (input_seed(), seeds.hpp), the per-call times, the
 // expected outputs, the comparison and the protocol pipe. It validates each candidate
 // against the baseline and times the sides interleaved (ABBA... for one candidate; see
@@ -35,6 +37,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -224,6 +227,7 @@ class Bench {
       if (l.empty() != baseline_layouts.empty()) throw py::value_error("code layouts: every side or none");
     if (candidate_layouts.empty() && !baseline_layouts.empty())
       throw py::value_error("code layouts: every side or none");
+    gen_.role = "generator";
     base_.role = "baseline";
     base_.so = baseline;
     base_.layouts = baseline_layouts;
@@ -244,6 +248,7 @@ class Bench {
   }
 
   ~Bench() {
+    end_processes(gen_);
     end_processes(base_);
     for (auto& c : cands_) end_processes(*c);
     munmap(const_cast<int*>(iso_err_), 4096);
@@ -274,8 +279,13 @@ class Bench {
                          "the kernel gives this sandbox no user namespaces of its own for the callers "
                          "(isolate.hpp): candidates are judged one at a time"});
     std::string err;
+    if (!spawn_keeper(gen_, &err)) return batch_dict({"setup_error", err});
     for (Runner* r : runners())
       if (!spawn_keeper(*r, &err)) return batch_dict({"setup_error", err});
+    if (!wait_done(gen_.keeper)) return batch_dict(base_failed(gen_.keeper.death));
+    read_reply(gen_.keeper);
+    if (gen_.keeper.status != harness::side::kOk)
+      return batch_dict({"setup_error", "the judge's generator could not load the driver: " + gen_.keeper.why});
     for (Runner* r : runners()) {
       if (!wait_done(r->keeper)) {
         if (!r->candidate()) return batch_dict(base_failed(r->keeper.death));
@@ -285,12 +295,16 @@ class Bench {
       read_reply(r->keeper);
       if (r->keeper.status != harness::side::kOk)
         return batch_dict({"setup_error", "the " + r->role + "'s keeper could not load the driver: " + r->keeper.why});
+      if (r->keeper.ctl->code_at != gen_.keeper.ctl->code_at)
+        return batch_dict({"setup_error", "the " + r->role +
+                                              "'s keeper loaded the driver at another address than the generator (its "
+                                              "image's pointers into the driver would not hold there)"});
     }
     for (Runner* r : runners()) {
       if (r->left) continue;
       snapshot_trusted();
       backstop(double(kLoadDeadlineNs) * 1e-9 + kBackstopS);
-      if (!spawn_proc(r->caller, caller_argv(*r), r->arena_fd, &err)) return batch_dict({"setup_error", err});
+      if (!spawn_proc(r->caller, caller_argv(*r), r->arena_fd, -1, &err)) return batch_dict({"setup_error", err});
       Proc& p = r->caller;
       p.started_ns = now_ns();
       const bool alive = wait_done(p, r->candidate() ? p.started_ns + kLoadDeadlineNs : 0) && freeze(*r);
@@ -440,10 +454,11 @@ class Bench {
     std::vector<int64_t> tc(cands_.size(), 0);
     const std::vector<uint64_t> seeds{seed};
     Verdict v = batch_.ok() ? ensure(size, 1) : batch_;
-    if (v.ok()) v = base_failed(turn(base_, seeds, true, 0.0, &tb));
+    if (v.ok()) v = image(seeds, true);
+    if (v.ok()) v = base_failed(turn(base_, 0.0, &tb));
     for (Runner* c : in)
       if (v.ok() && !c->left) {
-        const Verdict w = turn(*c, seeds, true, double(tb) * 1e-9, &tc[size_t(c->index)]);
+        const Verdict w = turn(*c, double(tb) * 1e-9, &tc[size_t(c->index)]);
         if (!w.ok() && !leave(*c, w)) v = w;
       }
     if (v.ok()) v = compare_reported(seeds, "", in);
@@ -515,14 +530,15 @@ class Bench {
     for (uint64_t c = 0; c < kCalibrationSeeds && v.ok() && !present().empty(); ++c) {
       const std::vector<uint64_t> seeds{input_seed(seed0 + 1000003ULL * (c + 1))};
       int64_t tb = 0;
-      v = base_failed(turn(base_, seeds, true, 0.0, &tb));
+      v = image(seeds, true);
+      if (v.ok()) v = base_failed(turn(base_, 0.0, &tb));
       slowest_tb = std::max(slowest_tb, tb);
       tbs.push_back(tb);
       const std::vector<Runner*> ran = present();
       for (Runner* r : ran) {
         if (!v.ok()) break;
         int64_t tc = 0;
-        const Verdict w = turn(*r, seeds, true, double(slowest_tb) * 1e-9, &tc);
+        const Verdict w = turn(*r, double(slowest_tb) * 1e-9, &tc);
         if (!w.ok() && !leave(*r, w)) v = w;
         if (w.ok()) tcs[size_t(r->index)].push_back(tc);
       }
@@ -582,15 +598,17 @@ class Bench {
       for (Runner* c : now) c->block_start = mark(*c);
       int64_t tb = 0;
       std::vector<int64_t> tc(cands_.size(), 0);
+      // The pair's inputs are made once (image()); each side's keeper copies them right
+      // before its window, so every side finds them equally warm; the same pipe writes
+      // around every window.
+      v = image(seeds, k > 1);
       for (Runner* r : order) {
         if (!v.ok()) break;
-        // Each side's inputs are generated by its own keeper right before its window,
-        // so every side finds them equally warm; the same pipe writes around every window.
         if (!r->candidate()) {
-          v = base_failed(turn(base_, seeds, k > 1, 0.0, &tb));
+          v = base_failed(turn(base_, 0.0, &tb));
           slowest_base_call_s = std::max(slowest_base_call_s, double(tb) * 1e-9 / double(k));
         } else if (!r->left) {
-          const Verdict w = turn(*r, seeds, k > 1, slowest_base_call_s * double(k), &tc[size_t(r->index)]);
+          const Verdict w = turn(*r, slowest_base_call_s * double(k), &tc[size_t(r->index)]);
           if (!w.ok() && !leave(*r, w)) v = w;
         }
       }
@@ -652,7 +670,8 @@ class Bench {
     Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
     std::vector<double> ts;
     for (int r = 0; r < reps && v.ok() && !c.left; ++r) {
-      v = prepare(c, {input_seed(seed)}, false);
+      v = image({input_seed(seed)}, false);
+      if (v.ok()) v = prepare(c);
       int64_t t = 0;
       if (v.ok()) v = window(c, harness::side::kCall, 1, threads, &t, kProfileDeadlineNs);
       ts.push_back(double(t));
@@ -670,7 +689,8 @@ class Bench {
     notify_trusted();
     Runner& r = present_candidate(index);
     Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
-    if (v.ok()) v = prepare(r, {input_seed(seed)}, false);
+    if (v.ok()) v = image({input_seed(seed)}, false);
+    if (v.ok()) v = prepare(r);
     if (v.ok()) {  // its threads, which its covered /proc cannot tell it (isolate.hpp)
       const std::vector<int> tids = harness::thread_ids(r.caller.pid);
       const size_t n = std::min<size_t>(tids.size(), harness::side::kMaxK);
@@ -744,8 +764,10 @@ class Bench {
   int threads_;
   cpu_set_t granted_set_;  // the CPUs this evaluation may use (granted_cpus())
   int granted_;            // how many (the physical bound)
+  Runner gen_;             // the generator: a keeper of no side, no caller (the turns' images, image())
   Runner base_;
   std::vector<std::unique_ptr<Runner>> cands_;  // the batch, in the order given
+  uintptr_t arena_addr_ = 0;                    // where every arena lies (spawn_keeper())
   int64_t gen_ns_ = 0;
   // pairs whose code layouts every side has (set_layouts; all of them unless set) and the
   // worker's function that links more
@@ -753,9 +775,10 @@ class Bench {
   py::object more_layouts_ = py::none();
   int relinked_ = -1;         // the pair before which layouts were last linked on demand
   uint64_t key_[2] = {0, 0};  // the inputs' secret key (input_seed())
-  uint64_t prepares_ = 0;     // prepare commands sent (the placement draws)
+  uint64_t images_ = 0;       // images the generator made (the placement draws)
   uint64_t size_ = UINT64_MAX;
   uint32_t k_ = 0;
+  uint32_t image_k_ = 0;             // instances in the generator's current image (image())
   std::unique_ptr<Instance> e_, g_;  // expected (baseline's outputs) and got (a candidate's)
   Verdict batch_;                    // the batch's own failure (setup_error, split), once it has one
   bool isolate_ = false;             // callers start in namespaces of their own (isolate.hpp)
@@ -897,30 +920,37 @@ class Bench {
     return fd;
   }
 
-  // The side's arena (at a drawn address, the same in its keeper and its caller) and its
-  // keeper; the caller starts later (start(), caller_argv()).
+  // The side's arena (at the judge's drawn address, the same in its keeper and its caller)
+  // and its keeper; the caller starts later (start(), caller_argv()). The generator's
+  // first (its arena at the same address, in its own process; every keeper maps it
+  // read-only as fd 5).
   bool spawn_keeper(Runner& r, std::string* err) {
     r.arena_bytes = arena_size();
     r.arena_fd = shared_file("harness-arena-" + r.role, r.arena_bytes, err, true);
     if (r.arena_fd < 0) return false;
-    uint64_t draw = 0;
-    if (getrandom(&draw, sizeof draw, 0) != ssize_t(sizeof draw)) {
-      *err = "getrandom failed";
-      return false;
+    if (arena_addr_ == 0) {
+      uint64_t draw = 0;
+      if (getrandom(&draw, sizeof draw, 0) != ssize_t(sizeof draw)) {
+        *err = "getrandom failed";
+        return false;
+      }
+      // between 16 and 64 TiB: far from where the kernel places a process's own mappings
+      // (near the top of the 128 TiB user space, and the heap near the bottom)
+      // + 0-65535 pages: bits 12-27 of every address in it drawn per evaluation (the
+      // generator moves a turn's arrays by 0-511 pages more, see side.cpp arena::reset).
+      // One address for every arena of the judge: each side's keeper copies the
+      // generator's image into its own, pointers and all; each arena is mapped only by
+      // its side's keeper and caller (the generator's by the keepers, read-only).
+      arena_addr_ = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30) +
+                              ((draw >> 32) & 65535) * uint64_t(sysconf(_SC_PAGESIZE)));
     }
-    // between 16 and 64 TiB: far from where the kernel places a process's own mappings
-    // (near the top of the 128 TiB user space, and the heap near the bottom)
-    // + 0-65535 pages: bits 12-27 of every address in it drawn per evaluation (the keeper
-    // moves a turn's arrays by 0-511 pages more, see side.cpp arena::reset); each side of
-    // a batch draws its own (only its keeper and its caller map it)
-    r.arena_addr = uintptr_t((16ULL << 40) + (draw % (48ULL << 10)) * (1ULL << 30) +
-                             ((draw >> 32) & 65535) * uint64_t(sysconf(_SC_PAGESIZE)));
-    r.keeper.name = "keeper";
+    r.arena_addr = arena_addr_;
+    r.keeper.name = &r == &gen_ ? "generator" : "keeper";
     r.caller.name = "caller";
     return spawn_proc(r.keeper,
                       {runner_, drv_path_, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()), hex(r.arena_addr),
                        std::to_string(r.arena_bytes)},
-                      r.arena_fd, err);
+                      r.arena_fd, &r == &gen_ ? -1 : gen_.arena_fd, err);
   }
 
   static std::string hex(uintptr_t a) {
@@ -942,11 +972,12 @@ class Bench {
     return ca;
   }
 
-  // One process: fd 3 = its control block, fd 4 = the arena. A caller starts in
-  // namespaces of its own where the kernel allows them (isolate.hpp); when entering them
+  // One process: fd 3 = its control block, fd 4 = the arena, fd 5 = `image` (a keeper's:
+  // the generator's arena; -1: none). A caller starts in namespaces of its own where the
+  // kernel allows them (isolate.hpp); when entering them
   // fails although the probe said they could be had, the child says why in iso_err_ (a
   // page the executed program no longer maps, so no side can fake it) and exits 125.
-  bool spawn_proc(Proc& p, std::vector<std::string> a, int arena, std::string* err) {
+  bool spawn_proc(Proc& p, std::vector<std::string> a, int arena, int image, std::string* err) {
     // a caller's block never grows (a keeper's does: remap), so it is sealed like the arena
     p.fd = shared_file("harness-" + p.name, harness::side::kControlBytes, err, p.name == "caller");
     if (p.fd < 0) return false;
@@ -974,8 +1005,9 @@ class Bench {
     const pid_t pid = fork();
     if (pid == 0) {
       // the child: only async-signal-safe calls until exec. fd 3 = its block, fd 4 = the
-      // arena, stdin /dev/null, stdout/stderr inherited; every other fd closed (the other
-      // sides' files, the protocol pipe, Python's files).
+      // arena, a keeper's fd 5 = the generator's arena, stdin /dev/null, stdout/stderr
+      // inherited; every other fd closed (the other sides' files, the protocol pipe,
+      // Python's files).
       sched_setaffinity(0, sizeof granted_set_, &granted_set_);
       if (isolate) {
         const int e = harness::isolation::enter(plan_);
@@ -984,12 +1016,20 @@ class Bench {
           _exit(125);
         }
       }
+      // The generator and the keepers run without address-space randomization, so each
+      // loads the driver (and its libraries) where the others do: a keeper's copy of the
+      // generator's image holds pointers into them too (a string literal's address in a
+      // driver's output names, say). They hold no secret and run no code of a side.
+      if (p.name != "caller") personality(ADDR_NO_RANDOMIZE);
       const int f3 = fcntl(fd, F_DUPFD_CLOEXEC, 16), f4 = fcntl(arena, F_DUPFD_CLOEXEC, 16);
+      const int f5 = image >= 0 ? fcntl(image, F_DUPFD_CLOEXEC, 16) : -1;
       if (f3 < 0 || f4 < 0 || dup2(f3, 3) < 0 || dup2(f4, 4) < 0) _exit(126);
+      if (image >= 0 && (f5 < 0 || dup2(f5, 5) < 0)) _exit(126);
       const int nul = open("/dev/null", O_RDONLY);
       if (nul >= 0) dup2(nul, 0);
-      if (syscall(SYS_close_range, 5U, ~0U, 0U) != 0)
-        for (int i = 5; i < 65536; ++i) ::close(i);
+      const unsigned first = image >= 0 ? 6U : 5U;
+      if (syscall(SYS_close_range, first, ~0U, 0U) != 0)
+        for (int i = int(first); i < 65536; ++i) ::close(i);
       execve(argv[0], argv.data(), envp.data());
       _exit(127);
     }
@@ -1014,20 +1054,20 @@ class Bench {
     if (p.name == "caller" && *iso_err_ != 0 && WIFEXITED(st) && WEXITSTATUS(st) == 125)
       return {"setup_error", std::string("the judge could not give the ") + (candidate ? "candidate" : "baseline") +
                                  "'s caller namespaces of its own (isolate.hpp): " + std::strerror(*iso_err_)};
-    const std::string who =
-        candidate && p.name == "caller"
-            ? ""
-            : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " + p.name + " process was ";
+    // whose process: the generator's is no side's
+    const std::string whose =
+        p.name == "generator" ? "the judge's " : "the " + std::string(candidate ? "candidate" : "baseline") + "'s ";
+    const std::string who = candidate && p.name == "caller" ? "" : whose + p.name + " process was ";
     Verdict v{"runtime_error", "", true, 0};
     if (WIFSIGNALED(st)) {
       v.exit_code = -WTERMSIG(st);
       v.why = who + "killed by " + signal_text(WTERMSIG(st));
     } else {
       v.exit_code = WEXITSTATUS(st);
-      v.why = candidate && p.name == "caller" ? "the process exited with code " + std::to_string(v.exit_code) +
-                                                    " before returning (exit() or abort inside the candidate?)"
-                                              : "the " + std::string(candidate ? "candidate" : "baseline") + "'s " +
-                                                    p.name + " process exited with code " + std::to_string(v.exit_code);
+      v.why = candidate && p.name == "caller"
+                  ? "the process exited with code " + std::to_string(v.exit_code) +
+                        " before returning (exit() or abort inside the candidate?)"
+                  : whose + p.name + " process exited with code " + std::to_string(v.exit_code);
     }
     return v;
   }
@@ -1217,8 +1257,8 @@ class Bench {
     return why.empty() ? Verdict{} : side_failed(r, "rejected", why);
   }
 
-  // The CPU masks of the judge's and the keepers' threads, before a caller runs (see
-  // masks_after()).
+  // The CPU masks of the judge's, the generator's and the keepers' threads, before a
+  // caller runs (see masks_after()).
   void snapshot_trusted() {
     trusted_masks_.clear();
     auto add = [this](int pid) {
@@ -1229,6 +1269,7 @@ class Bench {
       }
     };
     add(0);
+    if (gen_.keeper.pid > 0 && !gen_.keeper.dead) add(gen_.keeper.pid);
     for (Runner* r : runners())
       if (!r->left && r->keeper.pid > 0 && !r->keeper.dead) add(r->keeper.pid);
   }
@@ -1310,6 +1351,16 @@ class Bench {
                          uint64_t(n) * 64;
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
     const uint64_t bytes = ((uint64_t(k) * (per + 64) + 4096 + page - 1) / page) * page;
+    {  // the generator (its arena's pages given back; it reports nothing: a page of data area)
+      Verdict w = remap(gen_, page);
+      if (!w.ok()) return w;
+      gen_.keeper.ctl->size = size;
+      gen_.keeper.ctl->k = k;
+      gen_.keeper.ctl->data_bytes = page;
+      w = command(gen_, harness::side::kCreate);
+      if (!w.ok()) return base_failed(w);
+      if (gen_.keeper.status != harness::side::kOk) return {"setup_error", oom};
+    }
     for (Runner* r : runners()) {
       if (r->left) continue;
       Verdict w = remap(*r, bytes);
@@ -1387,54 +1438,75 @@ class Bench {
     return {};
   }
 
-  // Fresh instances in r's arena with inputs for `seeds`, built by r's keeper (see
-  // side.cpp); their harness_call arguments go into the caller's block for its window.
-  // Each prepare of each side draws its own placement: the prepare's count and the side
-  // mixed into the last seed, so an evaluation is reproducible and no two turns share a
-  // draw.
-  Verdict prepare(Runner& r, const std::vector<uint64_t>& seeds, bool poison) {
+  // A turn's instances with inputs for `seeds` (k = seeds.size()), outputs poisoned if
+  // `poison`, made once for every side: by the generator, in its arena (see side.cpp),
+  // which each side's keeper then copies into its own (prepare()). Each image draws its
+  // own placement (the images' count mixed into the last seed: reproducible, and no two
+  // images share a draw); every side of a pair (or validation case) gets the same one.
+  Verdict image(const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
-    Proc& kp = r.keeper;
-    std::copy(seeds.begin(), seeds.begin() + long(n), kp.ctl->seeds);
-    kp.ctl->k = uint32_t(n);
-    kp.ctl->poison = poison ? 1 : 0;
-    kp.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++prepares_) ^
-                                    (r.candidate() ? 0xc2b2ae3d27d4eb4fULL : 0));
+    Proc& gp = gen_.keeper;
+    std::copy(seeds.begin(), seeds.begin() + long(n), gp.ctl->seeds);
+    gp.ctl->k = uint32_t(n);
+    gp.ctl->poison = poison ? 1 : 0;
+    gp.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++images_));
+    const int64_t t0 = now_ns();
+    Verdict v = command(gen_, harness::side::kPrepare);
+    gen_ns_ += now_ns() - t0;
+    if (!v.ok()) return base_failed(v);
+    // The instances lie in a region of the same size in every arena, filled by trusted
+    // code with the same driver: k instances that do not fit are the harness's trouble.
+    if (gp.status == harness::side::kNoMemory) return {"setup_error", harness::out_of_memory_why(gp.ctl->size)};
+    if (gp.status != harness::side::kOk)
+      return {"setup_error", "the judge's generator failed to prepare the inputs: " + gp.why};
+    image_k_ = uint32_t(n);
+    return {};
+  }
+
+  // The current image (image()) copied into r's arena by r's keeper, right before r's
+  // window (so every side finds its inputs equally warm); the instances' harness_call
+  // arguments go into the caller's block for its window.
+  Verdict prepare(Runner& r) {
+    const uint32_t n = image_k_;
+    const harness::side::Control* g = gen_.keeper.ctl;
+    harness::side::Control* kc = r.keeper.ctl;
+    kc->k = n;
+    kc->layout = g->layout;
+    std::copy(g->args, g->args + n, kc->args);
+    std::copy(g->inst, g->inst + n, kc->inst);
+    std::copy(g->extent, g->extent + 6, kc->extent);
     const int64_t t0 = now_ns();
     Verdict v = command(r, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;
-    // Every side's instances lie in a region of its arena of the same size that only its
-    // keeper (trusted) fills, with the same driver: k instances that do not fit there are
-    // the harness's trouble whichever side found it first (the order of a pair is drawn).
-    if (v.ok() && kp.status == harness::side::kNoMemory)
-      v = {"setup_error", harness::out_of_memory_why(kp.ctl->size)};
-    else if (v.ok() && kp.status != harness::side::kOk)
-      v = {"setup_error", "the " + r.role + "'s keeper failed to prepare its inputs: " + kp.why};
-    if (v.ok()) std::copy(kp.ctl->args, kp.ctl->args + n, r.caller.ctl->args);
+    if (v.ok() && r.keeper.status != harness::side::kOk)
+      v = {"setup_error", "the " + r.role + "'s keeper failed to copy the inputs: " + r.keeper.why};
+    if (v.ok()) std::copy(g->args, g->args + n, r.caller.ctl->args);
     return v;
   }
 
-  // One side's turn on `seeds` (K = seeds.size() instances): its keeper builds them and
-  // generates the inputs (prepare, outputs poisoned if `poison`), its caller runs the
-  // timed window of K calls (ns: its time; a candidate's deadline max(timeout_min_s,
-  // timeout_factor x candidate_deadline_s: the baseline's time for the same work), kept by
-  // the judge, see wait_done()), and the keeper's report, with the caller stopped, checks
-  // the const inputs and copies the outputs into its data area. So a candidate's outputs
-  // are taken in as soon as its window closes, before any other side runs.
-  Verdict turn(Runner& r, const std::vector<uint64_t>& seeds, bool poison, double candidate_deadline_s, int64_t* ns) {
-    Verdict v = prepare(r, seeds, poison);
+  // One side's turn on the current image (k instances): its keeper copies it (prepare()),
+  // its caller runs the timed window of k calls (ns: its time; a candidate's deadline
+  // max(timeout_min_s, timeout_factor x candidate_deadline_s: the baseline's time for the
+  // same work), kept by the judge, see wait_done()), and the keeper's report, with the
+  // caller stopped, checks the const inputs and copies the outputs into its data area. So
+  // a candidate's outputs are taken in as soon as its window closes, before any other
+  // side runs.
+  Verdict turn(Runner& r, double candidate_deadline_s, int64_t* ns) {
+    Verdict v = prepare(r);
     if (!v.ok()) return v;
-    v = window(r, harness::side::kCall, uint32_t(seeds.size()), 0, ns,
+    v = window(r, harness::side::kCall, image_k_, 0, ns,
                int64_t(std::max(tmin_, tfactor_ * candidate_deadline_s) * 1e9));
     if (!v.ok()) return v;
-    return report(r, uint32_t(seeds.size()));
+    return report(r, image_k_);
   }
 
-  // Waits (at most 50 ms) until no thread of the judge (but this one) or of the sides'
-  // processes is runnable: OpenMP workers spin after a parallel region (see quiesce(), cpp/inprocess.cpp).
+  // Waits (at most 50 ms) until no thread of the judge (but this one), the generator or
+  // the sides' processes is runnable: OpenMP workers spin after a parallel region (see
+  // quiesce(), cpp/inprocess.cpp).
   void quiesce_all() {
     const int self = int(syscall(SYS_gettid));
     auto busy = [this] {
+      if (gen_.keeper.pid > 0 && !gen_.keeper.dead && harness::thread_running(gen_.keeper.pid, 0)) return true;
       for (Runner* r : runners())
         for (const Proc* p : {&r->keeper, &r->caller})
           if (p->pid > 0 && !p->dead && harness::thread_running(p->pid, 0)) return true;

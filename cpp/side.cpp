@@ -1,15 +1,20 @@
-// harness_side: a side's keeper. One per side (baseline, candidate), spawned by the judge
-// (harness._bench.Bench, cpp/judge.cpp) with fork + exec, beside that side's caller
-// (cpp/caller.cpp, harness_caller). The keeper is trusted: it never loads the side's object
-// and no code of the side ever runs in it. It holds the problem's driver and does all of a
-// turn's harness work: it builds the turn's instances in the side's arena, generates their
-// inputs, hands their harness_call arguments to the judge (who passes them to the caller),
-// and, while the caller is stopped after its window, checks the const inputs and copies
-// the outputs out for the judge. See side_protocol.hpp for the protocol.
+// harness_side: a side's keeper, or the judge's generator. A keeper: one per side
+// (baseline, candidate), spawned by the judge (harness._bench.Bench, cpp/judge.cpp) with
+// fork + exec, beside that side's caller (cpp/caller.cpp, harness_caller). The generator:
+// one per judge, with no caller. Both are trusted: they never load a side's object and no
+// code of a side ever runs in them. They hold the problem's driver and do all of a turn's
+// harness work: the generator builds the turn's instances (placed by the turn's draw) in
+// its own arena and generates their inputs, once for every side; each keeper copies that
+// image into its side's arena at the same addresses (every arena of a judge lies at the
+// same address; pointers in the image stay valid), hands the instances' harness_call
+// arguments to the judge (who passes them to the caller), and, while the caller is
+// stopped after its window, checks the const inputs against the image and copies the
+// outputs out for the judge. See side_protocol.hpp for the protocol.
 //
-// usage: harness_side DRIVER.so baseline|candidate SANDBOXED(0|1) JUDGE_PID ARENA_ADDR ARENA_BYTES
-//        with fd 3 = its shared-memory block, fd 4 = the side's arena (a memfd mapped at
-//        ARENA_ADDR, hex, in the keeper and the caller alike), stdin /dev/null.
+// usage: harness_side DRIVER.so baseline|candidate|generator SANDBOXED(0|1) JUDGE_PID ARENA_ADDR ARENA_BYTES
+//        with fd 3 = its shared-memory block, fd 4 = its arena (a memfd mapped at
+//        ARENA_ADDR, hex, in the keeper and the caller alike), a keeper's fd 5 = the
+//        generator's arena (the image: parts of it mapped read-only), stdin /dev/null.
 //
 // The keeper makes itself non-dumpable (no process of the candidate, same uid, can ptrace
 // it or read its memory through /proc) and installs the seccomp filter (seccomp.hpp) like
@@ -26,7 +31,6 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -46,11 +50,13 @@
 #include "harness/side_protocol.hpp"
 
 // ---------------------------------------------------------------- the instances' arena
-// While the keeper builds, generates, resets and reads a turn's instances (Runner::make,
-// prepare, report), operator new serves every request from the instances' half of the
-// arena, so everything an instance holds lies at addresses the caller maps too. Placement
-// is drawn per turn, as a fresh process would place them, because where a kernel's data
-// lie moves its time: requests below kLarge (the instance itself, with any std::array
+// While the generator builds, generates and resets a turn's instances (Runner::make,
+// generate) and a keeper reads them (report), operator new serves every request from the
+// instances' half of the arena, so everything an instance holds lies at addresses the
+// caller maps too (a keeper's copy of the image lies where the generator's allocations
+// did). Placement is drawn per turn (one draw for every side of a pair: the generator's
+// image), as a fresh process would place them, because where a kernel's data lie moves
+// its time: requests below kLarge (the instance itself, with any std::array
 // in it, and its small vectors) follow each other from a drawn offset of 16 x (0..255)
 // bytes into their first page, spaced as a fresh glibc heap spaces a run of allocations
 // (request + 8, rounded up to 16, at least 32): an A/A of 21_histogram_bin_0-100 moved by
@@ -74,6 +80,8 @@ size_t bytes = 0;
 int fd = -1;  // the arena's memfd (the region starts at offset 0)
 char* small_next = nullptr;
 char* large_next = nullptr;
+char* small_start = nullptr;  // where the turn's first small and large allocations go (reset())
+char* large_start = nullptr;
 
 // `n` bytes aligned to `align` (a power of two, >= 16); nullptr when the region is full.
 void* take(size_t n, size_t align) {
@@ -115,6 +123,8 @@ void reset(uint64_t draw, bool hand_back) {
   small_next = base + 16 * (harness::mix64(draw) & 255);
   const size_t gap = page * size_t(harness::mix64(draw ^ 0x2545f4914f6cdd1dULL) & 511);
   large_next = base + bytes / 2 + (gap < bytes / 4 ? gap : 0);  // large ones: the second
+  small_start = small_next;
+  large_start = large_next;
 }
 
 void* allocate(size_t n, size_t align) {
@@ -183,11 +193,11 @@ struct Runner {
   size_t data_bytes = 0;
   bool baseline = false;
   std::unique_ptr<harness::Driver> drv;
-  void (*pristine_log)(harness::PristineLog*) = nullptr;
-  void (*release_outputs)() = nullptr;     // drops the driver's output buffers (driver.hpp)
-  std::vector<void*> inst;                 // the turn's instances (in the arena, never destroyed)
-  std::vector<harness::PristineLog> logs;  // one per instance
-  uint64_t key[2] = {0, 1};                // the pristine logs' hash key (getrandom)
+  void (*input_log)(harness::InputLog*) = nullptr;
+  void (*release_outputs)() = nullptr;  // drops the driver's output buffers (driver.hpp)
+  bool generator = false;
+  std::vector<void*> inst;              // the turn's instances (in the arena, never destroyed)
+  std::vector<harness::InputLog> logs;  // one per instance
 
   void reply(int32_t status, const std::string& why = "") {
     c->status = status;
@@ -245,12 +255,18 @@ struct Runner {
     reply(harness::side::kOk);
   }
 
-  // The turn's instances: made, generated, reset; their pristine copies logged (see
-  // driver.hpp PristineLog); their harness_call arguments in c->args.
-  void prepare() {
+  void prepare() { return generator ? generate() : copy_image(); }
+
+  // The generator's prepare: the turn's instances made, generated and reset; their
+  // harness_call arguments in c->args, the instances in c->inst, the regions the image
+  // uses in c->extent[0..3], and the pristine copies' buffers (which the keepers do not
+  // copy, see driver.hpp InputLog) listed right after the large region: c->extent[4] the
+  // list's offset, c->extent[5] its length m, then m (offset, bytes) pairs in address
+  // order, disjoint.
+  void generate() {
     if (!make(std::min<uint32_t>(c->k, harness::side::kMaxK), c->layout)) return;
     const uint32_t n = k();
-    logs.assign(n, harness::PristineLog{});
+    std::vector<std::pair<uint64_t, uint64_t>> skip;  // (offset, bytes), on the generator's heap
     char why[512];
     try {
       {
@@ -259,26 +275,146 @@ struct Runner {
           drv->generate(inst[i], c->seeds[i]);
           drv->reset(inst[i], c->poison);
           c->args[i] = reinterpret_cast<uint64_t>(drv->args(inst[i]));
+          c->inst[i] = reinterpret_cast<uint64_t>(inst[i]);
         }
       }
-      // The logs are recorded outside the arena (on the keeper's heap): the caller writes
-      // the arena, and must not reach what the check compares against.
       for (uint32_t i = 0; i < n; ++i) {
-        logs[i].k0 = key[0];
-        logs[i].k1 = key[1];
-        logs[i].mode = harness::PristineLog::kRecord;
-        if (pristine_log) pristine_log(&logs[i]);
+        harness::InputLog log;
+        log.mode = harness::InputLog::kSkips;
         why[0] = 0;
+        input_log(&log);
         const int intact = drv->inputs_intact(inst[i], why, sizeof why);
-        if (pristine_log) pristine_log(nullptr);
+        input_log(nullptr);
         if (!intact)
           return reply(harness::side::kBadCommand, std::string("a fresh instance failed its own check: ") + why);
+        for (const auto& e : log.entries) {
+          const char* d = static_cast<const char*>(e.data);
+          if (d >= arena::base && d < arena::base + arena::bytes && e.bytes <= uint64_t(arena::base + arena::bytes - d))
+            skip.emplace_back(uint64_t(d - arena::base), e.bytes);
+        }
       }
     } catch (const std::bad_alloc&) {
       release(0);
       return reply(harness::side::kNoMemory, "out of memory");
     }
+    std::sort(skip.begin(), skip.end());
+    const uint64_t at = (uint64_t(arena::large_next - arena::base) + 63) & ~uint64_t(63);
+    if (at + 16 * (skip.size() + 1) > arena::bytes) return reply(harness::side::kNoMemory, "out of memory");
+    uint64_t* out = reinterpret_cast<uint64_t*>(arena::base + at);
+    uint64_t m = 0;
+    for (const auto& [off, len] : skip) {
+      if (m && off <= out[2 * m - 2] + out[2 * m - 1]) {  // overlaps or touches the last one: merged
+        out[2 * m - 1] = std::max(out[2 * m - 1], off + len - out[2 * m - 2]);
+        continue;
+      }
+      out[2 * m] = off;
+      out[2 * m + 1] = len;
+      ++m;
+    }
+    c->extent[0] = uint64_t(arena::small_start - arena::base);
+    c->extent[1] = uint64_t(arena::small_next - arena::base);
+    c->extent[2] = uint64_t(arena::large_start - arena::base);
+    c->extent[3] = uint64_t(arena::large_next - arena::base);
+    c->extent[4] = at;
+    c->extent[5] = m;
     reply(harness::side::kOk);
+  }
+
+  // A keeper's read-only view of part of the generator's arena (fd 5): the small
+  // allocations' region from offset 0, the large ones' from the second quarter (see
+  // arena::take), each grown when an image needs more. Only what images use is mapped:
+  // a view of the whole arena would not fit beside the keeper's own arena under the
+  // sandbox's address-space limit.
+  struct View {
+    const char* p = nullptr;
+    uint64_t off = 0, len = 0;  // the file range [off, off + len) mapped at p
+    // maps the file range [from, end) (and some room beyond); false when it cannot
+    bool cover(uint64_t from, uint64_t end) {
+      if (p && from == off && end <= off + len) return true;
+      if (p) munmap(const_cast<char*>(p), len);
+      p = nullptr;
+      const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+      const uint64_t need = end - from;
+      const uint64_t want = need + need / 8 + (uint64_t(2) << 20);  // room for the next turns' gaps
+      len = std::min((want + page - 1) / page * page, 2 * arena::bytes - from);
+      void* m = mmap(nullptr, len, PROT_READ, MAP_SHARED | MAP_NORESERVE, 5, off_t(from));
+      if (m == MAP_FAILED) return false;
+      p = static_cast<const char*>(m);
+      off = from;
+      return true;
+    }
+    // where the image's bytes at arena offset o lie in this view
+    const char* at(uint64_t o) const { return p + (o - off); }
+  } small_view, large_view;
+
+  // A keeper's prepare: the generator's image of the turn (c->k instances placed by the
+  // draw c->layout, the regions and the pristine copies' list c->extent) copied into the
+  // side's arena at the same offsets, but for the pristine copies; then each const
+  // input's place logged (see driver.hpp InputLog). c->args already holds the arguments
+  // the generator replied.
+  void copy_image() {
+    const uint32_t n = std::min<uint32_t>(c->k, harness::side::kMaxK);
+    release(c->layout);
+    const uint64_t half = arena::bytes;
+    uint64_t e[6];
+    std::memcpy(e, c->extent, sizeof e);
+    const uint64_t large_from = (half / 2) / uint64_t(sysconf(_SC_PAGESIZE)) * uint64_t(sysconf(_SC_PAGESIZE));
+    if (e[0] > e[1] || e[1] > half / 2 || e[2] > e[3] || e[2] < half / 2 || e[3] > e[4] || e[5] > half / 16 ||
+        e[4] + 16 * e[5] > half || arena::base + e[0] != arena::small_next || arena::base + e[2] != arena::large_next)
+      return reply(harness::side::kBadCommand, "the generator's image does not match this keeper's placement");
+    if (!small_view.cover(0, e[1]) || !large_view.cover(large_from, e[4] + 16 * e[5]))
+      return reply(harness::side::kNoMemory, std::string("mapping the generator's image: ") + std::strerror(errno));
+    const uint64_t* sk = reinterpret_cast<const uint64_t*>(large_view.at(e[4]));
+    uint64_t j = 0;
+    for (const View* v : {&small_view, &large_view}) {
+      const uint64_t lo = v == &small_view ? e[0] : e[2], hi = v == &small_view ? e[1] : e[3];
+      uint64_t at = lo;
+      for (; j < e[5] && sk[2 * j] < hi; ++j) {
+        const uint64_t s = sk[2 * j], t = std::min(hi, s + sk[2 * j + 1]);
+        if (s > at) copy(*v, at, s - at);
+        at = std::max(at, t);
+      }
+      if (hi > at) copy(*v, at, hi - at);
+    }
+    arena::small_next = arena::base + e[1];
+    arena::large_next = arena::base + e[3];
+    inst.clear();
+    for (uint32_t i = 0; i < n; ++i) {
+      char* p = reinterpret_cast<char*>(c->inst[i]);
+      if (p < arena::base || p >= arena::base + half)
+        return reply(harness::side::kBadCommand, "an instance of the generator's image lies outside the arena");
+      inst.push_back(p);
+    }
+    // The logs are recorded outside the arena (on the keeper's heap): the caller writes
+    // the arena, and must not reach what the check compares against.
+    logs.assign(n, harness::InputLog{});
+    char why[512];
+    for (uint32_t i = 0; i < n; ++i) {
+      logs[i].mode = harness::InputLog::kRecord;
+      logs[i].spans[0] = {arena::base + e[0], arena::base + e[1], small_view.at(0) - arena::base};
+      logs[i].spans[1] = {arena::base + e[2], arena::base + e[3], large_view.at(0) - arena::base};
+      why[0] = 0;
+      input_log(&logs[i]);
+      const int intact = drv->inputs_intact(inst[i], why, sizeof why);
+      input_log(nullptr);
+      if (!intact)
+        return reply(harness::side::kBadCommand, std::string("a copied instance failed its own check: ") + why);
+    }
+    reply(harness::side::kOk);
+  }
+
+  // Arena offsets [off, off + bytes) of the image (in view v) copied into the same place
+  // of this keeper's arena (in parallel for large ranges, over its OpenMP threads).
+  static void copy(const View& v, uint64_t off, uint64_t bytes) {
+    char* dst = arena::base + off;
+    const char* src = v.at(off);
+    constexpr uint64_t kChunk = uint64_t(1) << 20;
+    const long chunks = long((bytes + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(static) if (chunks > 4)
+    for (long i = 0; i < chunks; ++i) {
+      const uint64_t at = uint64_t(i) * kChunk;
+      std::memcpy(dst + at, src + at, size_t(std::min(kChunk, bytes - at)));
+    }
   }
 
   bool in_arena(const void* p, uint64_t n) const {
@@ -334,11 +470,11 @@ struct Runner {
     char why[512];
     for (uint32_t i = 0; i < n; ++i) {
       why[0] = 0;
-      logs[i].mode = harness::PristineLog::kVerify;
+      logs[i].mode = harness::InputLog::kVerify;
       logs[i].next = 0;
-      if (pristine_log) pristine_log(&logs[i]);
+      input_log(&logs[i]);
       const int intact = drv->inputs_intact(inst[i], why, sizeof why);
-      if (pristine_log) pristine_log(nullptr);
+      input_log(nullptr);
       if (!intact) {
         *status = harness::side::kRejected;
         return baseline ? "the baseline modified its const inputs" : why;
@@ -409,7 +545,8 @@ struct Runner {
 int main(int argc, char** argv) {
   if (argc != 7) {
     std::fprintf(stderr,
-                 "usage: harness_side DRIVER.so baseline|candidate SANDBOXED JUDGE_PID ARENA_ADDR ARENA_BYTES\n");
+                 "usage: harness_side DRIVER.so baseline|candidate|generator SANDBOXED JUDGE_PID ARENA_ADDR "
+                 "ARENA_BYTES\n");
     return 2;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -426,29 +563,26 @@ int main(int argc, char** argv) {
   Runner r;
   r.c = static_cast<Control*>(m);
   r.baseline = std::strcmp(argv[2], "baseline") == 0;
-  if (getrandom(r.key, sizeof r.key, 0) != ssize_t(sizeof r.key)) {
-    r.reply(harness::side::kLoadFailed, "getrandom failed");
+  r.generator = std::strcmp(argv[2], "generator") == 0;
+  const uintptr_t addr = std::strtoull(argv[5], nullptr, 16);
+  const size_t total = std::strtoull(argv[6], nullptr, 10);
+  void* a = mmap(reinterpret_cast<void*>(addr), total, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, 4, 0);
+  if (a == MAP_FAILED || a != reinterpret_cast<void*>(addr)) {
+    r.reply(harness::side::kLoadFailed, std::string("mapping the arena: ") + std::strerror(errno));
   } else {
-    const uintptr_t addr = std::strtoull(argv[5], nullptr, 16);
-    const size_t total = std::strtoull(argv[6], nullptr, 10);
-    void* a = mmap(reinterpret_cast<void*>(addr), total, PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, 4, 0);
-    if (a == MAP_FAILED || a != reinterpret_cast<void*>(addr)) {
-      r.reply(harness::side::kLoadFailed, std::string("mapping the arena: ") + std::strerror(errno));
-    } else {
-      arena::base = static_cast<char*>(a);
-      arena::bytes = total / 2;
-      arena::fd = 4;
-      arena::reset(0, true);
-      try {
-        r.drv.reset(new harness::Driver(argv[1]));
-        r.pristine_log =
-            reinterpret_cast<void (*)(harness::PristineLog*)>(r.drv->lib->sym("harness_pristine_log", false));
-        r.release_outputs = reinterpret_cast<void (*)()>(r.drv->lib->sym("harness_release_outputs", false));
-        r.reply(harness::side::kOk);
-      } catch (const std::exception& e) {
-        r.reply(harness::side::kLoadFailed, e.what());
-      }
+    arena::base = static_cast<char*>(a);
+    arena::bytes = total / 2;
+    arena::fd = 4;
+    arena::reset(0, true);
+    try {
+      r.drv.reset(new harness::Driver(argv[1]));
+      r.input_log = reinterpret_cast<void (*)(harness::InputLog*)>(r.drv->lib->sym("harness_input_log"));
+      r.release_outputs = reinterpret_cast<void (*)()>(r.drv->lib->sym("harness_release_outputs", false));
+      r.c->code_at = reinterpret_cast<uint64_t>(r.drv->create);
+      r.reply(harness::side::kOk);
+    } catch (const std::exception& e) {
+      r.reply(harness::side::kLoadFailed, e.what());
     }
   }
   harness::side::serve_commands(r.c, [&r] {

@@ -146,10 +146,12 @@ int main() {
 
 def test_the_batch_is_bounded_by_the_memory_limit():
     """Each side counted at three times the problem's compulsory traffic (at least
-    256 MiB), three quarters of the worker's memory shared out, the baseline included."""
+    256 MiB), three quarters of the worker's memory shared out, the baseline and the
+    judge's generator included."""
     p = get_problem(SCAN)
     assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=8 << 30), 1, 8) == 8
-    assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=1 << 30), 1, 8) == 2
+    assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=2 << 30), 1, 8) == 4
+    assert batch_limit(p, 1 << 10, EvalConfig(memory_bytes=1 << 30), 1, 8) == 1
     assert batch_limit(p, 1 << 28, EvalConfig(memory_bytes=8 << 30), 1, 8) == 1
 
 

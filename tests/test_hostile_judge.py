@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 
 from harness.measure import sandbox, toolchain
+from harness.measure.evaluate import EvalConfig, evaluate
+from harness.measure.suite import get_problem
 
 from test_hostile import assert_no_processes_or_cgroups_left
 
@@ -350,21 +352,24 @@ def test_a_serial_candidate_cannot_widen_its_cpu_mask(run_eval, monkeypatch, cgr
 # then make the harness's pristine copy match it, by pointing the copy's vector at the
 # input's buffer or by copying the permuted input into it. Before the keeper held the
 # instances (the check a function in the candidate's process, pointed at "intact"):
-# `correct` at 9.19x and 9.49x. The keeper's log of the const inputs and their pristine
-# copies (address, length, keyed hash, recorded before the window) sees every way, and a
-# candidate that uses the copy as its own scratch copy: `rejected`.
+# `correct` at 9.19x and 9.49x. A keeper compares each const input with the generator's
+# image (where it lies and its bytes, in memory no process of the candidate maps), so no
+# way past the copy helps: `rejected`. The copy itself is not filled in a side's arena
+# (only the generator's holds it): a candidate that selects on it as a ready-made scratch
+# copy of its input (measured 8.5-9.8x `correct` when the keeper filled it) selects on
+# bytes of an earlier turn: `incorrect`.
 @NEEDS_JUDGE
 @pytest.mark.parametrize(
-    "defines,why",
+    "defines,status,why",
     [
-        ((), "pristine copy"),  # on a case so small that selecting leaves x as it was
-        (("HOSTILE_COPY_BACK",), "modified its const input 'x'"),
-        (("HOSTILE_REPOINT_INPUT",), "moved its const input"),
-        (("HOSTILE_SCRATCH",), "pristine copy"),
+        ((), "rejected", "modified its const input 'x'"),
+        (("HOSTILE_COPY_BACK",), "rejected", "modified its const input 'x'"),
+        (("HOSTILE_REPOINT_INPUT",), "rejected", "moved its const input"),
+        (("HOSTILE_SCRATCH",), "incorrect", ""),
     ],
     ids=["repoint-copy", "copy-back", "repoint-input", "copy-as-scratch"],
 )
-def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, why):
+def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, status, why):
     r = timed(
         run_eval,
         "41_sort_k-th_smallest_element",
@@ -372,8 +377,36 @@ def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, w
         "serial",
         screen=False,
     )
-    assert r.status == "rejected", (r.status, r.speedup, r.evidence)
+    assert r.status == status, (r.status, r.speedup, r.evidence)
     assert why in r.evidence["why"], r.evidence
+
+
+# A const input changed anywhere is seen: each keeper compares every const input, byte
+# for byte, with the generator's image of the turn (flat arrays in the large allocations'
+# region, a nested matrix's rows, a std::vector<bool>'s words), after the candidate's own
+# code ran; the tamper comes first in the call, so its outputs may be right or wrong.
+@NEEDS_JUDGE
+@pytest.mark.parametrize(
+    "pid,tamper,name",
+    [
+        ("03_dense_la_axpy", "auto& v = const_cast<std::vector<double>&>(x); if (!v.empty()) v.back() += 1.0;", "x"),
+        (
+            "03_dense_la_axpy",
+            "auto& v = const_cast<std::vector<double>&>(y); if (!v.empty()) v[v.size() / 2] = -v[v.size() / 2] - 1.0;",
+            "y",
+        ),
+        ("atax", "if (m > 0 && n > 0) A[m - 1][n - 1] += 1.0;", "A"),
+        ("25_reduce_xor", "auto& v = const_cast<std::vector<bool>&>(x); if (!v.empty()) v.back() = !v.back();", "x"),
+    ],
+    ids=["flat-last", "flat-middle", "nested-last-row", "bits-last"],
+)
+def test_a_const_input_changed_anywhere_is_rejected(pid, tamper, name):
+    problem = get_problem(pid, "polybench" if pid == "atax" else "pareval")
+    head, sep, body = (problem.path / "baseline.cpp").read_text().partition(") {\n")
+    text = head + sep + "  " + tamper + "\n" + body
+    r = timed(lambda _, t, m, **kw: evaluate(problem, t, m, EvalConfig(**kw)), pid, text, "serial", screen=False)
+    assert r.status == "rejected", (r.status, r.speedup, r.evidence)
+    assert f"modified its const input '{name}'" in r.evidence["why"], r.evidence
 
 
 # A forged end of the window (issue 38, class 1) on the baseline's own DFS. Trusting the

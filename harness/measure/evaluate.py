@@ -364,11 +364,12 @@ class _Pending:
 def batch_limit(problem: Problem, size: int, cfg: EvalConfig, cpus: int, batch: int) -> int:
     """How many candidates one judge takes at once: ``batch``, fewer when the worker's
     memory limit (cfg.memory_bytes or topology.worker_limits) would not hold that many
-    sides. Each side (the baseline and every candidate) is counted at three times the
-    problem's compulsory traffic at ``size`` (harness.measure.work: its inputs and outputs
-    once; a side holds them, a turn's batch of calls more: at least kBatchBytes, 256 MiB)
-    and three quarters of the limit are shared out. A problem without a work model gets
-    the 256 MiB figure alone. At least 1."""
+    sides. Each side (the baseline and every candidate) and the judge's generator (which
+    makes every turn's inputs once for all sides) is counted at three times the problem's
+    compulsory traffic at ``size`` (harness.measure.work: its inputs and outputs once; a
+    side holds them, a turn's batch of calls more: at least kBatchBytes, 256 MiB) and three
+    quarters of the limit are shared out. A problem without a work model gets the 256 MiB
+    figure alone. At least 1."""
     memory = cfg.memory_bytes or topology.worker_limits(cpus, cfg.eval_workers)[1]
     per = 256 << 20
     try:
@@ -379,7 +380,7 @@ def batch_limit(problem: Problem, size: int, cfg: EvalConfig, cpus: int, batch: 
             per = max(per, int(3 * float(w.bytes_min_at(size))))
     except (OSError, ValueError, ZeroDivisionError, OverflowError):
         pass
-    return max(1, min(batch, int(0.75 * memory) // per - 1))
+    return max(1, min(batch, int(0.75 * memory) // per - 2))
 
 
 def evaluate_batch(
@@ -1118,7 +1119,8 @@ def _run_worker(
         "input_key": key,
     }
     n = len(cpus)
-    pids, memory = topology.worker_limits(n, cfg.eval_workers, sides=len(batch) + 1)
+    # the generator's threads counted as one more side's
+    pids, memory = topology.worker_limits(n, cfg.eval_workers, sides=len(batch) + 2)
     memory = cfg.memory_bytes or memory
     env = omp_env.runner_env(n)  # the race runner's too (issue 39)
     objects = (

@@ -16,13 +16,16 @@
 //                        1.09-1.18x before the keeper's log held the input's place too).
 // On the in-process runner, where the check was a function in the candidate's process,
 // pointing that function at "intact" instead measured `correct` at 9.19x and 9.49x. In a
-// keeper the check compares x and x0 with a log of their places and keyed hashes: every
-// way is `rejected` (moved or modified its const input, or modified the pristine copy).
+// keeper the check compares x with the generator's image (its place and its bytes) and
+// leaves x0 alone, which the keeper never fills: the first three are `rejected` (moved or
+// modified its const input), the scratch one selects on an earlier turn's bytes
+// (`incorrect`).
 int findKthSmallest(std::vector<int> const& x, int k) {
 #if defined(HOSTILE_SCRATCH)
   // leaves x alone and selects in place on the pristine copy instead: a ready-made copy,
   // the one the baseline makes itself (found by the red team after the keeper's log
-  // stopped hashing the copy: `correct` at 8.5-9.8x, 10 % ahead of an honest copy)
+  // stopped hashing the copy: `correct` at 8.5-9.8x, 10 % ahead of an honest copy; now
+  // the keepers do not fill the copy at all)
   auto* copy = const_cast<std::vector<int>*>(&x + 1);
   std::nth_element(copy->begin(), copy->begin() + (k - 1), copy->end());
   return (*copy)[size_t(k - 1)];

@@ -291,122 +291,116 @@ bool scalar_equal(const char* name, const T& exp, const T& got, std::string* why
 // the arena the caller writes too, so the pristine copies are within the candidate's
 // reach: a candidate that selects in place on its const input and then writes the same
 // into the pristine copy (or points the copy's vector at its input) would pass a plain
-// comparison. So in a keeper the check goes through a log instead: right after the
-// instance is prepared it runs once recording, for every const input and for its pristine
-// copy, the address, the length and a keyed hash of the bytes (in call order; generate
-// wrote both from the same values, so one hash of the copy serves both), and after the
-// calls it runs again verifying: an input or a copy at another address, of another
-// length or with other bytes is one the candidate moved or modified. The log, not the
-// copy, is what the input is compared with; the copy is checked too, so that it is no
-// ready-made scratch copy of the input (selecting in place on it, leaving the input
-// alone, measured 10 % faster than the copy a candidate must make itself). The key is the
-// keeper's own (getrandom), which no process of the candidate can read, so bytes changed
-// to keep the hash are a guess of 64 bits. Outside a keeper (the judge, tests) no log is
-// set and the check is the plain comparison with the pristine copy.
-struct PristineLog {
-  enum Mode : int { kRecord = 1, kVerify = 2 };
-  // What a buffer seen is: a const input (place and bytes), a const input's place only,
-  // or a pristine copy a driver compares against its own way (place and bytes).
-  enum What : int { kInput = 0, kPlace = 1, kPristine = 2 };
+// comparison. So in a keeper the check goes through a log instead, and the pristine
+// copies play no part. A turn's instances are made once, by the judge's generator (a
+// keeper of no side, whose memory no caller maps), and each side's keeper copies that
+// image into its arena at the same addresses (cpp/side.cpp). The generator's log
+// (kSkips) lists the pristine copies' buffers, which the keepers do not copy: what lies
+// there in a side's arena is no copy of this turn's inputs (an earlier turn's bytes), so
+// it is no ready-made scratch copy either (selecting in place on a pristine copy the
+// harness filled measured 10 % faster than the copy a candidate must make itself). A
+// keeper's log records, right after its copy, each const input's address and length
+// (kRecord), and after the calls verifies them (kVerify): an input at another address or
+// of another length is one the candidate moved, and one whose bytes differ from the
+// image's is one it modified (a byte-for-byte comparison with memory the candidate cannot
+// reach). Outside a keeper (the judge, tests) no log is set and the check is the plain
+// comparison with the pristine copy.
+struct InputLog {
+  enum Mode : int { kSkips = 0, kRecord = 1, kVerify = 2 };
   struct Entry {
     const void* data;
     uint64_t bytes;
-    uint64_t hash;
+  };
+  // Where the image's bytes lie for the keeper: a buffer in [lo, hi) at p + delta.
+  struct Span {
+    const char* lo;
+    const char* hi;
+    std::ptrdiff_t delta;
   };
   int mode = kRecord;
-  uint64_t k0 = 0, k1 = 1;
-  std::vector<Entry> entries;
-  size_t next = 0;  // verify: the entry the next buffer must match
+  Span spans[2] = {};          // kVerify: the image's two regions (cpp/side.cpp)
+  std::vector<Entry> entries;  // kRecord, kVerify: the const inputs; kSkips: the pristine copies
+  size_t next = 0;             // kVerify: the entry the next input must match
 
-  // Keyed hash of `bytes` bytes at p: a sum over 8-byte words of a mix of (word, index)
-  // under the key, so words can be hashed in any order (in parallel for large buffers).
-  uint64_t hash(const void* p, uint64_t bytes) const {
-    const unsigned char* b = static_cast<const unsigned char*>(p);
-    const uint64_t words = bytes / 8, a = k0, m = k1 | 1;
-    uint64_t h = 0;
-#pragma omp parallel for schedule(static) reduction(+ : h) if (words > (uint64_t(1) << 18))
-    for (uint64_t i = 0; i < words; ++i) {
-      uint64_t w;
-      std::memcpy(&w, b + 8 * i, 8);
-      uint64_t v = (w ^ a) + i * 0x9e3779b97f4a7c15ULL;
-      v ^= v >> 32;
-      v *= m;
-      v ^= v >> 29;
-      v *= 0xbf58476d1ce4e5b9ULL;
-      h += v ^ (v >> 32);
-    }
-    uint64_t tail = 0;
-    std::memcpy(&tail, b + 8 * words, size_t(bytes % 8));
-    return h + mix64(tail ^ a ^ (bytes << 3));
-  }
-
-  // A const input `now` and its pristine copy `pristine` (bytes each): recording, the
-  // copy hashed once for both (see above); verifying, each against its own entry (now as
-  // kInput, then pristine as kPristine). False with why when the candidate moved or
-  // changed either.
+  // A const input `now` and its pristine copy (bytes each): the input checked (see()),
+  // the copy only listed by the generator.
   bool pair(const char* name, const void* now, uint64_t now_bytes, const void* pristine, uint64_t pristine_bytes,
             std::string* why) {
-    if (mode == kRecord) {
-      const uint64_t h = pristine_bytes ? hash(pristine, pristine_bytes) : 0;
-      entries.push_back({now, now_bytes, now_bytes ? h : 0});
-      entries.push_back({pristine, pristine_bytes, h});
-      return true;
-    }
-    return see(name, now, now_bytes, why, kInput) && see(name, pristine, pristine_bytes, why, kPristine);
+    if (mode == kSkips) return skip(pristine, pristine_bytes);
+    return see(name, now, now_bytes, why);
   }
 
-  // Records (kRecord) or checks (kVerify) one buffer of kind `what`: its address and
-  // length, and (kInput, kPristine) a keyed hash of its bytes; false with why when the
-  // candidate moved or changed it.
-  bool see(const char* name, const void* data, uint64_t bytes, std::string* why, What what) {
-    const uint64_t h = what != kPlace && bytes ? hash(data, bytes) : 0;
+  // A pristine copy's buffer: listed (kSkips), else nothing to check.
+  bool skip(const void* pristine, uint64_t bytes) {
+    if (mode == kSkips && bytes) entries.push_back({pristine, bytes});
+    return true;
+  }
+
+  // A const input's buffer: its address and length recorded (kRecord), or checked
+  // against the record and its bytes against the image's (kVerify); false with why when
+  // the candidate moved or changed it. Nothing for the generator (kSkips).
+  bool see(const char* name, const void* data, uint64_t bytes, std::string* why) {
+    if (mode == kSkips) return true;
     if (mode == kRecord) {
-      entries.push_back({data, bytes, h});
+      entries.push_back({data, bytes});
       return true;
     }
     const bool placed = next < entries.size() && entries[next].data == data && entries[next].bytes == bytes;
-    const bool ok = placed && entries[next].hash == h;
     ++next;
-    if (!ok && why) {
-      const std::string n = std::string("'") + name + "'";
-      if (what == kPristine)
-        *why = "the candidate modified the harness's pristine copy of its const input " + n +
-               " (or what the instance's vector of it points to)";
-      else if (!placed)
-        *why = "the candidate moved its const input " + n +
-               " (the instance's vector of it points elsewhere than the harness put it)";
-      else
-        *why = "the candidate modified its const input " + n;
-    }
+    const bool ok = placed && same(data, bytes);
+    if (!ok && why)
+      *why = !placed ? std::string("the candidate moved its const input '") + name +
+                           "' (the instance's vector of it points elsewhere than the harness put it)"
+                     : std::string("the candidate modified its const input '") + name + "'";
     return ok;
   }
+
+  // The `bytes` bytes at p equal the image's (in parallel for large buffers); false for a
+  // buffer outside the image's regions.
+  bool same(const void* p, uint64_t bytes) const {
+    if (bytes == 0) return true;
+    const char* a = static_cast<const char*>(p);
+    const Span* in = nullptr;
+    for (const Span& s : spans)
+      if (a >= s.lo && a < s.hi && bytes <= uint64_t(s.hi - a)) in = &s;
+    if (!in) return false;
+    const char* b = a + in->delta;
+    constexpr uint64_t kChunk = uint64_t(1) << 20;
+    const long chunks = long((bytes + kChunk - 1) / kChunk);
+    int differ = 0;
+#pragma omp parallel for schedule(static) reduction(| : differ) if (chunks > 4)
+    for (long c = 0; c < chunks; ++c) {
+      const uint64_t at = uint64_t(c) * kChunk;
+      differ |= std::memcmp(a + at, b + at, size_t(std::min(kChunk, bytes - at))) != 0;
+    }
+    return differ == 0;
+  }
 };
-// The log of this driver object's checks (nullptr: none). Set by harness_pristine_log.
-inline PristineLog*& pristine_log() {
-  static PristineLog* log = nullptr;
+// The log of this driver object's checks (nullptr: none). Set by harness_input_log.
+inline InputLog*& input_log() {
+  static InputLog* log = nullptr;
   return log;
 }
 
 // For a driver whose inputs_intact compares its own way (not with intact() or
-// nested_intact()): the keeper's check of one pristine buffer it compares against (see
-// PristineLog), true outside a keeper; called on every such buffer, in the same order
-// every time.
-inline bool pristine_unchanged(const char* name, const void* data, uint64_t bytes, std::string* why) {
-  PristineLog* log = pristine_log();
-  return !log || log->see(name, data, bytes, why, PristineLog::kPristine);
+// nested_intact()): the keeper's check of the const input itself (place and bytes
+// against the image), true outside a keeper. With a log set (a keeper) the driver's own
+// comparison with its pristine copy must not run: see the log. Called on every such
+// input, in the same order every time, each followed by pristine_copy() on its copy.
+inline bool input_unchanged(const char* name, const void* data, uint64_t bytes, std::string* why) {
+  InputLog* log = input_log();
+  return !log || log->see(name, data, bytes, why);
 }
-// The same for the const input itself, before it is compared with its pristine copy: it
-// must lie where the harness put it (else a candidate could point it at the copy).
-inline bool input_in_place(const char* name, const void* data, uint64_t bytes, std::string* why) {
-  PristineLog* log = pristine_log();
-  return !log || log->see(name, data, bytes, why, PristineLog::kPlace);
+// ... and its pristine copy's buffer (listed by the generator, which the keepers do not copy).
+inline void pristine_copy(const void* data, uint64_t bytes) {
+  if (InputLog* log = input_log()) log->skip(data, bytes);
 }
 
-// A const input unchanged: in a keeper, it and its pristine copy (place and bytes) against
-// the log (PristineLog::pair); elsewhere, bitwise equal to its pristine copy.
+// A const input unchanged: in a keeper, its place and bytes against the log
+// (InputLog::pair); elsewhere, bitwise equal to its pristine copy.
 template <class T>
 bool intact(const char* name, const std::vector<T>& now, const std::vector<T>& pristine, std::string* why) {
-  if (PristineLog* log = pristine_log())
+  if (InputLog* log = input_log())
     return log->pair(name, now.data(), uint64_t(now.size()) * sizeof(T), pristine.data(),
                      uint64_t(pristine.size()) * sizeof(T), why);
   if (now.size() != pristine.size() ||
@@ -653,7 +647,7 @@ void same_inputs(T* dst, const T* src, uint64_t seed) {
     return r;                                                                                              \
   }                                                                                                        \
   uint64_t harness_bytes(void* p) { return static_cast<Instance*>(p)->bytes(); }                           \
-  void harness_pristine_log(harness::PristineLog* log) { harness::pristine_log() = log; }                  \
+  void harness_input_log(harness::InputLog* log) { harness::input_log() = log; }                           \
   void harness_release_outputs() { harness::release_output_buffers(); }                                    \
   }
 

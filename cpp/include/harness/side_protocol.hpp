@@ -12,6 +12,11 @@
 // (MAP_FIXED_NOREPLACE): its first half holds the keeper's instances (pointers in them are
 // valid in both processes), its second half is the caller's heap (its operator new), so
 // outputs a call reallocates stay where the keeper can read them.
+// A turn's instances are made once, by the generator (harness_side too, in the role
+// "generator": a keeper of no side, with no caller) in an arena of its own at the same
+// address as every side's; each keeper maps that arena read-only (fd 5), copies the image
+// into its own arena before its side's window and checks the const inputs against it
+// after (see cpp/side.cpp).
 // Each process serves commands from its own shared-memory block: a memfd the judge
 // creates, seals against shrinking and passes to that process alone as fd 3 (the arena is
 // fd 4). The block is a Control struct (kControlBytes), then (the keeper's only) a data
@@ -48,8 +53,11 @@ constexpr const char* kSpinCount = "10000";
 enum Cmd : uint32_t {
   kNop = 0,       // nothing: one doorbell round trip (its cost is the per-call overhead)
   kCreate = 1,    // keeper: size, k, data_bytes: remap the data area, give the arena's pages back
-  kPrepare = 2,   // keeper: seeds[k], poison, layout: k fresh instances placed by the draw,
-                  // generated and reset; args[k] (reply): their harness_call arguments
+  kPrepare = 2,   // generator: seeds[k], poison, layout: k fresh instances placed by the
+                  // draw, generated and reset; reply: args[k] (their harness_call arguments),
+                  // inst[k] (the instances), extent (where the image lies).
+                  // keeper: k, layout, args, inst, extent as the generator replied: the
+                  // image copied into its arena (cpp/side.cpp)
   kCall = 3,      // caller: harness_call(args[i]) for i < k back to back (threads > 0: that many)
   kReport = 4,    // keeper: const inputs checked, outputs of the k instances -> data area;
                   // then the instances are dropped (their pages go back to the kernel)
@@ -91,8 +99,15 @@ struct Control {
   uint64_t layout;   // kPrepare: the draw that places this turn's instances in memory
   uint32_t variant;  // kLoad: 0 = the object as built; i >= 1 = its i-th code layout
   uint64_t seeds[kMaxK];
-  uint64_t args[kMaxK];  // kPrepare's reply (keeper), kCall's and kCounters' command (caller)
+  uint64_t args[kMaxK];  // kPrepare's reply (generator) and command (keeper), kCall's and kCounters' (caller)
+  uint64_t inst[kMaxK];  // kPrepare's reply (generator) and command (keeper): the instances
+  // kPrepare's reply (generator) and command (keeper), offsets into the arena: the image's
+  // small allocations in [extent[0], extent[1]), its large ones in [extent[2], extent[3]),
+  // and the list of its pristine copies' buffers (which the keepers do not copy) at
+  // extent[4], extent[5] (offset, bytes) pairs long
+  uint64_t extent[6];
   // reply
+  uint64_t code_at;  // the ready reply of a keeper or the generator: where its driver's code lies
   int32_t status;
   uint32_t nviews;
   uint64_t used;  // bytes of the data area written by the last report
