@@ -147,6 +147,7 @@ struct Runner {
   std::vector<std::string> layouts;  // the same object code linked at other offsets (code layouts 1..)
   Proc keeper, caller;
   int arena_fd = -1;
+  int image_fd = -1;  // the generator's: its arena reopened read-only, the keepers' fd 5
   uintptr_t arena_addr = 0;
   size_t arena_bytes = 0;
   char* data = nullptr;  // the keeper's data area (outputs of a report)
@@ -726,8 +727,8 @@ class Bench {
     return d;
   }
 
-  // Nanoseconds spent generating inputs so far (the judge's own and the keepers'
-  // prepare commands).
+  // Nanoseconds spent making inputs so far (the generator's prepare commands, the
+  // keepers' copies, the judge's comparison instances).
   int64_t generation_ns() const { return gen_ns_; }
 
   // Threads of candidate `index`'s caller now (from /proc/<pid>/status; -1 once it left).
@@ -842,10 +843,13 @@ class Bench {
     const std::vector<Runner*> in = present();
     if (in.size() == 1) {
       leave(*in[0], v);
-      batch_ = {"split", "the baseline's process died with one candidate in the batch, charged to it: " + v.why};
+      batch_ = {"split",
+                "a process of the baseline (or the judge's generator) died with one candidate in the batch, "
+                "charged to it: " +
+                    v.why};
       return batch_;
     }
-    batch_ = {"split", "a process of the baseline died with " + std::to_string(in.size()) +
+    batch_ = {"split", "a process of the baseline (or the judge's generator) died with " + std::to_string(in.size()) +
                            " candidates in the batch (" + v.why + "): they are to be judged again one at a time"};
     return batch_;
   }
@@ -890,6 +894,8 @@ class Bench {
     r.data_bytes = 0;
     if (r.arena_fd >= 0) ::close(r.arena_fd);
     r.arena_fd = -1;
+    if (r.image_fd >= 0) ::close(r.image_fd);
+    r.image_fd = -1;
   }
 
   // ---------------------------------------------------------------- processes
@@ -947,10 +953,17 @@ class Bench {
     r.arena_addr = arena_addr_;
     r.keeper.name = &r == &gen_ ? "generator" : "keeper";
     r.caller.name = "caller";
+    if (&r != &gen_ && gen_.image_fd < 0) {  // the keepers' fd 5: the generator's arena, read only
+      gen_.image_fd = ::open(("/proc/self/fd/" + std::to_string(gen_.arena_fd)).c_str(), O_RDONLY | O_CLOEXEC);
+      if (gen_.image_fd < 0) {
+        *err = std::string("reopening the generator's arena read-only: ") + std::strerror(errno);
+        return false;
+      }
+    }
     return spawn_proc(r.keeper,
                       {runner_, drv_path_, r.role, sandboxed_ ? "1" : "0", std::to_string(getpid()), hex(r.arena_addr),
                        std::to_string(r.arena_bytes)},
-                      r.arena_fd, &r == &gen_ ? -1 : gen_.arena_fd, err);
+                      r.arena_fd, &r == &gen_ ? -1 : gen_.image_fd, err);
   }
 
   static std::string hex(uintptr_t a) {
@@ -1020,7 +1033,7 @@ class Bench {
       // loads the driver (and its libraries) where the others do: a keeper's copy of the
       // generator's image holds pointers into them too (a string literal's address in a
       // driver's output names, say). They hold no secret and run no code of a side.
-      if (p.name != "caller") personality(ADDR_NO_RANDOMIZE);
+      if (p.name != "caller" && personality(personality(0xffffffff) | ADDR_NO_RANDOMIZE) == -1) _exit(124);
       const int f3 = fcntl(fd, F_DUPFD_CLOEXEC, 16), f4 = fcntl(arena, F_DUPFD_CLOEXEC, 16);
       const int f5 = image >= 0 ? fcntl(image, F_DUPFD_CLOEXEC, 16) : -1;
       if (f3 < 0 || f4 < 0 || dup2(f3, 3) < 0 || dup2(f4, 4) < 0) _exit(126);
@@ -1051,6 +1064,10 @@ class Bench {
   // the candidate's memory (the OOM killer may pick any). A harness error here would let
   // a candidate stop a run.
   Verdict death_of(const Proc& p, bool candidate, int st) const {
+    if (p.name != "caller" && WIFEXITED(st) && WEXITSTATUS(st) == 124)
+      return {"setup_error",
+              "the sandbox refuses personality(ADDR_NO_RANDOMIZE), which the judge's generator and "
+              "keepers need to load the driver where one another do (a seccomp profile?)"};
     if (p.name == "caller" && *iso_err_ != 0 && WIFEXITED(st) && WEXITSTATUS(st) == 125)
       return {"setup_error", std::string("the judge could not give the ") + (candidate ? "candidate" : "baseline") +
                                  "'s caller namespaces of its own (isolate.hpp): " + std::strerror(*iso_err_)};

@@ -337,14 +337,22 @@ struct Runner {
       const uint64_t need = end - from;
       const uint64_t want = need + need / 8 + (uint64_t(2) << 20);  // room for the next turns' gaps
       len = std::min((want + page - 1) / page * page, 2 * arena::bytes - from);
+      if (end > from + len) {
+        errno = ENOMEM;
+        return false;
+      }
       void* m = mmap(nullptr, len, PROT_READ, MAP_SHARED | MAP_NORESERVE, 5, off_t(from));
       if (m == MAP_FAILED) return false;
       p = static_cast<const char*>(m);
       off = from;
       return true;
     }
-    // where the image's bytes at arena offset o lie in this view
+    // where the image's bytes at arena offset o (in the view) lie
     const char* at(uint64_t o) const { return p + (o - off); }
+    // how far the image's bytes lie from the same bytes' place in the arena
+    std::ptrdiff_t delta() const {
+      return std::ptrdiff_t(reinterpret_cast<uintptr_t>(p) - uintptr_t(off) - reinterpret_cast<uintptr_t>(arena::base));
+    }
   } small_view, large_view;
 
   // A keeper's prepare: the generator's image of the turn (c->k instances placed by the
@@ -359,8 +367,8 @@ struct Runner {
     uint64_t e[6];
     std::memcpy(e, c->extent, sizeof e);
     const uint64_t large_from = (half / 2) / uint64_t(sysconf(_SC_PAGESIZE)) * uint64_t(sysconf(_SC_PAGESIZE));
-    if (e[0] > e[1] || e[1] > half / 2 || e[2] > e[3] || e[2] < half / 2 || e[3] > e[4] || e[5] > half / 16 ||
-        e[4] + 16 * e[5] > half || arena::base + e[0] != arena::small_next || arena::base + e[2] != arena::large_next)
+    if (e[0] > e[1] || e[1] > half / 2 || e[2] > e[3] || e[2] < half / 2 || e[3] > e[4] || e[4] > half ||
+        e[5] > (half - e[4]) / 16 || arena::base + e[0] != arena::small_next || arena::base + e[2] != arena::large_next)
       return reply(harness::side::kBadCommand, "the generator's image does not match this keeper's placement");
     if (!small_view.cover(0, e[1]) || !large_view.cover(large_from, e[4] + 16 * e[5]))
       return reply(harness::side::kNoMemory, std::string("mapping the generator's image: ") + std::strerror(errno));
@@ -369,8 +377,8 @@ struct Runner {
     for (const View* v : {&small_view, &large_view}) {
       const uint64_t lo = v == &small_view ? e[0] : e[2], hi = v == &small_view ? e[1] : e[3];
       uint64_t at = lo;
-      for (; j < e[5] && sk[2 * j] < hi; ++j) {
-        const uint64_t s = sk[2 * j], t = std::min(hi, s + sk[2 * j + 1]);
+      for (; j < e[5] && sk[2 * j] < hi; ++j) {  // in address order, disjoint (generate())
+        const uint64_t s = sk[2 * j], t = s + std::min(hi - s, sk[2 * j + 1]);
         if (s > at) copy(*v, at, s - at);
         at = std::max(at, t);
       }
@@ -391,8 +399,8 @@ struct Runner {
     char why[512];
     for (uint32_t i = 0; i < n; ++i) {
       logs[i].mode = harness::InputLog::kRecord;
-      logs[i].spans[0] = {arena::base + e[0], arena::base + e[1], small_view.at(0) - arena::base};
-      logs[i].spans[1] = {arena::base + e[2], arena::base + e[3], large_view.at(0) - arena::base};
+      logs[i].spans[0] = {arena::base + e[0], arena::base + e[1], small_view.delta()};
+      logs[i].spans[1] = {arena::base + e[2], arena::base + e[3], large_view.delta()};
       why[0] = 0;
       input_log(&logs[i]);
       const int intact = drv->inputs_intact(inst[i], why, sizeof why);
@@ -424,8 +432,8 @@ struct Runner {
     return n == 0 || (a >= lo && a < hi && n <= uint64_t(hi - a));
   }
 
-  // After the caller's window (the caller stopped): the const inputs against their
-  // pristine copies (and those against the log), then every instance's outputs copied
+  // After the caller's window (the caller stopped): the const inputs against the log (their
+  // places, and their bytes against the generator's image), then every instance's outputs copied
   // into the data area (headers first, then each view's bytes at a 64-byte aligned
   // offset). Views must lie in the arena. The instances are dropped afterwards.
   void report() {
@@ -473,8 +481,17 @@ struct Runner {
       logs[i].mode = harness::InputLog::kVerify;
       logs[i].next = 0;
       input_log(&logs[i]);
-      const int intact = drv->inputs_intact(inst[i], why, sizeof why);
+      int intact = drv->inputs_intact(inst[i], why, sizeof why);
       input_log(nullptr);
+      // every const input logged must have been compared: a check that ended early on
+      // something the candidate wrote would leave the rest unseen
+      if (intact && logs[i].next != logs[i].entries.size()) {
+        intact = 0;
+        std::snprintf(why, sizeof why,
+                      "the candidate changed its instance so that %zu of its %zu const inputs "
+                      "were not checked",
+                      logs[i].entries.size() - std::min(logs[i].next, logs[i].entries.size()), logs[i].entries.size());
+      }
       if (!intact) {
         *status = harness::side::kRejected;
         return baseline ? "the baseline modified its const inputs" : why;

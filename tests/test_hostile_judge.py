@@ -383,8 +383,9 @@ def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, s
 
 # A const input changed anywhere is seen: each keeper compares every const input, byte
 # for byte, with the generator's image of the turn (flat arrays in the large allocations'
-# region, a nested matrix's rows, a std::vector<bool>'s words), after the candidate's own
-# code ran; the tamper comes first in the call, so its outputs may be right or wrong.
+# region, a nested matrix's rows, a std::vector<bool>'s words, strings and structs held in
+# their vector's buffer), after the candidate's own code ran; the tamper comes first in
+# the call, so its outputs may be right or wrong.
 @NEEDS_JUDGE
 @pytest.mark.parametrize(
     "pid,tamper,name",
@@ -397,8 +398,18 @@ def test_the_pristine_copy_of_a_const_input_is_out_of_reach(run_eval, defines, s
         ),
         ("atax", "if (m > 0 && n > 0) A[m - 1][n - 1] += 1.0;", "A"),
         ("25_reduce_xor", "auto& v = const_cast<std::vector<bool>&>(x); if (!v.empty()) v.back() = !v.back();", "x"),
+        (
+            "23_histogram_first_letter_counts",
+            "auto& v = const_cast<std::vector<std::string>&>(s); if (!v.empty() && !v.back().empty()) v.back()[0] = '#';",
+            "s",
+        ),
+        (
+            "35_search_search_for_last_struct_by_key",
+            "auto& v = const_cast<std::vector<Book>&>(books); if (!v.empty()) v.back().pages += 1000;",
+            "books",
+        ),
     ],
-    ids=["flat-last", "flat-middle", "nested-last-row", "bits-last"],
+    ids=["flat-last", "flat-middle", "nested-last-row", "bits-last", "strings-last", "structs-last"],
 )
 def test_a_const_input_changed_anywhere_is_rejected(pid, tamper, name):
     problem = get_problem(pid, "polybench" if pid == "atax" else "pareval")

@@ -146,7 +146,7 @@ def test_a_forged_done_signal_is_rejected_by_the_cpu_accounting(run_eval, every)
     the window only once it has stopped every thread of the caller (SIGSTOP, the stop seen
     by waitpid), so the work not done by then is not in the outputs the keeper reads:
     `incorrect`; or, where the stopped call resumes in the next window on instances the
-    keeper has since rebuilt, the candidate's own process crashes (`runtime_error`).
+    keeper has since copied anew, the candidate's own process crashes (`runtime_error`).
     (Before the callers were stopped, the forged `done` ended the window and the kernel's
     CPU clock saw the work outside it: `rejected`.) every=2 forges only the first call of
     every other window (a window starts after a pause of 2 ms or more between calls)."""

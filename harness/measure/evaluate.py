@@ -317,7 +317,8 @@ def wall_parts(res: EvalResult) -> dict:
     detector's compile and run; validation: the validation calls (both sides' kernel
     time); code_layouts: the wall the judge waited for its layouts' links (the first go
     beside its start, so less than their own time, ``code_layouts_s``, where they were
-    done before it asked); input_generation: the judge's and keepers' input generation;
+    done before it asked); input_generation: the judge's generator (a turn's inputs,
+    once), the keepers' copies of them, and the judge's comparison instances' inputs;
     timed_calls: the timed windows' kernel time of both sides; other: the rest of the wall
     (process start-up, the sandbox, reports, comparisons, waits). Raises nothing: a
     missing figure counts 0."""

@@ -112,6 +112,19 @@ struct Instance {
       if (why) *why = "the candidate resized its const input 's'";
       return false;
     }
+    // in a keeper: the strings (their bytes lie inside their std::string objects) against
+    // the harness's image, byte for byte, and the pristine copy not read (driver.hpp)
+    if (harness::input_log()) {
+      harness::pristine_copy(chars0.data(), chars0.size());
+      if (!harness::input_unchanged("s", s.data(), n * sizeof(std::string), why)) return false;
+      for (size_t i = 0; i < n; ++i) {  // a string held outside its object (none today): its bytes too
+        const char* d = s[i].data();
+        const char* in = reinterpret_cast<const char*>(s.data());
+        if ((d < in || d >= in + n * sizeof(std::string)) && !harness::input_unchanged("s", d, s[i].size(), why))
+          return false;
+      }
+      return true;
+    }
     const size_t blocks = (n + kBlock - 1) / kBlock;
     size_t bad = n;
 #pragma omp parallel for schedule(static) reduction(min : bad) if (n > 100000)

@@ -82,6 +82,19 @@ struct Instance {
       if (why) *why = "the candidate resized its const input 'books'";
       return false;
     }
+    // in a keeper: the books (their titles' bytes lie inside their std::string objects)
+    // against the harness's image, byte for byte, and the pristine copy not read (driver.hpp)
+    if (harness::input_log()) {
+      harness::pristine_copy(pages0.data(), pages0.size() * sizeof(pages0[0]));
+      if (!harness::input_unchanged("books", books.data(), n * sizeof(Book), why)) return false;
+      for (size_t i = 0; i < n; ++i) {  // a title held outside its object (none today): its bytes too
+        const char* d = books[i].title.data();
+        const char* in = reinterpret_cast<const char*>(books.data());
+        if ((d < in || d >= in + n * sizeof(Book)) && !harness::input_unchanged("books", d, books[i].title.size(), why))
+          return false;
+      }
+      return true;
+    }
     size_t bad = n;
     const size_t nn = n;
 #pragma omp parallel for schedule(static) reduction(min : bad) if (nn > 100000)

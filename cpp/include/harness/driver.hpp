@@ -18,7 +18,7 @@
 //     void* args();                              // &HarnessArgs for the glue
 //     bool inputs_intact(std::string* why);      // const inputs still equal pristine copies
 //                                                // (with intact()/nested_intact(), or see
-//                                                // pristine_unchanged())
+//                                                // input_unchanged())
 //     bool matches(const MyInstance& expected, double rtol, double atol, std::string* why);
 //     void outputs(harness::Outputs& out);       // expose outputs (read back as numpy arrays)
 //     size_t bytes() const;                      // memory held by this instance (bytes)

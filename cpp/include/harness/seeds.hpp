@@ -49,8 +49,9 @@ inline uint64_t siphash24(uint64_t k0, uint64_t k1, uint64_t m) {
 // evaluation's secret key (k0, k1). The nominal seeds (+ 1 + p for timed pair p, ...) are public
 // and would let a candidate compute the answers of later pairs in advance (in a
 // validation call, whose window is bounded only by its deadline: tests/hostile/
-// precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); a keeper
-// sees an input seed only in the prepare that hands it over, and one input seed tells
+// precomputes_predicted_inputs.cpp was `correct` at 2.3x for honest code); the judge's
+// generator sees an input seed only in the prepare that hands it over (no keeper or
+// caller ever sees one), and one input seed tells
 // nothing of the next. Validation cases keep their public seeds: a problem's validation
 // is then the same in every evaluation (its wrong variants are caught every time, not by
 // the luck of a draw: tests/test_problems.py), and knowing those inputs helps no timed
