@@ -83,6 +83,37 @@ char* large_next = nullptr;
 char* small_start = nullptr;  // where the turn's first small and large allocations go (reset())
 char* large_start = nullptr;
 
+// The generator's record of a turn's allocations (`wipe`): each region's blocks, in
+// address order (both are handed out upwards), on the generator's own heap (malloc, never
+// the arena). A block freed during the turn's work is zeroed: a driver's temporaries
+// (a BFS's order of visits, a vector outgrown) lie in the image every keeper copies, where
+// the candidate would read them (tests/hostile/reads_generation_scratch.cpp).
+bool wipe = false;
+struct Blocks {
+  uintptr_t* at = nullptr;
+  size_t* n = nullptr;
+  size_t count = 0, cap = 0;
+  void add(const char* p, size_t bytes) {
+    if (count == cap) {
+      const size_t c = cap ? 2 * cap : 1024;
+      auto* a = static_cast<uintptr_t*>(std::realloc(at, c * sizeof *at));
+      if (a) at = a;
+      auto* b = static_cast<size_t*>(std::realloc(n, c * sizeof *n));
+      if (b) n = b;
+      if (!a || !b) return;  // unrecorded: not wiped (the generator out of memory is failing anyway)
+      cap = c;
+    }
+    at[count] = reinterpret_cast<uintptr_t>(p);
+    n[count++] = bytes;
+  }
+  // bytes of the block at p (0: none recorded there)
+  size_t of(const void* p) const {
+    const uintptr_t x = reinterpret_cast<uintptr_t>(p);
+    const uintptr_t* i = std::lower_bound(at, at + count, x);
+    return i != at + count && *i == x ? n[i - at] : 0;
+  }
+} small_blocks, large_blocks;
+
 // `n` bytes aligned to `align` (a power of two, >= 16); nullptr when the region is full.
 void* take(size_t n, size_t align) {
   std::lock_guard<std::mutex> g(mu);
@@ -96,12 +127,14 @@ void* take(size_t n, size_t align) {
     p = up(small_next, align);
     if (p + std::max(step, n) > base + bytes / 2) return nullptr;  // small ones: the first half
     small_next = p + step;
+    if (wipe) small_blocks.add(p, n);
   } else {
     // page-aligned + 16 (where glibc's mapped chunks start), or the alignment asked for
     char* start = up(large_next, page);
     p = align <= 16 ? start + 16 : up(start + 16, align);
     if (p + n > base + bytes || p + n < p) return nullptr;
     large_next = p + n;
+    if (wipe) large_blocks.add(p, n);
   }
   return p;
 }
@@ -125,6 +158,7 @@ void reset(uint64_t draw, bool hand_back) {
   large_next = base + bytes / 2 + (gap < bytes / 4 ? gap : 0);  // large ones: the second
   small_start = small_next;
   large_start = large_next;
+  small_blocks.count = large_blocks.count = 0;
 }
 
 void* allocate(size_t n, size_t align) {
@@ -141,7 +175,15 @@ void* allocate(size_t n, size_t align) {
 // a turn, memory of the arena (either half: the caller's heap is the candidate's) is never
 // handed to free(). Not inlined into operator delete: g++ would then see free() of what
 // operator new returned and warn (-Wmismatched-new-delete).
+// In the generator (`wipe`) a block freed inside a turn's work is zeroed instead: all of
+// the data there is its own.
 __attribute__((noinline)) void deallocate(void* p) {
+  if (p && wipe && on.load(std::memory_order_relaxed)) {
+    std::lock_guard<std::mutex> g(mu);
+    const size_t n = std::max(small_blocks.of(p), large_blocks.of(p));
+    if (n) std::memset(p, 0, n);
+    return;
+  }
   if (!p || on.load(std::memory_order_relaxed)) return;
   const char* c = static_cast<const char*>(p);
   if (base && c >= base && c < base + 2 * bytes) return;
@@ -581,6 +623,7 @@ int main(int argc, char** argv) {
   r.c = static_cast<Control*>(m);
   r.baseline = std::strcmp(argv[2], "baseline") == 0;
   r.generator = std::strcmp(argv[2], "generator") == 0;
+  arena::wipe = r.generator;
   const uintptr_t addr = std::strtoull(argv[5], nullptr, 16);
   const size_t total = std::strtoull(argv[6], nullptr, 10);
   void* a = mmap(reinterpret_cast<void*>(addr), total, PROT_READ | PROT_WRITE,

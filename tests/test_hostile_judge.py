@@ -420,6 +420,19 @@ def test_a_const_input_changed_anywhere_is_rejected(pid, tamper, name):
     assert f"modified its const input '{name}'" in r.evidence["why"], r.evidence
 
 
+# What input generation leaves in memory is out of the candidate's reach (a red team,
+# 2026-12-07): 19_graph_shortest_path's driver kept the BFS that picks its query in the
+# instance, and any driver's temporaries lay in the turn's image that every keeper copies
+# into the side's arena; the hops from one end of the query answered it in one load,
+# `correct` at 77-172x. The driver keeps no scratch now and the generator zeroes every
+# block freed while it makes a turn: the candidate scans for those hops and answers wrong
+# if it finds them.
+@NEEDS_JUDGE
+def test_what_input_generation_leaves_is_out_of_reach(run_eval):
+    r = timed(run_eval, "19_graph_shortest_path", source("reads_generation_scratch.cpp"), "serial", screen=False)
+    assert r.status == "correct", (r.status, r.evidence)
+
+
 # A forged end of the window (issue 38, class 1) on the baseline's own DFS. Trusting the
 # caller's `done`, the judge measured `correct` at 3.95x-4.94x (serial); it now ends the
 # window when every thread of the caller is stopped, so the work after the forged `done`
