@@ -26,10 +26,9 @@ struct Instance {
   size_t N;
   std::vector<COOElement> A, A0;
   std::vector<double> b, b0, x;
-  std::vector<size_t> start;  // row offsets (scratch for generation)
   HarnessArgs a;
 
-  explicit Instance(uint64_t size) : N(size), b(size), b0(size), x(size), start(size + 1) {
+  explicit Instance(uint64_t size) : N(size), b(size), b0(size), x(size) {
     A.reserve(size * 41 + 16);
     A0.reserve(size * 41 + 16);
     a = {&A, &b, &x, N};
@@ -130,8 +129,7 @@ struct Instance {
     o.add("N", harness::U64, &N, 1);
   }
   size_t bytes() const {
-    return (A.capacity() + A0.capacity()) * sizeof(COOElement) + 3 * N * sizeof(double) +
-           (N + 1) * sizeof(size_t);
+    return (A.capacity() + A0.capacity()) * sizeof(COOElement) + 3 * N * sizeof(double);
   }
 };
 HARNESS_DRIVER(Instance)

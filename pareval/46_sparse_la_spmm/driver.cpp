@@ -18,11 +18,10 @@ struct COOElement {
 struct Sparse {
   size_t rows, cols, cap;
   std::vector<COOElement> v, v0;
-  std::vector<size_t> start;  // row offsets (scratch for generation)
 
   Sparse(size_t r, size_t c)
       : rows(r), cols(c), cap(std::min<size_t>(r * std::min<size_t>(100, c), 7 * r + 4096)),
-        v(cap), v0(cap), start(r + 1) {}
+        v(cap), v0(cap) {}
   static size_t length(uint64_t seed, uint64_t s, size_t r, size_t cols) {
     const double u = harness::rand_unit(seed, s, r);
     size_t len;
@@ -32,6 +31,7 @@ struct Sparse {
     return std::min(len, cols);
   }
   void generate(uint64_t seed, uint64_t s) {
+    std::vector<size_t> start(rows + 1);  // row offsets: a temporary (no scratch in an instance: driver.hpp)
     start[0] = 0;
     for (size_t r = 0; r < rows; ++r)
       start[r + 1] = start[r] + std::min(length(seed, s, r, cols), cap - start[r]);
@@ -50,7 +50,7 @@ struct Sparse {
       }
     }
   }
-  size_t bytes() const { return 2 * cap * sizeof(COOElement) + (rows + 1) * sizeof(size_t); }
+  size_t bytes() const { return 2 * cap * sizeof(COOElement); }
 };
 
 struct Instance {

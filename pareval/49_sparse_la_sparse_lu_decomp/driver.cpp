@@ -22,7 +22,6 @@ struct Instance {
   size_t N;
   std::vector<COOElement> A, A0;
   std::vector<double> L, U;
-  std::vector<size_t> cols;  // scratch: one row's columns
   HarnessArgs a;
 
   explicit Instance(uint64_t size) : N(size), L(size * size), U(size * size) {
@@ -37,6 +36,7 @@ struct Instance {
     const double q = rand_uniform(seed, 0, 2, 0.0, 0.04);
     const double margin = rand_uniform(seed, 0, 3, 1.05, 1.5);
     A.clear();
+    std::vector<size_t> cols;  // one row's columns: a temporary (no scratch in an instance: driver.hpp)
     for (size_t i = 0; i < N; ++i) {
       cols.clear();
       const size_t lo = i > bw ? i - bw : 0, hi = std::min(N - 1, i + bw);

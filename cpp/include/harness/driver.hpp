@@ -25,11 +25,14 @@
 //   };
 //   HARNESS_DRIVER(MyInstance)
 //
-// The constructor may allocate only what its instance owns and frees: a side runner
-// (cpp/side.cpp) constructs every turn's instances in an arena of pages it unmaps when the
-// turn's instances are destroyed, so a static or cached container filled there would be
-// left pointing at unmapped memory. Buffers allocated later (generate, reset) come from
-// the ordinary heap, whose placement is not drawn anew: allocate them in the constructor.
+// The constructor may allocate only what its instance owns and frees: the judge's
+// generator (cpp/side.cpp) constructs every turn's instances in an arena it drops whole
+// at the turn's end, so a static or cached container filled there would be left pointing
+// at dropped memory. An instance holds its call's inputs, outputs, working copies and
+// pristine copies, nothing else: every side's keeper copies the generator's image of it
+// into memory the candidate reads, so what generate() works with (a BFS that picks the
+// query, row offsets) belongs in its temporaries, which the generator zeroes when they
+// are freed; a member would hand it to the candidate.
 //
 // Optionally an instance can take another instance's freshly generated inputs faster than
 // generating them itself (a copy instead of hashing): a member
