@@ -1458,15 +1458,16 @@ class Bench {
   // A turn's instances with inputs for `seeds` (k = seeds.size()), outputs poisoned if
   // `poison`, made once for every side: by the generator, in its arena (see side.cpp),
   // which each side's keeper then copies into its own (prepare()). Each image draws its
-  // own placement (the images' count mixed into the last seed: reproducible, and no two
-  // images share a draw); every side of a pair (or validation case) gets the same one.
+  // own placement (the images' count under the evaluation's key: reproducible, no two
+  // images share a draw, and the placement a candidate can see tells nothing of an input
+  // seed); every side of a pair (or validation case) gets the same one.
   Verdict image(const std::vector<uint64_t>& seeds, bool poison) {
     const size_t n = std::min<size_t>(seeds.size(), harness::side::kMaxK);
     Proc& gp = gen_.keeper;
     std::copy(seeds.begin(), seeds.begin() + long(n), gp.ctl->seeds);
     gp.ctl->k = uint32_t(n);
     gp.ctl->poison = poison ? 1 : 0;
-    gp.ctl->layout = harness::mix64(seeds.back() ^ (0x9e3779b97f4a7c15ULL * ++images_));
+    gp.ctl->layout = input_seed(0xa54ff53a5f1d36f1ULL ^ ++images_);
     const int64_t t0 = now_ns();
     Verdict v = command(gen_, harness::side::kPrepare);
     gen_ns_ += now_ns() - t0;

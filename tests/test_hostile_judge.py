@@ -433,16 +433,15 @@ def test_what_input_generation_leaves_is_out_of_reach(run_eval):
     assert r.status == "correct", (r.status, r.evidence)
 
 
-# The seed of a call's inputs cannot be recovered from them (a red team, 2026-12-07): it is
-# keyed, but the drivers' generator (driver.hpp rand_u64, splitmix64 of the seed and an
-# index) is a bijection, so 01_dense_la_solve's A gives the seed back in 2^11 guesses, and
-# with it the planted solution in O(N): `correct` at 14.6x, and at 1.73x (the expert
-# reference 1.50x) padded to stay under the suspicious-speedup flag. Not closed yet: the
-# streams must come from a one-way function of the seed (and a planted value never from a
-# stream the inputs show), which changes every problem's inputs. The candidate answers
-# wrong when it recovers the seed; this test turns green (strict: fails) once it cannot.
+# A call's hidden inputs cannot be recovered from the ones it is handed (a red team,
+# 2026-12-07): the seed is keyed, but each stream's state was splitmix64 of the seed, a
+# bijection, so 01_dense_la_solve's A gave the seed back in 2^11 guesses and with it the
+# planted solution in O(N): `correct` at 14.6x, and at 1.73x (the expert reference 1.50x)
+# padded to stay under the suspicious-speedup flag. A stream's state is SipHash keyed by
+# (seed, stream) now (driver.hpp stream_state): the candidate still recovers stream 0's
+# state from A, derives the planted solution the old way, checks it against b and answers
+# wrong if it holds.
 @NEEDS_JUDGE
-@pytest.mark.xfail(strict=True, reason="the inputs' generator is invertible: the seed is recovered from A")
 def test_the_seed_of_the_inputs_is_out_of_reach(run_eval):
     r = timed(run_eval, "01_dense_la_solve", source("recovers_the_input_seed.cpp"), "serial", screen=False)
     assert r.status == "correct", (r.status, r.evidence)

@@ -14,16 +14,17 @@ struct Instance {
 
   explicit Instance(uint64_t size) : N(size), A(size * size), A0(size * size) { a = {&A, N}; }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     const size_t n = N * N;
 #pragma omp parallel for schedule(static) if (n > 100000)
-    for (size_t i = 0; i < n; ++i) A0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) A0[i] = s0.uniform(i, -1.0, 1.0);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t j = 0; j < N; ++j) {
       double s = 0.0;
       for (size_t i = 0; i < N; ++i)
         if (i != j) s += std::fabs(A0[i * N + j]);
-      const double d = s + harness::rand_uniform(seed, 1, j, 1.0, 2.0);
-      A0[j * N + j] = (harness::rand_u64(seed, 2, j) & 1) ? -d : d;
+      const double d = s + s1.uniform(j, 1.0, 2.0);
+      A0[j * N + j] = (s2.u64(j) & 1) ? -d : d;
     }
     std::copy(A0.begin(), A0.end(), A.begin());
   }

@@ -17,21 +17,22 @@ struct Instance {
     a = {&A, &b, &x, N};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
     const size_t n = N * N;
 #pragma omp parallel for schedule(static) if (n > 100000)
-    for (size_t i = 0; i < n; ++i) A[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) A[i] = s0.uniform(i, -1.0, 1.0);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t j = 0; j < N; ++j) {
       double s = 0.0;
       for (size_t i = 0; i < N; ++i)
         if (i != j) s += std::fabs(A[i * N + j]);
-      const double d = s + harness::rand_uniform(seed, 1, j, 1.0, 2.0);
-      A[j * N + j] = (harness::rand_u64(seed, 2, j) & 1) ? -d : d;
+      const double d = s + s1.uniform(j, 1.0, 2.0);
+      A[j * N + j] = (s2.u64(j) & 1) ? -d : d;
     }
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < N; ++i) {
       double s = 0.0;
-      for (size_t j = 0; j < N; ++j) s += A[i * N + j] * harness::rand_uniform(seed, 3, j, -1.0, 1.0);
+      for (size_t j = 0; j < N; ++j) s += A[i * N + j] * s3.uniform(j, -1.0, 1.0);
       b[i] = s;
     }
     std::copy(A.begin(), A.end(), A0.begin());

@@ -14,16 +14,16 @@ struct Instance {
         A(M * K), A0(M * K), B(K * N), B0(K * N), C(M * N), C0(M * N) {
     a = {&A, &B, &C, M, K, N};
   }
-  static void fill(std::vector<double>& v, std::vector<double>& v0, uint64_t seed,
-                   uint64_t stream) {
+  static void fill(std::vector<double>& v, std::vector<double>& v0, const harness::Stream&
+                   stream) {
     const size_t n = v.size();
 #pragma omp parallel for schedule(static) if (n > 100000)
-    for (size_t i = 0; i < n; ++i) v[i] = v0[i] = harness::rand_uniform(seed, stream, i, -1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) v[i] = v0[i] = stream.uniform(i, -1.0, 1.0);
   }
   void generate(uint64_t seed) {
-    fill(A, A0, seed, 0);
-    fill(B, B0, seed, 1);
-    fill(C, C0, seed, 2);
+    fill(A, A0, harness::Stream(seed, 0));
+    fill(B, B0, harness::Stream(seed, 1));
+    fill(C, C0, harness::Stream(seed, 2));
   }
   // C is both input and output: it is restored from its pristine copy (never poisoned).
   void reset(bool) {

@@ -13,13 +13,14 @@ struct Instance {
     a = {0.0, &x, &y, &z};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      x[i] = x0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
-      y[i] = y0[i] = harness::rand_uniform(seed, 1, i, -1.0, 1.0);
+      x[i] = x0[i] = s0.uniform(i, -1.0, 1.0);
+      y[i] = y0[i] = s1.uniform(i, -1.0, 1.0);
     }
-    const double mag = harness::rand_uniform(seed, 2, 0, 0.5, 2.0);
-    a.alpha = harness::rand_u64(seed, 2, 1) & 1 ? -mag : mag;
+    const double mag = s2.uniform(0, 0.5, 2.0);
+    a.alpha = s2.u64(1) & 1 ? -mag : mag;
   }
   void reset(bool poison) { harness::reset_output(z, n, poison, harness::kPoison); }
   void* args() { return &a; }

@@ -14,10 +14,11 @@ struct Instance {
     a = {&A, &x, &y, M, N};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     const size_t n = A.size();
 #pragma omp parallel for schedule(static) if (n > 100000)
-    for (size_t i = 0; i < n; ++i) A[i] = A0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
-    for (size_t j = 0; j < N; ++j) x[j] = x0[j] = harness::rand_uniform(seed, 1, j, -1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) A[i] = A0[i] = s0.uniform(i, -1.0, 1.0);
+    for (size_t j = 0; j < N; ++j) x[j] = x0[j] = s1.uniform(j, -1.0, 1.0);
   }
   void reset(bool poison) { harness::reset_output(y, M, poison, harness::kPoison); }
   void* args() { return &a; }

@@ -22,17 +22,18 @@ struct Instance {
     a = {&x};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4);
     double freq[3], amp[3], phase[3];
     for (int t = 0; t < 3; ++t) {
-      freq[t] = n ? double(harness::rand_int(seed, 2, t, 0, int64_t(n) - 1)) : 0.0;
-      amp[t] = harness::rand_uniform(seed, 3, t, 0.25, 2.0);
-      phase[t] = harness::rand_uniform(seed, 4, t, 0.0, 6.283185307179586);
+      freq[t] = n ? double(s2.integer(t, 0, int64_t(n) - 1)) : 0.0;
+      amp[t] = s3.uniform(t, 0.25, 2.0);
+      phase[t] = s4.uniform(t, 0.0, 6.283185307179586);
     }
     const double N = double(n);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      double re = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
-      double im = harness::rand_uniform(seed, 1, i, -1.0, 1.0);
+      double re = s0.uniform(i, -1.0, 1.0);
+      double im = s1.uniform(i, -1.0, 1.0);
       for (int t = 0; t < 3; ++t) {
         const uint64_t m = uint64_t(freq[t]) * i % n;  // exact phase index
         const double ang = 6.283185307179586 * double(m) / N + phase[t];

@@ -14,17 +14,18 @@ struct Instance {
     a = {&x, &output};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
     // Three tones at seed-dependent frequencies and amplitudes.
     double freq[3], amp[3], phase[3];
     for (int t = 0; t < 3; ++t) {
-      freq[t] = n ? double(harness::rand_int(seed, 1, t, 0, int64_t(n) - 1)) : 0.0;
-      amp[t] = harness::rand_uniform(seed, 2, t, -2.0, 2.0);
-      phase[t] = harness::rand_uniform(seed, 3, t, 0.0, 6.283185307179586);
+      freq[t] = n ? double(s1.integer(t, 0, int64_t(n) - 1)) : 0.0;
+      amp[t] = s2.uniform(t, -2.0, 2.0);
+      phase[t] = s3.uniform(t, 0.0, 6.283185307179586);
     }
     const double N = double(n);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      double v = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+      double v = s0.uniform(i, -1.0, 1.0);
       for (int t = 0; t < 3; ++t) {
         const uint64_t m = uint64_t(freq[t]) * i % (n ? n : 1);  // exact phase index
         v += amp[t] * std::cos(6.283185307179586 * double(m) / N + phase[t]);

@@ -43,14 +43,15 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 4);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const int kind = int(s0.u64(0) % 4);
     const double R = 1048576.0;  // 2^20
-    const double width = std::pow(10.0, -rand_uniform(seed, 3, 0, 1.0, 4.0));
+    const double width = std::pow(10.0, -s3.uniform(0, 1.0, 4.0));
     const int64_t side = int64_t(std::sqrt(double(n)) / 2) + 2;
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double u = rand_unit(seed, 1, i), v = rand_unit(seed, 2, i);
+      const double u = s1.unit(i), v = s2.unit(i);
       double x, y;
       if (kind == 0) {
         x = std::floor(R * (2 * u - 1)), y = std::floor(R * (2 * v - 1));
@@ -59,7 +60,7 @@ struct Instance {
         const double t = 2 * M_PI * v;
         x = std::round(r * std::cos(t)), y = std::round(r * std::sin(t));
       } else {
-        x = double(rand_int(seed, 1, i, 0, side)), y = double(rand_int(seed, 2, i, 0, side));
+        x = double(s1.integer(i, 0, side)), y = double(s2.integer(i, 0, side));
       }
       points[i] = {std::ldexp(x, -10), std::ldexp(y, -10)};
     }

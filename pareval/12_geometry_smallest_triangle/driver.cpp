@@ -36,22 +36,24 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 4);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5),
+                 s6(seed, 6), s7(seed, 7), s8(seed, 8), s9(seed, 9), s10(seed, 10);
+    const int kind = int(s0.u64(0) % 4);
     const double R = 524288.0;  // 2^19 (times 2: even integers up to 2^20)
-    const double strip = R * std::pow(10.0, -rand_uniform(seed, 3, 0, 0.5, 1.5));
-    const int64_t clusters = rand_int(seed, 4, 0, 1, 16);
+    const double strip = R * std::pow(10.0, -s3.uniform(0, 0.5, 1.5));
+    const int64_t clusters = s4.integer(0, 1, 16);
     for (size_t i = 0; i < n; ++i) {
-      const double u = rand_unit(seed, 1, i), v = rand_unit(seed, 2, i);
+      const double u = s1.unit(i), v = s2.unit(i);
       double x, y;  // half-units: the coordinate is 2 * round(.) units
       if (kind == 0) {
         x = R * (2 * u - 1), y = R * (2 * v - 1);
       } else if (kind == 1) {
         x = strip * (2 * u - 1), y = R * (2 * v - 1);
       } else if (kind == 2) {
-        const int64_t c = rand_int(seed, 5, i, 0, clusters - 1);
-        const double spread = std::ldexp(1.0, int(rand_int(seed, 6, uint64_t(c), 14, 17)));
-        const double cx = rand_uniform(seed, 7, uint64_t(c), -R + spread, R - spread);
-        const double cy = rand_uniform(seed, 8, uint64_t(c), -R + spread, R - spread);
+        const int64_t c = s5.integer(i, 0, clusters - 1);
+        const double spread = std::ldexp(1.0, int(s6.integer(uint64_t(c), 14, 17)));
+        const double cx = s7.uniform(uint64_t(c), -R + spread, R - spread);
+        const double cy = s8.uniform(uint64_t(c), -R + spread, R - spread);
         x = cx + spread * (2 * u - 1), y = cy + spread * (2 * v - 1);
       } else {
         const double t = 2 * M_PI * u, r = R * (1 - 1e-3 * v);
@@ -59,12 +61,12 @@ struct Instance {
       }
       points[i] = {std::ldexp(2 * std::round(x), -10), std::ldexp(2 * std::round(y), -10)};
     }
-    const uint64_t plant = rand_u64(seed, 9, 0) % 10;  // 0-4 none, 5-7 collinear, 8-9 repeat
+    const uint64_t plant = s9.u64(0) % 10;  // 0-4 none, 5-7 collinear, 8-9 repeat
     if (n >= 3 && plant >= 5) {
-      const size_t i = size_t(rand_int(seed, 10, 0, 0, int64_t(n) - 1));
-      size_t j = size_t(rand_int(seed, 10, 1, 0, int64_t(n) - 2));
+      const size_t i = size_t(s10.integer(0, 0, int64_t(n) - 1));
+      size_t j = size_t(s10.integer(1, 0, int64_t(n) - 2));
       if (j >= i) ++j;
-      size_t k = size_t(rand_int(seed, 10, 2, 0, int64_t(n) - 3));
+      size_t k = size_t(s10.integer(2, 0, int64_t(n) - 3));
       if (k >= std::min(i, j)) ++k;
       if (k >= std::max(i, j)) ++k;
       if (plant <= 7)

@@ -27,39 +27,43 @@ struct Instance {
     a = {&points, &result};
   }
 
-  static Point base_point(uint64_t seed, int kind, size_t n, size_t i) {
+  static Point base_point(const harness::Stream* s, int kind, size_t n, size_t i) {
     using namespace harness;
-    const double squeeze = kind == 1 ? std::pow(10.0, rand_uniform(seed, 10, 0, -3.0, 0.0))
-                                     : std::pow(10.0, rand_uniform(seed, 10, 0, -7.0, -2.0));
+    const double squeeze = kind == 1 ? std::pow(10.0, s[10].uniform(0, -3.0, 0.0))
+                                     : std::pow(10.0, s[10].uniform(0, -7.0, -2.0));
     switch (kind) {
       case 1: {
-        const int64_t k = rand_int(seed, 3, 0, 1, 16);
-        const int64_t c = rand_int(seed, 4, i, 0, k - 1);
-        const double spread = rand_uniform(seed, 5, uint64_t(c), 0.5, 50.0);
-        const double cx = rand_uniform(seed, 6, uint64_t(c), -1000.0, 1000.0);
-        const double cy = rand_uniform(seed, 7, uint64_t(c), -1000.0, 1000.0);
-        return {cx + squeeze * rand_uniform(seed, 1, i, -spread, spread),
-                cy + rand_uniform(seed, 2, i, -spread, spread)};
+        const int64_t k = s[3].integer(0, 1, 16);
+        const int64_t c = s[4].integer(i, 0, k - 1);
+        const double spread = s[5].uniform(uint64_t(c), 0.5, 50.0);
+        const double cx = s[6].uniform(uint64_t(c), -1000.0, 1000.0);
+        const double cy = s[7].uniform(uint64_t(c), -1000.0, 1000.0);
+        return {cx + squeeze * s[1].uniform(i, -spread, spread),
+                cy + s[2].uniform(i, -spread, spread)};
       }
       case 3: {
         const int64_t w = int64_t(std::sqrt(std::sqrt(double(n))));
-        return {double(rand_int(seed, 1, i, 0, w)), rand_uniform(seed, 2, i, -1000.0, 1000.0)};
+        return {double(s[1].integer(i, 0, w)), s[2].uniform(i, -1000.0, 1000.0)};
       }
       default:
-        return {squeeze * rand_uniform(seed, 1, i, -1000.0, 1000.0),
-                rand_uniform(seed, 2, i, -1000.0, 1000.0)};
+        return {squeeze * s[1].uniform(i, -1000.0, 1000.0),
+                s[2].uniform(i, -1000.0, 1000.0)};
     }
   }
 
   void generate(uint64_t seed) {
-    const int kind = int(harness::rand_u64(seed, 0, 0) % 4);
+    const harness::Stream s[] = {
+        {seed, 0}, {seed, 1}, {seed, 2}, {seed, 3}, {seed, 4}, {seed, 5}, {seed, 6}, {seed, 7},
+        {seed, 8}, {seed, 9}, {seed, 10}
+    };
+    const int kind = int(s[0].u64(0) % 4);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      Point p = base_point(seed, kind, nn, i);
-      if (kind == 2 && harness::rand_unit(seed, 8, i) * double(nn) < 1.0) {
-        const size_t j = size_t(harness::rand_int(seed, 9, i, 0, int64_t(nn) - 1));
-        p = base_point(seed, kind, nn, j);
+      Point p = base_point(s, kind, nn, i);
+      if (kind == 2 && s[8].unit(i) * double(nn) < 1.0) {
+        const size_t j = size_t(s[9].integer(i, 0, int64_t(nn) - 1));
+        p = base_point(s, kind, nn, j);
       }
       points[i] = points0[i] = p;
     }

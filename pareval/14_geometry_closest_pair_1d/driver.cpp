@@ -26,38 +26,39 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 5);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5), s6(seed, 6);
+    const int kind = int(s0.u64(0) % 5);
     const double nd = double(std::max<size_t>(n, 1));
-    const double K = std::floor(nd * nd * rand_uniform(seed, 3, 0, 1.0 / 16, 4.0)) + 1;
-    const double scale = std::ldexp(1.0, int(rand_int(seed, 3, 1, -4, 4)));
-    const int64_t clusters = rand_int(seed, 3, 2, 1, 16);
+    const double K = std::floor(nd * nd * s3.uniform(0, 1.0 / 16, 4.0)) + 1;
+    const double scale = std::ldexp(1.0, int(s3.integer(1, -4, 4)));
+    const int64_t clusters = s3.integer(2, 1, 16);
     // kind 4: an affine permutation i -> (m * i + c) mod n with m coprime to n
     uint64_t mul = 1, off = 0;
     if (kind == 4 && n > 1) {
       for (uint64_t t = 0;; ++t) {
-        mul = rand_u64(seed, 3, 10 + t) % n;
+        mul = s3.u64(10 + t) % n;
         if (std::gcd<uint64_t>(mul, n) == 1) break;
       }
-      off = rand_u64(seed, 3, 4) % n;
+      off = s3.u64(4) % n;
     }
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double u = rand_unit(seed, 1, i);
+      const double u = s1.unit(i);
       double v;
       switch (kind) {
         case 0: v = -1000.0 + 2000.0 * u; break;
-        case 1: v = scale * double(rand_int(seed, 1, i, -int64_t(K), int64_t(K))); break;
+        case 1: v = scale * double(s1.integer(i, -int64_t(K), int64_t(K))); break;
         case 2: {
-          const int64_t c = rand_int(seed, 2, i, 0, clusters - 1);
-          const double spread = std::pow(10.0, rand_uniform(seed, 4, uint64_t(c), -3.0, 3.0));
-          const double centre = rand_uniform(seed, 5, uint64_t(c), -1e4, 1e4);
+          const int64_t c = s2.integer(i, 0, clusters - 1);
+          const double spread = std::pow(10.0, s4.uniform(uint64_t(c), -3.0, 3.0));
+          const double centre = s5.uniform(uint64_t(c), -1e4, 1e4);
           v = centre + spread * (2.0 * u - 1.0);
           break;
         }
         case 3: {
           const double mag = std::pow(10.0, -8.0 + 16.0 * u);
-          v = (rand_u64(seed, 2, i) & 1) ? -mag : mag;
+          v = (s2.u64(i) & 1) ? -mag : mag;
           break;
         }
         default: v = double((mul * i + off) % nn) + u / 3.0; break;
@@ -65,10 +66,10 @@ struct Instance {
       x[i] = v;
     }
     if (kind == 4 && n >= 2) {
-      const size_t p = size_t(rand_int(seed, 6, 0, 0, int64_t(n) - 1));
-      size_t q = size_t(rand_int(seed, 6, 1, 0, int64_t(n) - 2));
+      const size_t p = size_t(s6.integer(0, 0, int64_t(n) - 1));
+      size_t q = size_t(s6.integer(1, 0, int64_t(n) - 2));
       if (q >= p) ++q;
-      x[q] = x[p] + std::pow(10.0, -double(rand_int(seed, 6, 2, 1, 9)));
+      x[q] = x[p] + std::pow(10.0, -double(s6.integer(2, 1, 9)));
     }
     std::copy(x.begin(), x.end(), x0.begin());
   }

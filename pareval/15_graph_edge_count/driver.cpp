@@ -21,10 +21,11 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 4);
-    const double p = kind == 0 ? rand_uniform(seed, 3, 0, 0.0005, 0.02)
-                   : kind == 1 ? rand_uniform(seed, 3, 0, 0.05, 0.9)
-                               : rand_uniform(seed, 3, 0, 0.05, 1.0);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const int kind = int(s0.u64(0) % 4);
+    const double p = kind == 0 ? s3.uniform(0, 0.0005, 0.02)
+                   : kind == 1 ? s3.uniform(0, 0.05, 0.9)
+                               : s3.uniform(0, 0.05, 1.0);
     const long nn = long(N);
     const size_t NN = N;
 #pragma omp parallel for schedule(static) if (NN >= 256)
@@ -34,16 +35,16 @@ struct Instance {
       int* row0 = A0.data() + i * NN;
       double pr = p;
       if (kind == 2) {
-        const double u = rand_unit(seed, 2, i);
+        const double u = s2.unit(i);
         pr = p * u * u * u;
       }
       for (size_t j = 0; j < NN; ++j) {
         double pij = pr;
         if (kind == 3) {
-          const double u = rand_unit(seed, 2, j);
+          const double u = s2.unit(j);
           pij = p * u * u * u;
         }
-        const int e = (i != j && rand_unit(seed, 1, i * NN + j) < pij) ? 1 : 0;
+        const int e = (i != j && s1.unit(i * NN + j) < pij) ? 1 : 0;
         row[j] = row0[j] = e;
       }
     }

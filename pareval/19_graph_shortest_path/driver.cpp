@@ -32,30 +32,31 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 3);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const int kind = int(s0.u64(0) % 3);
     const double n = double(std::max<size_t>(N, 1));
     int64_t G = 1, w = 0;
     double p_in = 0, p_out = 0, pb = 0;
     std::vector<uint32_t> pos(kind == 1 ? N : 0);
     if (kind == 0) {
-      p_in = p_out = rand_uniform(seed, 3, 0, 0.8, 4.0) / n;
+      p_in = p_out = s3.uniform(0, 0.8, 4.0) / n;
     } else if (kind == 1) {
-      w = rand_int(seed, 3, 1, 1, 48);
-      pb = std::min(1.0, rand_uniform(seed, 3, 2, 1.5, 8.0) / double(2 * w));
+      w = s3.integer(1, 1, 48);
+      pb = std::min(1.0, s3.uniform(2, 1.5, 8.0) / double(2 * w));
       uint64_t mul = 1;
       for (uint64_t t = 0; N > 1; ++t) {
-        mul = rand_u64(seed, 3, 10 + t) % N;
+        mul = s3.u64(10 + t) % N;
         if (std::gcd<uint64_t>(mul, N) == 1) break;
       }
-      const uint64_t off = N ? rand_u64(seed, 3, 5) % N : 0;
+      const uint64_t off = N ? s3.u64(5) % N : 0;
       for (size_t v = 0; v < N; ++v) pos[v] = uint32_t((mul * v + off) % N);
     } else {
-      G = rand_int(seed, 3, 1, 2, 6);
-      p_in = rand_uniform(seed, 3, 2, 0.02, 0.4);
-      p_out = rand_uniform(seed, 3, 3, 0.0, 3.0) / (n * n / 2);
+      G = s3.integer(1, 2, 6);
+      p_in = s3.uniform(2, 0.02, 0.4);
+      p_out = s3.uniform(3, 0.0, 3.0) / (n * n / 2);
     }
     std::vector<int> group(N);
-    for (size_t v = 0; v < N; ++v) group[v] = int(rand_int(seed, 2, v, 0, G - 1));
+    for (size_t v = 0; v < N; ++v) group[v] = int(s2.integer(v, 0, G - 1));
     const long nn = long(N);
     const size_t NN = N;
 #pragma omp parallel for schedule(static) if (NN >= 256)
@@ -73,7 +74,7 @@ struct Instance {
         } else {
           p = group[j] == gi ? p_in : p_out;
         }
-        const int e = (i != j && rand_unit(seed, 1, lo * NN + hi) < p) ? 1 : 0;
+        const int e = (i != j && s1.unit(lo * NN + hi) < p) ? 1 : 0;
         row[j] = row0[j] = e;
       }
     }
@@ -82,16 +83,19 @@ struct Instance {
   // The query (source, dest): the same vertex (5%); dest = the last vertex N-1 and source
   // a vertex farthest from it (20%: a scan that stops before N-1 fails); source uniform
   // and dest a vertex farthest from it (35%: long paths), a uniform reachable vertex
-  // (20%), or a uniform vertex, often unreachable (20%). Needs BFS over A0: O(N^2), like
+  // (15%), or a uniform vertex unreachable from source where there is one (25%: code
+  // that answers 0 or a hop count for "no path" fails). Needs BFS over A0: O(N^2), like
   // the generation.
   void pick_query(uint64_t seed) {
+    // the query's ends (stream 4, handed over) apart from its kind (stream 5: driver.hpp, stream_state)
+    const harness::Stream s4(seed, 4), s5(seed, 5);
     using namespace harness;
     const int last = int(N) - 1;
-    const double u = rand_unit(seed, 4, 1);
-    a.source = u < 0.25 && u >= 0.05 ? last : int(rand_int(seed, 4, 0, 0, last));
+    const double u = s5.unit(0);
+    a.source = u < 0.25 && u >= 0.05 ? last : int(s4.integer(0, 0, last));
     if (u < 0.05) {
       a.dest = a.source;
-    } else if (u < 0.80) {
+    } else if (u < 0.75) {
       std::vector<int> dist;
       std::vector<int> order = bfs_order(a.source, dist);
       size_t first = 0;  // BFS order ends with the farthest vertices: pick among them
@@ -99,10 +103,17 @@ struct Instance {
         first = order.size() - 1;
         while (first > 0 && dist[size_t(order[first - 1])] == dist[size_t(order.back())]) --first;
       }
-      a.dest = order[first + size_t(rand_int(seed, 4, 3, 0, int64_t(order.size() - first) - 1))];
+      a.dest = order[first + size_t(s4.integer(3, 0, int64_t(order.size() - first) - 1))];
       if (u < 0.25) std::swap(a.source, a.dest);  // a far vertex to N-1
     } else {
-      a.dest = int(rand_int(seed, 4, 2, 0, last));
+      std::vector<int> dist;
+      const size_t reached = bfs_order(a.source, dist).size();
+      a.dest = int(s4.integer(2, 0, last));
+      if (reached < N) {  // the k-th vertex not reached, k uniform
+        int64_t k = s4.integer(4, 0, int64_t(N - reached) - 1);
+        for (size_t v = 0; v < N; ++v)
+          if (dist[v] < 0 && k-- == 0) a.dest = int(v);
+      }
     }
   }
   // Vertices reachable from s in BFS order (non-decreasing distance); dist gets the hops.

@@ -17,22 +17,23 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), image(size), image0(size) { a = {&image, &bins}; }
 
-  static int level(uint64_t seed, uint64_t run) {
-    const uint64_t r = harness::rand_u64(seed, 1, run);
+  static int level(const harness::Stream& levels, uint64_t run) {
+    const uint64_t r = levels.u64(run);
     const uint64_t u = r % 100;
     if (u < 12) return 0;
     if (u < 20) return 255;
     return int((r >> 8) & 255);
   }
   void generate(uint64_t seed) {
-    const int shift = 2 * int(harness::rand_u64(seed, 0, 0) % 4);  // L = 1, 4, 16, 64
-    const double noisy = harness::rand_unit(seed, 0, 1);          // P(noise on a pixel)
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const int shift = 2 * int(s0.u64(0) % 4);  // L = 1, 4, 16, 64
+    const double noisy = s0.unit(1);          // P(noise on a pixel)
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      int v = level(seed, i >> shift);
-      if (harness::rand_unit(seed, 2, i) < noisy) {
-        v += int(harness::rand_int(seed, 3, i, -2, 2));
+      int v = level(s1, i >> shift);
+      if (s2.unit(i) < noisy) {
+        v += int(s3.integer(i, -2, 2));
         v = v < 0 ? 0 : (v > 255 ? 255 : v);
       }
       image[i] = image0[i] = v;

@@ -19,12 +19,13 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, &bins}; }
 
   void generate(uint64_t seed) {
-    const double g = harness::rand_uniform(seed, 0, 0, 1.0, 3.0);
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
+    const double g = s0.uniform(0, 1.0, 3.0);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double u = harness::rand_unit(seed, 1, i);
-      const double w = harness::rand_unit(seed, 2, i);
+      const double u = s1.unit(i);
+      const double w = s2.unit(i);
       double v;
       if (u < 0.7) {
         v = 100.0 * std::pow(w, g);

@@ -21,24 +21,25 @@ struct Instance {
     a = {&points, &bins};
   }
 
-  static double coord(uint64_t seed, uint64_t stream, size_t i, bool neg) {
-    const uint64_t r = harness::rand_u64(seed, stream, i);
+  static double coord(const harness::Stream& bits, const harness::Stream& scale, size_t i, bool neg) {
+    const uint64_t r = bits.u64(i);
     if (r % 25 == 0) return 0.0;  // +0.0 belongs to the non-negative side
-    const double m = std::exp(std::log(1e-3) + harness::rand_unit(seed, stream + 1, i) *
+    const double m = std::exp(std::log(1e-3) + scale.unit(i) *
                                                    (std::log(1e3) - std::log(1e-3)));
     return neg ? -m : m;
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5);
     double w[4], s = 0;
-    for (int k = 0; k < 4; ++k) s += (w[k] = harness::rand_uniform(seed, 0, uint64_t(k), 0.1, 1.0));
+    for (int k = 0; k < 4; ++k) s += (w[k] = s0.uniform(uint64_t(k), 0.1, 1.0));
     const double c0 = w[0] / s, c1 = c0 + w[1] / s, c2 = c1 + w[2] / s;
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double u = harness::rand_unit(seed, 1, i);
+      const double u = s1.unit(i);
       const int q = u < c0 ? 0 : (u < c1 ? 1 : (u < c2 ? 2 : 3));
       const bool xneg = q == 1 || q == 2, yneg = q >= 2;
-      Point pt{coord(seed, 2, i, xneg), coord(seed, 4, i, yneg)};
+      Point pt{coord(s2, s3, i, xneg), coord(s4, s5, i, yneg)};
       points[i] = points0[i] = pt;
     }
   }

@@ -12,10 +12,11 @@
 // bins arrive zeroed (the calling convention: the function adds its counts to them).
 namespace {
 constexpr uint64_t kLengthSeed = 0x5eed1e7735ULL;
+const harness::Stream kLengths(kLengthSeed, 0), kTails(kLengthSeed, 1);
 constexpr size_t kBlock = 4096;  // strings per block of the pristine copy's offset table
 
 size_t length_of(size_t i) {
-  const uint64_t r = harness::rand_u64(kLengthSeed, 0, i);
+  const uint64_t r = kLengths.u64(i);
   return 1 + harness::below(r, 15);
 }
 
@@ -63,7 +64,7 @@ struct Instance {
       for (size_t i = b * kBlock; i < end; ++i) {
         std::string& str = s[i];
         str.assign(lens[i], 'a');
-        uint64_t w = harness::rand_u64(kLengthSeed, 1, i);
+        uint64_t w = kTails.u64(i);
         for (size_t k = 1; k < str.size(); ++k) {  // the tail: an LCG seeded per string
           str[k] = char('a' + (w >> 33) % 26);
           w = w * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -76,6 +77,7 @@ struct Instance {
   }
 
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     static const Table table;
     const size_t blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static) if (n > 100000)
@@ -83,7 +85,7 @@ struct Instance {
       size_t off = blockOff[b];
       const size_t end = std::min(n, (b + 1) * kBlock);
       for (size_t i = b * kBlock; i < end; ++i) {
-        const char c = table.letter(harness::rand_u64(seed, 0, i));
+        const char c = table.letter(s0.u64(i));
         s[i][0] = c;
         chars0[off] = c;
         off += lens[i];

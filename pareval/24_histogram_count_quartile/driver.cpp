@@ -18,16 +18,17 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, &bins}; }
 
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4);
     static const double kRange[4] = {1.0, 100.0, 1e4, 1e6};
-    const double R = kRange[harness::rand_u64(seed, 0, 0) % 4];
+    const double R = kRange[s0.u64(0) % 4];
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double u = harness::rand_unit(seed, 1, i);
-      const double k = std::floor(harness::rand_unit(seed, 2, i) * R);
-      const int q = int(harness::rand_u64(seed, 3, i) % 4);
+      const double u = s1.unit(i);
+      const double k = std::floor(s2.unit(i) * R);
+      const int q = int(s3.u64(i) % 4);
       double v;
-      if (u < 0.7) v = harness::rand_unit(seed, 4, i) * R;
+      if (u < 0.7) v = s4.unit(i) * R;
       else if (u < 0.85) v = k + 0.25 * q;
       else v = std::nextafter(k + 0.25 * (q + 1), 0.0);
       x[i] = x0[i] = v;

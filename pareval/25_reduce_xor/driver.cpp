@@ -24,10 +24,11 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, &result}; }
 
   void generate(uint64_t seed) {
-    const uint64_t kind = harness::rand_u64(seed, 0, 0) % 4;
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
+    const uint64_t kind = s0.u64(0) % 4;
     double p = 0.5;
     if (kind >= 2) {
-      const double q = std::pow(10.0, harness::rand_uniform(seed, 0, 1, -6.0, -3.0));
+      const double q = std::pow(10.0, s0.uniform(1, -6.0, -3.0));
       p = kind == 2 ? q : 1.0 - q;
     }
     const size_t nw = (n + 63) / 64;
@@ -39,11 +40,11 @@ struct Instance {
       Word bits = 0;
       const size_t m = std::min<size_t>(64, n - 64 * k);
       if (p == 0.5) {
-        bits = harness::rand_u64(seed, 1, k);
+        bits = s1.u64(k);
         if (m < 64) bits &= (Word(1) << m) - 1;
       } else {
         for (size_t b = 0; b < m; ++b)
-          if (harness::rand_unit(seed, 2, 64 * k + b) < p) bits |= Word(1) << b;
+          if (s2.unit(64 * k + b) < p) bits |= Word(1) << b;
       }
       w[k] = w0[k] = bits;
     }

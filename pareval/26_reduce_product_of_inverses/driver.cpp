@@ -16,9 +16,10 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 0.0}; }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      const uint64_t r = harness::rand_u64(seed, 0, i);
+      const uint64_t r = s0.u64(i);
       const double d = double(int64_t(r >> 11) - (int64_t(1) << 52)) * 0x1.0p-60;  // [-1/256, 1/256)
       const bool neg = (r & 63) == 0;
       x[i] = x0[i] = neg ? -(1.0 + d) : 1.0 + d;

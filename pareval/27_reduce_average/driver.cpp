@@ -14,12 +14,13 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, &result}; }
   void generate(uint64_t seed) {
-    double c = harness::rand_uniform(seed, 0, 0, 1.0, 10.0);
-    if (harness::rand_u64(seed, 0, 1) & 1) c = -c;
-    const double s = harness::rand_uniform(seed, 0, 2, 1.0, 20.0);
+    const harness::Stream s0(seed, 0), s1(seed, 1);
+    double c = s0.uniform(0, 1.0, 10.0);
+    if (s0.u64(1) & 1) c = -c;
+    const double s = s0.uniform(2, 1.0, 20.0);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
-    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = c + s * (harness::rand_unit(seed, 1, i) - 0.5);
+    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = c + s * (s1.unit(i) - 0.5);
   }
   void reset(bool poison) { result = poison ? harness::kPoison : 0.0; }
   void* args() { return &a; }

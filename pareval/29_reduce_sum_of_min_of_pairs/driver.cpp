@@ -17,17 +17,18 @@ struct Instance {
     a = {&x, &y, &result};
   }
   void generate(uint64_t seed) {
-    double m = harness::rand_uniform(seed, 0, 0, 1.0, 10.0);
-    if (harness::rand_u64(seed, 0, 1) & 1) m = -m;
-    const double s = harness::rand_uniform(seed, 0, 2, 1.0, 20.0);
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    double m = s0.uniform(0, 1.0, 10.0);
+    if (s0.u64(1) & 1) m = -m;
+    const double s = s0.uniform(2, 1.0, 20.0);
     const double c = m + 0.9 * s / 6.0;
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double xv = c + s * (harness::rand_unit(seed, 1, i) - 0.5);
-      const double yv = harness::rand_u64(seed, 3, i) % 10 == 0
+      const double xv = c + s * (s1.unit(i) - 0.5);
+      const double yv = s3.u64(i) % 10 == 0
                             ? xv
-                            : c + s * (harness::rand_unit(seed, 2, i) - 0.5);
+                            : c + s * (s2.unit(i) - 0.5);
       x[i] = x0[i] = xv;
       y[i] = y0[i] = yv;
     }

@@ -11,8 +11,9 @@ struct Instance {
     a = {&x, &output};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
 #pragma omp parallel for schedule(static) if (n > 100000)
-    for (size_t i = 0; i < n; ++i) x[i] = x0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) x[i] = x0[i] = s0.uniform(i, -1.0, 1.0);
   }
   void reset(bool poison) { harness::reset_output(output, n, poison, harness::kPoison); }
   void* args() { return &a; }

@@ -17,36 +17,38 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
 
-  static float value(uint64_t seed, int kind, size_t n, size_t i) {
-    using namespace harness;
+  // Streams: s1 each element's noise, s2 the levels of kind 2's blocks, s9 the kind's parameters.
+  static float value(const harness::Stream& s1, const harness::Stream& s2, const harness::Stream& s9, int kind,
+                     size_t n, size_t i) {
     const double t = n ? double(i) / double(n) : 0.0;
     double v;
     switch (kind) {
       case 0: {
-        const double amp = rand_uniform(seed, 9, 0, 1.0, 200.0);
-        v = 1000.0 * (1.0 - t) + rand_uniform(seed, 1, i, -amp, amp);
+        const double amp = s9.uniform(0, 1.0, 200.0);
+        v = 1000.0 * (1.0 - t) + s1.uniform(i, -amp, amp);
         break;
       }
       case 2: {
-        const uint64_t block = uint64_t(i) >> int(rand_int(seed, 9, 1, 4, 12));
-        const double level = 1000.0 * (1.0 - t) + rand_uniform(seed, 2, block, -300.0, 300.0);
-        v = level + rand_uniform(seed, 1, i, -20.0, 20.0);
+        const uint64_t block = uint64_t(i) >> int(s9.integer(1, 4, 12));
+        const double level = 1000.0 * (1.0 - t) + s2.uniform(block, -300.0, 300.0);
+        v = level + s1.uniform(i, -20.0, 20.0);
         break;
       }
       case 3:
-        v = double(rand_int(seed, 1, i, -8, 8)) - 64.0 * t;
+        v = double(s1.integer(i, -8, 8)) - 64.0 * t;
         v = std::floor(v);
         break;
       default:
-        v = rand_uniform(seed, 1, i, -1000.0, 1000.0);
+        v = s1.uniform(i, -1000.0, 1000.0);
     }
     return float(std::round(v * 64.0) / 64.0);
   }
   void generate(uint64_t seed) {
-    const int kind = int(harness::rand_u64(seed, 0, 0) % 4);
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s9(seed, 9);
+    const int kind = int(s0.u64(0) % 4);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
-    for (size_t i = 0; i < nn; ++i) x0[i] = value(seed, kind, nn, i);
+    for (size_t i = 0; i < nn; ++i) x0[i] = value(s1, s2, s9, kind, nn, i);
   }
   void reset(bool) {
     if (x.size() != n) x.resize(n);

@@ -18,15 +18,16 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 0.0}; }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const int64_t k = harness::rand_int(seed, 0, i, -(int64_t(1) << 20), (int64_t(2) << 20) - 1);
+      const int64_t k = s0.integer(i, -(int64_t(1) << 20), (int64_t(2) << 20) - 1);
       x[i] = x0[i] = double(k) * 0x1.0p-20;
     }
-    if (nn > 0 && harness::rand_u64(seed, 1, 0) % 3 == 0) {
-      const double big = std::floor(harness::rand_uniform(seed, 1, 1, 1.0, 1.5) * double(nn));
-      x[0] = x0[0] = (harness::rand_u64(seed, 1, 2) & 1) ? big + 1.0 : -big - 1.0;
+    if (nn > 0 && s1.u64(0) % 3 == 0) {
+      const double big = std::floor(s1.uniform(1, 1.0, 1.5) * double(nn));
+      x[0] = x0[0] = (s1.u64(2) & 1) ? big + 1.0 : -big - 1.0;
     }
   }
   void reset(bool poison) { a.result = poison ? harness::kPoison : 0.0; }

@@ -16,11 +16,12 @@ struct Instance {
     a = {&x, &output};
   }
   void generate(uint64_t seed) {
-    const bool positive = harness::rand_u64(seed, 1, 0) & 1;
+    const harness::Stream s0(seed, 0), s1(seed, 1);
+    const bool positive = s1.u64(0) & 1;
     const int64_t lo = positive ? 0 : -1000, hi = positive ? 20 : 1000;
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
-    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = int(harness::rand_int(seed, 0, i, lo, hi));
+    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = int(s0.integer(i, lo, hi));
   }
   void reset(bool poison) { harness::reset_output(output, n, poison, INT_MIN); }
   void* args() { return &a; }

@@ -24,9 +24,10 @@ struct Book {
 constexpr size_t kLarge = size_t(1) << 20;
 namespace {
 constexpr uint64_t kTitleSeed = 0x7157e5b00cULL;
+const harness::Stream kTitleLengths(kTitleSeed, 0), kTitleLetters(kTitleSeed, 1);
 void make_title(size_t i, char* buf, size_t* len) {
-  *len = 1 + harness::rand_u64(kTitleSeed, 0, i) % 15;
-  uint64_t w = harness::rand_u64(kTitleSeed, 1, i);
+  *len = 1 + kTitleLengths.u64(i) % 15;
+  uint64_t w = kTitleLetters.u64(i);
   for (size_t k = 0; k < *len; ++k) {
     buf[k] = char('a' + (w >> 33) % 26);
     w = w * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -54,24 +55,23 @@ struct Instance {
   }
 
   void generate(uint64_t seed) {
-    using harness::rand_int;
-    using harness::rand_unit;
+    const harness::Stream s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5), s6(seed, 6);
     const size_t nn = n;
-    const bool present = nn > 0 && rand_unit(seed, 1, 0) >= 0.6;
+    const bool present = nn > 0 && s1.unit(0) >= 0.6;
     size_t last = nn;
     if (present) {
-      const int64_t where = rand_int(seed, 1, 1, 0, 5);  // 0: back, 1: front, else anywhere
-      last = where == 0 ? nn - 1 : where == 1 ? 0 : size_t(rand_int(seed, 1, 2, 0, int64_t(nn) - 1));
-      if (nn >= kLarge) last = size_t(rand_int(seed, 1, 2, 0, int64_t(nn - nn / 8) - 1));
+      const int64_t where = s1.integer(1, 0, 5);  // 0: back, 1: front, else anywhere
+      last = where == 0 ? nn - 1 : where == 1 ? 0 : size_t(s1.integer(2, 0, int64_t(nn) - 1));
+      if (nn >= kLarge) last = size_t(s1.integer(2, 0, int64_t(nn - nn / 8) - 1));
     }
-    const double density = rand_unit(seed, 1, 3) / 64.0;
+    const double density = s1.unit(3) / 64.0;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
       int pg;
-      if (harness::rand_u64(seed, 2, i) % 16 == 0) pg = 100;
-      else pg = int(rand_int(seed, 3, i, 101, 1000));
-      if (i == last || (i < last && present && rand_unit(seed, 4, i) < density))
-        pg = rand_unit(seed, 5, i) < 0.25 ? 99 : int(rand_int(seed, 6, i, 1, 99));
+      if (s2.u64(i) % 16 == 0) pg = 100;
+      else pg = int(s3.integer(i, 101, 1000));
+      if (i == last || (i < last && present && s4.unit(i) < density))
+        pg = s5.unit(i) < 0.25 ? 99 : int(s6.integer(i, 1, 99));
       books[i].pages = pages0[i] = pg;
     }
   }

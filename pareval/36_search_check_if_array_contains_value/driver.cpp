@@ -15,6 +15,8 @@
 //         either direction: the harness calibrates its iterations per measurement on
 //         the first seed, and a call that returns after a few elements would spoil that.
 //         The edges are covered by the smaller validation sizes.
+// Whether and where the target is planted (stream 1) is drawn apart from the target
+// (stream 2), which is handed over (driver.hpp, stream_state).
 constexpr size_t kLarge = size_t(1) << 20;
 
 struct Instance {
@@ -25,18 +27,16 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 0, false}; }
 
   void generate(uint64_t seed) {
-    using harness::rand_int;
-    using harness::rand_u64;
-    using harness::rand_unit;
-    const uint64_t tk = rand_u64(seed, 1, 0) % 20;
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
+    const uint64_t tk = s2.u64(0) % 20;
     const int target = tk == 0 ? INT_MIN : tk == 1 ? INT_MAX : tk == 2 ? 0 : tk == 3 ? -1
-                                                                                  : int(uint32_t(rand_u64(seed, 1, 1)));
+                                                                                  : int(uint32_t(s2.u64(1)));
     a.target = target;
     const uint32_t t = uint32_t(target);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const uint64_t r = rand_u64(seed, 0, i);
+      const uint64_t r = s0.u64(i);
       uint32_t v = uint32_t(r);
       switch ((r >> 32) % 32) {
         case 0: v = t - 1u; break;
@@ -48,14 +48,14 @@ struct Instance {
       if (v == t) v = t ^ 2u;
       x[i] = int(v);
     }
-    if (nn > 0 && rand_unit(seed, 1, 2) >= 0.6) {
-      const int copies = int(rand_int(seed, 1, 3, 1, 3));
+    if (nn > 0 && s1.unit(2) >= 0.6) {
+      const int copies = int(s1.integer(3, 1, 3));
       for (int k = 0; k < copies; ++k) {
-        size_t pos = size_t(rand_int(seed, 1, 10 + k, 0, int64_t(nn) - 1));
+        size_t pos = size_t(s1.integer(10 + k, 0, int64_t(nn) - 1));
         if (nn >= kLarge) {
-          pos = nn / 8 + size_t(rand_int(seed, 1, 10 + k, 0, int64_t(nn - nn / 4) - 1));
+          pos = nn / 8 + size_t(s1.integer(10 + k, 0, int64_t(nn - nn / 4) - 1));
         } else if (k == 0) {
-          const int64_t where = rand_int(seed, 1, 4, 0, 5);  // 0: front, 1: back, else anywhere
+          const int64_t where = s1.integer(4, 0, 5);  // 0: front, 1: back, else anywhere
           if (where == 0) pos = 0;
           if (where == 1) pos = nn - 1;
         }

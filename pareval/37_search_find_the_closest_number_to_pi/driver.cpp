@@ -7,8 +7,14 @@
 // (delta log-uniform in [1e-7, 5e-4], s = +-1) at 1 to 4 positions (exact ties: the
 // smallest index wins), the first of them at index 0, at index n-1 or anywhere; and 1 or
 // 2 decoys on the other side of pi that are 8 ulps farther away (they catch a truncated
-// pi or float arithmetic). In the other 20 % the answer is wherever the uniform draw
-// puts it. No NaN, no infinities, no denormals.
+// pi or float arithmetic). From n = 2^20 on (the quick and timed sizes) every copy lies in
+// [n/8, 7n/8): a copy at index 0 would let a call return 0 when x[0] is that close to pi
+// without reading the rest (almost always right); the validation sizes cover the edges.
+// In the other 20 % the answer is wherever the uniform draw puts it. Where the copies lie
+// (stream 1) is drawn apart from the values and decoys handed over (streams 0, 2 and 3:
+// driver.hpp, stream_state). No NaN, no infinities, no denormals.
+constexpr size_t kLarge = size_t(1) << 20;
+
 struct Instance {
   size_t n;
   std::vector<double> x, x0;
@@ -17,29 +23,30 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 0}; }
 
   void generate(uint64_t seed) {
-    using harness::rand_int;
-    using harness::rand_unit;
-    const bool planted = n > 0 && rand_unit(seed, 1, 0) >= 0.2;
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const bool planted = n > 0 && s1.unit(0) >= 0.2;
     const double gap = planted ? 1e-3 : 0.0;
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      double v = harness::rand_uniform(seed, 0, i, -10.0, 10.0);
+      double v = s0.uniform(i, -10.0, 10.0);
       if (std::fabs(v - M_PI) < gap) v += v >= M_PI ? gap : -gap;
       x[i] = v;
     }
     if (planted) {
       const double ulp = std::nextafter(M_PI, 4.0) - M_PI;
-      const double delta = std::exp(harness::rand_uniform(seed, 1, 1, std::log(1e-7), std::log(5e-4)));
-      const double s = rand_unit(seed, 1, 2) < 0.5 ? -1.0 : 1.0;
+      const double delta = std::exp(s2.uniform(0, std::log(1e-7), std::log(5e-4)));
+      const double s = s2.unit(1) < 0.5 ? -1.0 : 1.0;
       const double best = M_PI + s * delta;
       const double decoy = M_PI - s * (delta + 8 * ulp);
-      const int decoys = int(rand_int(seed, 1, 3, 1, 2));
-      for (int k = 0; k < decoys; ++k) x[size_t(rand_int(seed, 1, 4 + k, 0, int64_t(n) - 1))] = decoy;
-      const int copies = rand_unit(seed, 1, 10) < 0.5 ? 1 : int(rand_int(seed, 1, 11, 2, 4));
+      const int decoys = int(s1.integer(3, 1, 2));
+      for (int k = 0; k < decoys; ++k) x[size_t(s3.integer(k, 0, int64_t(n) - 1))] = decoy;
+      const int copies = s1.unit(10) < 0.5 ? 1 : int(s1.integer(11, 2, 4));
       for (int k = 0; k < copies; ++k) {
-        size_t pos = size_t(rand_int(seed, 1, 20 + k, 0, int64_t(n) - 1));
-        if (k == 0) {
-          const int64_t where = rand_int(seed, 1, 12, 0, 4);  // 0: front, 1: back, else anywhere
+        size_t pos = size_t(s1.integer(20 + k, 0, int64_t(n) - 1));
+        if (n >= kLarge) {
+          pos = n / 8 + size_t(s1.integer(20 + k, 0, int64_t(n - n / 4) - 1));
+        } else if (k == 0) {
+          const int64_t where = s1.integer(12, 0, 4);  // 0: front, 1: back, else anywhere
           if (where == 0) pos = 0;
           if (where == 1) pos = n - 1;
         }

@@ -26,11 +26,11 @@ struct Instance {
     a = {&x, &y, 0, false};
   }
 
-  static void fill(std::vector<int>& v, uint64_t seed, uint64_t stream, uint32_t t) {
+  static void fill(std::vector<int>& v, const harness::Stream& stream, uint32_t t) {
     const size_t nn = v.size();
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const uint64_t r = harness::rand_u64(seed, stream, i);
+      const uint64_t r = stream.u64(i);
       uint32_t w = uint32_t(r);
       switch ((r >> 32) % 24) {
         case 0: w = t - 1u; break;
@@ -42,17 +42,16 @@ struct Instance {
       v[i] = int(w);
     }
   }
-  static void plant(std::vector<int>& v, uint64_t seed, uint64_t stream, int val) {
-    using harness::rand_int;
+  static void plant(std::vector<int>& v, const harness::Stream& stream, int val) {
     const size_t nn = v.size();
     if (nn == 0) return;
-    const int copies = harness::rand_unit(seed, stream, 0) < 0.5 ? 1 : int(rand_int(seed, stream, 2, 2, 3));
+    const int copies = stream.unit(0) < 0.5 ? 1 : int(stream.integer(2, 2, 3));
     for (int k = 0; k < copies; ++k) {
-      size_t pos = size_t(rand_int(seed, stream, 10 + k, 0, int64_t(nn) - 1));
+      size_t pos = size_t(stream.integer(10 + k, 0, int64_t(nn) - 1));
       if (nn >= kLarge) {
-        pos = nn / 8 + size_t(rand_int(seed, stream, 10 + k, 0, int64_t(nn - nn / 4) - 1));
+        pos = nn / 8 + size_t(stream.integer(10 + k, 0, int64_t(nn - nn / 4) - 1));
       } else if (k == 0) {
-        const int64_t where = rand_int(seed, stream, 1, 0, 2);  // 0: front, 1: back, 2: anywhere
+        const int64_t where = stream.integer(1, 0, 2);  // 0: front, 1: back, 2: anywhere
         if (where == 0) pos = 0;
         if (where == 1) pos = nn - 1;
       }
@@ -61,19 +60,19 @@ struct Instance {
   }
 
   void generate(uint64_t seed) {
-    using harness::rand_u64;
-    const uint64_t tk = rand_u64(seed, 1, 0) % 20;
+    const harness::Stream s1(seed, 1), s6(seed, 6);
+    const uint64_t tk = s1.u64(0) % 20;
     const int val = tk == 0 ? INT_MIN : tk == 1 ? INT_MAX : tk == 2 ? 0 : tk == 3 ? -1
-                                                                               : int(uint32_t(rand_u64(seed, 1, 1)));
+                                                                               : int(uint32_t(s1.u64(1)));
     a.val = val;
-    fill(x, seed, 2, uint32_t(val));
-    fill(y, seed, 3, uint32_t(val));
-    const double u = harness::rand_unit(seed, 1, 2);
-    if (u >= 0.55 && u < 0.70) plant(x, seed, 4, val);
-    else if (u >= 0.70 && u < 0.85) plant(y, seed, 5, val);
+    fill(x, harness::Stream(seed, 2), uint32_t(val));
+    fill(y, harness::Stream(seed, 3), uint32_t(val));
+    const double u = s6.unit(0);  // hidden: apart from val's stream (driver.hpp, stream_state)
+    if (u >= 0.55 && u < 0.70) plant(x, harness::Stream(seed, 4), val);
+    else if (u >= 0.70 && u < 0.85) plant(y, harness::Stream(seed, 5), val);
     else if (u >= 0.85) {
-      plant(x, seed, 4, val);
-      plant(y, seed, 5, val);
+      plant(x, harness::Stream(seed, 4), val);
+      plant(y, harness::Stream(seed, 5), val);
     }
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)

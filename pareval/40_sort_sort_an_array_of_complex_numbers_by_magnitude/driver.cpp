@@ -17,9 +17,9 @@
 namespace {
 using cx = std::complex<double>;
 
-cx draw(uint64_t seed, uint64_t stream, uint64_t i, bool wide) {
-  const double u = harness::rand_unit(seed, stream, 2 * i);
-  const double v = harness::rand_unit(seed, stream, 2 * i + 1);
+cx draw(const harness::Stream& s, uint64_t i, bool wide) {
+  const double u = s.unit(2 * i);
+  const double v = s.unit(2 * i + 1);
   if (!wide) return {2.0 * u - 1.0, 2.0 * v - 1.0};
   const double r = std::exp(std::log(1e-6) + u * (std::log(1e6) - std::log(1e-6)));
   const double t = 2.0 * M_PI * v;
@@ -48,18 +48,20 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
 
   void generate(uint64_t seed) {
-    const bool wide = harness::rand_unit(seed, 0, 0) < 0.3;
+    const harness::Stream s0(seed, 0);
+    const harness::Stream s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const bool wide = s0.unit(0) < 0.3;
     const int64_t pool = int64_t(n / 8) + 1;
 #pragma omp parallel for schedule(static) if (n > 100000)
     for (size_t i = 0; i < n; ++i) {
-      const uint64_t r = harness::rand_u64(seed, 1, i);
+      const uint64_t r = s1.u64(i);
       cx z;
       if ((r & 1023) == 0) {  // a signed zero
         z = {(r & 1024) ? -0.0 : 0.0, (r & 2048) ? -0.0 : 0.0};
       } else if (r & 4096) {  // independent
-        z = draw(seed, 2, i, wide);
+        z = draw(s2, i, wide);
       } else {  // a variant of a pool value: same magnitude
-        const cx b = draw(seed, 3, (r >> 16) % uint64_t(pool), wide);
+        const cx b = draw(s3, (r >> 16) % uint64_t(pool), wide);
         double re = (r & 8192) ? b.imag() : b.real();
         double im = (r & 8192) ? b.real() : b.imag();
         if (r & 16384) re = -re;

@@ -19,45 +19,46 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 1, &result}; }
 
-  static int value(uint64_t seed, int kind, size_t i) {
+  static int value(const harness::Stream* s, int kind, size_t i) {
     using namespace harness;
     switch (kind) {
       case 0: {
-        const uint64_t r = rand_u64(seed, 1, i);
+        const uint64_t r = s[1].u64(i);
         if (r % 2000 == 0) return INT_MIN;
         if (r % 2000 == 1) return INT_MAX;
         return int(int32_t(uint32_t(r >> 32)));
       }
       case 1: {
-        const int64_t R = rand_int(seed, 2, 0, 0, 1999);
-        const int64_t c = rand_int(seed, 2, 1, int64_t(INT_MIN), int64_t(INT_MAX) - R);
-        return int(c + rand_int(seed, 1, i, 0, R));
+        const int64_t R = s[2].integer(0, 0, 1999);
+        const int64_t c = s[2].integer(1, int64_t(INT_MIN), int64_t(INT_MAX) - R);
+        return int(c + s[1].integer(i, 0, R));
       }
       case 2: {
-        const int64_t g = rand_int(seed, 3, i, 0, 4);
-        const int64_t c = rand_int(seed, 4, uint64_t(g), -1000000000, 1000000000);
-        const int64_t w = rand_int(seed, 5, uint64_t(g), 0, 1000000);
-        return int(c + rand_int(seed, 1, i, -w, w));
+        const int64_t g = s[3].integer(i, 0, 4);
+        const int64_t c = s[4].integer(uint64_t(g), -1000000000, 1000000000);
+        const int64_t w = s[5].integer(uint64_t(g), 0, 1000000);
+        return int(c + s[1].integer(i, -w, w));
       }
       default: {
-        const int64_t c = rand_int(seed, 2, 0, -1000, 1000);
-        if (rand_unit(seed, 3, i) < 0.7) return int(c);
-        return int(rand_int(seed, 1, i, int64_t(INT_MIN), int64_t(INT_MAX)));
+        const int64_t c = s[2].integer(0, -1000, 1000);
+        if (s[3].unit(i) < 0.7) return int(c);
+        return int(s[1].integer(i, int64_t(INT_MIN), int64_t(INT_MAX)));
       }
     }
   }
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 4);
+    const harness::Stream s[] = {{seed, 0}, {seed, 1}, {seed, 2}, {seed, 3}, {seed, 4}, {seed, 5}};
+    const int kind = int(s[0].u64(0) % 4);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
-    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(seed, kind, i);
-    const double u = rand_unit(seed, 0, 1);
+    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(s, kind, i);
+    const double u = s[0].unit(1);
     const int64_t N = int64_t(std::max<size_t>(n, 1));
     if (u < 0.15) k = 1;
     else if (u < 0.30) k = int(N);
-    else if (u < 0.40) k = int(std::min<int64_t>(N, N / 2 + int64_t(rand_u64(seed, 0, 2) & 1)));
-    else k = int(rand_int(seed, 0, 3, 1, N));
+    else if (u < 0.40) k = int(std::min<int64_t>(N, N / 2 + int64_t(s[0].u64(2) & 1)));
+    else k = int(s[0].integer(3, 1, N));
     if (k < 1) k = 1;
     a.k = k;
   }

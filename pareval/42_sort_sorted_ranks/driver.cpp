@@ -18,12 +18,13 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
+    const Stream s0(seed, 0);
     constexpr uint32_t M = (1u << 28) - 1;
-    const uint32_t off = uint32_t(rand_u64(seed, 0, 0)) & M;
-    const uint32_t m1 = (uint32_t(rand_u64(seed, 0, 1)) | 1u) & M;
-    const uint32_t m2 = (uint32_t(rand_u64(seed, 0, 2)) | 1u) & M;
-    const uint32_t m3 = (uint32_t(rand_u64(seed, 0, 3)) | 1u) & M;
-    const double u = rand_unit(seed, 0, 4);
+    const uint32_t off = uint32_t(s0.u64(0)) & M;
+    const uint32_t m1 = (uint32_t(s0.u64(1)) | 1u) & M;
+    const uint32_t m2 = (uint32_t(s0.u64(2)) | 1u) & M;
+    const uint32_t m3 = (uint32_t(s0.u64(3)) | 1u) & M;
+    const double u = s0.unit(4);
     const int sign_mode = u < 0.7 ? 0 : (u < 0.85 ? 1 : 2);  // mixed, all +, all -
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)

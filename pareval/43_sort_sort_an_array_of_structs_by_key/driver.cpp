@@ -54,27 +54,28 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) % 4);
-    const int64_t R = rand_int(seed, 0, 1, 2, 4999);
-    const int64_t c = rand_int(seed, 0, 2, -1000000, 1000000);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const int kind = int(s0.u64(0) % 4);
+    const int64_t R = s0.integer(1, 2, 4999);
+    const int64_t c = s0.integer(2, -1000000, 1000000);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
       int st;
       switch (kind) {
-        case 0: st = int(rand_int(seed, 1, i, 0, 999999999)); break;
-        case 1: st = int(c + rand_int(seed, 1, i, 0, R - 1)); break;
+        case 0: st = int(s1.integer(i, 0, 999999999)); break;
+        case 1: st = int(c + s1.integer(i, 0, R - 1)); break;
         case 2: {
-          const uint64_t r = rand_u64(seed, 1, i);
+          const uint64_t r = s1.u64(i);
           st = (r % 1000 == 0) ? INT32_MIN : (r % 1000 == 1) ? INT32_MAX : int(int32_t(uint32_t(r >> 32)));
           break;
         }
-        default: st = int(int64_t(i / 4) + rand_int(seed, 1, i, -8, 8)); break;
+        default: st = int(int64_t(i / 4) + s1.integer(i, -8, 8)); break;
       }
       Result r;
       r.startTime = st;
-      r.duration = int(rand_int(seed, 2, i, 1, 1000));
-      float v = float(rand_uniform(seed, 3, i, -100.0, 100.0));
+      r.duration = int(s2.integer(i, 1, 1000));
+      float v = float(s3.uniform(i, -100.0, 100.0));
       if (std::fabs(v) < 1e-3f) v = 1.0f;  // nonzero, far from the denormal range
       r.value = v;
       x[i] = x0[i] = r;

@@ -19,25 +19,26 @@ struct Instance {
 
   void generate(uint64_t seed) {
     using namespace harness;
-    const double u = rand_unit(seed, 0, 0);
-    const double p = u < 0.1 ? 0.0 : (u < 0.2 ? 0.95 : rand_uniform(seed, 0, 1, 0.05, 0.8));
-    const int kind = int(rand_u64(seed, 0, 2) % 3);
-    const int64_t R = rand_int(seed, 0, 3, 1, 1000);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const double u = s0.unit(0);
+    const double p = u < 0.1 ? 0.0 : (u < 0.2 ? 0.95 : s0.uniform(1, 0.05, 0.8));
+    const int kind = int(s0.u64(2) % 3);
+    const int64_t R = s0.integer(3, 1, 1000);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const double pi = std::min(1.0, p * rand_uniform(seed, 1, i / 256, 0.5, 1.5));
+      const double pi = std::min(1.0, p * s1.uniform(i / 256, 0.5, 1.5));
       int v = 0;
-      if (!(rand_unit(seed, 2, i) < pi)) {
+      if (!(s2.unit(i) < pi)) {
         if (kind == 0) {
-          const uint64_t r = rand_u64(seed, 3, i);
+          const uint64_t r = s3.u64(i);
           v = (r % 2000 == 0) ? INT_MIN : (r % 2000 == 1) ? INT_MAX : int(int32_t(uint32_t(r >> 32)));
           if (v == 0) v = 1;
         } else if (kind == 1) {
-          v = int(rand_int(seed, 3, i, -R, R - 1));
+          v = int(s3.integer(i, -R, R - 1));
           if (v >= 0) ++v;  // [-R, -1] or [1, R]
         } else {
-          v = int(rand_int(seed, 3, i, 1, 1000000));
+          v = int(s3.integer(i, 1, 1000000));
         }
       }
       x[i] = x0[i] = v;

@@ -33,35 +33,36 @@ struct Instance {
     A0.reserve(size * 41 + 16);
     a = {&A, &b, &x, N};
   }
-  static size_t length(uint64_t seed, size_t r, size_t N) {
-    const double u = harness::rand_unit(seed, 1, r);
+  static size_t length(const harness::Stream& s1, const harness::Stream& s2, size_t r, size_t N) {
+    const double u = s1.unit(r);
     size_t len;
     if (u < 0.12) len = 0;
-    else if (u < 0.15) len = size_t(harness::rand_int(seed, 2, r, 10, 40));
-    else len = size_t(harness::rand_int(seed, 2, r, 1, 6));
+    else if (u < 0.15) len = size_t(s2.integer(r, 10, 40));
+    else len = size_t(s2.integer(r, 1, 6));
     return std::min(len, N - 1);
   }
   void generate(uint64_t seed) {
     using namespace harness;
-    const int kind = int(rand_u64(seed, 0, 0) & 1);
-    const double margin = kind == 0 ? rand_uniform(seed, 0, 1, 1.02, 2.0)
-                                    : rand_uniform(seed, 0, 1, 1.02, 1.2);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5), s6(seed, 6);
+    const int kind = int(s0.u64(0) & 1);
+    const double margin = kind == 0 ? s0.uniform(1, 1.02, 2.0)
+                                    : s0.uniform(1, 1.02, 1.2);
     A.clear();
     for (size_t r = 0; r < N; ++r) {
-      const size_t len = length(seed, r, N), slots = N - 1;
+      const size_t len = length(s1, s2, r, N), slots = N - 1;
       double rowsum = 0.0;
       size_t dpos = SIZE_MAX;
       for (size_t j = 0; j < len; ++j) {
         const size_t lo = j * slots / len, hi = (j + 1) * slots / len;
         const size_t e = r * 64 + j;
-        size_t c = lo + size_t(rand_u64(seed, 3, e) % (hi - lo));
+        size_t c = lo + size_t(s3.u64(e) % (hi - lo));
         if (c >= r) ++c;  // skip the diagonal
         if (c > r && dpos == SIZE_MAX) {
           dpos = A.size();
           A.push_back(COOElement{r, r, 0.0});
         }
-        double v = kind == 0 ? rand_uniform(seed, 4, e, -1.0, 1.0)
-                             : rand_uniform(seed, 4, e, -1.0, -0.05);
+        double v = kind == 0 ? s4.uniform(e, -1.0, 1.0)
+                             : s4.uniform(e, -1.0, -0.05);
         if (std::fabs(v) < 1e-3) v = v < 0 ? -1e-3 : 1e-3;  // no tiny values
         rowsum += std::fabs(v);
         A.push_back(COOElement{r, c, v});
@@ -72,13 +73,13 @@ struct Instance {
       }
       if (kind == 0) {
         const double mag = margin * rowsum + 0.25;
-        A[dpos].value = (rand_u64(seed, 5, r) & 1) ? mag : -mag;
+        A[dpos].value = (s5.u64(r) & 1) ? mag : -mag;
       } else {
         A[dpos].value = margin * rowsum + 0.01;
       }
     }
     A0.assign(A.begin(), A.end());
-    for (size_t i = 0; i < N; ++i) b[i] = b0[i] = rand_uniform(seed, 6, i, -1.0, 1.0);
+    for (size_t i = 0; i < N; ++i) b[i] = b0[i] = s6.uniform(i, -1.0, 1.0);
   }
   void reset(bool poison) { harness::reset_output(x, N, poison, harness::kPoison); }
   void* args() { return &a; }

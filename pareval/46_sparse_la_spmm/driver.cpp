@@ -22,19 +22,21 @@ struct Sparse {
   Sparse(size_t r, size_t c)
       : rows(r), cols(c), cap(std::min<size_t>(r * std::min<size_t>(100, c), 7 * r + 4096)),
         v(cap), v0(cap) {}
-  static size_t length(uint64_t seed, uint64_t s, size_t r, size_t cols) {
-    const double u = harness::rand_unit(seed, s, r);
+  static size_t length(const harness::Stream* st, size_t r, size_t cols) {
+    const double u = st[0].unit(r);
     size_t len;
     if (u < 0.12) len = 0;
-    else if (u < 0.15) len = size_t(harness::rand_int(seed, s + 1, r, 20, 100));
-    else len = size_t(harness::rand_int(seed, s + 1, r, 1, 10));
+    else if (u < 0.15) len = size_t(st[1].integer(r, 20, 100));
+    else len = size_t(st[1].integer(r, 1, 10));
     return std::min(len, cols);
   }
+  // Streams s..s+3 of `seed`: a row's length class, its length, its columns, its values.
   void generate(uint64_t seed, uint64_t s) {
+    const harness::Stream st[] = {{seed, s}, {seed, s + 1}, {seed, s + 2}, {seed, s + 3}};
     std::vector<size_t> start(rows + 1);  // row offsets: a temporary (no scratch in an instance: driver.hpp)
     start[0] = 0;
     for (size_t r = 0; r < rows; ++r)
-      start[r + 1] = start[r] + std::min(length(seed, s, r, cols), cap - start[r]);
+      start[r + 1] = start[r] + std::min(length(st, r, cols), cap - start[r]);
     const size_t nnz = start[rows];
     v.resize(nnz);  // within the reserved capacity: no reallocation
     v0.resize(nnz);
@@ -45,8 +47,8 @@ struct Sparse {
       for (size_t j = 0; j < len; ++j) {
         const size_t lo = j * C / len, hi = (j + 1) * C / len;
         const size_t e = start[r] + j;
-        const size_t col = lo + size_t(harness::rand_u64(seed, s + 2, e) % (hi - lo));
-        v[e] = v0[e] = COOElement{r, col, harness::rand_uniform(seed, s + 3, e, -1.0, 1.0)};
+        const size_t col = lo + size_t(st[2].u64(e) % (hi - lo));
+        v[e] = v0[e] = COOElement{r, col, st[3].uniform(e, -1.0, 1.0)};
       }
     }
   }

@@ -20,12 +20,12 @@ struct Instance {
   std::vector<double> x, x0, y, y0;
   HarnessArgs a;
 
-  static size_t length(uint64_t seed, size_t r, size_t N) {
-    const double u = harness::rand_unit(seed, 1, r);
+  static size_t length(const harness::Stream& s1, const harness::Stream& s2, size_t r, size_t N) {
+    const double u = s1.unit(r);
     size_t len;
     if (u < 0.12) len = 0;
-    else if (u < 0.15) len = size_t(harness::rand_int(seed, 2, r, 20, 200));
-    else len = size_t(harness::rand_int(seed, 2, r, 1, 15));
+    else if (u < 0.15) len = size_t(s2.integer(r, 20, 200));
+    else len = size_t(s2.integer(r, 1, 15));
     return std::min(len, N);
   }
   explicit Instance(uint64_t size)
@@ -37,10 +37,11 @@ struct Instance {
     a = {0.0, &A, &x, 0.0, &y, M, N};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5), s6(seed, 6), s7(seed, 7);
     std::vector<size_t> start(M + 1);  // row offsets: a temporary (no scratch in an instance: driver.hpp)
     start[0] = 0;
     for (size_t r = 0; r < M; ++r) {
-      const size_t len = std::min(length(seed, r, N), cap - start[r]);  // cap: never hit in practice
+      const size_t len = std::min(length(s1, s2, r, N), cap - start[r]);  // cap: never hit in practice
       start[r + 1] = start[r] + len;
     }
     const size_t nnz = start[M];
@@ -52,16 +53,16 @@ struct Instance {
       for (size_t j = 0; j < len; ++j) {
         const size_t lo = j * N / len, hi = (j + 1) * N / len;
         const size_t e = start[r] + j;
-        const size_t col = lo + size_t(harness::below(harness::rand_u64(seed, 3, e), hi - lo));
-        A[e] = A0[e] = COOElement{r, col, harness::rand_uniform(seed, 4, e, -1.0, 1.0)};
+        const size_t col = lo + size_t(harness::below(s3.u64(e), hi - lo));
+        A[e] = A0[e] = COOElement{r, col, s4.uniform(e, -1.0, 1.0)};
       }
     }
 #pragma omp parallel for schedule(static) if (N > 100000)
-    for (size_t i = 0; i < N; ++i) x[i] = x0[i] = harness::rand_uniform(seed, 5, i, -1.0, 1.0);
+    for (size_t i = 0; i < N; ++i) x[i] = x0[i] = s5.uniform(i, -1.0, 1.0);
 #pragma omp parallel for schedule(static) if (M > 100000)
-    for (size_t i = 0; i < M; ++i) y[i] = y0[i] = harness::rand_uniform(seed, 6, i, -1.0, 1.0);
-    a.alpha = harness::rand_uniform(seed, 7, 0, -2.0, 2.0);
-    a.beta = harness::rand_uniform(seed, 7, 1, -1.5, 1.5);
+    for (size_t i = 0; i < M; ++i) y[i] = y0[i] = s6.uniform(i, -1.0, 1.0);
+    a.alpha = s7.uniform(0, -2.0, 2.0);
+    a.beta = s7.uniform(1, -1.5, 1.5);
   }
   void copy_inputs(const Instance& src) {
     harness::copy_into(A, src.A0);  // within the reserved capacity: no reallocation

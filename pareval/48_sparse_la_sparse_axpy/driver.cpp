@@ -28,20 +28,21 @@ struct Instance {
         x(cap), x0(cap), y(cap), y0(cap), z(size), z0(size) {
     a = {0.0, &x, &y, &z};
   }
-  static double density(uint64_t seed, uint64_t s, size_t b) {
+  static double density(const harness::Stream& blocks, size_t b) {
     static const double d[5] = {0.0, 0.05, 0.3, 0.6, 0.95};
-    return d[harness::rand_u64(seed, s, b) % 5];
+    return d[blocks.u64(b) % 5];
   }
   // Fills list v (streams s..s+2) block by block; c receives the block offsets.
   void fill(std::vector<Element>& v, std::vector<Element>& v0, std::vector<size_t>& c,
             uint64_t seed, uint64_t s) {
+    const harness::Stream st[] = {{seed, s}, {seed, s + 1}, {seed, s + 2}};
     const size_t N = n, NB = nb;
 #pragma omp parallel for schedule(dynamic, 64) if (N > 100000)
     for (size_t b = 0; b < NB; ++b) {
-      const double d = density(seed, s, b);
+      const double d = density(st[0], b);
       size_t k = 0;
       for (size_t i = b * kBlock; i < std::min(N, (b + 1) * kBlock); ++i)
-        k += harness::rand_unit(seed, s + 1, i) < d;
+        k += st[1].unit(i) < d;
       c[b + 1] = k;
     }
     c[0] = 0;
@@ -50,23 +51,24 @@ struct Instance {
     v0.resize(c[NB]);
 #pragma omp parallel for schedule(dynamic, 64) if (N > 100000)
     for (size_t b = 0; b < NB; ++b) {
-      const double d = density(seed, s, b);
+      const double d = density(st[0], b);
       size_t e = c[b];
       for (size_t i = b * kBlock; i < std::min(N, (b + 1) * kBlock) && e < c[b + 1]; ++i)
-        if (harness::rand_unit(seed, s + 1, i) < d)
-          v[e] = v0[e] = Element{i, harness::rand_uniform(seed, s + 2, i, -1.0, 1.0)}, ++e;
+        if (st[1].unit(i) < d)
+          v[e] = v0[e] = Element{i, st[2].uniform(i, -1.0, 1.0)}, ++e;
     }
   }
   void generate(uint64_t seed) {
+    const harness::Stream s20(seed, 20), s21(seed, 21);
     // per-block counts, then offsets: temporaries (no scratch in an instance: driver.hpp)
     std::vector<size_t> cx(nb + 1), cy(nb + 1);
     fill(x, x0, cx, seed, 0);
     fill(y, y0, cy, seed, 10);
     const size_t N = n;
 #pragma omp parallel for schedule(static) if (N > 100000)
-    for (size_t i = 0; i < N; ++i) z[i] = z0[i] = harness::rand_uniform(seed, 20, i, -1.0, 1.0);
-    const double mag = harness::rand_uniform(seed, 21, 0, 0.5, 2.0);
-    a.alpha = (harness::rand_u64(seed, 21, 1) & 1) ? mag : -mag;
+    for (size_t i = 0; i < N; ++i) z[i] = z0[i] = s20.uniform(i, -1.0, 1.0);
+    const double mag = s21.uniform(0, 0.5, 2.0);
+    a.alpha = (s21.u64(1) & 1) ? mag : -mag;
   }
   // z is both input and output: it is restored from its pristine copy (never poisoned).
   void reset(bool) {

@@ -31,19 +31,20 @@ struct Instance {
   }
   void generate(uint64_t seed) {
     using namespace harness;
-    const size_t bw = size_t(rand_int(seed, 0, 0, 1, 48));
-    const double p = rand_uniform(seed, 0, 1, 0.15, 0.8);
-    const double q = rand_uniform(seed, 0, 2, 0.0, 0.04);
-    const double margin = rand_uniform(seed, 0, 3, 1.05, 1.5);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4), s5(seed, 5);
+    const size_t bw = size_t(s0.integer(0, 1, 48));
+    const double p = s0.uniform(1, 0.15, 0.8);
+    const double q = s0.uniform(2, 0.0, 0.04);
+    const double margin = s0.uniform(3, 1.05, 1.5);
     A.clear();
     std::vector<size_t> cols;  // one row's columns: a temporary (no scratch in an instance: driver.hpp)
     for (size_t i = 0; i < N; ++i) {
       cols.clear();
       const size_t lo = i > bw ? i - bw : 0, hi = std::min(N - 1, i + bw);
       for (size_t c = lo; c <= hi; ++c)
-        if (c == i || rand_unit(seed, 1, i * 128 + (c + bw - i)) < p) cols.push_back(c);
-      if (rand_unit(seed, 2, i) < q) {
-        const size_t c = size_t(rand_int(seed, 3, i, 0, int64_t(N) - 1));
+        if (c == i || s1.unit(i * 128 + (c + bw - i)) < p) cols.push_back(c);
+      if (s2.unit(i) < q) {
+        const size_t c = size_t(s3.integer(i, 0, int64_t(N) - 1));
         if (c < lo || c > hi) cols.push_back(c);
       }
       std::sort(cols.begin(), cols.end());
@@ -54,14 +55,14 @@ struct Instance {
         double v = 0.0;
         if (c == i) dpos = A.size();
         else {
-          v = rand_uniform(seed, 4, i * N + c, -1.0, 1.0);
+          v = s4.uniform(i * N + c, -1.0, 1.0);
           if (std::fabs(v) < 1e-3) v = v < 0 ? -1e-3 : 1e-3;  // no tiny values
           rowsum += std::fabs(v);
         }
         A.push_back(COOElement{i, c, v});
       }
       const double mag = margin * rowsum + 0.25;
-      A[dpos].value = (rand_u64(seed, 5, i) & 1) ? mag : -mag;
+      A[dpos].value = (s5.u64(i) & 1) ? mag : -mag;
     }
     A0.assign(A.begin(), A.end());
   }

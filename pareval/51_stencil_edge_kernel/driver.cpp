@@ -18,9 +18,10 @@ struct Instance {
   }
   void generate(uint64_t seed) {
     using namespace harness;
-    const double p_flat = rand_uniform(seed, 1, 0, 0.0, 0.5);
-    const double p_step = rand_uniform(seed, 1, 1, 0.0, 0.4);
-    const int amp = int(rand_int(seed, 1, 2, 1, 255));
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3), s4(seed, 4);
+    const double p_flat = s1.uniform(0, 0.0, 0.5);
+    const double p_step = s1.uniform(1, 0.0, 0.4);
+    const int amp = int(s1.integer(2, 1, 255));
     const size_t NN = N, T = (N + 15) / 16;
     const long n = long(N);
 #pragma omp parallel for schedule(static) if (NN >= 256)
@@ -28,16 +29,16 @@ struct Instance {
       const size_t i = size_t(il);
       for (size_t j = 0; j < NN; ++j) {
         const size_t tile = (i / 16) * T + j / 16;
-        const double kind = rand_unit(seed, 2, tile);
-        const int g = int(rand_int(seed, 3, tile, 0, 255));
+        const double kind = s2.unit(tile);
+        const int g = int(s3.integer(tile, 0, 255));
         int v;
         if (kind < p_flat) {
           v = g;
         } else if (kind < p_flat + p_step) {
-          const int g2 = int(rand_int(seed, 4, tile, 0, 255));
+          const int g2 = int(s4.integer(tile, 0, 255));
           v = (i % 16) + (j % 16) < 16 ? g : g2;
         } else {
-          v = std::min(255, std::max(0, g + int(rand_int(seed, 0, i * NN + j, -amp, amp))));
+          v = std::min(255, std::max(0, g + int(s0.integer(i * NN + j, -amp, amp))));
         }
         img[i * NN + j] = img0[i * NN + j] = v;
       }

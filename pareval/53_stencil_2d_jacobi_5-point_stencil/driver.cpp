@@ -13,9 +13,10 @@ struct Instance {
     a = {&x, &out, N};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const size_t m = N * N;
 #pragma omp parallel for schedule(static) if (m > 100000)
-    for (size_t i = 0; i < m; ++i) x[i] = x0[i] = harness::rand_uniform(seed, 0, i, -1.0, 1.0);
+    for (size_t i = 0; i < m; ++i) x[i] = x0[i] = s0.uniform(i, -1.0, 1.0);
   }
   void reset(bool poison) { harness::reset_output(out, N * N, poison, harness::kPoison); }
   void* args() { return &a; }

@@ -16,15 +16,16 @@ struct Instance {
   }
   void generate(uint64_t seed) {
     using namespace harness;
-    const double p = rand_uniform(seed, 1, 0, 0.05, 0.7);
+    const Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
+    const double p = s1.uniform(0, 0.05, 0.7);
     const long n = long(N);
     const size_t NN = N;
 #pragma omp parallel for schedule(static) if (NN >= 256)
     for (long il = 0; il < n; ++il) {
       const size_t i = size_t(il);
-      const double pi = std::min(0.95, p * rand_uniform(seed, 2, i / 64, 0.5, 1.5));
+      const double pi = std::min(0.95, p * s2.uniform(i / 64, 0.5, 1.5));
       for (size_t j = 0; j < NN; ++j) {
-        const int c = rand_unit(seed, 0, i * NN + j) < pi ? 1 : 0;
+        const int c = s0.unit(i * NN + j) < pi ? 1 : 0;
         input[i * NN + j] = input0[i * NN + j] = c;
       }
     }

@@ -12,14 +12,15 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
   void generate(uint64_t seed) {
-    const double pneg = harness::rand_uniform(seed, 0, 0, 0.05, 0.95);
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
+    const double pneg = s0.uniform(0, 0.05, 0.95);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
       double v = 0.0;
-      if (harness::rand_u64(seed, 1, i) % 25 != 0) {
-        v = std::exp(std::log(1e-3) + harness::rand_unit(seed, 2, i) * (std::log(1e3) - std::log(1e-3)));
-        if (harness::rand_unit(seed, 3, i) < pneg) v = -v;
+      if (s1.u64(i) % 25 != 0) {
+        v = std::exp(std::log(1e-3) + s2.unit(i) * (std::log(1e3) - std::log(1e-3)));
+        if (s3.unit(i) < pneg) v = -v;
       }
       x0[i] = v;
     }

@@ -14,13 +14,14 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
   void generate(uint64_t seed) {
+    const harness::Stream s1(seed, 1), s2(seed, 2);
     static const int kExtreme[6] = {INT_MIN, INT_MIN + 1, INT_MAX, -1, 0, 1};
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const uint64_t r = harness::rand_u64(seed, 1, i);
+      const uint64_t r = s1.u64(i);
       x0[i] = r % 100 == 0 ? kExtreme[(r >> 8) % 6]
-                           : int(harness::rand_int(seed, 2, i, -1000000000, 1000000000));
+                           : int(s2.integer(i, -1000000000, 1000000000));
     }
     reset(false);
   }

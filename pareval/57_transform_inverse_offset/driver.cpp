@@ -13,13 +13,14 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
   void generate(uint64_t seed) {
+    const harness::Stream s1(seed, 1), s2(seed, 2);
     static const double kExact[8] = {1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 4.0, -4.0};
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const uint64_t r = harness::rand_u64(seed, 1, i);
+      const uint64_t r = s1.u64(i);
       const uint64_t u = r % 100;
-      const double w = harness::rand_unit(seed, 2, i);
+      const double w = s2.unit(i);
       double v;
       if (u < 85) {
         v = std::exp(std::log(1e-3) + w * (std::log(1e3) - std::log(1e-3)));

@@ -12,12 +12,13 @@ struct Instance {
 
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x}; }
   void generate(uint64_t seed) {
+    const harness::Stream s1(seed, 1), s2(seed, 2);
     static const int kEdge[5] = {0, 1, -1, 46340, -46340};
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
     for (size_t i = 0; i < nn; ++i) {
-      const uint64_t r = harness::rand_u64(seed, 1, i);
-      x0[i] = r % 50 == 0 ? kEdge[(r >> 8) % 5] : int(harness::rand_int(seed, 2, i, -46340, 46340));
+      const uint64_t r = s1.u64(i);
+      x0[i] = r % 50 == 0 ? kEdge[(r >> 8) % 5] : int(s2.integer(i, -46340, 46340));
     }
     reset(false);
   }

@@ -18,8 +18,8 @@ struct Instance {
 
   // One 64-bit draw per element: the high 32 bits pick the kind, the low 32 bits the
   // exponent or the value.
-  static int value(uint64_t seed, size_t i) {
-    const uint64_t r = harness::rand_u64(seed, 0, i);
+  static int value(const harness::Stream& s0, size_t i) {
+    const uint64_t r = s0.u64(i);
     const double u = double(uint32_t(r >> 32)) * 0x1.0p-32;
     const uint32_t lo = uint32_t(r);
     const int k = int((uint64_t(lo) * 31) >> 32);  // 0..30
@@ -35,9 +35,10 @@ struct Instance {
     return int(int32_t(lo));
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const size_t nn = n;
 #pragma omp parallel for schedule(static) if (nn > 100000)
-    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(seed, i);
+    for (size_t i = 0; i < nn; ++i) x[i] = x0[i] = value(s0, i);
   }
   void copy_inputs(const Instance& src) {
     harness::copy_into(x, src.x0);

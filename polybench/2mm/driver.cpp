@@ -9,7 +9,7 @@ namespace {
 using Mat = harness::Mat2<double>;
 
 // PolyBench-style pattern (a mod n)/n plus a seeded perturbation in [-0.25, 0.25).
-void fill(Mat& m, Mat& m0, uint64_t seed, uint64_t stream, long mul, long add, long mulj,
+void fill(Mat& m, Mat& m0, const harness::Stream& stream, long mul, long add, long mulj,
           long addj, long mod) {
   const size_t rows = m.size(), cols = rows ? m[0].size() : 0;
 #pragma omp parallel for schedule(static) if (rows * cols > 100000)
@@ -18,7 +18,7 @@ void fill(Mat& m, Mat& m0, uint64_t seed, uint64_t stream, long mul, long add, l
       double base = std::fmod(double(i) * mul * double(long(j) * mulj + addj) + add, double(mod)) /
                     double(mod);
       m[i][j] = m0[i][j] =
-          base + harness::rand_uniform(seed, stream, i * cols + j, -0.25, 0.25);
+          base + stream.uniform(i * cols + j, -0.25, 0.25);
     }
 }
 
@@ -47,14 +47,15 @@ struct Instance {
     a = {d.ni, d.nj, d.nk, d.nl, alpha, beta, &tmp, &A, &B, &C, &D};
   }
   void generate(uint64_t seed) {
-    alpha = 1.5 + harness::rand_uniform(seed, 10, 0, -0.25, 0.25);
-    beta = 1.2 + harness::rand_uniform(seed, 10, 1, -0.25, 0.25);
+    const harness::Stream s10(seed, 10);
+    alpha = 1.5 + s10.uniform(0, -0.25, 0.25);
+    beta = 1.2 + s10.uniform(1, -0.25, 0.25);
     a.alpha = alpha;
     a.beta = beta;
-    fill(A, A0, seed, 0, 1, 1, 1, 0, d.ni);   // ((i*k + 1) mod ni) / ni
-    fill(B, B0, seed, 1, 1, 0, 1, 1, d.nj);   // (i*(j+1) mod nj) / nj
-    fill(C, C0, seed, 2, 1, 1, 1, 3, d.nl);   // ((i*(j+3) + 1) mod nl) / nl
-    fill(D, D0, seed, 3, 1, 0, 1, 2, d.nk);   // (i*(j+2) mod nk) / nk
+    fill(A, A0, harness::Stream(seed, 0), 1, 1, 1, 0, d.ni);   // ((i*k + 1) mod ni) / ni
+    fill(B, B0, harness::Stream(seed, 1), 1, 0, 1, 1, d.nj);   // (i*(j+1) mod nj) / nj
+    fill(C, C0, harness::Stream(seed, 2), 1, 1, 1, 3, d.nl);   // ((i*(j+3) + 1) mod nl) / nl
+    fill(D, D0, harness::Stream(seed, 3), 1, 0, 1, 2, d.nk);   // (i*(j+2) mod nk) / nk
   }
   void reset(bool poison) {
     harness::restore(D, D0);

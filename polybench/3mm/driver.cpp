@@ -9,7 +9,7 @@ namespace {
 using Mat = harness::Mat2<double>;
 
 // PolyBench-style pattern (a mod n)/n plus a seeded perturbation in [-0.25, 0.25).
-void fill(Mat& m, Mat& m0, uint64_t seed, uint64_t stream, long mul, long add, long mulj,
+void fill(Mat& m, Mat& m0, const harness::Stream& stream, long mul, long add, long mulj,
           long addj, long mod) {
   const size_t rows = m.size(), cols = rows ? m[0].size() : 0;
 #pragma omp parallel for schedule(static) if (rows * cols > 100000)
@@ -18,7 +18,7 @@ void fill(Mat& m, Mat& m0, uint64_t seed, uint64_t stream, long mul, long add, l
       double base = std::fmod(double(i) * mul * double(long(j) * mulj + addj) + add, double(mod)) /
                     double(mod);
       m[i][j] = m0[i][j] =
-          base + harness::rand_uniform(seed, stream, i * cols + j, -0.25, 0.25);
+          base + stream.uniform(i * cols + j, -0.25, 0.25);
     }
 }
 
@@ -49,10 +49,10 @@ struct Instance {
     a = {d.ni, d.nj, d.nk, d.nl, d.nm, &E, &A, &B, &F, &C, &D, &G};
   }
   void generate(uint64_t seed) {
-    fill(A, A0, seed, 0, 1, 1, 1, 0, d.ni);   // ((i*j + 1) mod ni) / ni
-    fill(B, B0, seed, 1, 1, 2, 1, 1, d.nj);   // ((i*(j+1) + 2) mod nj) / nj
-    fill(C, C0, seed, 2, 1, 0, 1, 3, d.nl);   // (i*(j+3) mod nl) / nl
-    fill(D, D0, seed, 3, 1, 2, 1, 2, d.nk);   // ((i*(j+2) + 2) mod nk) / nk
+    fill(A, A0, harness::Stream(seed, 0), 1, 1, 1, 0, d.ni);   // ((i*j + 1) mod ni) / ni
+    fill(B, B0, harness::Stream(seed, 1), 1, 2, 1, 1, d.nj);   // ((i*(j+1) + 2) mod nj) / nj
+    fill(C, C0, harness::Stream(seed, 2), 1, 0, 1, 3, d.nl);   // (i*(j+3) mod nl) / nl
+    fill(D, D0, harness::Stream(seed, 3), 1, 2, 1, 2, d.nk);   // ((i*(j+2) + 2) mod nk) / nk
   }
   void reset(bool poison) {
     harness::reset_output2(E, d.ni, d.nj, poison, harness::kPoison);

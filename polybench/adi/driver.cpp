@@ -23,13 +23,13 @@ constexpr Dims kDatasets[5] = {{20, 20}, {40, 60}, {100, 200}, {500, 1000}, {100
 
 // Pristine scratch array m0 (n x n): 0 in rows [r0, r1) x columns [c0, c1), the part the
 // kernel writes, and seeded values in [-1, 1) elsewhere (O(n) entries).
-void fill_scratch(Mat& m0, int n, uint64_t seed, uint64_t stream, int r0, int r1, int c0,
+void fill_scratch(Mat& m0, int n, const harness::Stream& stream, int r0, int r1, int c0,
                   int c1) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       if (i >= r0 && i < r1 && j == c0) j = c1;  // skip the written part of row i
       if (j >= n) break;
-      m0[i][j] = harness::rand_uniform(seed, stream, size_t(i) * n + j, -1.0, 1.0);
+      m0[i][j] = stream.uniform(size_t(i) * n + j, -1.0, 1.0);
     }
 }
 
@@ -59,17 +59,18 @@ struct Instance {
     a = {d.tsteps, d.n, &u, &v, &p, &q};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const int n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n; ++j)
         u0[i][j] = double(i + n - j) / n +
-                   harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.5, 0.5);
+                   s0.uniform(size_t(i) * n + j, -0.5, 0.5);
       std::copy(u0[i].begin(), u0[i].end(), u[i].begin());
     }
-    fill_scratch(v0, n, seed, 1, 0, n, 1, n - 1);
-    fill_scratch(p0, n, seed, 2, 1, n - 1, 0, n - 1);
-    fill_scratch(q0, n, seed, 3, 1, n - 1, 0, n - 1);
+    fill_scratch(v0, n, harness::Stream(seed, 1), 0, n, 1, n - 1);
+    fill_scratch(p0, n, harness::Stream(seed, 2), 1, n - 1, 0, n - 1);
+    fill_scratch(q0, n, harness::Stream(seed, 3), 1, n - 1, 0, n - 1);
   }
   void reset(bool poison) {
     const int n = d.n;

@@ -25,14 +25,15 @@ struct Instance {
     a = {d.m, d.n, &A, &x, &y, &tmp};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     const int m = d.m, n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(m) * n > 100000)
     for (int i = 0; i < m; ++i)
       for (int j = 0; j < n; ++j)
         A[i][j] = A0[i][j] = double((i + j) % n) / (5.0 * m) +
-                             harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.05, 0.05);
+                             s0.uniform(size_t(i) * n + j, -0.05, 0.05);
     for (int j = 0; j < n; ++j)
-      x[j] = x0[j] = 1.0 + double(j) / n + harness::rand_uniform(seed, 1, j, -0.5, 0.5);
+      x[j] = x0[j] = 1.0 + double(j) / n + s1.uniform(j, -0.5, 0.5);
   }
   void reset(bool poison) {
     harness::reset_output(y, d.n, poison, harness::kPoison);

@@ -26,16 +26,17 @@ struct Instance {
     a = {d.m, d.n, &A, &s, &q, &p, &r};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     const int m = d.m, n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(m) * n > 100000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         A[i][j] = A0[i][j] = std::fmod(double(i) * (j + 1), double(n)) / n +
-                             harness::rand_uniform(seed, 0, size_t(i) * m + j, -0.25, 0.25);
+                             s0.uniform(size_t(i) * m + j, -0.25, 0.25);
     for (int j = 0; j < m; ++j)
-      p[j] = p0[j] = double(j % m) / m + harness::rand_uniform(seed, 1, j, -0.25, 0.25);
+      p[j] = p0[j] = double(j % m) / m + s1.uniform(j, -0.25, 0.25);
     for (int i = 0; i < n; ++i)
-      r[i] = r0[i] = double(i % n) / n + harness::rand_uniform(seed, 2, i, -0.25, 0.25);
+      r[i] = r0[i] = double(i % n) / n + s2.uniform(i, -0.25, 0.25);
   }
   void reset(bool poison) {
     harness::reset_output(s, d.m, poison, harness::kPoison);

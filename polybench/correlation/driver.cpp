@@ -35,12 +35,13 @@ struct Instance {
     a = {m, n, &data, &corr, &mean, &stddev};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         data0[i][j] = j % 16 == 3
-                          ? 0.1 * harness::rand_uniform(seed, 0, uint64_t(i) * m + j, -0.5, 0.5)
+                          ? 0.1 * s0.uniform(uint64_t(i) * m + j, -0.5, 0.5)
                           : double(i) * j / m / n +
-                                harness::rand_uniform(seed, 0, uint64_t(i) * m + j, -0.5, 0.5);
+                                s0.uniform(uint64_t(i) * m + j, -0.5, 0.5);
     reset(false);
   }
   void reset(bool poison) {

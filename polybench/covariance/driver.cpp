@@ -32,10 +32,11 @@ struct Instance {
     a = {m, n, &data, &cov, &mean};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         data0[i][j] = double(i) * j / m / n +
-                      harness::rand_uniform(seed, 0, uint64_t(i) * m + j, -0.5, 0.5);
+                      s0.uniform(uint64_t(i) * m + j, -0.5, 0.5);
     reset(false);
   }
   void reset(bool poison) {

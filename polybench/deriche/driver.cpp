@@ -37,14 +37,15 @@ struct Instance {
     a = {d.w, d.h, alpha, &in, &out, &y1, &y2};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     const int w = d.w, h = d.h;
-    alpha = 0.25 + harness::rand_uniform(seed, 1, 0, -0.05, 0.05);
+    alpha = 0.25 + s1.uniform(0, -0.05, 0.05);
     a.alpha = alpha;
 #pragma omp parallel for schedule(static) if (size_t(w) * h > 100000)
     for (int i = 0; i < w; ++i) {
       for (int j = 0; j < h; ++j)
         in0[i][j] = float(double((313 * i + 991 * j) & 65535) / 65535.0 +
-                          harness::rand_uniform(seed, 0, size_t(i) * h + j, -0.25, 0.25));
+                          s0.uniform(size_t(i) * h + j, -0.25, 0.25));
       std::copy(in0[i].begin(), in0[i].end(), in[i].begin());
     }
   }

@@ -30,6 +30,7 @@ struct Instance {
     a = {d.nr, d.nq, d.np, &A, &C4, &sum};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     const int nr = d.nr, nq = d.nq, np = d.np;
 #pragma omp parallel for schedule(static) if (size_t(nr) * nq * np > 100000)
     for (int r = 0; r < nr; ++r)
@@ -37,11 +38,11 @@ struct Instance {
         for (int p = 0; p < np; ++p)
           A[r][q][p] = A0[r][q][p] =
               std::fmod(double(r) * q + p, double(np)) / np +
-              harness::rand_uniform(seed, 0, (size_t(r) * nq + q) * np + p, -0.25, 0.25);
+              s0.uniform((size_t(r) * nq + q) * np + p, -0.25, 0.25);
     for (int i = 0; i < np; ++i)
       for (int j = 0; j < np; ++j)
         C4[i][j] = C4_0[i][j] = std::fmod(double(i) * j, double(np)) / np +
-                                harness::rand_uniform(seed, 1, size_t(i) * np + j, -0.25, 0.25);
+                                s1.uniform(size_t(i) * np + j, -0.25, 0.25);
   }
   void reset(bool poison) {
     harness::restore(A, A0);

@@ -26,10 +26,11 @@ struct Instance {
     a = {n, &r, &y};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     for (int i = 0; i < n; ++i) {
       const double d = double(i + 1);
       r0[i] = 0.15 * (1.0 - 0.5 * double(i) / n) / (d * d) *
-              harness::rand_uniform(seed, 0, i, 0.5, 1.5);
+              s0.uniform(i, 0.5, 1.5);
     }
     harness::restore(r, r0);
   }

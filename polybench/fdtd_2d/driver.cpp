@@ -34,16 +34,17 @@ struct Instance {
     a = {d.tmax, d.nx, d.ny, &ex, &ey, &hz, &fict};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2), s3(seed, 3);
     const int nx = d.nx, ny = d.ny;
     for (int t = 0; t < d.tmax; ++t)
-      fict[t] = fict0[t] = double(t) + harness::rand_uniform(seed, 0, t, -0.5, 0.5);
+      fict[t] = fict0[t] = double(t) + s0.uniform(t, -0.5, 0.5);
 #pragma omp parallel for schedule(static) if (size_t(nx) * ny > 100000)
     for (int i = 0; i < nx; ++i) {
       for (int j = 0; j < ny; ++j) {
         const size_t k = size_t(i) * ny + j;
-        ex0[i][j] = double(i) * (j + 1) / nx + harness::rand_uniform(seed, 1, k, -0.5, 0.5);
-        ey0[i][j] = double(i) * (j + 2) / ny + harness::rand_uniform(seed, 2, k, -0.5, 0.5);
-        hz0[i][j] = double(i) * (j + 3) / nx + harness::rand_uniform(seed, 3, k, -0.5, 0.5);
+        ex0[i][j] = double(i) * (j + 1) / nx + s1.uniform(k, -0.5, 0.5);
+        ey0[i][j] = double(i) * (j + 2) / ny + s2.uniform(k, -0.5, 0.5);
+        hz0[i][j] = double(i) * (j + 3) / nx + s3.uniform(k, -0.5, 0.5);
       }
       std::copy(ex0[i].begin(), ex0[i].end(), ex[i].begin());
       std::copy(ey0[i].begin(), ey0[i].end(), ey[i].begin());

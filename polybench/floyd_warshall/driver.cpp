@@ -5,7 +5,7 @@
 // edge i -> j is PolyBench's i*j mod 7 + 1 plus a seeded integer in [0, 63]; the edge
 // is missing (weight kNoEdge = 999, PolyBench's "no edge") where PolyBench's pattern says
 // so ((i+j) divisible by 13, 7 or 11) or, seeded, with probability 1/8. All weights are
-// positive and at most 999, so sums of two stay far from overflow. One rand_u64 call per
+// positive and at most 999, so sums of two stay far from overflow. One 64-bit draw per
 // entry: its low 6 bits give the perturbation, its top 3 bits the seeded missing edge.
 // path is read and overwritten (restored from its pristine copy); all of it is compared
 // exactly.
@@ -31,10 +31,11 @@ struct Instance {
     a = {n, &path};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n; ++j) {
-        const uint64_t r = harness::rand_u64(seed, 0, size_t(i) * n + j);
+        const uint64_t r = s0.u64(size_t(i) * n + j);
         const int s = i + j;
         const bool missing = s % 13 == 0 || s % 7 == 0 || s % 11 == 0 || (r >> 61) == 0;
         path0[i][j] = missing ? kNoEdge : (i * j) % 7 + 1 + int(r & 63);

@@ -31,18 +31,19 @@ struct Instance {
     a = {ni, nj, nk, alpha, beta, &A, &B, &C};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     for (int i = 0; i < ni; ++i)
       for (int k = 0; k < nk; ++k)
         A[i][k] = A0[i][k] = double((i * (k + 1)) % nk) / nk +
-                             harness::rand_uniform(seed, 0, uint64_t(i) * nk + k, -0.5, 0.5);
+                             s0.uniform(uint64_t(i) * nk + k, -0.5, 0.5);
     for (int k = 0; k < nk; ++k)
       for (int j = 0; j < nj; ++j)
         B[k][j] = B0[k][j] = double((k * (j + 2)) % nj) / nj +
-                             harness::rand_uniform(seed, 1, uint64_t(k) * nj + j, -0.5, 0.5);
+                             s1.uniform(uint64_t(k) * nj + j, -0.5, 0.5);
     for (int i = 0; i < ni; ++i)
       for (int j = 0; j < nj; ++j)
         C[i][j] = C0[i][j] = double((i * j + 1) % ni) / ni +
-                             harness::rand_uniform(seed, 2, uint64_t(i) * nj + j, -0.5, 0.5);
+                             s2.uniform(uint64_t(i) * nj + j, -0.5, 0.5);
   }
   // A and B are read-only inputs (restored anyway, so a failed candidate cannot leak
   // into the next call); C is read and written, restored from its pristine copy.

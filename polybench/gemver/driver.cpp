@@ -31,15 +31,19 @@ struct Instance {
     a = {n, alpha, beta, &A, &u1, &v1, &u2, &v2, &w, &x, &y, &z};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const double fn = n;
 #pragma omp parallel for schedule(static) if (n > 1000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
         A0[i][j] = double((int64_t(i) * j) % n) / fn +
-                   harness::rand_uniform(seed, 0, uint64_t(i) * n + j, 0.0, 0.5);
+                   s0.uniform(uint64_t(i) * n + j, 0.0, 0.5);
+    const harness::Stream s1to8[] = {
+        {seed, 1}, {seed, 2}, {seed, 3}, {seed, 4}, {seed, 5}, {seed, 6}, {seed, 7}, {seed, 8}
+    };
     for (int i = 0; i < n; ++i) {
       const double f = (i + 1) / fn;
-      auto r = [&](int s) { return harness::rand_uniform(seed, s, i, 0.0, 0.5); };
+      auto r = [&](int s) { return s1to8[s - 1].uniform(i, 0.0, 0.5); };
       u10[i] = i / fn + r(1);
       u20[i] = f / 2.0 + r(2);
       v10[i] = f / 4.0 + r(3);

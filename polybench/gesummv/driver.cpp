@@ -28,15 +28,16 @@ struct Instance {
     a = {n, alpha, beta, &A, &B, &tmp, &x, &y};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     const double fn = n;
 #pragma omp parallel for schedule(static) if (n > 1000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const uint64_t k = uint64_t(i) * n + j;
-        A0[i][j] = double((int64_t(i) * j + 1) % n) / fn + harness::rand_uniform(seed, 0, k, 0.0, 0.5);
-        B0[i][j] = double((int64_t(i) * j + 2) % n) / fn + harness::rand_uniform(seed, 1, k, 0.0, 0.5);
+        A0[i][j] = double((int64_t(i) * j + 1) % n) / fn + s0.uniform(k, 0.0, 0.5);
+        B0[i][j] = double((int64_t(i) * j + 2) % n) / fn + s1.uniform(k, 0.0, 0.5);
       }
-    for (int i = 0; i < n; ++i) x0[i] = double(i % n) / fn + harness::rand_uniform(seed, 2, i, 0.0, 0.5);
+    for (int i = 0; i < n; ++i) x0[i] = double(i % n) / fn + s2.uniform(i, 0.0, 0.5);
     reset(false);
   }
   void reset(bool poison) {

@@ -37,12 +37,13 @@ struct Instance {
     a = {d.m, d.n, &A, &R, &Q};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const int m = d.m, n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(m) * n > 100000)
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j)
         A0[i][j] = std::fmod(double(i) * j, double(m)) / m +
-                   harness::rand_uniform(seed, 0, size_t(i) * n + j, -1.0, 1.0);
+                   s0.uniform(size_t(i) * n + j, -1.0, 1.0);
       std::copy(A0[i].begin(), A0[i].end(), A[i].begin());
     }
   }

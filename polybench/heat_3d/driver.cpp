@@ -16,14 +16,15 @@ struct Instance : harness::StencilPair<T3, HarnessArgs> {
   explicit Instance(uint64_t size) : Instance(kDatasets[size < 5 ? size : 4]) {}
   explicit Instance(Dims d) : StencilPair(d.tsteps, d.n, harness::make3(d.n, d.n, d.n)) {}
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
 #pragma omp parallel for schedule(static) if (size_t(n) * n * n > 100000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const size_t row = (size_t(i) * n + j) * n;
         for (int k = 0; k < n; ++k) {
           const double v = double(i + j + (n - k)) * 10.0 / n;
-          A0[i][j][k] = v + harness::rand_uniform(seed, 0, row + k, -1.0, 1.0);
-          B0[i][j][k] = v + harness::rand_uniform(seed, 1, row + k, -1.0, 1.0);
+          A0[i][j][k] = v + s0.uniform(row + k, -1.0, 1.0);
+          B0[i][j][k] = v + s1.uniform(row + k, -1.0, 1.0);
         }
         std::copy(A0[i][j].begin(), A0[i][j].end(), A[i][j].begin());
         std::copy(B0[i][j].begin(), B0[i][j].end(), B[i][j].begin());

@@ -15,9 +15,10 @@ struct Instance : harness::StencilPair<std::vector<double>, HarnessArgs> {
   explicit Instance(uint64_t size) : Instance(kDatasets[size < 5 ? size : 4]) {}
   explicit Instance(Dims d) : StencilPair(d.tsteps, d.n, std::vector<double>(d.n)) {}
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     for (int i = 0; i < n; ++i) {
-      A0[i] = (i + 2.0) / n + harness::rand_uniform(seed, 0, i, -0.25, 0.25);
-      B0[i] = (i + 3.0) / n + harness::rand_uniform(seed, 1, i, -0.25, 0.25);
+      A0[i] = (i + 2.0) / n + s0.uniform(i, -0.25, 0.25);
+      B0[i] = (i + 3.0) / n + s1.uniform(i, -0.25, 0.25);
     }
     reset(false);
   }

@@ -16,14 +16,15 @@ struct Instance : harness::StencilPair<Mat, HarnessArgs> {
   explicit Instance(uint64_t size) : Instance(kDatasets[size < 5 ? size : 4]) {}
   explicit Instance(Dims d) : StencilPair(d.tsteps, d.n, harness::make2(d.n, d.n)) {}
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       const size_t row = size_t(i) * n;
       for (int j = 0; j < n; ++j) {
         A0[i][j] = (double(i) * (j + 2) + 2.0) / n +
-                   harness::rand_uniform(seed, 0, row + j, -0.5, 0.5);
+                   s0.uniform(row + j, -0.5, 0.5);
         B0[i][j] = (double(i) * (j + 3) + 3.0) / n +
-                   harness::rand_uniform(seed, 1, row + j, -0.5, 0.5);
+                   s1.uniform(row + j, -0.5, 0.5);
       }
       std::copy(A0[i].begin(), A0[i].end(), A[i].begin());
       std::copy(B0[i].begin(), B0[i].end(), B[i].begin());

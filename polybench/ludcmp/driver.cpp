@@ -29,10 +29,11 @@ struct Instance {
     a = {n, &A, &b, &x, &y};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s2(seed, 2);
     harness::fill_spd(A0, seed);
     harness::restore(A, A0);
     for (int i = 0; i < n; ++i)
-      b0[i] = double(i + 1) / (2.0 * n) + 4.0 + harness::rand_uniform(seed, 2, i, -1.0, 1.0);
+      b0[i] = double(i + 1) / (2.0 * n) + 4.0 + s2.uniform(i, -1.0, 1.0);
     harness::restore(b, b0);
   }
   void reset(bool poison) {

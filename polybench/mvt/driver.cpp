@@ -25,21 +25,22 @@ struct Instance {
         x1(n), x1_0(n), x2(n), x2_0(n), y1(n), y1_0(n), y2(n), y2_0(n) {
     a = {n, &x1, &x2, &y1, &y2, &A};
   }
-  void vec(std::vector<double>& v, std::vector<double>& v0, uint64_t seed, uint64_t stream,
+  void vec(std::vector<double>& v, std::vector<double>& v0, const harness::Stream& stream,
            int shift) {
     for (int i = 0; i < n; ++i)
-      v[i] = v0[i] = double((i + shift) % n) / n + harness::rand_uniform(seed, stream, i, -0.25, 0.25);
+      v[i] = v0[i] = double((i + shift) % n) / n + stream.uniform(i, -0.25, 0.25);
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
         A[i][j] = A0[i][j] = std::fmod(double(i) * j, double(n)) / n +
-                             harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
-    vec(x1, x1_0, seed, 1, 0);
-    vec(x2, x2_0, seed, 2, 1);
-    vec(y1, y1_0, seed, 3, 3);
-    vec(y2, y2_0, seed, 4, 4);
+                             s0.uniform(size_t(i) * n + j, -0.25, 0.25);
+    vec(x1, x1_0, harness::Stream(seed, 1), 0);
+    vec(x2, x2_0, harness::Stream(seed, 2), 1);
+    vec(y1, y1_0, harness::Stream(seed, 3), 3);
+    vec(y2, y2_0, harness::Stream(seed, 4), 4);
   }
   void reset(bool) {
     harness::restore(x1, x1_0);

@@ -29,8 +29,9 @@ struct Instance {
     a = {n, &seq, &table};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     for (int i = 0; i < n; ++i)
-      seq[i] = seq0[i] = int((uint64_t(i) + 1 + harness::rand_u64(seed, 0, i)) & 3);
+      seq[i] = seq0[i] = int((uint64_t(i) + 1 + s0.u64(i)) & 3);
   }
   void reset(bool) {
     harness::restore(seq, seq0);

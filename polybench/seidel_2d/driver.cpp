@@ -26,13 +26,14 @@ struct Instance {
     a = {d.tsteps, d.n, &A};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0);
     const int n = d.n;
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       const size_t row = size_t(i) * n;
       for (int j = 0; j < n; ++j)
         A0[i][j] = (double(i) * (j + 2) + 2.0) / n +
-                   harness::rand_uniform(seed, 0, row + j, -0.5, 0.5);
+                   s0.uniform(row + j, -0.5, 0.5);
       std::copy(A0[i].begin(), A0[i].end(), A[i].begin());
     }
   }

@@ -32,16 +32,17 @@ struct Instance {
     a = {m, n, alpha, beta, &C, &A, &B};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     const double fm = m;
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) {
         const uint64_t k = uint64_t(i) * n + j;
-        C0[i][j] = double((i + j) % 100) / fm + harness::rand_uniform(seed, 0, k, 0.0, 0.5);
-        B0[i][j] = double((n + i - j) % 100) / fm + harness::rand_uniform(seed, 1, k, 0.0, 0.5);
+        C0[i][j] = double((i + j) % 100) / fm + s0.uniform(k, 0.0, 0.5);
+        B0[i][j] = double((n + i - j) % 100) / fm + s1.uniform(k, 0.0, 0.5);
       }
       for (int j = 0; j < m; ++j)
         A0[i][j] = j <= i ? double((i + j) % 100) / fm +
-                                harness::rand_uniform(seed, 2, uint64_t(i) * m + j, 0.0, 0.5)
+                                s2.uniform(uint64_t(i) * m + j, 0.0, 0.5)
                           : -999.0;
     }
     reset(false);

@@ -32,16 +32,17 @@ struct Instance {
     a = {n, m, alpha, beta, &C, &A, &B};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < m; ++j) {
         A0[i][j] = double((int64_t(i) * j + 1) % n) / n +
-                   harness::rand_uniform(seed, 0, uint64_t(i) * m + j, 0.0, 0.5);
+                   s0.uniform(uint64_t(i) * m + j, 0.0, 0.5);
         B0[i][j] = double((int64_t(i) * j + 2) % m) / m +
-                   harness::rand_uniform(seed, 2, uint64_t(i) * m + j, 0.0, 0.5);
+                   s2.uniform(uint64_t(i) * m + j, 0.0, 0.5);
       }
       for (int j = 0; j < n; ++j)
         C0[i][j] = double((int64_t(i) * j + 3) % n) / m +
-                   harness::rand_uniform(seed, 1, uint64_t(i) * n + j, 0.0, 0.5);
+                   s1.uniform(uint64_t(i) * n + j, 0.0, 0.5);
     }
     reset(false);
   }

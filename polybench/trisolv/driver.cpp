@@ -28,20 +28,21 @@ struct Instance {
     a = {n, &L, &x, &b};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1), s2(seed, 2);
 #pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
     for (int i = 0; i < n; ++i) {
       double s = 0.0;
       for (int j = 0; j < i; ++j) {
         const double v = 0.5 * double(i + n - j + 1) / n +
-                         harness::rand_uniform(seed, 0, size_t(i) * n + j, -0.5, 0.5);
+                         s0.uniform(size_t(i) * n + j, -0.5, 0.5);
         L[i][j] = L0[i][j] = v;
         s += std::fabs(v);
       }
-      L[i][i] = L0[i][i] = 1.0 + s * harness::rand_uniform(seed, 1, i, 0.5, 1.0);
+      L[i][i] = L0[i][i] = 1.0 + s * s1.uniform(i, 0.5, 1.0);
       for (int j = i + 1; j < n; ++j) L[i][j] = L0[i][j] = 0.0;
     }
     for (int i = 0; i < n; ++i)
-      b[i] = b0[i] = double(i) / n + harness::rand_uniform(seed, 2, i, -1.0, 1.0);
+      b[i] = b0[i] = double(i) / n + s2.uniform(i, -1.0, 1.0);
   }
   void reset(bool poison) { harness::reset_output(x, n, poison, harness::kPoison); }
   void* args() { return &a; }

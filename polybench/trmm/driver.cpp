@@ -31,14 +31,15 @@ struct Instance {
     a = {m, n, alpha, &A, &B};
   }
   void generate(uint64_t seed) {
+    const harness::Stream s0(seed, 0), s1(seed, 1);
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < m; ++j) {
-        const double r = harness::rand_uniform(seed, 0, uint64_t(i) * m + j, 0.0, 0.5);
+        const double r = s0.uniform(uint64_t(i) * m + j, 0.0, 0.5);
         A0[i][j] = j < i ? double((i + j) % m) / m + r : j == i ? 1.0 + r : -999.0;
       }
       for (int j = 0; j < n; ++j)
         B0[i][j] = double((n + i - j) % n) / n +
-                   harness::rand_uniform(seed, 1, uint64_t(i) * n + j, 0.0, 0.5);
+                   s1.uniform(uint64_t(i) * n + j, 0.0, 0.5);
     }
     reset(false);
   }

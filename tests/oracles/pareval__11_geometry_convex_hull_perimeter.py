@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 
 # The seed picks the distribution (driver: seed's first draw % 4); these four seeds cover
-# them all at the quick size: 1 thin annulus, 2 square, 3 small grid (duplicates and
-# collinear edge points), 5 disk.
-SEEDS = (1, 2, 3, 5)
+# them all at the quick size: 1 disk, 2 small grid (duplicates and collinear edge
+# points), 3 square, 6 thin annulus.
+SEEDS = (1, 2, 3, 6)
 
 _spec = importlib.util.spec_from_file_location(
     "oracle_pareval_10_hull", Path(__file__).with_name("pareval__10_geometry_convex_hull.py")

@@ -7,10 +7,10 @@ baseline's brute-force definition). Fewer than two elements: 0, as specified.
 
 import numpy as np
 
-# The seed picks the distribution (first draw % 5); these cover all five: 1 magnitudes
-# over 16 decades, 2 scaled integers (duplicates possible), 3 uniform, 5 shuffled ramp
-# with a planted close pair, 10 clusters.
-SEEDS = (1, 2, 3, 5, 10)
+# The seed picks the distribution (first draw % 5); these cover all five: 1 clusters,
+# 2 shuffled ramp with a planted close pair, 3 uniform, 6 magnitudes over 16 decades,
+# 7 scaled integers (no duplicate at this seed).
+SEEDS = (1, 2, 3, 6, 7)
 
 
 def expected(inp):

@@ -3,9 +3,9 @@ in 0..255) with 256 bins, all of bins."""
 
 import numpy as np
 
-# The seed picks the run length (first draw % 4); these cover all four: 1 (L = 16),
-# 2 (L = 1), 3 (L = 64), 5 (L = 4).
-SEEDS = (1, 2, 3, 5)
+# The seed picks the run length (first draw % 4); these cover all four: 1 (L = 4),
+# 2 (L = 64), 3 (L = 1), 6 (L = 16).
+SEEDS = (1, 2, 3, 6)
 
 
 def expected(inp):

@@ -5,9 +5,9 @@ below them land where the definition puts them. All of bins."""
 
 import numpy as np
 
-# The seed picks the range R (first draw % 4); these cover all four: 1 (R = 1e4),
-# 2 (R = 1), 3 (R = 1e6), 5 (R = 100).
-SEEDS = (1, 2, 3, 5)
+# The seed picks the range R (first draw % 4); these cover all four: 1 (R = 100),
+# 2 (R = 1e6), 3 (R = 1), 6 (R = 1e4).
+SEEDS = (1, 2, 3, 6)
 
 
 def expected(inp):

@@ -5,11 +5,12 @@ import numpy as np
 
 INT_MAX = 2**31 - 1
 
-# The seed picks the kind (first draw % 100) and a planted unique smallest odd value:
-# 1 small values, no plant; 2 wide values, no plant; 3 wide, planted first; 4 wide,
-# planted at a random place; 8 small, planted last; 13 only even values (INT_MAX);
-# 14 non-negative with INT_MAX sprinkled, planted first; 19 the same, no plant.
-SEEDS = (1, 2, 3, 4, 8, 13, 14, 19)
+# The seed picks the kind (first draw % 100) and, at this size (n >= 2^20), 0 to 3 planted
+# odd values below the kind's range: 1 wide values, 2 planted; 3 only even values
+# (INT_MAX); 4 wide, 3 planted; 5 wide, 1 planted; 7 non-negative with INT_MAX sprinkled,
+# 1 planted; 9 small values, none planted (-59); 12 small, 2 planted; 17 wide, none
+# planted; 26 non-negative with INT_MAX sprinkled, none planted.
+SEEDS = (1, 3, 4, 5, 7, 9, 12, 17, 26)
 
 
 def expected(inp):

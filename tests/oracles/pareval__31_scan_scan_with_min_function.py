@@ -1,13 +1,13 @@
 """pareval/31_scan_scan_with_min_function: x[i] <- min(x[0..i]) in place.
 
 Checked: the whole in-place output x, exactly, against numpy.minimum.accumulate of the
-pristine input. Seeds 1-3 and 5 cover all four input shapes the driver draws (seed kind
-= rand_u64(seed, 0, 0) % 4: 2, 0, 3, -, 1).
+pristine input. Seeds 1-3 and 6 cover all four input shapes the driver draws (seed kind
+= Stream(seed, 0).u64(0) % 4: 1, 3, 0, -, -, 2).
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 3, 5)
+SEEDS = (1, 2, 3, 6)
 # A running minimum is one of the inputs: exact.
 RTOL = 0.0
 ATOL = 0.0

@@ -4,13 +4,13 @@ contiguous subarray.
 Checked: the result, by brute force over ALL n(n+1)/2 subarrays x[i:j] (j > i) at the
 quick size, each sum taken as a difference of exact int64 prefix sums (vectorised with
 numpy). Upstream's baseline never reset its running sum, hence a full brute force here.
-Seeds cover all four input kinds (rand_u64(seed, 1, 0) % 4: seed 1 -> 1, 2 -> 3,
-5 -> 2, 7 -> 0 (all negative)).
+Seeds cover all four input kinds (Stream(seed, 1).u64(0) % 4: seed 1 -> 1, 2 -> 0 (all
+negative), 3 -> 3, 12 -> 2).
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 5, 7)
+SEEDS = (1, 2, 3, 12)
 # An integer: exact.
 RTOL = 0.0
 ATOL = 0.0

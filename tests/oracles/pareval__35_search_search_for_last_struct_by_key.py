@@ -3,7 +3,7 @@ pages < 100, or n if there is none.
 
 Checked: the index, exactly, from numpy.flatnonzero(pages < 100) (last hit, else n).
 The titles play no part in the answer (the driver exposes only the page counts).
-Seed 1 has no short book (answer n), seed 2 has some.
+Seed 1 has short books, seed 2 has none (answer n).
 """
 
 import numpy as np

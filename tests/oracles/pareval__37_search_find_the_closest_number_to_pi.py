@@ -4,16 +4,17 @@ closest to M_PI.
 Checked: the index, exactly. numpy narrows the candidates (all indices whose rounded
 double distance |x - pi| is within a few ulps of the smallest), then the exact
 distances to M_PI (the double numpy.pi, as fractions.Fraction) decide, the smallest
-index winning ties. Seeds 1, 8 and 12 plant the answer next to decoys (8: 4.1e-7 from
-pi in 3 copies, which float distances cannot tell from the decoys; 12: two equal
-copies, a tie); seed 5 does not (the answer is wherever the uniform draw puts it).
+index winning ties. Seeds 1, 3 and 4 plant the answer next to decoys that float
+distances put closer to pi than the answer (1: 1.3e-4 from pi in 4 copies; 3: 8.5e-5
+from pi in two equal copies, a tie; 4: 4.0e-7 from pi, one copy); seed 2 does not (the
+answer is wherever the uniform draw puts it).
 """
 
 from fractions import Fraction
 
 import numpy as np
 
-SEEDS = (1, 5, 8, 12)
+SEEDS = (1, 2, 3, 4)
 # An index: exact.
 RTOL = 0.0
 ATOL = 0.0

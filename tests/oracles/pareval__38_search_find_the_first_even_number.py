@@ -2,8 +2,8 @@
 n if there is none.
 
 Checked: the index, exactly, from numpy.flatnonzero on the lowest bit (x & 1 == 0,
-which is right for negative values too). Seed 1 has no even value (answer n), seed 2
-has one.
+which is right for negative values too). Seed 1 has one, seed 2 has no even value
+(answer n).
 """
 
 import numpy as np

@@ -1,13 +1,13 @@
 """pareval/39_search_xor_contains: is val in exactly one of x and y?
 
 Checked: the bool, from numpy membership tests ((x == val).any() != (y == val).any()).
-The seeds cover the driver's four cases: seed 2 in neither, 13 in x only, 4 in y only,
-1 in both.
+The seeds cover the driver's four cases: seed 1 in neither, 6 in x only, 8 in y only,
+4 in both.
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 4, 13)
+SEEDS = (1, 4, 6, 8)
 # A bool: exact.
 RTOL = 0.0
 ATOL = 0.0

@@ -8,12 +8,12 @@ outputs() derives from x, which together fix what its comparison fixes:
   x_sorted_bits the output elements sorted by (bits of re, bits of im) = the input
                 elements in that order (numpy.lexsort on the uint64 bit patterns): the
                 output is a permutation of the input.
-Seeds: 1 (values in [-1, 1)^2), 8 (magnitudes log-uniform in [1e-6, 1e6)).
+Seeds: 1 (magnitudes log-uniform in [1e-6, 1e6)), 2 (values in [-1, 1)^2).
 """
 
 import numpy as np
 
-SEEDS = (1, 8)
+SEEDS = (1, 2)
 # The problem's tolerance (problem.toml): std::abs and numpy.abs (both hypot) may differ
 # in the last bit; wrong keys (float) differ by ~6e-8 relative. The bit-sorted elements
 # are distinct doubles at any mismatch, far beyond 1e-12 in practice.

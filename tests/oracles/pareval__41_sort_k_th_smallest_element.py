@@ -2,14 +2,14 @@
 duplicates counted separately).
 
 Checked: the result, exactly, as sorted(x)[k - 1] (Python's sort on Python ints).
-Seeds cover the driver's four value distributions and the k choices: seed 2 (all ints,
-random k), 3 (one repeated value, random k), 6 (narrow range, k = n), 8 (clusters,
-k = 1), 9 (clusters, k = n/2 or n/2 + 1).
+Seeds cover the driver's four value distributions and the k choices: seed 3 (all ints,
+k = n/2 + 1), 6 (clusters, random k), 10 (one repeated value, k = 1), 18 (narrow range,
+k = n).
 """
 
 import numpy as np
 
-SEEDS = (2, 3, 6, 8, 9)
+SEEDS = (3, 6, 10, 18)
 # An element of x: exact.
 RTOL = 0.0
 ATOL = 0.0

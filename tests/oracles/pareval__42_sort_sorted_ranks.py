@@ -2,13 +2,13 @@
 
 Checked: every rank, exactly. The oracle sorts the indices by value with Python's
 sorted() and inverts that permutation (the values are distinct, asserted, so the
-ranks are unique). Seeds cover the driver's sign modes: seed 1 all negative, 2 mixed,
-13 all positive.
+ranks are unique). Seeds cover the driver's sign modes: seed 1 all positive, 2 mixed,
+5 all negative.
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 13)
+SEEDS = (1, 2, 5)
 # Integer positions: exact.
 RTOL = 0.0
 ATOL = 0.0

@@ -9,13 +9,13 @@ together fix what its comparison fixes:
                   the input records in that order (Python sorted() on tuples): the
                   output is a permutation of the input.
 Records are n x 3 int32 words {startTime, duration, bits of value}. Seeds cover the
-driver's four start-time kinds: 1 (all ints), 2 (few ties), 3 (nearly sorted), 5
-(narrow range, many ties).
+driver's four start-time kinds: 1 (narrow range, many ties), 2 (nearly sorted), 3 (few
+ties), 6 (all ints).
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 3, 5)
+SEEDS = (1, 2, 3, 6)
 # Integers and bit patterns: exact.
 RTOL = 0.0
 ATOL = 0.0

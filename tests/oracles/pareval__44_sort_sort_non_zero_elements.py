@@ -3,13 +3,13 @@ themselves, every zero staying at its position.
 
 Checked: all of x, exactly (equal ints are indistinguishable, so the output is unique):
 the non-zero values taken out, sorted with Python's sorted(), and written back to the
-non-zero positions in order. Seeds: 1, 2, 6 (some zeros; values over all ints, in a
-narrow signed range, positive only), 10 (no zeros), 16 (95 % zeros).
+non-zero positions in order. Seeds: 1 (95 % zeros), 2, 4, 8 (some zeros; values in a
+narrow signed range, positive only, over all ints), 5 (no zeros).
 """
 
 import numpy as np
 
-SEEDS = (1, 2, 6, 10, 16)
+SEEDS = (1, 2, 4, 5, 8)
 # Integers: exact.
 RTOL = 0.0
 ATOL = 0.0

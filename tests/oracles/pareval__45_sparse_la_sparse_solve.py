@@ -5,7 +5,7 @@ built from the COO triplets), whose residual is asserted first. A is strictly
 diagonally dominant by rows (condition number below ~1e4 per the driver), so x is
 unique and any backward-stable solver agrees with it to ~1e-12. The driver itself
 accepts any x with a small residual; comparing x directly is stricter and still
-uniquely defined. Seeds: 1 (general signs), 3 (M-matrix, slow for iterative solvers).
+uniquely defined. Seeds: 1 (M-matrix, slow for iterative solvers), 3 (general signs).
 """
 
 import numpy as np

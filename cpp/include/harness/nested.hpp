@@ -317,10 +317,11 @@ class NestedOutputs {
 // times a seeded factor in [1, 1.5) (stream 1).
 inline void fill_spd(Mat2<double>& A, uint64_t seed) {
   const int n = int(A.size());
+  const Stream s0(seed, 0), s1(seed, 1);
 #pragma omp parallel for schedule(dynamic, 16) if (size_t(n) * n > 100000)
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < i; ++j) {
-      const double v = 0.5 * (1.0 - double(j) / n) + rand_uniform(seed, 0, size_t(i) * n + j, -0.25, 0.25);
+      const double v = 0.5 * (1.0 - double(j) / n) + s0.uniform(size_t(i) * n + j, -0.25, 0.25);
       A[i][j] = A[j][i] = v;
     }
 #pragma omp parallel for schedule(static) if (size_t(n) * n > 100000)
@@ -328,7 +329,7 @@ inline void fill_spd(Mat2<double>& A, uint64_t seed) {
     double s = 0.0;
     for (int j = 0; j < n; ++j)
       if (j != i) s += std::fabs(A[i][j]);
-    A[i][i] = 1.0 + s * rand_uniform(seed, 1, i, 1.0, 1.5);
+    A[i][i] = 1.0 + s * s1.uniform(i, 1.0, 1.5);
   }
 }
 

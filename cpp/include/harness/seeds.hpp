@@ -8,42 +8,6 @@
 
 namespace harness {
 
-// SipHash-2-4 (J.-P. Aumasson and D. J. Bernstein, "SipHash: a fast short-input PRF",
-// INDOCRYPT 2012) of one 8-byte message m under the 128-bit key (k0, k1): a keyed
-// pseudorandom function, so outputs for known messages reveal nothing of the key.
-inline uint64_t siphash24(uint64_t k0, uint64_t k1, uint64_t m) {
-  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
-  uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
-  uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
-  auto round = [&] {
-    v0 += v1;
-    v1 = rotl(v1, 13);
-    v1 ^= v0;
-    v0 = rotl(v0, 32);
-    v2 += v3;
-    v3 = rotl(v3, 16);
-    v3 ^= v2;
-    v0 += v3;
-    v3 = rotl(v3, 21);
-    v3 ^= v0;
-    v2 += v1;
-    v1 = rotl(v1, 17);
-    v1 ^= v2;
-    v2 = rotl(v2, 32);
-  };
-  auto block = [&](uint64_t b) {
-    v3 ^= b;
-    round();
-    round();
-    v0 ^= b;
-  };
-  block(m);
-  block(uint64_t(8) << 56);  // the last block: the message length (8 bytes), nothing left over
-  v2 ^= 0xff;
-  for (int i = 0; i < 4; ++i) round();
-  return v0 ^ v1 ^ v2 ^ v3;
-}
-
 // The seed the inputs of a timed call with seed `nominal` are generated from (the
 // calibration calls, the pairs, the profile's calls): SipHash-2-4 of it under the
 // evaluation's secret key (k0, k1). The nominal seeds (+ 1 + p for timed pair p, ...) are public
