@@ -663,7 +663,8 @@ class Bench {
   }
 
   // Thread scaling evidence: candidate `index`'s median time (ns, judge-timed) over `reps`
-  // calls with OpenMP limited to `threads` in its caller, on (size, seed).
+  // calls with OpenMP limited to `threads` in its caller, call r on (size, seed + r): each
+  // on inputs of its own, so an answer kept from an earlier call is no use.
   // Returns {status, why, median_ns}; raises IndexError for a candidate not in the batch.
   py::dict time_at_threads(uint64_t size, uint64_t seed, int threads, int reps, int index) {
     notify_trusted();
@@ -671,7 +672,7 @@ class Bench {
     Verdict v = size == size_ ? Verdict{} : ensure(size, 1);
     std::vector<double> ts;
     for (int r = 0; r < reps && v.ok() && !c.left; ++r) {
-      v = image({input_seed(seed)}, false);
+      v = image({input_seed(seed + uint64_t(r))}, false);
       if (v.ok()) v = prepare(c);
       int64_t t = 0;
       if (v.ok()) v = window(c, harness::side::kCall, 1, threads, &t, kProfileDeadlineNs);

@@ -447,6 +447,23 @@ def test_the_seed_of_the_inputs_is_out_of_reach(run_eval):
     assert r.status == "correct", (r.status, r.evidence)
 
 
+# A binary search over blocks for 38_search_find_the_first_even_number's answer (a red
+# team, 2026-12-07: `correct` at 181x while every value after the first even one had a
+# random parity). Only 0 to 3 even values follow it at timed sizes now, so the search is
+# wrong whenever a timed call plants one. The input key is fixed: with it the first pairs
+# plant (4 in 10 seeds do), so the verdict does not hang on the draw.
+@NEEDS_JUDGE
+def test_a_binary_search_for_the_first_even_value_fails(run_eval):
+    r = timed(
+        run_eval,
+        "38_search_find_the_first_even_number",
+        source("binary_searches_the_first_even.cpp"),
+        "serial",
+        input_key="5eed0f38b1a5ea4c1f0e7a9d2c4b6e80",
+    )
+    assert r.status == "incorrect", (r.status, r.speedup, r.evidence)
+
+
 # A forged end of the window (issue 38, class 1) on the baseline's own DFS. Trusting the
 # caller's `done`, the judge measured `correct` at 3.95x-4.94x (serial); it now ends the
 # window when every thread of the caller is stopped, so the work after the forged `done`

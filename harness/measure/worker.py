@@ -168,8 +168,9 @@ def _profile(bench, job: dict, i: int, out: dict) -> None:
 
     n = _bench.omp_max_threads()
     if n > 1:
+        # seeds of their own for every call (seed + rep): no call's answer serves another
         one = bench.time_at_threads(job["size"], job["seed0"] + 5000, 1, index=i)
-        many = bench.time_at_threads(job["size"], job["seed0"] + 5000, n, index=i)
+        many = bench.time_at_threads(job["size"], job["seed0"] + 5100, n, index=i)
         if one["status"] == "ok" and many["status"] == "ok" and many["median_ns"] > 0:
             out["thread_scaling"] = {
                 "threads_1_ms": round(one["median_ns"] / 1e6, 3),
