@@ -1,10 +1,11 @@
 """What generating a call's inputs costs, per problem, against another commit (prints figures).
 
 Builds every problem's driver.cpp (the working tree's, and with --against REV that
-commit's drivers and headers too, from `git archive`) as a shared object with the
-flags the harness builds drivers with, then times `harness_generate` at the problem's timed size (--mode) on one thread (the
-generator runs it per turn, and the comparison instance per seed), the two builds
-interleaved call by call in one process: the best of --reps calls each. Prints per
+commit's drivers and headers too, from `git archive`) as a shared object with the flags
+the harness builds drivers with, then times `harness_generate` at the problem's timed
+size (--mode) on one thread (the generator runs it per turn, and the comparison instance
+per seed), the two builds interleaved call by call in one process: the best of --reps
+calls each. Prints per
 problem the milliseconds and the ratio, then last one line:
 
     input_generation: median new/old R, total old A ms, new B ms, N problems
@@ -46,6 +47,7 @@ def build(tree: Path, folder: str, out: Path, flags: list[str]) -> Path:
 
 
 def load(so: Path):
+    """The driver object at `so`, its create/generate/destroy entry points typed."""
     lib = ctypes.CDLL(str(so))
     lib.harness_create.restype = ctypes.c_void_p
     lib.harness_create.argtypes = [ctypes.c_uint64]

@@ -89,15 +89,16 @@ struct Instance {
   void pick_query(uint64_t seed) {
     // the query's ends (stream 4, handed over) apart from its kind (stream 5: driver.hpp, stream_state)
     const harness::Stream s4(seed, 4), s5(seed, 5);
-    using namespace harness;
     const int last = int(N) - 1;
     const double u = s5.unit(0);
     a.source = u < 0.25 && u >= 0.05 ? last : int(s4.integer(0, 0, last));
     if (u < 0.05) {
       a.dest = a.source;
-    } else if (u < 0.75) {
-      std::vector<int> dist;
-      std::vector<int> order = bfs_order(a.source, dist);
+      return;
+    }
+    std::vector<int> dist;
+    const std::vector<int> order = bfs_order(a.source, dist);
+    if (u < 0.75) {
       size_t first = 0;  // BFS order ends with the farthest vertices: pick among them
       if (u < 0.60) {
         first = order.size() - 1;
@@ -105,15 +106,12 @@ struct Instance {
       }
       a.dest = order[first + size_t(s4.integer(3, 0, int64_t(order.size() - first) - 1))];
       if (u < 0.25) std::swap(a.source, a.dest);  // a far vertex to N-1
+    } else if (order.size() < N) {  // the k-th vertex not reached, k uniform
+      int64_t k = s4.integer(4, 0, int64_t(N - order.size()) - 1);
+      for (size_t v = 0; v < N; ++v)
+        if (dist[v] < 0 && k-- == 0) a.dest = int(v);
     } else {
-      std::vector<int> dist;
-      const size_t reached = bfs_order(a.source, dist).size();
       a.dest = int(s4.integer(2, 0, last));
-      if (reached < N) {  // the k-th vertex not reached, k uniform
-        int64_t k = s4.integer(4, 0, int64_t(N - reached) - 1);
-        for (size_t v = 0; v < N; ++v)
-          if (dist[v] < 0 && k-- == 0) a.dest = int(v);
-      }
     }
   }
   // Vertices reachable from s in BFS order (non-decreasing distance); dist gets the hops.

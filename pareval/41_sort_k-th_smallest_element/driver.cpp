@@ -20,7 +20,6 @@ struct Instance {
   explicit Instance(uint64_t size) : n(size), x(size), x0(size) { a = {&x, 1, &result}; }
 
   static int value(const harness::Stream* s, int kind, size_t i) {
-    using namespace harness;
     switch (kind) {
       case 0: {
         const uint64_t r = s[1].u64(i);
